@@ -1,0 +1,166 @@
+/**
+ * Configuration (spec core.md §2): the ONLY reader of process.env. Start-up values are checked once
+ * (D18, D29); what the spec reads per request or per call is read through the getters at that moment.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { isIsoDate } from './domain/dates.js';
+import { ClientError } from './domain/errors.js';
+import { Secret } from './domain/secret.js';
+import { quote } from './domain/text.js';
+
+export type LogLevel = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
+type Env = Record<string, string | undefined>;
+
+export const DEFAULT_YNAB_URL = 'https://api.ynab.com/v1';
+export const DEMO_TODAY = '2026-09-25';
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** A configuration value that stops start-up: one line on stderr, exit status 1. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export interface Config {
+  readonly write: boolean;
+  readonly today: string | null;
+  readonly logLevel: LogLevel;
+  readonly logFormat: 'text' | 'json';
+  readonly confidenceThreshold: number;
+  readonly transport: 'stdio' | 'http';
+  readonly host: string;
+  readonly port: number;
+  readonly httpToken: Secret | null;
+  readonly stateKey: Secret | null;
+  readonly updateCheck: boolean;
+  readonly cacheDir: string;
+  /** Demo mode (D24): the stand-in's URL and a fixed dummy token replace the YNAB ones. */
+  readonly demo: { url: string; token: string } | null;
+  /** The YNAB base URL, read at each request; a bad one is a client-layer error. */
+  ynabUrl(): string;
+  /** The YNAB token, read at each request; missing or unreadable is a client-layer error. */
+  token(): Secret;
+  /** The journal path, resolved at each use. */
+  journalPath(): string;
+  /** `AVENIR_MCP_REQUIRE_ELICITATION=1`, read at each confirmation. */
+  requireElicitation(): boolean;
+}
+
+const set = (v: string | undefined): v is string => v !== undefined && v !== '';
+
+function parseLogLevel(raw: string | undefined): LogLevel {
+  if (!set(raw)) return 'WARNING';
+  const up = raw.toUpperCase();
+  if (up === 'DEBUG' || up === 'INFO' || up === 'WARNING' || up === 'ERROR') return up;
+  throw new ConfigError(`AVENIR_MCP_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got ${quote(raw)}.`);
+}
+
+function parsePort(raw: string | undefined): number {
+  if (!set(raw)) return 8103;
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 65535) {
+    throw new ConfigError(`AVENIR_MCP_PORT must be a port number from 1 to 65535, got ${quote(raw)}.`);
+  }
+  return n;
+}
+
+function parseThreshold(raw: string | undefined): number {
+  if (!set(raw)) return 0.9;
+  const n = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isFinite(n) || n < 0 || n > 1) {
+    throw new ConfigError(`AVENIR_MCP_CONFIDENCE_THRESHOLD must be a number from 0 to 1, got ${quote(raw)}.`);
+  }
+  return n;
+}
+
+function parseToday(raw: string | undefined): string | null {
+  if (!set(raw)) return null;
+  if (!isIsoDate(raw)) throw new ConfigError(`AVENIR_MCP_TODAY must be a date as YYYY-MM-DD, got ${quote(raw)}.`);
+  return raw;
+}
+
+function parseStateKey(raw: string | undefined): Secret | null {
+  if (!set(raw)) return null;
+  const n = Buffer.byteLength(raw, 'utf8');
+  if (n < 32) throw new ConfigError(`AVENIR_MCP_STATE_KEY must be at least 32 bytes (UTF-8), got ${n}.`);
+  return new Secret(raw);
+}
+
+function checkYnabUrl(raw: string): string {
+  const url = raw.replace(/\/+$/, '');
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = null;
+  }
+  const ok =
+    parsed !== null &&
+    (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOOPBACK.has(parsed.hostname)));
+  if (!ok) {
+    throw new ClientError(
+      `AVENIR_MCP_YNAB_URL must start with https:// (plain http only for 127.0.0.1 or localhost), got ${quote(raw)}.`,
+    );
+  }
+  return url;
+}
+
+function readTokenFile(path: string): Secret {
+  let text: string;
+  try {
+    const mode = statSync(path).mode;
+    if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+      throw new ClientError(`YNAB_API_KEY_FILE is readable by other users: run chmod 600 ${path}`);
+    }
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (error instanceof ClientError) throw error;
+    throw new ClientError(`YNAB_API_KEY_FILE cannot be read: ${(error as Error).message}`);
+  }
+  return new Secret(text.trim());
+}
+
+const updateCheckDisabled = (env: Env): boolean =>
+  env.AVENIR_MCP_NO_UPDATE_CHECK === '1' ||
+  env.DO_NOT_TRACK === '1' ||
+  ['true', '1'].includes((env.CI ?? '').toLowerCase());
+
+/**
+ * Reads and checks the configuration. `demo` switches demo mode on (D24): today defaults to
+ * 2026-09-25 and the YNAB URL and token are the stand-in's.
+ */
+export function loadConfig(env: Env = process.env, demo: { url: string; token: string } | null = null): Config {
+  const today = parseToday(env.AVENIR_MCP_TODAY) ?? (demo ? DEMO_TODAY : null);
+  const home = (): string => env.HOME ?? homedir();
+  return {
+    write: env.AVENIR_MCP_WRITE === '1',
+    today,
+    logLevel: parseLogLevel(env.AVENIR_MCP_LOG_LEVEL),
+    logFormat: env.AVENIR_MCP_LOG_FORMAT === 'json' ? 'json' : 'text',
+    confidenceThreshold: parseThreshold(env.AVENIR_MCP_CONFIDENCE_THRESHOLD),
+    transport: env.AVENIR_MCP_TRANSPORT === 'http' ? 'http' : 'stdio',
+    host: set(env.AVENIR_MCP_HOST) ? env.AVENIR_MCP_HOST : '127.0.0.1',
+    port: parsePort(env.AVENIR_MCP_PORT),
+    httpToken: set(env.AVENIR_MCP_HTTP_TOKEN) ? new Secret(env.AVENIR_MCP_HTTP_TOKEN) : null,
+    stateKey: parseStateKey(env.AVENIR_MCP_STATE_KEY),
+    updateCheck: !updateCheckDisabled(env),
+    cacheDir: join(set(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(home(), '.cache'), 'avenir-mcp'),
+    demo,
+    ynabUrl: () => (demo ? demo.url : checkYnabUrl(set(env.AVENIR_MCP_YNAB_URL) ? env.AVENIR_MCP_YNAB_URL : DEFAULT_YNAB_URL)),
+    token: () => {
+      if (demo) return new Secret(demo.token);
+      if (set(env.YNAB_API_KEY)) return new Secret(env.YNAB_API_KEY.trim());
+      if (set(env.YNAB_API_KEY_FILE)) return readTokenFile(env.YNAB_API_KEY_FILE);
+      throw new ClientError(
+        'YNAB_API_KEY environment variable is not set (nor YNAB_API_KEY_FILE, a file holding the token)',
+      );
+    },
+    journalPath: () => {
+      if (set(env.AVENIR_MCP_JOURNAL)) return env.AVENIR_MCP_JOURNAL;
+      const base = set(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(home(), '.local', 'state');
+      return join(base, 'avenir-mcp', 'journal.jsonl');
+    },
+    requireElicitation: () => env.AVENIR_MCP_REQUIRE_ELICITATION === '1',
+  };
+}

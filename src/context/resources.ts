@@ -1,0 +1,64 @@
+/** The resources (spec core.md §5.2): compact JSON bodies built from YNAB data, names sanitised. */
+import type { Deps } from '../deps.js';
+import { toUnits } from '../domain/money.js';
+import { clean } from '../domain/text.js';
+import { INTERNAL_GROUP } from '../tools/categories.js';
+
+export interface ResourceDefinition {
+  name: string;
+  uri: string;
+  description: string;
+  mimeType: string;
+  /** `uri` is a template when it holds `{plan_id}`. */
+  read(deps: Deps, planId: string): Promise<string>;
+}
+
+const json = (value: unknown): string => JSON.stringify(value);
+
+export const resources: readonly ResourceDefinition[] = [
+  {
+    name: 'plans',
+    uri: 'ynab://plans',
+    description: 'The plans (budgets) the token can read, with the ids tools need.',
+    mimeType: 'application/json',
+    async read(deps) {
+      const plans = await deps.ynab.plans();
+      return json(plans.map((p) => ({ plan_id: p.id, name: clean(p.name), last_modified_on: p.last_modified_on ?? null })));
+    },
+  },
+  {
+    name: 'categories',
+    uri: 'ynab://plans/{plan_id}/categories',
+    description: "A plan's visible categories by group, with their ids.",
+    mimeType: 'application/json',
+    async read(deps, planId) {
+      const groups = await deps.ynab.categoryGroups(planId);
+      const byGroup = new Map<string, { category_id: string; name: string }[]>();
+      for (const group of groups) {
+        if (group.deleted || group.name === INTERNAL_GROUP) continue;
+        for (const c of group.categories) {
+          if (c.hidden || c.deleted) continue;
+          const name = clean(c.category_group_name ?? group.name);
+          const list = byGroup.get(name) ?? [];
+          list.push({ category_id: c.id, name: clean(c.name) });
+          byGroup.set(name, list);
+        }
+      }
+      return json([...byGroup].map(([group, categories]) => ({ group, categories })));
+    },
+  },
+  {
+    name: 'accounts',
+    uri: 'ynab://plans/{plan_id}/accounts',
+    description: "A plan's open accounts, balances in currency units.",
+    mimeType: 'application/json',
+    async read(deps, planId) {
+      const accounts = await deps.ynab.accounts(planId);
+      return json(
+        accounts
+          .filter((a) => !a.closed && !a.deleted)
+          .map((a) => ({ account_id: a.id, name: clean(a.name), type: a.type, on_budget: a.on_budget, balance: toUnits(a.balance) })),
+      );
+    },
+  },
+];

@@ -1,0 +1,37 @@
+/** What tools, resources and the server need, built once per process (DESIGN.md §2). */
+import type { Clock } from './clock.js';
+import { systemClock } from './clock.js';
+import type { Config } from './config.js';
+import type { Log } from './log.js';
+import { YnabHttp } from './ynab/client.js';
+import { YnabClient } from './ynab/api.js';
+import { Pacer } from './ynab/pace.js';
+
+export interface Deps {
+  ynab: YnabClient;
+  config: Config;
+  clock: Clock;
+  log: Log;
+  pacer: Pacer;
+}
+
+export interface DepsOverrides {
+  clock?: Clock;
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Wires the YNAB client (pacer, cache) to the configuration; one set per process. */
+export function createDeps(config: Config, log: Log, overrides: DepsOverrides = {}): Deps {
+  const clock = overrides.clock ?? systemClock(config.today);
+  const pacer = new Pacer(() => clock.monotonicMs());
+  const http = new YnabHttp({
+    baseUrl: () => config.ynabUrl(),
+    token: () => config.token(),
+    pacer,
+    log,
+    ...(overrides.random ? { random: overrides.random } : {}),
+    ...(overrides.sleep ? { sleep: overrides.sleep } : {}),
+  });
+  return { ynab: new YnabClient(http), config, clock, log, pacer };
+}

@@ -1,0 +1,21 @@
+/** Dates and months as strings (spec core.md §8.3): `YYYY-MM-DD`, months `YYYY-MM-01`. */
+
+const DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+export const MONTH_PARAM = /^\d{4}-(0[1-9]|1[0-2])-01$/;
+
+/** True for a real calendar date written `YYYY-MM-DD`. */
+export function isIsoDate(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+
+/** The first day of the month of a date: `2026-09-25` → `2026-09-01`. */
+export const monthOf = (date: string): string => `${date.slice(0, 7)}-01`;
+
+/** A local date as `YYYY-MM-DD`. */
+export function localDate(d: Date): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}

@@ -1,0 +1,58 @@
+/**
+ * Money and the one rounding helper (spec core.md §8.1–8.2, D15; read-tools.md §2.4).
+ * Inside the server every amount is an integer of milliunits (1.00 = 1000); outside, currency units.
+ */
+
+/** An integer count of milliunits. */
+export type Milli = number & { readonly __brand: 'milliunits' };
+
+/** Marks a number already known to be an integer count of milliunits. */
+export const milli = (n: number): Milli => n as Milli;
+
+/**
+ * Rounds `x` to `digits` decimals (negative digits: tens, hundreds…) on the exact binary value of the
+ * double, an exact tie going to the even neighbour. `Math.round` and `toFixed` are both wrong at ties.
+ */
+export function roundHalfEven(x: number, digits = 0): number {
+  if (!Number.isFinite(x)) return x;
+  const negative = x < 0 || Object.is(x, -0);
+  const exact = Math.abs(x).toFixed(100); // exact decimal expansion at these magnitudes
+  const [intPart = '0', fracPart = ''] = exact.split('.');
+  const all = intPart + fracPart; // digits with the point after intPart.length
+  const cut = intPart.length + digits; // keep all[0..cut)
+  if (cut < 0) return 0;
+  const kept = all.slice(0, cut) || '0';
+  const rest = all.slice(cut);
+  const first = rest.charCodeAt(0) - 48;
+  const tail = rest.slice(1);
+  let up = false;
+  if (first > 5) up = true;
+  else if (first === 5) {
+    if (/[1-9]/.test(tail)) up = true;
+    else up = (kept.charCodeAt(kept.length - 1) - 48) % 2 === 1;
+  }
+  let n = BigInt(kept);
+  if (up) n += 1n;
+  const scaled = Number(n);
+  const result = digits >= 0 ? scaled / 10 ** digits : scaled * 10 ** -digits;
+  return negative && result !== 0 ? -result : result === 0 ? 0 : result;
+}
+
+/** Milliunits → currency units (a number), exactly `milli / 1000`. */
+export const toUnits = (m: number): number => m / 1000;
+
+/** An agent amount in currency units → milliunits (rounded half to even); refuses non-finite values. */
+export function toMilli(units: number): Milli {
+  if (!Number.isFinite(units)) throw new RangeError(`An amount must be a finite number, got ${units}.`);
+  return milli(roundHalfEven(units * 1000));
+}
+
+/** `{x:.2f}` of an amount given in milliunits: two decimals, half to even, never `-0.00`. */
+export function fmt2(m: number): string {
+  const cents = roundHalfEven(m / 1000, 2);
+  const text = Math.abs(cents).toFixed(2);
+  return cents < 0 && text !== '0.00' ? `-${text}` : text;
+}
+
+/** `{x}` of a computed float: shortest round-trip digits, always with a decimal point (`3.0`). */
+export const floatText = (x: number): string => (Number.isInteger(x) ? x.toFixed(1) : String(x));

@@ -1,0 +1,72 @@
+/**
+ * Untrusted text (spec core.md §7.2, §8.4; read-tools.md §2.4–2.5): the sanitising rule `clean`,
+ * quoting `{x:q}`, the one-line rule for names an agent gives, case folding and code-point order.
+ */
+
+const FORMAT = /\p{Cf}/gu;
+const CONTROL_OR_SEPARATOR = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
+const WHITESPACE_RUN = /\p{White_Space}+/gu;
+const MAX_LINE = 80;
+
+/** Steps 1–3 of the sanitising rule: one line, visible characters only, not shortened (D8's "full"). */
+export function cleanFull(text: string | null | undefined): string {
+  if (text === null || text === undefined) return '';
+  return text.replace(FORMAT, '').replace(CONTROL_OR_SEPARATOR, ' ').replace(WHITESPACE_RUN, ' ').trim();
+}
+
+/** The sanitising rule: one line of at most 80 code points (the first 79 + `…` when longer). */
+export function clean(text: string | null | undefined): string {
+  const line = cleanFull(text);
+  const points = Array.from(line);
+  return points.length > MAX_LINE ? `${points.slice(0, MAX_LINE - 1).join('')}…` : line;
+}
+
+const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+
+function escapeChar(ch: string, enclosing: string): string {
+  if (ch === '\\') return '\\\\';
+  if (ch === enclosing && enclosing === "'") return "\\'";
+  if (ch === '\n') return '\\n';
+  if (ch === '\r') return '\\r';
+  if (ch === '\t') return '\\t';
+  if (ch === ' ' || !NON_PRINTABLE.test(ch)) return ch;
+  const code = ch.codePointAt(0) ?? 0;
+  if (code <= 0xff) return `\\x${code.toString(16).padStart(2, '0')}`;
+  if (code <= 0xffff) return `\\u${code.toString(16).padStart(4, '0')}`;
+  return `\\U${code.toString(16).padStart(8, '0')}`;
+}
+
+/** `{x:q}`: the value in single quotes (double quotes when it holds `'` and no `"`), escaped. */
+export function quote(value: string): string {
+  const enclosing = value.includes("'") && !value.includes('"') ? '"' : "'";
+  let out = '';
+  // Iterate by code unit pairs so lone surrogates are escaped rather than lost.
+  for (const ch of value) out += escapeChar(ch, enclosing);
+  return enclosing + out + enclosing;
+}
+
+const NOT_ONE_LINE = /[\p{Cc}\p{Zl}\p{Zp}\p{Cf}]/u;
+
+/**
+ * The one-line rule for names the agent chooses for YNAB: the error text when the name holds a line
+ * break, a control or a format character, else null.
+ */
+export function oneLineError(name: string): string | null {
+  if (!NOT_ONE_LINE.test(name)) return null;
+  return `${quote(clean(name))} contains a line break, control or format character (such as a zero-width or direction mark): give the name on one line, with visible characters only.`;
+}
+
+/** Unicode case folding, good enough for comparisons (`ß` matches `ss`). */
+export const casefold = (text: string): string => text.toUpperCase().toLowerCase();
+
+/** Compares two strings by Unicode code points (JavaScript's `<` compares UTF-16 units). */
+export function compareCodePoints(a: string, b: string): number {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) {
+    const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+/**
+ * The CLI entry (spec core.md §2.4–2.5, D24): arguments, configuration, demo mode, transport.
+ */
+import { ConfigError, loadConfig } from './config.js';
+import { createDeps } from './deps.js';
+import { startStandIn } from './demo/index.js';
+import { createLog } from './log.js';
+import { serverFactory } from './server.js';
+import { runStdio } from './transports/stdio.js';
+import { VERSION } from './version.js';
+
+const USAGE = 'usage: avenir-mcp [--version | --demo] (configuration comes from environment variables; see the README)';
+const DEMO_TOKEN = 'demo-token';
+
+async function main(argv: string[]): Promise<void> {
+  if (argv.length === 1 && argv[0] === '--version') {
+    process.stdout.write(`avenir-mcp ${VERSION}\n`);
+    return;
+  }
+  const demo = argv.length === 1 && argv[0] === '--demo';
+  if (argv.length > 0 && !demo) {
+    process.stderr.write(`${USAGE}\n`);
+    process.exit(1);
+  }
+  let config = loadConfig();
+  const log = createLog(config.logLevel, config.logFormat);
+  if (demo) {
+    const standIn = await startStandIn({ today: config.today ?? '2026-09-25' });
+    config = loadConfig(process.env, { url: standIn.url, token: DEMO_TOKEN });
+    log.info('main', `Demo mode: the YNAB stand-in serves the demo plan at ${standIn.url}`);
+  }
+  const deps = createDeps(config, log);
+  await runStdio(serverFactory(deps), (error) => log.error('transport', error.message, error));
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(`avenir-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,10 @@
+/** stdio transport: `serveStdio` serves both 2026-07-28 and 2025-era clients (mcp-sdk.md §2.2). */
+import type { McpRequestContext, McpServer } from '@modelcontextprotocol/server';
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+
+export async function runStdio(
+  factory: (ctx: McpRequestContext) => McpServer,
+  onerror: (error: Error) => void,
+): Promise<{ close(): Promise<void> }> {
+  return serveStdio(factory, { onerror });
+}

@@ -1,0 +1,5 @@
+/** The package version, advertised as the server version and printed by `--version`. */
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+export const VERSION: string = (require('../package.json') as { version: string }).version;

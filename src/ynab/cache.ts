@@ -1,0 +1,94 @@
+/**
+ * Delta sync (spec core.md §1.9, D26): one in-memory copy per real plan id and list, refreshed with
+ * `last_knowledge_of_server` and merged by id (deleted rows removed, an empty delta keeps the list).
+ */
+import type { YnabCategory, YnabCategoryGroup } from './types.js';
+
+export type ListName = 'accounts' | 'categories' | 'payees' | 'months' | 'scheduled' | 'transactions';
+
+interface Entry<T> {
+  knowledge: number;
+  rows: Map<string, T>;
+}
+
+/** A fetched list (full or delta) and the server knowledge it came with. */
+export interface Fetched<T> {
+  rows: T[];
+  knowledge: number;
+}
+
+interface Row {
+  deleted?: boolean;
+}
+
+/** Merges a delta into a keyed map: a deleted row is removed, any other replaces (in place) or is appended. */
+export function mergeRows<T extends Row>(rows: Map<string, T>, delta: readonly T[], key: (row: T) => string): void {
+  for (const row of delta) {
+    if (row.deleted === true) rows.delete(key(row));
+    else rows.set(key(row), row);
+  }
+}
+
+type GroupRow = Omit<YnabCategoryGroup, 'categories'> & { categories: Map<string, YnabCategory> };
+
+/** Merges a categories delta at both levels: groups by id, each category into the group listing it. */
+export function mergeGroups(groups: Map<string, GroupRow>, delta: readonly YnabCategoryGroup[]): void {
+  for (const group of delta) {
+    if (group.deleted) {
+      groups.delete(group.id);
+      continue;
+    }
+    const { categories, ...fields } = group;
+    const current = groups.get(group.id);
+    const target: GroupRow = current ? Object.assign(current, fields) : { ...fields, categories: new Map() };
+    groups.set(group.id, target);
+    for (const category of categories) {
+      for (const other of groups.values()) if (other !== target) other.categories.delete(category.id);
+      if (category.deleted) target.categories.delete(category.id);
+      else target.categories.set(category.id, category);
+    }
+  }
+}
+
+const toGroups = (groups: Map<string, GroupRow>): YnabCategoryGroup[] =>
+  [...groups.values()].map((g) => ({ ...g, categories: [...g.categories.values()] }));
+
+/** The process-wide caches: reset them in tests (core.md §1.9). */
+export class DeltaCache {
+  #lists = new Map<string, Entry<unknown>>();
+  #groups = new Map<string, Entry<GroupRow>>();
+
+  reset(): void {
+    this.#lists.clear();
+    this.#groups.clear();
+  }
+
+  /** Reads a keyed list through the cache: a full load first, then deltas. */
+  async list<T extends Row>(
+    planId: string,
+    name: Exclude<ListName, 'categories'>,
+    key: (row: T) => string,
+    fetch: (knowledge: number | undefined) => Promise<Fetched<T>>,
+  ): Promise<T[]> {
+    const id = `${planId}\u0000${name}`;
+    const entry = this.#lists.get(id) as Entry<T> | undefined;
+    const got = await fetch(entry?.knowledge);
+    const rows = entry?.rows ?? new Map<string, T>();
+    mergeRows(rows, got.rows, key);
+    this.#lists.set(id, { knowledge: got.knowledge, rows });
+    return [...rows.values()];
+  }
+
+  /** Reads the category groups through the cache. */
+  async groups(
+    planId: string,
+    fetch: (knowledge: number | undefined) => Promise<Fetched<YnabCategoryGroup>>,
+  ): Promise<YnabCategoryGroup[]> {
+    const entry = this.#groups.get(planId);
+    const got = await fetch(entry?.knowledge);
+    const groups = entry?.rows ?? new Map<string, GroupRow>();
+    mergeGroups(groups, got.rows);
+    this.#groups.set(planId, { knowledge: got.knowledge, rows: groups });
+    return toGroups(groups);
+  }
+}

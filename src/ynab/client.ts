@@ -1,0 +1,147 @@
+/**
+ * The only code that sends requests to YNAB (spec core.md §1.10–1.12): native `fetch` with a 30 s
+ * timeout and an undici `Agent` for the 10 s connect timeout (D32), bearer token read per request,
+ * path segments checked, pacing, retries, and YNAB's failures turned into the spec's texts.
+ */
+import { Agent } from 'undici';
+import { ClientError } from '../domain/errors.js';
+import { quote } from '../domain/text.js';
+import type { Secret } from '../domain/secret.js';
+import { minutesText, type Pacer } from './pace.js';
+import { backoffMs, describeFailure, mayRetry } from './retry.js';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const TIMEOUT_MS = 30_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export interface HttpOptions {
+  /** The base URL, read at each request (throws a ClientError when it is not allowed). */
+  baseUrl: () => string;
+  /** The token, read at each request (throws a ClientError when missing). */
+  token: () => Secret;
+  pacer: Pacer;
+  log: { info(logger: string, message: string): void; debug(logger: string, message: string): void };
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+let sharedAgent: Agent | undefined;
+/** One connection pool for the process, with the 10 s connect timeout. */
+const agent = (): Agent => (sharedAgent ??= new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS } }));
+
+/** `{segment:q} is not a YNAB id…` unless every path segment is a plain id. */
+export function checkSegments(segments: readonly string[]): void {
+  for (const segment of segments) {
+    if (!SEGMENT.test(segment)) {
+      throw new ClientError(
+        `${quote(segment)} is not a YNAB id: use the ids returned by list_plans, list_accounts or the other tools.`,
+      );
+    }
+  }
+}
+
+function errorText(status: number, text: string): string {
+  if (status === 401) {
+    return "YNAB 401: the token is invalid or was revoked; create a new Personal Access Token in YNAB's settings.";
+  }
+  let detail = text;
+  try {
+    const parsed = JSON.parse(text) as { error?: { detail?: unknown } };
+    detail = typeof parsed?.error?.detail === 'string' ? parsed.error.detail : '';
+  } catch {
+    // not JSON: the raw body is the detail
+  }
+  return `YNAB ${status}: ${detail}`;
+}
+
+export class YnabHttp {
+  readonly #o: HttpOptions;
+  readonly #random: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
+
+  constructor(options: HttpOptions) {
+    this.#o = options;
+    this.#random = options.random ?? Math.random;
+    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /** Sends one request (with the retries the policy allows) and returns the body's `data`. */
+  async request<T>(method: Method, segments: readonly string[], options: RequestOptions = {}): Promise<T> {
+    checkSegments(segments);
+    const base = this.#o.baseUrl();
+    const token = this.#o.token();
+    const url = new URL(`${base}/${segments.join('/')}`);
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const init = {
+      method,
+      headers: {
+        Authorization: `Bearer ${token.reveal()}`,
+        Accept: 'application/json',
+        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      redirect: 'manual' as const,
+      dispatcher: agent(),
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    };
+    this.#o.log.debug('ynab', `${method} ${url.pathname}${url.search}`);
+    for (let attempt = 1; ; attempt++) {
+      if (attempt > 1) await this.#sleep(backoffMs(attempt - 1, this.#random));
+      this.#o.pacer.take();
+      let response: Response;
+      try {
+        // The pinned undici's Agent is the same major as Node's bundled fetch (D32); their types differ.
+        const withTimeout = { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) } as unknown as RequestInit;
+        response = await globalThis.fetch(url, withTimeout);
+      } catch (error) {
+        const failure = describeFailure(error);
+        if (mayRetry(method, attempt, failure)) continue;
+        throw new ClientError(
+          method !== 'GET' && !failure.neverLeft
+            ? `The request reached YNAB but no answer came back (${failure.cause}): the change may or may not be applied. Check with find_transactions / get_category_balances before trying again; do not repeat it blindly.`
+            : `YNAB could not be reached after ${attempt} attempts (${failure.cause}). Nothing was changed. Try again in a few minutes.`,
+        );
+      }
+      const outcome = await this.#read(method, response, attempt);
+      if (outcome === 'retry') continue;
+      return outcome.data as T;
+    }
+  }
+
+  async #read(method: Method, response: Response, attempt: number): Promise<'retry' | { data: unknown }> {
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      const failure = describeFailure(error);
+      if (mayRetry(method, attempt, { neverLeft: false })) return 'retry';
+      throw new ClientError(
+        method === 'GET'
+          ? `YNAB could not be reached after ${attempt} attempts (${failure.cause}). Nothing was changed. Try again in a few minutes.`
+          : `The request reached YNAB but no answer came back (${failure.cause}): the change may or may not be applied. Check with find_transactions / get_category_balances before trying again; do not repeat it blindly.`,
+      );
+    }
+    const status = response.status;
+    if (status >= 200 && status < 300) {
+      try {
+        return { data: ((text ? JSON.parse(text) : {}) as { data?: unknown }).data };
+      } catch {
+        throw new ClientError(`YNAB ${status}: the answer is not JSON`, status);
+      }
+    }
+    if (status === 429) {
+      const ms = this.#o.pacer.pause(response.headers.get('retry-after'));
+      throw new ClientError(
+        `YNAB 429: the limit of 200 requests per hour for this token is reached (other apps using the same token count too). avenir-mcp retries nothing and sends no request for ${minutesText(ms)}. Tell the user; do not retry before then.`,
+        429,
+      );
+    }
+    if (mayRetry(method, attempt, { status })) return 'retry';
+    throw new ClientError(errorText(status, text), status);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Test harness: the YNAB stand-in over loopback HTTP, the server's deps pointed at it, and real MCP
+ * clients in both protocol eras (mcp-sdk.md §2.6).
+ */
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { loadConfig } from '../../src/config.js';
+import { createDeps, type Deps, type DepsOverrides } from '../../src/deps.js';
+import { startStandIn, type StandIn } from '../../src/demo/index.js';
+import { silentLog, type Log } from '../../src/log.js';
+import { serverFactory } from '../../src/server.js';
+
+export type Era = 'modern' | 'legacy';
+export const ERAS: Era[] = ['modern', 'legacy'];
+
+export interface Harness {
+  standIn: StandIn;
+  env: Record<string, string | undefined>;
+  close(): Promise<void>;
+}
+
+/** Starts the stand-in once for a test file. */
+export async function startHarness(): Promise<Harness> {
+  const standIn = await startStandIn({ today: '2026-09-25' });
+  const env: Record<string, string | undefined> = {
+    AVENIR_MCP_YNAB_URL: standIn.url,
+    YNAB_API_KEY: 'test-token',
+    AVENIR_MCP_TODAY: '2026-09-25',
+    AVENIR_MCP_WRITE: '1',
+    AVENIR_MCP_NO_UPDATE_CHECK: '1',
+  };
+  return { standIn, env, close: () => standIn.close() };
+}
+
+export interface Session {
+  client: Client;
+  deps: Deps;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  env?: Record<string, string | undefined>;
+  log?: Log;
+  overrides?: DepsOverrides;
+  /** The client declares elicitation and answers with this handler. */
+  elicit?: (params: unknown) => Promise<unknown>;
+}
+
+/** A real MCP client connected to a fresh server process-state (deps) in the given era. */
+export async function connect(h: Harness, era: Era, options: ConnectOptions = {}): Promise<Session> {
+  const config = loadConfig({ ...h.env, ...options.env });
+  const deps = createDeps(config, options.log ?? silentLog, options.overrides);
+  const factory = serverFactory(deps);
+  const capabilities = options.elicit ? { elicitation: { form: {} } } : {};
+  if (era === 'modern') {
+    const handler = createMcpHandler(factory);
+    const client = new Client(
+      { name: 'test', version: '1.0.0' },
+      { capabilities, versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    if (options.elicit) client.setRequestHandler('elicitation/create', options.elicit as never);
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), {
+        fetch: (url, init) => handler.fetch(new Request(url, init)),
+      }),
+    );
+    return { client, deps, close: async () => (await client.close(), await handler.close()) };
+  }
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = factory({ era: 'legacy' });
+  await server.connect(serverSide);
+  const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });
+  if (options.elicit) client.setRequestHandler('elicitation/create', options.elicit as never);
+  await client.connect(clientSide);
+  return { client, deps, close: async () => (await client.close(), await server.close()) };
+}
+
+/** Calls a tool and returns its raw result (errors as `isError` results). */
+export async function call(s: Session, name: string, args: Record<string, unknown> = {}) {
+  return s.client.callTool({ name, arguments: args });
+}
+
+/** The text of a result's single text block. */
+export function textOf(result: { content?: unknown }): string {
+  const content = result.content as { type: string; text?: string }[] | undefined;
+  return content?.[0]?.text ?? '';
+}
+
+/** The YNAB requests the stand-in recorded, as `METHOD /path` without `/v1` and the plan prefix kept. */
+export const requestLines = (standIn: StandIn): string[] => standIn.requests.map((r) => `${r.method} ${r.path}`);
