@@ -76,7 +76,8 @@ function parseThreshold(raw: string | undefined): number {
 
 function parseToday(raw: string | undefined): string | null {
   if (!set(raw)) return null;
-  if (!isIsoDate(raw)) throw new ConfigError(`AVENIR_MCP_TODAY must be a date as YYYY-MM-DD, got ${quote(raw)}.`);
+  if (!isIsoDate(raw))
+    throw new ConfigError(`AVENIR_MCP_TODAY must be a date as YYYY-MM-DD, got ${quote(raw)}.`);
   return raw;
 }
 
@@ -89,7 +90,7 @@ function parseStateKey(raw: string | undefined): Secret | null {
 
 function checkYnabUrl(raw: string): string {
   const url = raw.replace(/\/+$/, '');
-  let parsed: URL | null = null;
+  let parsed: URL | null;
   try {
     parsed = new URL(url);
   } catch {
@@ -130,7 +131,10 @@ const updateCheckDisabled = (env: Env): boolean =>
  * Reads and checks the configuration. `demo` switches demo mode on (D24): today defaults to
  * 2026-09-25 and the YNAB URL and token are the stand-in's.
  */
-export function loadConfig(env: Env = process.env, demo: { url: string; token: string } | null = null): Config {
+export function loadConfig(
+  env: Env = process.env,
+  demo: { url: string; token: string } | null = null,
+): Config {
   const today = parseToday(env.AVENIR_MCP_TODAY) ?? (demo ? DEMO_TODAY : null);
   const home = (): string => env.HOME ?? homedir();
   return {
@@ -147,7 +151,10 @@ export function loadConfig(env: Env = process.env, demo: { url: string; token: s
     updateCheck: !updateCheckDisabled(env),
     cacheDir: join(set(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(home(), '.cache'), 'avenir-mcp'),
     demo,
-    ynabUrl: () => (demo ? demo.url : checkYnabUrl(set(env.AVENIR_MCP_YNAB_URL) ? env.AVENIR_MCP_YNAB_URL : DEFAULT_YNAB_URL)),
+    ynabUrl: () =>
+      demo
+        ? demo.url
+        : checkYnabUrl(set(env.AVENIR_MCP_YNAB_URL) ? env.AVENIR_MCP_YNAB_URL : DEFAULT_YNAB_URL),
     token: () => {
       if (demo) return new Secret(demo.token);
       if (set(env.YNAB_API_KEY)) return new Secret(env.YNAB_API_KEY.trim());

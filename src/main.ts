@@ -10,7 +10,8 @@ import { serverFactory } from './server.js';
 import { runStdio } from './transports/stdio.js';
 import { VERSION } from './version.js';
 
-const USAGE = 'usage: avenir-mcp [--version | --demo] (configuration comes from environment variables; see the README)';
+const USAGE =
+  'usage: avenir-mcp [--version | --demo] (configuration comes from environment variables; see the README)';
 const DEMO_TOKEN = 'demo-token';
 
 async function main(argv: string[]): Promise<void> {
@@ -31,14 +32,16 @@ async function main(argv: string[]): Promise<void> {
     log.info('main', `Demo mode: the YNAB stand-in serves the demo plan at ${standIn.url}`);
   }
   const deps = createDeps(config, log);
-  await runStdio(serverFactory(deps), (error) => log.error('transport', error.message, error));
+  runStdio(serverFactory(deps), (error) => log.error('transport', error.message, error));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`avenir-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `avenir-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -49,21 +49,29 @@ export function buildServer(
   const instructions = options.notice ? `${GUIDE}\n\n${options.notice}` : GUIDE;
   const server = new McpServer(
     { name: 'avenir-mcp', version: VERSION },
-    { instructions, requestState: { verify: codec.verify } },
+    { instructions, requestState: { verify: (state, ctx) => codec.verify(state, ctx) } },
   );
   registerTools(server, allTools, deps);
   server.registerResource(
     'guide',
     'avenir-mcp://guide',
-    { description: "How to use this server's tools, and the YNAB method in brief.", mimeType: 'text/markdown' },
+    {
+      description: "How to use this server's tools, and the YNAB method in brief.",
+      mimeType: 'text/markdown',
+    },
     (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: GUIDE }] }),
   );
   for (const r of resources) {
     const meta = { description: r.description, mimeType: r.mimeType };
     if (r.uri.includes('{plan_id}')) {
-      server.registerResource(r.name, new ResourceTemplate(r.uri, { list: undefined }), meta, async (uri, vars) => ({
-        contents: [{ uri: uri.href, mimeType: r.mimeType, text: await r.read(deps, String(vars.plan_id)) }],
-      }));
+      server.registerResource(
+        r.name,
+        new ResourceTemplate(r.uri, { list: undefined }),
+        meta,
+        async (uri, vars) => ({
+          contents: [{ uri: uri.href, mimeType: r.mimeType, text: await r.read(deps, String(vars.plan_id)) }],
+        }),
+      );
     } else {
       server.registerResource(r.name, r.uri, meta, async (uri) => ({
         contents: [{ uri: uri.href, mimeType: r.mimeType, text: await r.read(deps, '') }],
@@ -72,17 +80,27 @@ export function buildServer(
   }
   for (const p of prompts) {
     const shape = Object.fromEntries(
-      Object.entries(p.args).map(([k, a]) => [k, a.optional ? z.string().optional().describe(a.description) : z.string().describe(a.description)]),
+      Object.entries(p.args).map(([k, a]) => [
+        k,
+        a.optional ? z.string().optional().describe(a.description) : z.string().describe(a.description),
+      ]),
     );
-    server.registerPrompt(p.name, { description: p.description, argsSchema: z.object(shape) }, (args: Record<string, string | undefined>) => ({
-      messages: [{ role: 'user', content: { type: 'text', text: p.text(args) } }],
-    }));
+    server.registerPrompt(
+      p.name,
+      { description: p.description, argsSchema: z.object(shape) },
+      (args: Record<string, string | undefined>) => ({
+        messages: [{ role: 'user', content: { type: 'text', text: p.text(args) } }],
+      }),
+    );
   }
   return server;
 }
 
 /** The factory the transports call: one codec for the process, a fresh instance per connection/request. */
-export function serverFactory(deps: Deps, options: ServerOptions = {}): (ctx: McpRequestContext) => McpServer {
+export function serverFactory(
+  deps: Deps,
+  options: ServerOptions = {},
+): (ctx: McpRequestContext) => McpServer {
   const codec = createCodec(deps);
   return (ctx) => buildServer(deps, ctx.era, codec, options);
 }

@@ -10,7 +10,8 @@ const isLoopback = (host: string | undefined): boolean =>
 
 process.env.AVENIR_MCP_NO_UPDATE_CHECK = '1';
 process.env.NO_PROXY = '*';
-for (const k of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy', 'ALL_PROXY', 'all_proxy']) delete process.env[k];
+for (const k of ['HTTP_PROXY', 'HTTPS_PROXY', 'http_proxy', 'https_proxy', 'ALL_PROXY', 'all_proxy'])
+  delete process.env[k];
 
 const guarded = Symbol.for('avenir-mcp.no-network-guard');
 const g = globalThis as typeof globalThis & { [guarded]?: boolean };
@@ -29,8 +30,14 @@ if (!g[guarded]) {
   net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]) {
     const first = args[0] as { host?: string; path?: string } | number | string;
     const host =
-      typeof first === 'object' && first !== null ? (first.path ? 'localhost' : first.host) : typeof args[1] === 'string' ? args[1] : undefined;
+      typeof first === 'object' && first !== null
+        ? first.path
+          ? 'localhost'
+          : first.host
+        : typeof args[1] === 'string'
+          ? args[1]
+          : undefined;
     if (!isLoopback(host)) throw new Error(`Refused by the test guard: ${String(host)} is off this machine`);
     return (realConnect as (...a: unknown[]) => net.Socket).apply(this, args);
-  } as typeof realConnect;
+  };
 }

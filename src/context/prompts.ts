@@ -32,7 +32,10 @@ export const prompts: readonly PromptDefinition[] = [
   {
     name: 'monthly_review',
     description: 'Review a month of a plan: where the money went and what needs attention.',
-    args: { plan_id: PLAN, month: { description: "The month as YYYY-MM-01, or 'current' (the default).", optional: true } },
+    args: {
+      plan_id: PLAN,
+      month: { description: "The month as YYYY-MM-01, or 'current' (the default).", optional: true },
+    },
     text: ({ plan_id, month }) =>
       steps(`Review month ${month ?? 'current'} of plan ${plan_id} with me.`, [
         'Call get_monthly_summary: income, spending, Ready to Assign and the overspent categories.',

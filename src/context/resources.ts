@@ -23,7 +23,13 @@ export const resources: readonly ResourceDefinition[] = [
     mimeType: 'application/json',
     async read(deps) {
       const plans = await deps.ynab.plans();
-      return json(plans.map((p) => ({ plan_id: p.id, name: clean(p.name), last_modified_on: p.last_modified_on ?? null })));
+      return json(
+        plans.map((p) => ({
+          plan_id: p.id,
+          name: clean(p.name),
+          last_modified_on: p.last_modified_on ?? null,
+        })),
+      );
     },
   },
   {
@@ -57,7 +63,13 @@ export const resources: readonly ResourceDefinition[] = [
       return json(
         accounts
           .filter((a) => !a.closed && !a.deleted)
-          .map((a) => ({ account_id: a.id, name: clean(a.name), type: a.type, on_budget: a.on_budget, balance: toUnits(a.balance) })),
+          .map((a) => ({
+            account_id: a.id,
+            name: clean(a.name),
+            type: a.type,
+            on_budget: a.on_budget,
+            balance: toUnits(a.balance),
+          })),
       );
     },
   },

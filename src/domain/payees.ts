@@ -53,7 +53,9 @@ export function rankPayees(
         last_date: u?.last ?? null,
       };
     })
-    .filter((p) => needle === null || casefold(p.name).includes(needle) || casefold(p.merchant).includes(needle));
+    .filter(
+      (p) => needle === null || casefold(p.name).includes(needle) || casefold(p.merchant).includes(needle),
+    );
   const keyed = lines.map((line) => ({ line, key: casefold(line.name) }));
   keyed.sort((a, b) => b.line.transactions - a.line.transactions || compareCodePoints(a.key, b.key));
   const shown = keyed.slice(0, limit).map((k) => k.line);

@@ -5,9 +5,4 @@ import { listCategoryGroups } from './categories.js';
 import { listPayees } from './payees.js';
 import { listPlans } from './plans.js';
 
-export const allTools: readonly ToolDefinition[] = [
-  listPlans,
-  listAccounts,
-  listCategoryGroups,
-  listPayees,
-] as unknown as readonly ToolDefinition[];
+export const allTools: readonly ToolDefinition[] = [listPlans, listAccounts, listCategoryGroups, listPayees];

@@ -7,8 +7,14 @@ import { wrapped } from './schemas.js';
 const plan = z.strictObject({
   id: z.string().describe('The plan id to pass as plan_id to the other tools.'),
   name: z.string().describe('The plan name as the user sees it in YNAB.'),
-  first_month: z.string().nullable().describe('First month of the plan as YYYY-MM-01, or null for an empty plan.'),
-  last_month: z.string().nullable().describe('Last month of the plan as YYYY-MM-01, or null for an empty plan.'),
+  first_month: z
+    .string()
+    .nullable()
+    .describe('First month of the plan as YYYY-MM-01, or null for an empty plan.'),
+  last_month: z
+    .string()
+    .nullable()
+    .describe('Last month of the plan as YYYY-MM-01, or null for an empty plan.'),
 });
 
 export const listPlans = defineTool({

@@ -10,7 +10,8 @@ import { describe, type ToolDefinition } from './define-tool.js';
 
 /** The MCP annotations a tool declares (core.md §1.5). */
 export function annotationsOf(tool: ToolDefinition): ToolAnnotations {
-  if (tool.kind === 'read') return { title: tool.title, readOnlyHint: true, idempotentHint: true, openWorldHint: true };
+  if (tool.kind === 'read')
+    return { title: tool.title, readOnlyHint: true, idempotentHint: true, openWorldHint: true };
   return {
     title: tool.title,
     readOnlyHint: false,
@@ -33,18 +34,26 @@ export function failureResult(deps: Deps, tool: string, error: unknown): CallToo
     return text(error.message, true);
   }
   if (error instanceof ClientError) {
-    deps.log.warning('tools', error.status ? `Tool ${tool} failed (YNAB ${error.status})` : `Tool ${tool} failed`);
+    deps.log.warning(
+      'tools',
+      error.status ? `Tool ${tool} failed (YNAB ${error.status})` : `Tool ${tool} failed`,
+    );
     deps.log.debug('tools', error.message);
     return text(`Error calling tool '${tool}': ${error.message}`, true);
   }
   deps.log.error('tools', `Tool ${tool} failed unexpectedly`, error);
-  return text(`Error calling tool '${tool}': ${error instanceof Error ? error.message : String(error)}`, true);
+  return text(
+    `Error calling tool '${tool}': ${error instanceof Error ? error.message : String(error)}`,
+    true,
+  );
 }
 
 /** What INFO logs of a call: the tool and its ids and counts, never names or amounts (core.md §2.9). */
 function callLine(tool: string, input: Record<string, unknown>): string {
   const parts = Object.entries(input)
-    .filter(([k, v]) => (k.endsWith('_id') && typeof v === 'string') || Array.isArray(v) || typeof v === 'number')
+    .filter(
+      ([k, v]) => (k.endsWith('_id') && typeof v === 'string') || Array.isArray(v) || typeof v === 'number',
+    )
     .map(([k, v]) => (Array.isArray(v) ? `${k}=[${v.length}]` : `${k}=${String(v)}`));
   return `Tool called: ${tool}(${parts.join(', ')})`;
 }
@@ -65,7 +74,7 @@ export function registerTools(server: McpServer, tools: readonly ToolDefinition[
       async (input: Record<string, unknown>): Promise<CallToolResult> => {
         deps.log.info('tools', callLine(tool.name, input));
         try {
-          const output = (await tool.run({ deps, tool: tool.name }, input)) as Record<string, unknown>;
+          const output: Record<string, unknown> = await tool.run({ deps, tool: tool.name }, input);
           return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
         } catch (error) {
           return failureResult(deps, tool.name, error);

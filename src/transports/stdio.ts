@@ -2,9 +2,9 @@
 import type { McpRequestContext, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 
-export async function runStdio(
+export function runStdio(
   factory: (ctx: McpRequestContext) => McpServer,
   onerror: (error: Error) => void,
-): Promise<{ close(): Promise<void> }> {
+): { close(): Promise<void> } {
   return serveStdio(factory, { onerror });
 }

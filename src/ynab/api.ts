@@ -27,9 +27,6 @@ const byId = (row: { id: string }): string => row.id;
 export class YnabClient {
   readonly http: YnabHttp;
   readonly cache = new DeltaCache();
-  /** first_month per plan id, learnt from `GET /plans` answers (D25). */
-  readonly #firstMonth = new Map<string, string>();
-
   constructor(http: YnabHttp) {
     this.http = http;
   }
@@ -40,7 +37,6 @@ export class YnabClient {
 
   async plans(): Promise<YnabPlan[]> {
     const data = await this.request<{ plans: YnabPlan[] }>('GET', ['plans']);
-    for (const plan of data.plans) if (plan.first_month) this.#firstMonth.set(plan.id, plan.first_month);
     return data.plans;
   }
 
@@ -85,14 +81,21 @@ export class YnabClient {
   }
 
   scheduled(planId: string): Promise<YnabScheduledTransaction[]> {
-    const f = this.#fetcher<YnabScheduledTransaction>(planId, 'scheduled_transactions', 'scheduled_transactions');
+    const f = this.#fetcher<YnabScheduledTransaction>(
+      planId,
+      'scheduled_transactions',
+      'scheduled_transactions',
+    );
     return this.#list(planId, f, (fetch) => this.cache.list(planId, 'scheduled', byId, fetch));
   }
 
-  /** Every non-deleted transaction, since the fixed early date of D25 (not a filter: cached). */
+  /**
+   * Every non-deleted transaction, since a fixed early date (D25; not a filter, so cached). Always
+   * 1970-01-01 rather than the plan's first_month: YNAB plans (the demo's among them) can hold
+   * transactions dated before their first month, and history-wide tools must see them.
+   */
   transactions(planId: string): Promise<YnabTransaction[]> {
-    const since = planId === LAST_USED ? EARLY : (this.#firstMonth.get(planId) ?? EARLY);
-    const f = this.#fetcher<YnabTransaction>(planId, 'transactions', 'transactions', { since_date: since });
+    const f = this.#fetcher<YnabTransaction>(planId, 'transactions', 'transactions', { since_date: EARLY });
     return this.#list(planId, f, (fetch) => this.cache.list(planId, 'transactions', byId, fetch));
   }
 

@@ -22,7 +22,11 @@ interface Row {
 }
 
 /** Merges a delta into a keyed map: a deleted row is removed, any other replaces (in place) or is appended. */
-export function mergeRows<T extends Row>(rows: Map<string, T>, delta: readonly T[], key: (row: T) => string): void {
+export function mergeRows<T extends Row>(
+  rows: Map<string, T>,
+  delta: readonly T[],
+  key: (row: T) => string,
+): void {
   for (const row of delta) {
     if (row.deleted === true) rows.delete(key(row));
     else rows.set(key(row), row);

@@ -77,7 +77,8 @@ export class YnabHttp {
     const base = this.#o.baseUrl();
     const token = this.#o.token();
     const url = new URL(`${base}/${segments.join('/')}`);
-    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(options.query ?? {}))
+      if (v !== undefined) url.searchParams.set(k, String(v));
     const init = {
       method,
       headers: {

@@ -28,11 +28,12 @@ interface WithCode {
 
 /** Describes a thrown `fetch` failure: its low-level code (or class name) and whether it never left. */
 export function describeFailure(error: unknown): TransportFailure {
-  let low: WithCode = (error ?? {}) as WithCode;
+  let low: WithCode = error ?? {};
   // fetch wraps the socket error as TypeError('fetch failed', { cause }); look for the coded one.
-  for (let e: WithCode | undefined = low; e && typeof e === 'object'; e = e.cause as WithCode | undefined) {
-    if (typeof e.code === 'string') {
-      low = e;
+  for (let e: unknown = low; e && typeof e === 'object'; e = (e as WithCode).cause) {
+    const c = e as WithCode;
+    if (typeof c.code === 'string') {
+      low = c;
       break;
     }
   }
@@ -47,11 +48,16 @@ export function describeFailure(error: unknown): TransportFailure {
 }
 
 /** May this try be followed by another? */
-export function mayRetry(method: string, attempt: number, failure: { status?: number; neverLeft?: boolean }): boolean {
+export function mayRetry(
+  method: string,
+  attempt: number,
+  failure: { status?: number; neverLeft?: boolean },
+): boolean {
   if (attempt >= MAX_TRIES) return false;
   if (failure.status !== undefined) return method === 'GET' && [502, 503, 504].includes(failure.status);
   return failure.neverLeft === true || method === 'GET';
 }
 
 /** Full jitter: random() × 0.5 × 2^(attempt − 1) seconds, in milliseconds. */
-export const backoffMs = (attempt: number, random: () => number): number => random() * 500 * 2 ** (attempt - 1);
+export const backoffMs = (attempt: number, random: () => number): number =>
+  random() * 500 * 2 ** (attempt - 1);

@@ -87,4 +87,5 @@ export function textOf(result: { content?: unknown }): string {
 }
 
 /** The YNAB requests the stand-in recorded, as `METHOD /path` without `/v1` and the plan prefix kept. */
-export const requestLines = (standIn: StandIn): string[] => standIn.requests.map((r) => `${r.method} ${r.path}`);
+export const requestLines = (standIn: StandIn): string[] =>
+  standIn.requests.map((r) => `${r.method} ${r.path}`);

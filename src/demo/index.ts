@@ -1,0 +1,22 @@
+/**
+ * The demo plan and the YNAB stand-in (demo-plan.md §1, §2): used by demo mode (`--demo`), by the
+ * tests and by the benchmark.
+ */
+export { startStandIn, DEMO_TODAY } from './stand-in.js';
+export type { FaultRule, RecordedRequest, StandIn } from './stand-in.js';
+export { buildDemoPlan, buildPayees } from './demo-plan.js';
+export { computeFigures } from './month-figures.js';
+export type { Figures, MonthSummary } from './month-figures.js';
+export type {
+  AccountRow,
+  CategoryGroupRow,
+  CategoryRow,
+  PayeeRow,
+  PlanData,
+  PlanMeta,
+  PlanState,
+  ScheduledRow,
+  SubTransactionRow,
+  Target,
+  TransactionRow,
+} from './types.js';

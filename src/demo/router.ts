@@ -1,0 +1,73 @@
+/**
+ * Route matching for the stand-in: `/plans/:plan/...` patterns, the plan segment checked against the
+ * plan's id or `last-used`, unknown routes answered 404.1 (demo-plan.md §2.2).
+ */
+import { HttpError, errorBody, noRoute, notFound } from './http.js';
+import type { Reply, RouteContext } from './http.js';
+
+export interface Route {
+  method: string;
+  /** Path with `:name` segments, e.g. `/plans/:plan/transactions/:id`. */
+  pattern: string;
+  handler: (ctx: RouteContext, params: Record<string, string>) => Reply;
+}
+
+interface Compiled {
+  route: Route;
+  regex: RegExp;
+  names: string[];
+}
+
+export class Router {
+  private readonly compiled: Compiled[];
+
+  constructor(routes: readonly Route[]) {
+    this.compiled = routes.map((route) => {
+      const names: string[] = [];
+      const source = route.pattern
+        .split('/')
+        .map((seg) => {
+          if (!seg.startsWith(':')) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          names.push(seg.slice(1));
+          return '([^/]+)';
+        })
+        .join('/');
+      return { route, regex: new RegExp(`^${source}$`), names };
+    });
+  }
+
+  /** Answers a request: the route's reply, or an error in YNAB's shape. Synchronous by design. */
+  dispatch(ctx: RouteContext): Reply {
+    try {
+      return this.run(ctx);
+    } catch (e) {
+      if (e instanceof HttpError) return { status: e.status, body: e.body };
+      const detail = e instanceof Error ? e.message : String(e);
+      return { status: 500, body: errorBody(500, `internal error: ${detail}`) };
+    }
+  }
+
+  private run(ctx: RouteContext): Reply {
+    for (const { route, regex, names } of this.compiled) {
+      if (route.method !== ctx.method) continue;
+      const match = regex.exec(ctx.path);
+      if (match === null) continue;
+      const params: Record<string, string> = {};
+      names.forEach((name, i) => {
+        params[name] = decodeSegment(match[i + 1] ?? '');
+      });
+      const plan = params['plan'];
+      if (plan !== undefined && plan !== ctx.state.plan.id && plan !== 'last-used') throw notFound();
+      return route.handler(ctx, params);
+    }
+    throw noRoute(ctx.method, ctx.path);
+  }
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw notFound();
+  }
+}

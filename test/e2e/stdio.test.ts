@@ -1,0 +1,78 @@
+/**
+ * The built CLI, spawned over stdio and driven by the official client in both eras (issue: the demo
+ * must list the tools, name "Demo household" and give Checking 3328.5).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { describe, expect, it } from 'vitest';
+import { allTools } from '../../src/tools/index.js';
+import { VERSION } from '../../src/version.js';
+
+const MAIN = 'dist/main.js';
+const ENV = {
+  PATH: process.env.PATH ?? '',
+  AVENIR_MCP_NO_UPDATE_CHECK: '1',
+  HOME: process.env.HOME ?? '/tmp',
+};
+
+describe.skipIf(!existsSync(MAIN))('the built CLI', () => {
+  it.each([
+    ['modern', { versionNegotiation: { mode: { pin: '2026-07-28' as const } } }],
+    ['legacy', {}],
+  ])('serves the demo plan over stdio to a %s client', async (era, options) => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [MAIN, '--demo'],
+      env: ENV,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'e2e', version: '1.0.0' }, options);
+    await client.connect(transport);
+    try {
+      expect(client.getProtocolEra()).toBe(era);
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(allTools.filter((t) => t.kind === 'read').map((t) => t.name));
+      const plans = await client.callTool({ name: 'list_plans', arguments: {} });
+      expect((plans.structuredContent as { result: { name: string }[] }).result[0]?.name).toBe(
+        'Demo household',
+      );
+      const accounts = await client.callTool({
+        name: 'list_accounts',
+        arguments: { plan_id: 'demo-budget' },
+      });
+      const checking = (
+        accounts.structuredContent as { result: { name: string; balance: number }[] }
+      ).result.find((a) => a.name === 'Checking');
+      expect(checking?.balance).toBe(3328.5);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('prints its version', () => {
+    expect(execFileSync(process.execPath, [MAIN, '--version'], { env: ENV }).toString()).toBe(
+      `avenir-mcp ${VERSION}\n`,
+    );
+  });
+
+  it.each([['--help'], ['--demo', '--version'], ['extra']])(
+    'stops on unknown arguments %j with the usage line',
+    (...args) => {
+      const r = spawnSync(process.execPath, [MAIN, ...args], { env: ENV });
+      expect(r.status).toBe(1);
+      expect(r.stdout.toString()).toBe('');
+      const err = r.stderr.toString();
+      expect(err.split('\n').filter(Boolean)).toHaveLength(1);
+      expect(err).toContain('--version');
+      expect(err).toContain('--demo');
+    },
+  );
+
+  it('stops on a bad configuration value with one line and exit status 1', () => {
+    const r = spawnSync(process.execPath, [MAIN], { env: { ...ENV, AVENIR_MCP_TODAY: 'tomorrow' } });
+    expect(r.status).toBe(1);
+    expect(r.stderr.toString()).toBe("AVENIR_MCP_TODAY must be a date as YYYY-MM-DD, got 'tomorrow'.\n");
+  });
+});

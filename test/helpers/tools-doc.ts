@@ -1,0 +1,91 @@
+/** Renders docs/tools.md from the tool definitions (DESIGN.md §9). */
+import { z } from 'zod';
+import { describe as shownDescription, type ToolDefinition } from '../../src/tools/define-tool.js';
+import { annotationsOf } from '../../src/tools/register.js';
+
+type Json = {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, Json>;
+  required?: string[];
+  items?: Json;
+  anyOf?: Json[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+};
+
+const typeOf = (s: Json): string => {
+  if (s.anyOf) return s.anyOf.map(typeOf).join(' or ');
+  if (s.type === 'array') return `array of ${s.items ? typeOf(s.items) : 'any'}`;
+  return Array.isArray(s.type) ? s.type.join(' or ') : (s.type ?? 'any');
+};
+const bounds = (s: Json): string => {
+  const parts = [
+    s.minimum !== undefined ? `≥ ${s.minimum}` : '',
+    s.maximum !== undefined ? `≤ ${s.maximum}` : '',
+    s.minLength !== undefined ? `${s.minLength}+ chars` : '',
+    s.maxLength !== undefined ? `≤ ${s.maxLength} chars` : '',
+    s.default !== undefined ? `default ${JSON.stringify(s.default)}` : '',
+  ].filter(Boolean);
+  return parts.join(', ');
+};
+const cell = (text: string): string => text.replace(/\|/g, '\\|');
+
+function fields(schema: Json, requiredAll: boolean): string[] {
+  const rows: string[] = [];
+  for (const [name, s] of Object.entries(schema.properties ?? {})) {
+    const required = requiredAll || (schema.required ?? []).includes(name);
+    rows.push(
+      `| \`${name}\` | ${cell(typeOf(s))} | ${required ? 'yes' : 'no'} | ${cell([s.description ?? '', bounds(s)].filter(Boolean).join(' — '))} |`,
+    );
+  }
+  return rows;
+}
+
+export function renderToolsDoc(tools: readonly ToolDefinition[]): string {
+  const out = [
+    '# Tool reference',
+    '',
+    '<!-- Generated from the tool definitions by `npm run docs`; a test fails when it is stale. -->',
+    '',
+    'Amounts are in currency units (spending negative). Results are returned as `structuredContent` plus the same JSON as text;',
+    'array results are wrapped as `{"result": [...]}`.',
+    '',
+  ];
+  for (const tool of tools) {
+    const input = z.toJSONSchema(tool.input, { io: 'input' }) as Json;
+    const output = z.toJSONSchema(tool.output) as Json;
+    const a = annotationsOf(tool);
+    out.push(`## \`${tool.name}\` — ${tool.title}`, '', shownDescription(tool, true), '');
+    if (tool.readOnlyWording)
+      out.push(
+        `In read-only mode, “${tool.readOnlyWording.sentence}” reads “${tool.readOnlyWording.replacement}”`,
+        '',
+      );
+    out.push(
+      `Kind: ${tool.kind}. Annotations: ${Object.entries(a)
+        .filter(([k]) => k !== 'title')
+        .map(([k, v]) => `${k} ${String(v)}`)
+        .join(', ')}.`,
+      '',
+    );
+    const params = fields(input, false);
+    out.push('Parameters:', '');
+    out.push(
+      ...(params.length
+        ? ['| name | type | required | description |', '|---|---|---|---|', ...params]
+        : ['none']),
+      '',
+    );
+    let result = output;
+    if (output.properties?.result) {
+      result = output.properties.result.items ?? output.properties.result;
+      out.push('Result: `{"result": [...]}`, each item:', '');
+    } else out.push('Result:', '');
+    out.push('| field | type | always | description |', '|---|---|---|---|', ...fields(result, false), '');
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}

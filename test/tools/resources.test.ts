@@ -1,0 +1,70 @@
+/** The `ynab://` resources (core.md §5.2): compact JSON, one YNAB request each, names sanitised. */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildDemoPlan } from '../../src/demo/index.js';
+import { ERAS, connect, requestLines, startHarness, type Harness, type Session } from '../helpers/harness.js';
+
+const demo = buildDemoPlan();
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h.close());
+
+describe.each(ERAS)('resources, %s era', (era) => {
+  let s: Session;
+  beforeEach(async () => {
+    h.standIn.reset();
+    s = await connect(h, era);
+    h.standIn.clearRequests();
+  });
+  afterEach(async () => s.close());
+
+  const read = async (uri: string): Promise<string> => {
+    const r = await s.client.readResource({ uri });
+    const c = r.contents[0] as { text: string; mimeType?: string };
+    expect(c.mimeType).toBe('application/json');
+    return c.text;
+  };
+
+  it('ynab://plans lists the plans with their ids', async () => {
+    const text = await read('ynab://plans');
+    expect(text).toBe(
+      JSON.stringify([
+        { plan_id: 'demo-budget', name: 'Demo household', last_modified_on: demo.plan.last_modified_on },
+      ]),
+    );
+    expect(requestLines(h.standIn)).toEqual(['GET /plans']);
+  });
+
+  it('ynab://plans/{plan_id}/categories gives the visible categories by group', async () => {
+    const body = JSON.parse(await read('ynab://plans/demo-budget/categories')) as {
+      group: string;
+      categories: { category_id: string; name: string }[];
+    }[];
+    const groups = demo.category_groups.filter((g) => g.name !== 'Internal Master Category');
+    expect(body.map((g) => g.group)).toEqual(groups.map((g) => g.name));
+    for (const g of groups) {
+      const want = demo.categories
+        .filter((c) => c.category_group_id === g.id && !c.hidden)
+        .map((c) => ({ category_id: c.id, name: c.name }));
+      expect(body.find((b) => b.group === g.name)?.categories).toEqual(want);
+    }
+    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/categories']);
+  });
+
+  it('ynab://plans/{plan_id}/accounts gives the open accounts in currency units', async () => {
+    const body = JSON.parse(await read('ynab://plans/demo-budget/accounts')) as {
+      account_id: string;
+      balance: number;
+    }[];
+    expect(body.map((a) => a.account_id)).toEqual(demo.accounts.filter((a) => !a.closed).map((a) => a.id));
+    expect(body.find((a) => a.account_id === 'acc-checking')).toEqual({
+      account_id: 'acc-checking',
+      name: 'Checking',
+      type: 'checking',
+      on_budget: true,
+      balance: 3328.5,
+    });
+    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/accounts']);
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * The YNAB client over real loopback HTTP against the stand-in and its faults (core.md §1.10–1.12):
+ * error texts, retries (with a recorded, not real, wait), pacing and the 429 pause.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { startStandIn, type StandIn } from '../../src/demo/index.js';
+import { ClientError } from '../../src/domain/errors.js';
+import { silentLog } from '../../src/log.js';
+import { YnabHttp } from '../../src/ynab/client.js';
+import { Pacer, minutesText, pauseSeconds } from '../../src/ynab/pace.js';
+
+let standIn: StandIn;
+beforeAll(async () => {
+  standIn = await startStandIn();
+});
+afterAll(async () => standIn.close());
+
+let now = 0;
+let waits: number[] = [];
+let pacer: Pacer;
+const make = (url = standIn.url, token = 'test'): YnabHttp => {
+  const config = loadConfig({ AVENIR_MCP_YNAB_URL: url, YNAB_API_KEY: token });
+  return new YnabHttp({
+    baseUrl: () => config.ynabUrl(),
+    token: () => config.token(),
+    pacer,
+    log: silentLog,
+    random: () => 0.5,
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+  });
+};
+const PLANS = ['plans'];
+const failure = async (p: Promise<unknown>): Promise<string> => {
+  try {
+    await p;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ClientError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a failure');
+};
+
+beforeEach(() => {
+  standIn.reset();
+  now = 0;
+  waits = [];
+  pacer = new Pacer(() => now);
+});
+
+describe('answers', () => {
+  it('returns data and sends the bearer token', async () => {
+    const data = await make().request<{ plans: { id: string }[] }>('GET', PLANS);
+    expect(data.plans[0]?.id).toBe('demo-budget');
+    expect(standIn.requests).toHaveLength(1);
+  });
+
+  it('maps YNAB errors: detail, raw body, 401 text', async () => {
+    expect(await failure(make().request('GET', ['plans', 'nope', 'accounts']))).toBe(
+      'YNAB 404: Resource not found',
+    );
+    standIn.fault({ path: '/plans', status: 409, body: '{"error":{"id":"409","name":"conflict"}}' });
+    expect(await failure(make().request('GET', PLANS))).toBe('YNAB 409: ');
+    standIn.fault({ path: '/plans', status: 400, body: 'plain text' });
+    expect(await failure(make().request('GET', PLANS))).toBe('YNAB 400: plain text');
+    expect(await failure(make(standIn.url, ' ').request('GET', PLANS))).toBe(
+      "YNAB 401: the token is invalid or was revoked; create a new Personal Access Token in YNAB's settings.",
+    );
+  });
+
+  it('checks every path segment before anything leaves', async () => {
+    expect(await failure(make().request('GET', ['plans', '../x']))).toBe(
+      "'../x' is not a YNAB id: use the ids returned by list_plans, list_accounts or the other tools.",
+    );
+    expect(await failure(make().request('GET', ['plans', '-x']))).toContain('is not a YNAB id');
+    expect(standIn.requests).toHaveLength(0);
+  });
+});
+
+describe('retries (core.md §1.11)', () => {
+  it('retries a GET on 502/503/504 with full-jitter waits, then reports the body', async () => {
+    standIn.fault({ path: '/plans', status: 502, body: 'Bad Gateway', times: 3 });
+    expect(await failure(make().request('GET', PLANS))).toBe('YNAB 502: Bad Gateway');
+    expect(standIn.requests).toHaveLength(3);
+    expect(waits).toEqual([250, 500]);
+  });
+
+  it('succeeds when a retry does', async () => {
+    standIn.fault({ path: '/plans', status: 503, times: 1 });
+    await make().request('GET', PLANS);
+    expect(standIn.requests.map((r) => r.status)).toEqual([503, 200]);
+  });
+
+  it('never retries a write that may have landed, nor a 500', async () => {
+    standIn.fault({
+      method: 'POST',
+      path: '/plans/demo-budget/transactions/import',
+      status: 502,
+      body: 'Bad Gateway',
+    });
+    expect(await failure(make().request('POST', ['plans', 'demo-budget', 'transactions', 'import']))).toBe(
+      'YNAB 502: Bad Gateway',
+    );
+    standIn.fault({ path: '/plans', status: 500, body: '{"error":{"detail":"internal error"}}' });
+    expect(await failure(make().request('GET', PLANS))).toBe('YNAB 500: internal error');
+    expect(standIn.requests).toHaveLength(2);
+  });
+
+  it('retries a GET after a dropped connection, and says how many tries it made', async () => {
+    standIn.fault({ path: '/plans', drop: true, times: 3 });
+    const message = await failure(make().request('GET', PLANS));
+    expect(message).toMatch(
+      /^YNAB could not be reached after 3 attempts \(UND_ERR_SOCKET: .+\)\. Nothing was changed\. Try again in a few minutes\.$/,
+    );
+  });
+
+  it('reports a dropped write as maybe applied, after one try', async () => {
+    standIn.fault({ method: 'PATCH', path: '/plans/demo-budget/transactions', drop: true });
+    const message = await failure(
+      make().request('PATCH', ['plans', 'demo-budget', 'transactions'], { body: { transactions: [] } }),
+    );
+    expect(message).toMatch(
+      /^The request reached YNAB but no answer came back \(UND_ERR_SOCKET: .+\): the change may or may not be applied\. Check with find_transactions \/ get_category_balances before trying again; do not repeat it blindly\.$/,
+    );
+    expect(standIn.requests).toHaveLength(1);
+  });
+
+  it('retries any method when the connection was refused', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const message = await failure(make(`http://127.0.0.1:${port}/v1`).request('POST', PLANS, { body: {} }));
+    expect(message).toMatch(
+      /^YNAB could not be reached after 3 attempts \(ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.1:\d+\)\. Nothing was changed\./,
+    );
+    expect(pacer.sentLastHour()).toBe(3);
+  });
+
+  it('follows no redirect', async () => {
+    standIn.fault({ path: '/plans', status: 302, body: '' });
+    expect(await failure(make().request('GET', PLANS))).toBe('YNAB 302: ');
+  });
+});
+
+describe('pacing and 429 (core.md §1.10)', () => {
+  it.each([
+    ['120', 120],
+    ['30', 60],
+    ['99999', 3600],
+    [null, 600],
+    ['', 600],
+    ['1.5', 600],
+    ['-5', 600],
+    ['Wed, 21 Oct 2026 07:28:00 GMT', 600],
+  ])('Retry-After %j pauses %s s', (header, seconds) => {
+    expect(pauseSeconds(header)).toBe(seconds);
+  });
+
+  it.each([
+    [1, '1 minute'],
+    [60_000, '1 minute'],
+    [60_001, '2 minutes'],
+    [600_000, '10 minutes'],
+  ])('%s ms reads %s', (ms, text) => {
+    expect(minutesText(ms)).toBe(text);
+  });
+
+  it('a 429 with Retry-After: 120 is not retried and pauses every request for 2 minutes', async () => {
+    standIn.fault({ path: '/plans', status: 429, retryAfter: '120' });
+    const client = make();
+    expect(await failure(client.request('GET', PLANS))).toBe(
+      'YNAB 429: the limit of 200 requests per hour for this token is reached (other apps using the same token count too). avenir-mcp retries nothing and sends no request for 2 minutes. Tell the user; do not retry before then.',
+    );
+    now += 1000;
+    expect(await failure(client.request('GET', PLANS))).toBe(
+      "YNAB's limit of 200 requests per hour was reached. Nothing was sent: avenir-mcp calls YNAB again in 2 minutes. Tell the user; do not retry before then.",
+    );
+    expect(standIn.requests).toHaveLength(1);
+    now += 119_000;
+    await client.request('GET', PLANS);
+    expect(standIn.requests).toHaveLength(2);
+  });
+
+  it('sends at most 180 requests in a rolling hour', async () => {
+    const client = make();
+    for (let i = 0; i < 180; i++) {
+      pacer.take();
+      now += 10_000;
+    }
+    expect(await failure(client.request('GET', PLANS))).toBe(
+      "avenir-mcp sent 180 requests to YNAB in the last hour, close to YNAB's limit of 200 per hour. Nothing was sent: the next request can leave in 30 minutes. Tell the user; do not retry before then.",
+    );
+    expect(standIn.requests).toHaveLength(0);
+    now = 3_600_000;
+    await client.request('GET', PLANS);
+    expect(standIn.requests).toHaveLength(1);
+  });
+});
