@@ -1,13 +1,13 @@
 /** `list_category_groups` (spec read-tools.md §3.3). */
 import { z } from 'zod';
+import { CARD_PAYMENT_GROUP, INTERNAL_GROUP } from '../domain/plan.js';
 import { clean } from '../domain/text.js';
 import type { YnabCategoryGroup } from '../ynab/types.js';
 import { defineTool } from './define-tool.js';
 import { planInput, wrapped } from './schemas.js';
 
 /** YNAB's own groups: never offered for new categories. */
-export const INTERNAL_GROUP = 'Internal Master Category';
-export const SYSTEM_GROUPS = new Set([INTERNAL_GROUP, 'Credit Card Payments', 'Hidden Categories']);
+export const SYSTEM_GROUPS = new Set([INTERNAL_GROUP, CARD_PAYMENT_GROUP, 'Hidden Categories']);
 
 /** Groups a category can be created in or moved to: not hidden, not deleted, not a system group. */
 export const creatableGroups = (groups: readonly YnabCategoryGroup[]): YnabCategoryGroup[] =>

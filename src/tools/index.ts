@@ -1,8 +1,21 @@
-/** Every tool definition, in catalogue order (spec core.md §1.3). */
+/** Every tool definition, in catalogue order (spec core.md §1.3). Each area keeps its own list. */
 import type { ToolDefinition } from './define-tool.js';
 import { listAccounts } from './accounts.js';
+import { analyticsTools } from './analytics/index.js';
 import { listCategoryGroups } from './categories.js';
 import { listPayees } from './payees.js';
 import { listPlans } from './plans.js';
+import { monthTools } from './months.js';
+import { transactionReadTools } from './transaction-reads.js';
+import { writeTools } from './writes.js';
 
-export const allTools: readonly ToolDefinition[] = [listPlans, listAccounts, listCategoryGroups, listPayees];
+export const allTools: readonly ToolDefinition[] = [
+  listPlans,
+  listAccounts,
+  listCategoryGroups,
+  listPayees,
+  ...transactionReadTools,
+  ...monthTools,
+  ...analyticsTools,
+  ...writeTools,
+] as readonly ToolDefinition[];

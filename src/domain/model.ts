@@ -1,0 +1,136 @@
+/** The YNAB data shapes the server reads (spec ynab-api.md §1; amounts in milliunits). Pure types. */
+
+export interface YnabPlan {
+  id: string;
+  name: string;
+  last_modified_on?: string | null;
+  first_month?: string | null;
+  last_month?: string | null;
+}
+
+export interface YnabAccount {
+  id: string;
+  name: string;
+  type: string;
+  on_budget: boolean;
+  closed: boolean;
+  balance: number;
+  cleared_balance: number;
+  uncleared_balance: number;
+  transfer_payee_id?: string | null;
+  direct_import_linked?: boolean | null;
+  direct_import_in_error?: boolean | null;
+  last_reconciled_at?: string | null;
+  debt_interest_rates?: Record<string, number> | null;
+  debt_minimum_payments?: Record<string, number> | null;
+  debt_escrow_amounts?: Record<string, number> | null;
+  deleted: boolean;
+}
+
+export interface YnabCategory {
+  id: string;
+  name: string;
+  category_group_id: string;
+  category_group_name?: string;
+  hidden: boolean;
+  deleted: boolean;
+  budgeted?: number;
+  activity?: number;
+  balance?: number;
+  goal_type?: string | null;
+  goal_target?: number | null;
+  goal_target_date?: string | null;
+  goal_cadence?: number | null;
+  goal_cadence_frequency?: number | null;
+  goal_creation_month?: string | null;
+  goal_needs_whole_amount?: boolean | null;
+  goal_under_funded?: number | null;
+  goal_overall_funded?: number | null;
+  goal_overall_left?: number | null;
+  goal_percentage_complete?: number | null;
+  goal_months_to_budget?: number | null;
+  goal_snoozed_at?: string | null;
+  [key: string]: unknown;
+}
+
+export interface YnabCategoryGroup {
+  id: string;
+  name: string;
+  hidden: boolean;
+  deleted: boolean;
+  categories: YnabCategory[];
+}
+
+export interface YnabPayee {
+  id: string;
+  name: string;
+  transfer_account_id?: string | null;
+  deleted: boolean;
+}
+
+export interface YnabSubTransaction {
+  id: string;
+  transaction_id?: string;
+  amount: number;
+  memo?: string | null;
+  payee_id?: string | null;
+  payee_name?: string | null;
+  category_id?: string | null;
+  category_name?: string | null;
+  transfer_account_id?: string | null;
+  deleted: boolean;
+}
+
+export interface YnabTransaction {
+  id: string;
+  date: string;
+  amount: number;
+  memo?: string | null;
+  cleared: string;
+  approved: boolean;
+  flag_color?: string | null;
+  account_id: string;
+  account_name?: string;
+  payee_id?: string | null;
+  payee_name?: string | null;
+  category_id?: string | null;
+  category_name?: string | null;
+  transfer_account_id?: string | null;
+  import_id?: string | null;
+  deleted: boolean;
+  subtransactions?: YnabSubTransaction[];
+}
+
+export interface YnabScheduledTransaction {
+  id: string;
+  date_first: string;
+  date_next: string;
+  frequency: string;
+  amount: number;
+  memo?: string | null;
+  flag_color?: string | null;
+  account_id: string;
+  account_name?: string;
+  payee_id?: string | null;
+  payee_name?: string | null;
+  category_id?: string | null;
+  category_name?: string | null;
+  transfer_account_id?: string | null;
+  deleted: boolean;
+  subtransactions?: YnabSubTransaction[];
+}
+
+export interface YnabMonthSummary {
+  month: string;
+  note?: string | null;
+  income: number;
+  budgeted: number;
+  activity: number;
+  to_be_budgeted: number;
+  age_of_money?: number | null;
+  deleted: boolean;
+}
+
+export interface YnabMonthDetail extends YnabMonthSummary {
+  categories: YnabCategory[];
+}

@@ -1,0 +1,61 @@
+/** Shared building blocks of the read tools (spec read-tools.md §2.8), pure. */
+import type { YnabSubTransaction, YnabTransaction } from './model.js';
+
+/** YNAB's internal group (holds `Inflow: Ready to Assign` and `Uncategorized`). */
+export const INTERNAL_GROUP = 'Internal Master Category';
+export const CARD_PAYMENT_GROUP = 'Credit Card Payments';
+
+/** Account types that hold debt; every other type is an asset. */
+export const DEBT_TYPES: ReadonlySet<string> = new Set([
+  'creditCard',
+  'lineOfCredit',
+  'otherLiability',
+  'mortgage',
+  'autoLoan',
+  'studentLoan',
+  'personalLoan',
+  'medicalDebt',
+  'otherDebt',
+]);
+
+export const isDebt = (type: string): boolean => DEBT_TYPES.has(type);
+
+/** Ids of off-budget accounts whose type is not a debt type. */
+export function trackingAssets(
+  accounts: readonly { id: string; on_budget: boolean; type: string }[],
+): Set<string> {
+  return new Set(accounts.filter((a) => !a.on_budget && !isDebt(a.type)).map((a) => a.id));
+}
+
+/** Not deleted and no `transfer_account_id`: money really in or out. */
+export const isUsable = (t: YnabTransaction): boolean => !t.deleted && !t.transfer_account_id;
+
+/** A transaction's non-deleted split lines, or the transaction itself when it has none. */
+export function linesOf(t: YnabTransaction): (YnabTransaction | YnabSubTransaction)[] {
+  const subs = (t.subtransactions ?? []).filter((s) => !s.deleted);
+  return subs.length > 0 ? subs : [t];
+}
+
+/** `YYYY-MM` of a date or month. */
+export const ym = (date: string): string => date.slice(0, 7);
+
+/** Adds months to a `YYYY-MM` (or `YYYY-MM-DD`) value, giving `YYYY-MM`. */
+export function addMonths(month: string, n: number): string {
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7)) - 1 + n;
+  const year = y + Math.floor(m / 12);
+  const mm = ((m % 12) + 12) % 12;
+  return `${String(year).padStart(4, '0')}-${String(mm + 1).padStart(2, '0')}`;
+}
+
+/** The `count` complete months before today's month, as `YYYY-MM`, oldest first. */
+export function completeMonths(today: string, count: number): string[] {
+  const out: string[] = [];
+  for (let i = count; i >= 1; i--) out.push(addMonths(today, -i));
+  return out;
+}
+
+/** Days in a `YYYY-MM` month. */
+export function daysInMonth(month: string): number {
+  return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+}
