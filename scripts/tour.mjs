@@ -68,6 +68,13 @@ say(
   `  … ${payees.total} payees in all; search 'market' finds ${(await tool('list_payees', { plan_id: PLAN, search: 'market' })).total}.`,
 );
 
+// Each area adds its own section as scripts/tour/<area>.mjs exporting `tour({ tool, say, heading, money, PLAN })`.
+const { readdirSync } = await import('node:fs');
+for (const file of readdirSync(new URL('./tour/', import.meta.url)).filter((f) => f.endsWith('.mjs')).sort()) {
+  const section = await import(new URL(`./tour/${file}`, import.meta.url));
+  await section.tour({ client, tool, say, heading, money, PLAN });
+}
+
 heading('resources');
 const { resources } = await client.listResources();
 say(
