@@ -6,6 +6,8 @@ import type { Log } from './log.js';
 import { YnabHttp } from './ynab/client.js';
 import { YnabClient } from './ynab/api.js';
 import { Pacer } from './ynab/pace.js';
+import { CodeStore } from './safety/codes.js';
+import { Journal } from './safety/journal.js';
 
 export interface Deps {
   ynab: YnabClient;
@@ -13,6 +15,9 @@ export interface Deps {
   clock: Clock;
   log: Log;
   pacer: Pacer;
+  /** Confirmation codes and used answer nonces (process memory, D1, D2). */
+  codes: CodeStore;
+  journal: Journal;
 }
 
 export interface DepsOverrides {
@@ -33,5 +38,7 @@ export function createDeps(config: Config, log: Log, overrides: DepsOverrides = 
     ...(overrides.random ? { random: overrides.random } : {}),
     ...(overrides.sleep ? { sleep: overrides.sleep } : {}),
   });
-  return { ynab: new YnabClient(http), config, clock, log, pacer };
+  const codes = new CodeStore(() => clock.monotonicMs());
+  const journal = new Journal(() => config.journalPath());
+  return { ynab: new YnabClient(http), config, clock, log, pacer, codes, journal };
 }

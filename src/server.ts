@@ -15,18 +15,12 @@ import { GUIDE } from './context/guide.js';
 import { prompts } from './context/prompts.js';
 import { resources } from './context/resources.js';
 import type { Deps } from './deps.js';
+import type { StatePayload } from './safety/confirm.js';
 import { allTools } from './tools/index.js';
 import { registerTools } from './tools/register.js';
 import { VERSION } from './version.js';
 
 export type Era = McpRequestContext['era'];
-
-/** The payload a requestState carries (core.md §3.6). */
-export interface StatePayload {
-  tool: string;
-  fingerprint: string;
-  nonce: string;
-}
 
 /** One codec per process: key from AVENIR_MCP_STATE_KEY, else 32 random bytes (D1). */
 export function createCodec(deps: Deps): RequestStateCodec<StatePayload> {
@@ -51,7 +45,7 @@ export function buildServer(
     { name: 'avenir-mcp', version: VERSION },
     { instructions, requestState: { verify: (state, ctx) => codec.verify(state, ctx) } },
   );
-  registerTools(server, allTools, deps);
+  registerTools(server, allTools, deps, codec);
   server.registerResource(
     'guide',
     'avenir-mcp://guide',

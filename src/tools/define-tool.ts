@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { Deps } from '../deps.js';
+import type { ConfirmRequest } from '../safety/confirm.js';
 
 export interface ToolContext {
   deps: Deps;
@@ -23,7 +24,8 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   idempotent?: boolean;
   input: I;
   output: O;
-  run(ctx: ToolContext, input: z.output<I>): Promise<z.output<O>>;
+  /** A read returns its result; a confirmed write returns a ConfirmRequest the seam confirms and applies. */
+  run(ctx: ToolContext, input: z.output<I>): Promise<z.output<O> | ConfirmRequest<z.output<O>>>;
 }
 
 /** Declares a tool, keeping its input and output types linked. */

@@ -1,0 +1,47 @@
+/** Schema pieces the write tools share (spec write-tools.md §1.2–1.4). */
+import { z } from 'zod';
+import { untrusted } from './schemas.js';
+
+export const confirmationParam = z
+  .string()
+  .nullable()
+  .default(null)
+  .describe(
+    'The confirmation code a previous call returned, once the user agreed in this conversation; null on the first call.',
+  );
+
+export const statusField = z
+  .enum(['applied', 'confirmation_required', 'declined', 'nothing_to_do'])
+  .describe('applied, confirmation_required (show the preview, then call again with the code), declined or nothing_to_do.');
+
+export const messageField = z.string().describe('What happened, for the agent to relay.');
+export const confirmationField = z
+  .string()
+  .nullable()
+  .describe('The single-use confirmation code when status is confirmation_required, else null.');
+export const operationIdField = z
+  .string()
+  .nullable()
+  .describe('The id undo_operation takes to revert this change; null unless applied.');
+
+export const changeItem = z.strictObject({
+  transaction_id: z.string().describe('The transaction id.'),
+  date: z.string().describe('The transaction date, YYYY-MM-DD.'),
+  amount: z.number().describe('The amount in currency units, negative for money out.'),
+  payee: untrusted('The payee'),
+  from_category_id: z.string().nullable().describe('The category id before the change, or null for none.'),
+  from_category: z.string().nullable().describe('The category name before the change, or null for none.'),
+  to_category_id: z.string().nullable().describe('The category id after the change, or null for none.'),
+  to_category: z.string().nullable().describe('The category name after the change, or null for none.'),
+});
+
+/** The change-list result (core.md §3.11): apply_categories and undo_operation. */
+export const changeListResult = z.strictObject({
+  status: statusField,
+  message: messageField,
+  changes: z.array(changeItem).describe('The changes, one per transaction.'),
+  unchanged_count: z.number().int().describe('Assignments that would change nothing (skipped).'),
+  conflicts: z.array(z.string()).describe('Ids left alone because they changed since (undo only).'),
+  confirmation: confirmationField,
+  operation_id: operationIdField,
+});

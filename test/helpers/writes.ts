@@ -1,0 +1,94 @@
+/** Helpers for the write-flow tests: journals, elicitation answers, raw 2026-07-28 calls. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import type { Clock } from '../../src/clock.js';
+import { loadConfig } from '../../src/config.js';
+import { createDeps, type Deps } from '../../src/deps.js';
+import { silentLog } from '../../src/log.js';
+import { serverFactory } from '../../src/server.js';
+import type { Harness } from './harness.js';
+
+/** A fresh journal path in a temporary folder. */
+export const tempJournal = (): string => join(mkdtempSync(join(tmpdir(), 'avenir-journal-')), 'state', 'journal.jsonl');
+
+/** An elicitation handler answering with `result` and recording the questions asked. */
+export function answering(result: Record<string, unknown>): { questions: string[]; handler: (req: unknown) => Promise<unknown> } {
+  const questions: string[] = [];
+  return {
+    questions,
+    handler: async (req: unknown) => {
+      const params = (req as { params?: { message?: string; requestedSchema?: unknown } }).params ?? (req as { message?: string });
+      questions.push(String(params.message));
+      return result;
+    },
+  };
+}
+
+export const ACCEPT = { action: 'accept', content: { value: true } };
+export const UNTICKED = { action: 'accept', content: { value: false } };
+export const DECLINE = { action: 'decline' };
+export const CANCEL = { action: 'cancel' };
+
+/** A clock whose monotonic time the test moves. */
+export function fakeClock(today = '2026-09-25'): Clock & { advance(ms: number): void } {
+  let t = 0;
+  return {
+    today: () => today,
+    monotonicMs: () => t,
+    now: () => new Date('2026-09-25T09:12:04.123Z'),
+    advance: (ms) => {
+      t += ms;
+    },
+  };
+}
+
+/**
+ * Raw JSON-RPC over the 2026-07-28 HTTP handler, so that a test controls `inputResponses` and
+ * `requestState` exactly (tampering, replays, answers without a preview).
+ */
+export function rawModern(h: Harness, env: Record<string, string | undefined> = {}): {
+  deps: Deps;
+  call(name: string, args: Record<string, unknown>, extra?: Record<string, unknown>, caps?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  close(): Promise<void>;
+} {
+  const deps = createDeps(loadConfig({ ...h.env, ...env }), silentLog);
+  const handler = createMcpHandler(serverFactory(deps), { responseMode: 'json' });
+  let id = 0;
+  return {
+    deps,
+    async call(name, args, extra = {}, caps = { elicitation: { form: {} } }) {
+      const body = {
+        jsonrpc: '2.0',
+        id: ++id,
+        method: 'tools/call',
+        params: {
+          name,
+          arguments: args,
+          ...extra,
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': caps,
+            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+          },
+        },
+      };
+      const response = await handler.fetch(
+        new Request('http://127.0.0.1/mcp', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'mcp-protocol-version': '2026-07-28',
+            'mcp-method': 'tools/call',
+            'mcp-name': name,
+          },
+          body: JSON.stringify(body),
+        }),
+      );
+      return (await response.json()) as Record<string, unknown>;
+    },
+    close: () => handler.close(),
+  };
+}
