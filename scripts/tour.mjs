@@ -88,4 +88,4 @@ say(
 );
 
 await client.close();
-say('\nDone: nothing was changed. Run `npm test` for the whole suite.');
+say('\nDone: only the built-in stand-in was changed, nothing else. Run `npm test` for the whole suite.');

@@ -1,0 +1,157 @@
+/** Fingerprints, codes and the decision table, without the SDK (core.md §3.3–3.10). */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/domain/errors.js';
+import { CodeStore } from '../../src/safety/codes.js';
+import {
+  E_ANSWER_USED,
+  E_CANNOT_ASK,
+  E_CODE_REFUSED,
+  E_CODES_DISABLED,
+  E_PLAN_CHANGED,
+  decide,
+  outcomeFields,
+  type ConfirmInput,
+} from '../../src/safety/confirm.js';
+import { canonical, fingerprint } from '../../src/safety/fingerprint.js';
+
+describe('canonical JSON and fingerprints (D22)', () => {
+  it('sorts keys, keeps null, drops whitespace', () => {
+    expect(canonical({ b: 1, a: [true, null, 'x"y'], c: { z: 0.5, y: -2 } })).toBe('{"a":[true,null,"x\\"y"],"b":1,"c":{"y":-2,"z":0.5}}');
+    expect(canonical(undefined)).toBe('null');
+  });
+
+  it('is order-insensitive over a top-level list, sensitive inside objects', () => {
+    const a = { transaction_id: 't1', to: 'x' };
+    const b = { transaction_id: 't2', to: 'y' };
+    expect(fingerprint('p', [a, b])).toBe(fingerprint('p', [b, a]));
+    expect(fingerprint('p', { flags: [a, b] })).not.toBe(fingerprint('p', { flags: [b, a] }));
+    expect(fingerprint('p', [a])).not.toBe(fingerprint('q', [a]));
+    expect(fingerprint('p', [a])).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('changes when any value changes, never with the order of changes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ id: fc.string(), amount: fc.integer() }), { minLength: 1, maxLength: 6 }), fc.integer(), (changes, bump) => {
+        const shuffled = [...changes].reverse();
+        expect(fingerprint('plan', shuffled)).toBe(fingerprint('plan', changes));
+        const altered = changes.map((c, i) => (i === 0 ? { ...c, amount: c.amount + (bump === 0 ? 1 : bump) } : c));
+        expect(fingerprint('plan', altered)).not.toBe(fingerprint('plan', changes));
+      }),
+    );
+  });
+});
+
+describe('codes (core.md §3.8)', () => {
+  it('are 11 URL-safe characters, single use, 600 s on the monotonic clock', () => {
+    let now = 0;
+    const store = new CodeStore(() => now);
+    const code = store.issue('fp');
+    expect(code).toMatch(/^[A-Za-z0-9_-]{11}$/);
+    expect(store.consume(code, 'other')).toBe(false);
+    expect(store.consume(code, 'fp')).toBe(false); // spent by the mismatch
+    const kept = store.issue('fp');
+    now = 600_000;
+    expect(store.consume(kept, 'fp')).toBe(true);
+    const late = store.issue('fp');
+    now += 600_001;
+    expect(store.consume(late, 'fp')).toBe(false);
+  });
+
+  it('drops expired codes when issuing, and remembers nonces until they expire', () => {
+    let now = 0;
+    const store = new CodeStore(() => now);
+    const old = store.issue('fp');
+    now = 700_000;
+    store.issue('fp');
+    now = 0; // even if time could go back, the old code is gone
+    expect(store.consume(old, 'fp')).toBe(false);
+    const nonce = store.nonce();
+    expect(store.spendNonce(nonce)).toBe(true);
+    expect(store.spendNonce(nonce)).toBe(false);
+    now = 2_000_000;
+    expect(store.spendNonce(nonce)).toBe(true);
+  });
+});
+
+describe('the decision (core.md §3.4 and the §3.10 matrix)', () => {
+  const base = (over: Partial<ConfirmInput>): ConfirmInput => ({
+    tool: 'apply_categories',
+    planId: 'p',
+    subject: [{ id: 1 }],
+    question: 'Q?',
+    code: null,
+    canAsk: true,
+    required: false,
+    answer: { kind: 'none' },
+    state: undefined,
+    ...over,
+  });
+  const error = (f: () => unknown): string => {
+    try {
+      f();
+    } catch (e) {
+      expect(e).toBeInstanceOf(AppError);
+      return (e as Error).message;
+    }
+    return 'no error';
+  };
+
+  it('checks a code first, whatever the client can do', () => {
+    const codes = new CodeStore(() => 0);
+    expect(error(() => decide(codes, base({ code: 'x', required: true })))).toBe(E_CODES_DISABLED);
+    expect(error(() => decide(codes, base({ code: 'nope', canAsk: false })))).toBe(E_CODE_REFUSED);
+    const issued = decide(codes, base({ canAsk: false }));
+    expect(issued.kind).toBe('code');
+    expect(decide(codes, base({ code: (issued as { code: string }).code }))).toEqual({ kind: 'apply' });
+  });
+
+  it('refuses a client that cannot ask when codes are disabled', () => {
+    expect(error(() => decide(new CodeStore(() => 0), base({ canAsk: false, required: true })))).toBe(E_CANNOT_ASK);
+  });
+
+  it('asks with a sealed payload, then reads the answer once', () => {
+    const codes = new CodeStore(() => 0);
+    const ask = decide(codes, base({}));
+    expect(ask.kind).toBe('ask');
+    const state = (ask as { state: { tool: string; fingerprint: string; nonce: string } }).state;
+    expect(state.fingerprint).toBe(fingerprint('p', [{ id: 1 }]));
+    expect(decide(codes, base({ answer: { kind: 'accept', value: true }, state }))).toEqual({ kind: 'apply' });
+    expect(error(() => decide(codes, base({ answer: { kind: 'accept', value: true }, state })))).toBe(E_ANSWER_USED);
+  });
+
+  it.each([
+    [{ kind: 'accept', value: false }, false, 'declined'],
+    [{ kind: 'accept', value: undefined }, false, 'declined'],
+    [{ kind: 'accept', value: 'yes' }, false, 'declined'],
+    [{ kind: 'decline' }, false, 'declined'],
+    [{ kind: 'cancel' }, false, 'code'],
+    [{ kind: 'other' }, false, 'code'],
+    [{ kind: 'cancel' }, true, 'declined'],
+    [{ kind: 'accept', value: true }, true, 'apply'],
+  ] as const)('answer %j (required %s) → %s', (answer, required, kind) => {
+    const codes = new CodeStore(() => 0);
+    const state = { tool: 'apply_categories', fingerprint: fingerprint('p', [{ id: 1 }]), nonce: codes.nonce() };
+    expect(decide(codes, base({ answer, required, state })).kind).toBe(kind);
+  });
+
+  it('refuses an answer without state, or for another tool or subject', () => {
+    const codes = new CodeStore(() => 0);
+    const accept = { kind: 'accept', value: true } as const;
+    expect(error(() => decide(codes, base({ answer: accept })))).toBe(E_PLAN_CHANGED);
+    const fp = fingerprint('p', [{ id: 1 }]);
+    expect(error(() => decide(codes, base({ answer: accept, state: { tool: 'undo_operation', fingerprint: fp, nonce: 'n1' } })))).toBe(E_PLAN_CHANGED);
+    expect(error(() => decide(codes, base({ answer: accept, state: { tool: 'apply_categories', fingerprint: 'f', nonce: 'n2' } })))).toBe(E_PLAN_CHANGED);
+  });
+
+  it('words the outcome per flow', () => {
+    expect(outcomeFields('change-list', { kind: 'declined' }, 'Q?').message).toBe('The user declined: nothing was changed.');
+    expect(outcomeFields('merge', { kind: 'declined' }, 'Q?').message).toBe('The user declined: nothing changed.');
+    const code = outcomeFields('merge', { kind: 'code', code: 'abc' }, 'Q?');
+    expect(code).toMatchObject({ status: 'confirmation_required', confirmation: 'abc' });
+    expect(code.message.endsWith(' Q? If they agree, call again with this code.')).toBe(true);
+    expect(outcomeFields('change-list', { kind: 'code', code: 'abc' }, 'Q?').message).toMatch(
+      /^Nothing changed yet\. Only the user can agree, in this conversation: .* memo\) asks for it\. Once they agree, call again with the same arguments and this confirmation code \(valid 10 minutes\)\.$/,
+    );
+  });
+});
