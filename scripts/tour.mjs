@@ -2,11 +2,16 @@
 // with the official MCP client, and prints what each available tool answers. A development script.
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
+// The tour's writes go to the built-in stand-in, its journal to a throw-away folder (never the user's own).
 const env = {
   ...process.env,
   AVENIR_MCP_NO_UPDATE_CHECK: '1',
   AVENIR_MCP_WRITE: process.env.AVENIR_MCP_WRITE ?? '1',
+  AVENIR_MCP_JOURNAL: join(mkdtempSync(join(tmpdir(), 'avenir-tour-')), 'journal.jsonl'),
 };
 const transport = new StdioClientTransport({
   command: process.execPath,
@@ -70,7 +75,9 @@ say(
 
 // Each area adds its own section as scripts/tour/<area>.mjs exporting `tour({ tool, say, heading, money, PLAN })`.
 const { readdirSync } = await import('node:fs');
-for (const file of readdirSync(new URL('./tour/', import.meta.url)).filter((f) => f.endsWith('.mjs')).sort()) {
+for (const file of readdirSync(new URL('./tour/', import.meta.url))
+  .filter((f) => f.endsWith('.mjs'))
+  .sort()) {
   const section = await import(new URL(`./tour/${file}`, import.meta.url));
   await section.tour({ client, tool, say, heading, money, PLAN });
 }

@@ -1,7 +1,11 @@
 // Tour section: a confirmed write (preview, the user's yes as a code, apply) and its undo.
 export async function tour({ tool, say, heading, money, PLAN }) {
-  heading('apply_categories — a preview first, then the change only with the user\'s yes');
-  const pending = await tool('find_transactions', { plan_id: PLAN, since_date: '2026-09-01', until_date: '2026-09-25' }).catch(() => null);
+  heading("apply_categories — a preview first, then the change only with the user's yes");
+  const pending = await tool('find_transactions', {
+    plan_id: PLAN,
+    since_date: '2026-09-01',
+    until_date: '2026-09-25',
+  }).catch(() => null);
   const args = {
     plan_id: PLAN,
     assignments: [
@@ -11,15 +15,21 @@ export async function tour({ tool, say, heading, money, PLAN }) {
   };
   const preview = await tool('apply_categories', args);
   say(`  status: ${preview.status} (this client has no dialog, so the user gets a single-use code)`);
-  for (const c of preview.changes) say(`    ${c.date} ${c.payee.slice(0, 42).padEnd(42)} ${money(c.amount)}: ${c.from_category ?? 'no category'} → ${c.to_category}`);
+  for (const c of preview.changes)
+    say(
+      `    ${c.date} ${c.payee.slice(0, 42).padEnd(42)} ${money(c.amount)}: ${c.from_category ?? 'no category'} → ${c.to_category}`,
+    );
   say(`  code ${preview.confirmation}; the user agrees, so the agent calls again with it:`);
   const applied = await tool('apply_categories', { ...args, confirmation: preview.confirmation });
   say(`  ${applied.status}: ${applied.message}`);
-  if (pending) say(`  (find_transactions saw ${pending.transactions.length} September transactions before the change)`);
+  if (pending)
+    say(`  (find_transactions saw ${pending.transactions.length} September transactions before the change)`);
 
   heading('undo_operation — put it back, never over a later change');
   const undoPreview = await tool('undo_operation', { plan_id: PLAN });
-  say(`  preview: ${undoPreview.changes.length} transaction(s) back to their previous category, code ${undoPreview.confirmation}`);
+  say(
+    `  preview: ${undoPreview.changes.length} transaction(s) back to their previous category, code ${undoPreview.confirmation}`,
+  );
   const undone = await tool('undo_operation', { plan_id: PLAN, confirmation: undoPreview.confirmation });
   say(`  ${undone.status}: ${undone.message}`);
 }
