@@ -28,16 +28,13 @@ if (!g[guarded]) {
   // Every socket (undici's own dispatcher, node:http, node:https) goes through net.Socket#connect.
   const realConnect = net.Socket.prototype.connect;
   net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]) {
-    const first = args[0] as { host?: string; path?: string } | number | string;
-    const host =
-      typeof first === 'object' && first !== null
-        ? first.path
-          ? 'localhost'
-          : first.host
-        : typeof args[1] === 'string'
-          ? args[1]
-          : undefined;
-    if (!isLoopback(host)) throw new Error(`Refused by the test guard: ${String(host)} is off this machine`);
+    // net.createConnection passes its normalised arguments as one array.
+    const list = Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
+    const first = list[0] as { host?: string; path?: string } | number | string | undefined;
+    let host = 'localhost';
+    if (typeof first === 'object' && first !== null && !first.path && first.host) host = first.host;
+    else if (typeof first !== 'object' && typeof list[1] === 'string') host = list[1];
+    if (!isLoopback(host)) throw new Error(`Refused by the test guard: ${host} is off this machine`);
     return (realConnect as (...a: unknown[]) => net.Socket).apply(this, args);
   };
 }
