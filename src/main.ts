@@ -7,6 +7,7 @@ import { createDeps } from './deps.js';
 import { startStandIn } from './demo/index.js';
 import { createLog } from './log.js';
 import { serverFactory } from './server.js';
+import { runHttp } from './transports/http.js';
 import { runStdio } from './transports/stdio.js';
 import { VERSION } from './version.js';
 
@@ -32,7 +33,20 @@ async function main(argv: string[]): Promise<void> {
     log.info('main', `Demo mode: the YNAB stand-in serves the demo plan at ${standIn.url}`);
   }
   const deps = createDeps(config, log);
-  runStdio(serverFactory(deps), (error) => log.error('transport', error.message, error));
+  const factory = serverFactory(deps);
+  const onerror = (error: Error): void => log.error('transport', error.message, error);
+  if (config.transport === 'http') {
+    log.info('main', `Starting avenir-mcp on ${config.host}:${config.port}`);
+    await runHttp(factory, {
+      host: config.host,
+      port: config.port,
+      token: config.httpToken,
+      printNotice: (text) => void process.stderr.write(text),
+      onerror,
+    });
+  } else {
+    runStdio(factory, onerror);
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -21,7 +21,7 @@ export function indexCategories(groups: readonly YnabCategoryGroup[]): CategoryI
     for (const c of group.categories) {
       if (c.deleted) continue;
       index.names.set(c.id, clean(c.name));
-      if (!c.hidden && !group.hidden) index.visible.set(c.id, c);
+      if (!c.hidden) index.visible.set(c.id, c);
       if (group.name === INTERNAL_GROUP && c.name === 'Uncategorized') index.uncategorized.add(c.id);
       if (group.name === CARD_PAYMENT_GROUP) index.cardPayment.add(c.id);
     }

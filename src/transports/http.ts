@@ -1,0 +1,134 @@
+/**
+ * Streamable HTTP on `http://{HOST}:{PORT}/mcp` (spec core.md §2.6–2.7): the guards first; then
+ * 2026-07-28 requests to the stateless handler, and 2025-era clients to a session of their own, so that
+ * elicitation works for them too (mcp-sdk.md §2.5).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  WebStandardStreamableHTTPServerTransport,
+  createMcpHandler,
+  isInitializeRequest,
+  isLegacyRequest,
+  type McpRequestContext,
+  type McpServer,
+} from '@modelcontextprotocol/server';
+import { Secret } from '../domain/secret.js';
+import { guard } from './http-guards.js';
+
+export interface HttpOptions {
+  host: string;
+  port: number;
+  /** AVENIR_MCP_HTTP_TOKEN, or null for a random one printed once. */
+  token: Secret | null;
+  /** Where the random token notice goes (stderr, not the logger). */
+  printNotice: (text: string) => void;
+  onerror: (error: Error) => void;
+}
+
+export interface HttpHandle {
+  url: string;
+  token: Secret;
+  close(): Promise<void>;
+}
+
+/** The notice printed once when the token was made for this run (core.md §2.7). */
+export const tokenNotice = (token: string): string =>
+  `avenir-mcp: AVENIR_MCP_HTTP_TOKEN is not set, so this run requires a token made for it:\n\n    Authorization: Bearer ${token}\n\nIt changes at each start; set AVENIR_MCP_HTTP_TOKEN to a long random value to keep one.\n`;
+
+async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers))
+    if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+  const body =
+    chunks.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : null;
+  return new Request(new URL(req.url ?? '/', base), { method: req.method ?? 'GET', headers, body });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  if (response.body) for await (const chunk of response.body) res.write(chunk);
+  res.end();
+}
+
+const jsonError = (status: number, message: string): Response =>
+  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+export async function runHttp(
+  factory: (ctx: McpRequestContext) => McpServer,
+  options: HttpOptions,
+): Promise<HttpHandle> {
+  const token = options.token ?? new Secret(randomBytes(32).toString('base64url'));
+  if (!options.token) options.printNotice(tokenNotice(token.reveal()));
+  const modern = createMcpHandler(factory, { legacy: 'reject', onerror: options.onerror });
+  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+
+  const legacy = async (request: Request): Promise<Response> => {
+    const sid = request.headers.get('mcp-session-id');
+    const session = sid ? sessions.get(sid) : undefined;
+    if (session) return session.handleRequest(request);
+    if (
+      !sid &&
+      request.method === 'POST' &&
+      isInitializeRequest(
+        await request
+          .clone()
+          .json()
+          .catch(() => null),
+      )
+    ) {
+      const transport: WebStandardStreamableHTTPServerTransport =
+        new WebStandardStreamableHTTPServerTransport({
+          sessionIdGenerator: () => randomUUID(),
+          onsessioninitialized: (id) => void sessions.set(id, transport),
+        });
+      transport.onclose = () => {
+        if (transport.sessionId) sessions.delete(transport.sessionId);
+      };
+      await factory({ era: 'legacy' }).connect(transport);
+      return transport.handleRequest(request);
+    }
+    return jsonError(sid ? 404 : 400, 'Bad Request: no valid session');
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const failure = guard(req.headers, token);
+    if (failure) {
+      res.writeHead(failure.status, failure.headers).end(failure.body);
+      return;
+    }
+    const request = await toRequest(req, `http://${req.headers.host ?? 'localhost'}`);
+    if (new URL(request.url).pathname !== '/mcp')
+      return send(res, new Response('Not found: the MCP endpoint is /mcp.', { status: 404 }));
+    const response = (await isLegacyRequest(request.clone()))
+      ? await legacy(request)
+      : await modern.fetch(request);
+    await send(res, response);
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.onerror(error instanceof Error ? error : new Error(String(error)));
+      if (!res.headersSent) res.writeHead(500).end();
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/mcp`,
+    token,
+    close: async () => {
+      for (const t of sessions.values()) await t.close();
+      await modern.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
