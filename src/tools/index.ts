@@ -7,6 +7,7 @@ import { listPayees } from './payees.js';
 import { listPlans } from './plans.js';
 import { monthTools } from './months.js';
 import { transactionReadTools } from './transaction-reads.js';
+import { classifyTools } from './classify-registry.js';
 import { writeTools } from './writes.js';
 
 export const allTools: readonly ToolDefinition[] = [
@@ -15,6 +16,7 @@ export const allTools: readonly ToolDefinition[] = [
   listCategoryGroups,
   listPayees,
   ...transactionReadTools,
+  ...classifyTools,
   ...monthTools,
   ...analyticsTools,
   ...writeTools,
