@@ -1,6 +1,7 @@
 /** Category lists of the write tools (spec write-tools.md §1.3, D10), pure. */
 import type { YnabCategory, YnabCategoryGroup } from './model.js';
-import { CARD_PAYMENT_GROUP, INTERNAL_GROUP } from './plan.js';
+import { internalUncategorizedIds, visibleCategories } from './pending.js';
+import { CARD_PAYMENT_GROUP } from './plan.js';
 import { clean } from './text.js';
 
 export interface CategoryIndex {
@@ -15,16 +16,15 @@ export interface CategoryIndex {
 }
 
 export function indexCategories(groups: readonly YnabCategoryGroup[]): CategoryIndex {
-  const index: CategoryIndex = { visible: new Map(), names: new Map(), uncategorized: new Set(), cardPayment: new Set() };
-  for (const group of groups) {
-    if (group.deleted) continue;
-    for (const c of group.categories) {
-      if (c.deleted) continue;
-      index.names.set(c.id, clean(c.name));
-      if (!c.hidden) index.visible.set(c.id, c);
-      if (group.name === INTERNAL_GROUP && c.name === 'Uncategorized') index.uncategorized.add(c.id);
-      if (group.name === CARD_PAYMENT_GROUP) index.cardPayment.add(c.id);
-    }
-  }
-  return index;
+  const live = groups.filter((g) => !g.deleted);
+  return {
+    visible: new Map(visibleCategories(groups).map((c) => [c.id, c])),
+    names: new Map(
+      live.flatMap((g) => g.categories.filter((c) => !c.deleted).map((c) => [c.id, clean(c.name)] as const)),
+    ),
+    uncategorized: internalUncategorizedIds(groups),
+    cardPayment: new Set(
+      live.filter((g) => g.name === CARD_PAYMENT_GROUP).flatMap((g) => g.categories.map((c) => c.id)),
+    ),
+  };
 }

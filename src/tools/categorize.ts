@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { planAssignments } from '../domain/assignments.js';
 import { indexCategories } from '../domain/categories.js';
 import { changeQuestion, type Change } from '../domain/changes.js';
+import { offBudgetIds } from '../domain/pending.js';
 import type { Deps } from '../deps.js';
 import { ConfirmRequest } from '../safety/confirm.js';
 import { appliedAt, newOperationId } from '../safety/journal.js';
@@ -38,8 +39,14 @@ export const applyCategories = defineTool({
     assignments: z
       .array(
         z.strictObject({
-          transaction_id: z.string().min(1).describe('A transaction id, from suggest_categories or find_transactions.'),
-          category_id: z.string().min(1).describe('The category to assign, from the categories suggest_categories returns.'),
+          transaction_id: z
+            .string()
+            .min(1)
+            .describe('A transaction id, from suggest_categories or find_transactions.'),
+          category_id: z
+            .string()
+            .min(1)
+            .describe('The category to assign, from the categories suggest_categories returns.'),
         }),
       )
       .min(1)
@@ -51,7 +58,7 @@ export const applyCategories = defineTool({
     const plan = await resolvePlan(deps, plan_id);
     const transactions = await deps.ynab.transactions(plan);
     const index = indexCategories(await deps.ynab.categoryGroups(plan));
-    const offBudget = new Set((await deps.ynab.accounts(plan)).filter((a) => !a.on_budget).map((a) => a.id));
+    const offBudget = offBudgetIds(await deps.ynab.accounts(plan));
     const { changes, unchanged } = planAssignments(assignments, transactions, index, offBudget);
     const base: Result = {
       status: 'nothing_to_do',
@@ -63,22 +70,34 @@ export const applyCategories = defineTool({
       operation_id: null,
     };
     if (changes.length === 0) return base;
-    return new ConfirmRequest<Result>(plan, changes, changeQuestion('Recategorise', changes), 'change-list', base, async () => {
-      await patchCategories(deps, plan, changes);
-      const id = newOperationId();
-      await deps.journal.record({
-        operation_id: id,
-        plan_id: plan,
-        kind: 'categorize',
-        applied_at: appliedAt(deps.clock.now()),
-        moves: changes.map((c) => ({
-          transaction_id: c.transaction_id,
-          from_category_id: c.from_category_id,
-          to_category_id: c.to_category_id,
-        })),
-        details: {},
-      });
-      return { ...base, status: 'applied', message: `Applied. undo_operation with operation_id ${id} reverts it.`, operation_id: id };
-    });
+    return new ConfirmRequest<Result>(
+      plan,
+      changes,
+      changeQuestion('Recategorise', changes),
+      'change-list',
+      base,
+      async () => {
+        await patchCategories(deps, plan, changes);
+        const id = newOperationId();
+        await deps.journal.record({
+          operation_id: id,
+          plan_id: plan,
+          kind: 'categorize',
+          applied_at: appliedAt(deps.clock.now()),
+          moves: changes.map((c) => ({
+            transaction_id: c.transaction_id,
+            from_category_id: c.from_category_id,
+            to_category_id: c.to_category_id,
+          })),
+          details: {},
+        });
+        return {
+          ...base,
+          status: 'applied',
+          message: `Applied. undo_operation with operation_id ${id} reverts it.`,
+          operation_id: id,
+        };
+      },
+    );
   },
 });
