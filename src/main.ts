@@ -9,6 +9,7 @@ import { createLog } from './log.js';
 import { serverFactory } from './server.js';
 import { runHttp } from './transports/http.js';
 import { runStdio } from './transports/stdio.js';
+import { checkForUpdate } from './update-check.js';
 import { VERSION } from './version.js';
 
 const USAGE =
@@ -27,13 +28,20 @@ async function main(argv: string[]): Promise<void> {
   }
   let config = loadConfig();
   const log = createLog(config.logLevel, config.logFormat);
+  const notice = await checkForUpdate({
+    enabled: config.updateCheck,
+    cacheDir: config.cacheDir,
+    current: VERSION,
+    now: new Date(),
+    log,
+  });
   if (demo) {
     const standIn = await startStandIn({ today: config.today ?? '2026-09-25' });
     config = loadConfig(process.env, { url: standIn.url, token: DEMO_TOKEN });
     log.info('main', `Demo mode: the YNAB stand-in serves the demo plan at ${standIn.url}`);
   }
   const deps = createDeps(config, log);
-  const factory = serverFactory(deps);
+  const factory = serverFactory(deps, { notice });
   const onerror = (error: Error): void => log.error('transport', error.message, error);
   if (config.transport === 'http') {
     log.info('main', `Starting avenir-mcp on ${config.host}:${config.port}`);
