@@ -1,5 +1,6 @@
 /** Schema pieces every tool shares (spec read-tools.md §2.2–2.3). */
 import { z } from 'zod';
+import './zod-messages.js';
 
 export const planId = z
   .string()
