@@ -2,9 +2,11 @@
  * The built CLI, spawned over stdio and driven by the official client in both eras (issue: the demo
  * must list the tools, name "Demo household" and give Checking 3328.5).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
-import { Client } from '@modelcontextprotocol/client';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
 import { allTools } from '../../src/tools/index.js';
@@ -48,6 +50,52 @@ describe.skipIf(!existsSync(MAIN))('the built CLI', () => {
       expect(checking?.balance).toBe(3328.5);
     } finally {
       await client.close();
+    }
+  });
+
+  it('serves the demo over HTTP with AVENIR_MCP_TRANSPORT=http, printing its token on stderr only', async () => {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const child = spawn(process.execPath, [MAIN, '--demo'], {
+      env: {
+        ...ENV,
+        AVENIR_MCP_TRANSPORT: 'http',
+        AVENIR_MCP_PORT: String(port),
+        AVENIR_MCP_LOG_LEVEL: 'INFO',
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const token = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        const m = /Authorization: Bearer (\S+)/.exec(stderr);
+        if (m?.[1] && stderr.includes(`Starting avenir-mcp on 127.0.0.1:${port}`)) resolve(m[1]);
+      });
+      child.on('exit', () => reject(new Error(stderr)));
+    });
+    try {
+      const client = new Client(
+        { name: 'e2e', version: '1.0.0' },
+        { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      );
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
+      );
+      const plans = await client.callTool({ name: 'list_plans', arguments: {} });
+      expect((plans.structuredContent as { result: { name: string }[] }).result[0]?.name).toBe(
+        'Demo household',
+      );
+      await client.close();
+      expect(stdout).toBe('');
+      expect(stderr.split(token).length).toBe(2);
+    } finally {
+      child.kill();
     }
   });
 
