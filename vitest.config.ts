@@ -13,6 +13,7 @@ export default defineConfig({
       include: ['src/**/*.ts'],
       exclude: ['src/main.ts'],
       reporter: ['text-summary', 'text'],
+      reportOnFailure: true,
     },
   },
 });

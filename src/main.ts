@@ -37,7 +37,7 @@ async function main(argv: string[]): Promise<void> {
   });
   if (demo) {
     const standIn = await startStandIn({ today: config.today ?? '2026-09-25' });
-    config = loadConfig(process.env, { url: standIn.url, token: DEMO_TOKEN });
+    config = loadConfig(undefined, { url: standIn.url, token: DEMO_TOKEN });
     log.info('main', `Demo mode: the YNAB stand-in serves the demo plan at ${standIn.url}`);
   }
   const deps = createDeps(config, log);
