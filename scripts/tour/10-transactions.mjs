@@ -1,0 +1,33 @@
+// Tour section: the transaction and schedule reads (read-tools.md §3.5–3.6) on the demo plan, today
+// 2026-09-25. Read-only: nothing changes.
+
+export async function tour({ tool, say, heading, money, PLAN }) {
+  heading('list_scheduled_transactions — what falls due in the next 30 days');
+  const due = await tool('list_scheduled_transactions', { plan_id: PLAN });
+  for (const o of due.occurrences)
+    say(
+      `  ${o.date} ${money(o.amount)}  ${o.payee.padEnd(22)} ${o.frequency.padEnd(8)} ${o.transfer ? 'transfer' : (o.category ?? '—')}`,
+    );
+  say(`  in ${money(due.inflows).trim()}, out ${money(due.outflows).trim()} (transfers left out)`);
+
+  heading('find_transactions — September so far, and a search by merchant');
+  const september = await tool('find_transactions', {
+    plan_id: PLAN,
+    since_date: '2026-09-01',
+    account_ids: ['acc-checking'],
+  });
+  const pending = september.transactions.filter((t) => t.category === null);
+  say(
+    `  ${september.transactions.length} on Checking since 2026-09-01, ${pending.length} without a category:`,
+  );
+  for (const t of pending.slice(0, 4)) say(`  ${t.date} ${money(t.amount)}  ${t.payee}`);
+  const planted = september.transactions.find((t) => t.transaction_id === 'tx-052');
+  if (planted) say(`  a planted memo, shown on one line: ${planted.memo}`);
+  const fresh = await tool('find_transactions', {
+    plan_id: PLAN,
+    since_date: '2026-06-01',
+    payee: 'market fresh',
+  });
+  const total = fresh.transactions.reduce((s, t) => s + Math.round(t.amount * 1000), 0) / 1000;
+  say(`  'market fresh' since June: ${fresh.transactions.length} card lines, ${money(total).trim()} in all`);
+}

@@ -1,0 +1,177 @@
+/**
+ * `find_recurring_charges` through a real MCP client, in both protocol eras, against the stand-in:
+ * figures computed here from the demo rows, the three YNAB requests.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildDemoPlan } from '../../src/demo/index.js';
+import type { TransactionRow } from '../../src/demo/index.js';
+import { ERAS, call, connect, requestLines, startHarness, textOf } from '../helpers/harness.js';
+import type { Harness, Session } from '../helpers/harness.js';
+
+const demo = buildDemoPlan();
+const PLAN = 'demo-budget';
+const categoryName = new Map(demo.categories.map((c) => [c.id, c.name]));
+
+interface Charge {
+  payee: string;
+  monthly_amount: number;
+  yearly_amount: number;
+  day: number;
+  months_seen: number;
+  category: string | null;
+  scheduled: boolean;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+
+/** A recurring payee's figures over the window, from the demo rows its label names. */
+function charge(
+  payee: string,
+  window: string[],
+  label: string,
+  category: string | null,
+  scheduled: boolean,
+  sign = -1,
+): Charge {
+  const rows = demo.transactions.filter(
+    (t: TransactionRow) =>
+      (t.payee_name ?? '').toUpperCase().includes(label) &&
+      !t.transfer_account_id &&
+      Math.sign(t.amount) === sign &&
+      window.includes(t.date.slice(0, 7)),
+  );
+  const perMonth = new Map<string, number>();
+  for (const t of rows) perMonth.set(t.date.slice(0, 7), (perMonth.get(t.date.slice(0, 7)) ?? 0) + t.amount);
+  const monthly = median([...perMonth.values()]); // whole milliunits in the demo
+  return {
+    payee,
+    monthly_amount: monthly / 1000,
+    yearly_amount: Math.round((monthly * 12) / 10) / 100,
+    day: Math.trunc(median(rows.map((t) => Number(t.date.slice(8))))),
+    months_seen: perMonth.size,
+    category,
+    scheduled,
+  };
+}
+
+const category = (id: string): string => categoryName.get(id) ?? id;
+const yearlyTotal = (charges: Charge[]): number =>
+  Math.round(charges.filter((c) => c.monthly_amount < 0).reduce((s, c) => s + c.yearly_amount * 100, 0)) /
+  100;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h.close());
+
+describe.each(ERAS)('find_recurring_charges, %s era', (era) => {
+  let s: Session;
+  beforeEach(async () => {
+    h.standIn.reset();
+    s = await connect(h, era);
+    h.standIn.clearRequests();
+  });
+  afterEach(async () => s.close());
+
+  const WINDOW = ['2026-05', '2026-06', '2026-07', '2026-08'];
+  const CHARGES = [
+    charge('LANDLORD SARL', WINDOW, 'LANDLORD', category('cat-rent'), true),
+    charge('MARKET FRESH', WINDOW, 'MARKET FRESH', category('cat-groceries'), false),
+    charge('INTEREST', WINDOW, 'INTEREST', null, false),
+    charge('POWERCO ENERGIE', WINDOW, 'POWERCO', category('cat-power'), true),
+    charge('RAIL CO', WINDOW, 'RAIL CO', category('cat-transport'), false),
+    charge('FIBERNET - PRELEV', WINDOW, 'FIBERNET', category('cat-internet'), true),
+    charge('TENNIS CLUB - PRELEV', WINDOW, 'TENNIS', category('cat-tennis'), false),
+    charge('TELCO MOBILE - PRELEV', WINDOW, 'TELCO', category('cat-phone'), true),
+    charge('STREAMFLIX', WINDOW, 'STREAMFLIX', category('cat-subscriptions'), false),
+  ];
+
+  it('lists the demo charges costliest first, in three requests', async () => {
+    const r = await call(s, 'find_recurring_charges', { plan_id: PLAN });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    expect(JSON.parse(textOf(r))).toEqual(r.structuredContent);
+    expect(r.structuredContent).toEqual({
+      charges: CHARGES,
+      yearly_total: yearlyTotal(CHARGES),
+      months_looked_at: WINDOW,
+    });
+    expect(CHARGES[1]).toMatchObject({ monthly_amount: -182.58, yearly_amount: -2190.96, day: 14 });
+    expect(CHARGES[2]).toMatchObject({ monthly_amount: -75.68, months_seen: 4, day: 4 });
+    expect(requestLines(h.standIn)).toEqual([
+      `GET /plans/${PLAN}/transactions`,
+      `GET /plans/${PLAN}/scheduled_transactions`,
+      `GET /plans/${PLAN}/categories`,
+    ]);
+  });
+
+  it('leaves out the varying restaurants and the yearly insurance seen only in schedules', async () => {
+    const r = await call(s, 'find_recurring_charges', { plan_id: PLAN, include_income: true });
+    const payees = (r.structuredContent as { charges: Charge[] }).charges.map((c) => c.payee);
+    for (const absent of ['CHEZ LUCIE', 'SUSHI GO', 'HOMESAFE INSURANCE', 'TRANSFER : SAVINGS'])
+      expect(payees).not.toContain(absent);
+  });
+
+  it('adds the salary after the charges with include_income, outside the yearly total', async () => {
+    const r = await call(s, 'find_recurring_charges', { plan_id: PLAN, include_income: true });
+    const salary = charge(
+      'ACME EMPLOYER SALAIRE',
+      WINDOW,
+      'ACME EMPLOYER SALAIRE',
+      category('cat-inflow'),
+      true,
+      1,
+    );
+    expect(r.structuredContent).toEqual({
+      charges: [...CHARGES, salary],
+      yearly_total: yearlyTotal(CHARGES),
+      months_looked_at: WINDOW,
+    });
+    expect(salary).toMatchObject({ monthly_amount: 3200, yearly_amount: 38400, day: 28 });
+  });
+
+  it('looks at the 4 months before the pinned today', async () => {
+    const later = await connect(h, era, { env: { AVENIR_MCP_TODAY: '2026-10-05' } });
+    try {
+      const r = await call(later, 'find_recurring_charges', { plan_id: PLAN });
+      const out = r.structuredContent as { charges: Charge[]; months_looked_at: string[] };
+      const window = ['2026-06', '2026-07', '2026-08', '2026-09'];
+      expect(out.months_looked_at).toEqual(window);
+      const fresh = charge('MARKET FRESH', window, 'MARKET FRESH', category('cat-groceries'), false);
+      expect(out.charges.find((c) => c.payee === 'MARKET FRESH')).toEqual(fresh);
+      expect(fresh).toMatchObject({ monthly_amount: -187.545, yearly_amount: -2250.54, months_seen: 4 });
+      expect(out.charges.find((c) => c.payee === 'INTEREST')).toEqual(
+        charge('INTEREST', window, 'INTEREST', null, false),
+      );
+      expect(out.charges.find((c) => c.payee === 'STREAMFLIX')?.category).toBe('Subscriptions');
+    } finally {
+      await later.close();
+    }
+  });
+
+  it('finds nothing in a plan without four months of history', async () => {
+    const early = await connect(h, era, { env: { AVENIR_MCP_TODAY: '2025-04-15' } });
+    try {
+      const r = await call(early, 'find_recurring_charges', { plan_id: PLAN, include_income: true });
+      expect(r.structuredContent).toEqual({
+        charges: [],
+        yearly_total: 0,
+        months_looked_at: ['2024-12', '2025-01', '2025-02', '2025-03'],
+      });
+    } finally {
+      await early.close();
+    }
+  });
+
+  it('refuses unknown fields before any request, and reports YNAB errors', async () => {
+    const bad = await call(s, 'find_recurring_charges', { plan_id: PLAN, include_income: 'yes' });
+    expect(bad.isError).toBe(true);
+    expect(h.standIn.requests).toHaveLength(0);
+    const unknown = await call(s, 'find_recurring_charges', { plan_id: 'no-such-plan' });
+    expect(textOf(unknown)).toBe("Error calling tool 'find_recurring_charges': YNAB 404: Resource not found");
+  });
+});
