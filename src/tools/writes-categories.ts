@@ -1,0 +1,4 @@
+/** Write tools of this area, registered through tools/writes.ts. */
+import type { ToolDefinition } from './define-tool.js';
+
+export const writesCategories: readonly ToolDefinition[] = [];
