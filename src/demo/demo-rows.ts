@@ -55,17 +55,7 @@ export function transfer(date: string, from: string, to: string, amount: number)
   ];
 }
 
-/** Compares two strings by Unicode code point (JavaScript's `<` compares UTF-16 units). */
-export function compareCodePoints(a: string, b: string): number {
-  const x = Array.from(a);
-  const y = Array.from(b);
-  const n = Math.min(x.length, y.length);
-  for (let i = 0; i < n; i++) {
-    const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
-    if (d !== 0) return d;
-  }
-  return x.length - y.length;
-}
+export { compareCodePoints } from '../domain/text.js';
 
 /** The last day of the month of `YYYY-MM`, as `YYYY-MM-DD`. */
 export function lastDayOf(month: string): string {

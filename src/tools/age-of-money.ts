@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ageOfMoney } from '../domain/age-of-money.js';
 import { defineTool } from './define-tool.js';
-import { planId } from './schemas.js';
+import { monthsCount, planId } from './schemas.js';
 
 export const getAgeOfMoney = defineTool({
   name: 'get_age_of_money',
@@ -17,13 +17,7 @@ export const getAgeOfMoney = defineTool({
   ].join(' '),
   input: z.strictObject({
     plan_id: planId,
-    months_count: z
-      .number()
-      .int()
-      .min(1)
-      .max(24)
-      .default(12)
-      .describe("How many months to show, up to today's (1 to 24, default 12)."),
+    months_count: monthsCount(12, "How many months to show, up to today's (1 to 24, default 12)."),
   }),
   output: z.strictObject({
     message: z.string().describe('The conclusion in one sentence or two, for the agent to relay.'),

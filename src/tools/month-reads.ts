@@ -8,7 +8,7 @@ import { budgetVsActual, categoryBalances, summarizeMonth } from '../domain/mont
 import { spendingTrends, trendMonths } from '../domain/month-trends.js';
 import { defineTool } from './define-tool.js';
 import { checkMonth } from './months-check.js';
-import { monthParam, planId, wrapped } from './schemas.js';
+import { monthParam, monthsCount, planId, wrapped } from './schemas.js';
 
 /** The closing sentences of every month read: its cost, that it changes nothing, and untrusted names. */
 export const MONTH_READ_TAIL =
@@ -154,13 +154,7 @@ export const getSpendingTrends = defineTool({
   ].join(' '),
   input: z.strictObject({
     plan_id: planId,
-    months_count: z
-      .number()
-      .int()
-      .min(1)
-      .max(24)
-      .default(3)
-      .describe('How many months to cover, the latest YNAB lists (1 to 24, default 3).'),
+    months_count: monthsCount(3, 'How many months to cover, the latest YNAB lists (1 to 24, default 3).'),
   }),
   output: wrapped(
     z

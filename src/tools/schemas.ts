@@ -23,3 +23,7 @@ export const monthParam = z
   .string()
   .default('current')
   .describe("The month: 'current' or its first day as YYYY-MM-01.");
+
+/** A `months_count` parameter: an integer 1–24 with the tool's own default (read-tools.md §2.8 caps). */
+export const monthsCount = (fallback: number, description: string) =>
+  z.number().int().min(1).max(24).default(fallback).describe(description);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { netWorthTrend } from '../../domain/net-worth.js';
 import { defineTool } from '../define-tool.js';
-import { planId } from '../schemas.js';
+import { monthsCount, planId } from '../schemas.js';
 
 export const getNetWorthTrend = defineTool({
   name: 'get_net_worth_trend',
@@ -18,13 +18,10 @@ export const getNetWorthTrend = defineTool({
   ].join(' '),
   input: z.strictObject({
     plan_id: planId,
-    months_count: z
-      .number()
-      .int()
-      .min(1)
-      .max(24)
-      .default(12)
-      .describe('How many month ends to give, the current month included (1 to 24, default 12).'),
+    months_count: monthsCount(
+      12,
+      'How many month ends to give, the current month included (1 to 24, default 12).',
+    ),
   }),
   output: z.strictObject({
     months: z

@@ -4,7 +4,7 @@ import { resolveGroups, runway, type GroupNode } from '../../domain/runway.js';
 import type { YnabCategoryGroup } from '../../ynab/types.js';
 import { SYSTEM_GROUPS } from '../categories.js';
 import { defineTool } from '../define-tool.js';
-import { planId } from '../schemas.js';
+import { monthsCount, planId } from '../schemas.js';
 
 /** The category tree: groups neither deleted nor YNAB's own (hidden kept), with their categories. */
 export const categoryTree = (groups: readonly YnabCategoryGroup[]): GroupNode[] =>
@@ -43,15 +43,10 @@ export const getRunway = defineTool({
   ].join(' '),
   input: z.strictObject({
     plan_id: planId,
-    months_count: z
-      .number()
-      .int()
-      .min(1)
-      .max(24)
-      .default(6)
-      .describe(
-        'How many complete months before the current one to average the spending over (1 to 24, default 6).',
-      ),
+    months_count: monthsCount(
+      6,
+      'How many complete months before the current one to average the spending over (1 to 24, default 6).',
+    ),
     essential_groups: z
       .array(z.string().min(1).max(200))
       .min(1)

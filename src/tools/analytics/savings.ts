@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { savingsRate } from '../../domain/savings.js';
 import { defineTool } from '../define-tool.js';
-import { planId } from '../schemas.js';
+import { monthsCount, planId } from '../schemas.js';
 
 const rate = (of: string) =>
   z.number().nullable().describe(`Saved over income ${of}, in percent to one decimal; null without income.`);
@@ -21,13 +21,10 @@ export const getSavingsRate = defineTool({
   ].join(' '),
   input: z.strictObject({
     plan_id: planId,
-    months_count: z
-      .number()
-      .int()
-      .min(1)
-      .max(24)
-      .default(6)
-      .describe('How many complete months before the current one to measure (1 to 24, default 6).'),
+    months_count: monthsCount(
+      6,
+      'How many complete months before the current one to measure (1 to 24, default 6).',
+    ),
   }),
   output: z.strictObject({
     message: z.string().describe('The conclusion in one sentence or two, for the agent to relay.'),
