@@ -56,6 +56,8 @@ export interface StandIn {
   /** Current server knowledge (1 = nothing written). */
   knowledge(): number;
   fault(rule: FaultRule): void;
+  /** Body bytes of the answers to `requests`, emptied with them (what YNAB sent: benchmarks). */
+  bytesSent(): number;
   /** Empties `requests` and `writes`. */
   clearRequests(): void;
   /** Fresh state from a new `buildDemoPlan()` (or `plan`), knowledge 1, records and faults cleared. */
@@ -97,7 +99,8 @@ function parseBody(raw: string): { value: unknown; json: boolean } {
 
 const hasToken = (req: IncomingMessage): boolean => /^Bearer\s+\S/i.test(req.headers.authorization ?? '');
 
-function send(res: ServerResponse, reply: Reply, headers: Record<string, string> = {}): void {
+/** Answers; returns the body's size in bytes. */
+function send(res: ServerResponse, reply: Reply, headers: Record<string, string> = {}): number {
   const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
   const type =
     typeof reply.body === 'string' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8';
@@ -107,6 +110,7 @@ function send(res: ServerResponse, reply: Reply, headers: Record<string, string>
     ...headers,
   });
   res.end(text);
+  return Buffer.byteLength(text);
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -119,6 +123,7 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
   const requests: RecordedRequest[] = [];
   const writes: RecordedRequest[] = [];
   let faults: { rule: FaultRule; left: number }[] = [];
+  let bytes = 0;
 
   const takeFault = (method: string, path: string): FaultRule | undefined => {
     const hit = faults.find(
@@ -183,12 +188,12 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
       reply = answer(method, path, record, parsed);
     }
     record.status = reply.status;
-    if (!req.socket.destroyed) send(res, reply, headers);
+    if (!req.socket.destroyed) bytes += send(res, reply, headers);
   };
 
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, { status: 500, body: errorBody(500) });
+      if (!res.headersSent) bytes += send(res, { status: 500, body: errorBody(500) });
       else res.destroy();
     });
   });
@@ -206,18 +211,21 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
       return state;
     },
     knowledge: () => state.knowledge,
+    bytesSent: () => bytes,
     fault(rule) {
       faults.push({ rule, left: rule.times ?? 1 });
     },
     clearRequests() {
       requests.length = 0;
       writes.length = 0;
+      bytes = 0;
     },
     reset(plan) {
       state = createState(plan ?? buildDemoPlan());
       today = startToday;
       requests.length = 0;
       writes.length = 0;
+      bytes = 0;
       faults = [];
     },
     setToday(value) {

@@ -33,7 +33,8 @@ export function mergeRows<T extends Row>(
   }
 }
 
-type GroupRow = Omit<YnabCategoryGroup, 'categories'> & { categories: Map<string, YnabCategory> };
+/** A cached category group: its categories keyed by id, in their order. */
+export type GroupRow = Omit<YnabCategoryGroup, 'categories'> & { categories: Map<string, YnabCategory> };
 
 /** Merges a categories delta at both levels: groups by id, each category into the group listing it. */
 export function mergeGroups(groups: Map<string, GroupRow>, delta: readonly YnabCategoryGroup[]): void {
@@ -57,42 +58,79 @@ export function mergeGroups(groups: Map<string, GroupRow>, delta: readonly YnabC
 const toGroups = (groups: Map<string, GroupRow>): YnabCategoryGroup[] =>
   [...groups.values()].map((g) => ({ ...g, categories: [...g.categories.values()] }));
 
-/** The process-wide caches: reset them in tests (core.md §1.9). */
+/**
+ * The entry a read can build on: one with a server knowledge. An answer without one (stored as 0)
+ * cannot be the base of a delta, so the next read is a full load that replaces the rows: merging a
+ * full list would keep rows deleted meanwhile, since full reads leave deleted rows out.
+ */
+const usable = <T>(entry: Entry<T> | undefined): Entry<T> | undefined =>
+  entry !== undefined && entry.knowledge > 0 ? entry : undefined;
+
+/**
+ * The process-wide caches: reset them in tests (core.md §1.9). Reads of one list run one after the
+ * other, each building on the knowledge the previous one stored: two concurrent calls (HTTP clients)
+ * would otherwise both download the full list, and an older answer finishing last would store older
+ * rows and knowledge over newer ones.
+ */
 export class DeltaCache {
   #lists = new Map<string, Entry<unknown>>();
   #groups = new Map<string, Entry<GroupRow>>();
+  #reading = new Map<string, Promise<unknown>>();
+  /** Bumped by reset(): a read still in flight then stores nothing. */
+  #generation = 0;
 
   reset(): void {
     this.#lists.clear();
     this.#groups.clear();
+    this.#reading.clear();
+    this.#generation += 1;
+  }
+
+  /** Runs `read` once the read of the same list already in flight, if any, has settled. */
+  async #inTurn<T>(id: string, read: () => Promise<T>): Promise<T> {
+    const previous = this.#reading.get(id) ?? Promise.resolve();
+    const run = previous.then(read, read);
+    this.#reading.set(id, run);
+    try {
+      return await run;
+    } finally {
+      if (this.#reading.get(id) === run) this.#reading.delete(id);
+    }
   }
 
   /** Reads a keyed list through the cache: a full load first, then deltas. */
-  async list<T extends Row>(
+  list<T extends Row>(
     planId: string,
     name: Exclude<ListName, 'categories'>,
     key: (row: T) => string,
     fetch: (knowledge: number | undefined) => Promise<Fetched<T>>,
   ): Promise<T[]> {
     const id = `${planId}\u0000${name}`;
-    const entry = this.#lists.get(id) as Entry<T> | undefined;
-    const got = await fetch(entry?.knowledge);
-    const rows = entry?.rows ?? new Map<string, T>();
-    mergeRows(rows, got.rows, key);
-    this.#lists.set(id, { knowledge: got.knowledge, rows });
-    return [...rows.values()];
+    return this.#inTurn(id, async () => {
+      const generation = this.#generation;
+      const entry = usable(this.#lists.get(id) as Entry<T> | undefined);
+      const got = await fetch(entry?.knowledge);
+      const rows = entry?.rows ?? new Map<string, T>();
+      mergeRows(rows, got.rows, key);
+      if (generation === this.#generation) this.#lists.set(id, { knowledge: got.knowledge, rows });
+      return [...rows.values()];
+    });
   }
 
   /** Reads the category groups through the cache. */
-  async groups(
+  groups(
     planId: string,
     fetch: (knowledge: number | undefined) => Promise<Fetched<YnabCategoryGroup>>,
   ): Promise<YnabCategoryGroup[]> {
-    const entry = this.#groups.get(planId);
-    const got = await fetch(entry?.knowledge);
-    const groups = entry?.rows ?? new Map<string, GroupRow>();
-    mergeGroups(groups, got.rows);
-    this.#groups.set(planId, { knowledge: got.knowledge, rows: groups });
-    return toGroups(groups);
+    return this.#inTurn(`${planId}\u0000categories`, async () => {
+      const generation = this.#generation;
+      const entry = usable(this.#groups.get(planId));
+      const got = await fetch(entry?.knowledge);
+      const groups = entry?.rows ?? new Map<string, GroupRow>();
+      mergeGroups(groups, got.rows);
+      if (generation === this.#generation)
+        this.#groups.set(planId, { knowledge: got.knowledge, rows: groups });
+      return toGroups(groups);
+    });
   }
 }
