@@ -147,7 +147,8 @@ export function registerTools(
           const output: unknown = await tool.run({ deps, tool: tool.name }, input);
           if (output instanceof ConfirmRequest) {
             const code = typeof input.confirmation === 'string' ? input.confirmation : null;
-            return await confirmAndApply(server, ctx, deps, codec, tool.name, code, output);
+            const request = output as ConfirmRequest;
+            return await confirmAndApply(server, ctx, deps, codec, tool.name, code, request);
           }
           return structured(output as Record<string, unknown>);
         } catch (error) {
