@@ -24,6 +24,8 @@ export interface HttpOptions {
   log: { info(logger: string, message: string): void; debug(logger: string, message: string): void };
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** The whole-request timeout (30 s; tests shorten it). */
+  timeoutMs?: number;
 }
 
 export interface RequestOptions {
@@ -97,7 +99,10 @@ export class YnabHttp {
       let response: Response;
       try {
         // The pinned undici's Agent is the same major as Node's bundled fetch (D32); their types differ.
-        const withTimeout = { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) } as unknown as RequestInit;
+        const withTimeout = {
+          ...init,
+          signal: AbortSignal.timeout(this.#o.timeoutMs ?? TIMEOUT_MS),
+        } as unknown as RequestInit;
         response = await globalThis.fetch(url, withTimeout);
       } catch (error) {
         const failure = describeFailure(error);

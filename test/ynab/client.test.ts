@@ -21,7 +21,7 @@ afterAll(async () => standIn.close());
 let now = 0;
 let waits: number[] = [];
 let pacer: Pacer;
-const make = (url = standIn.url, token = 'test'): YnabHttp => {
+const make = (url = standIn.url, token = 'test', timeoutMs?: number): YnabHttp => {
   const config = loadConfig({ AVENIR_MCP_YNAB_URL: url, YNAB_API_KEY: token });
   return new YnabHttp({
     baseUrl: () => config.ynabUrl(),
@@ -32,6 +32,7 @@ const make = (url = standIn.url, token = 'test'): YnabHttp => {
     sleep: async (ms) => {
       waits.push(ms);
     },
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
 };
 const PLANS = ['plans'];
@@ -139,6 +140,26 @@ describe('retries (core.md §1.11)', () => {
       /^YNAB could not be reached after 3 attempts \(ECONNREFUSED: connect ECONNREFUSED 127\.0\.0\.1:\d+\)\. Nothing was changed\./,
     );
     expect(pacer.sentLastHour()).toBe(3);
+  });
+
+  it('retries a GET that timed out, and reports it after 3 tries', async () => {
+    standIn.fault({ path: '/plans', delayMs: 600, times: 3 });
+    const message = await failure(make(standIn.url, 'test', 150).request('GET', PLANS));
+    expect(message).toMatch(
+      /^YNAB could not be reached after 3 attempts \(TimeoutError: .+\)\. Nothing was changed\. Try again in a few minutes\.$/,
+    );
+    expect(standIn.requests).toHaveLength(3);
+  });
+
+  it('never repeats a write that timed out: it may have landed', async () => {
+    standIn.fault({ method: 'POST', path: '/plans/demo-budget/transactions/import', delayMs: 600 });
+    const message = await failure(
+      make(standIn.url, 'test', 150).request('POST', ['plans', 'demo-budget', 'transactions', 'import']),
+    );
+    expect(message).toMatch(
+      /^The request reached YNAB but no answer came back \(TimeoutError: .+\): the change may or may not be applied\./,
+    );
+    expect(standIn.requests).toHaveLength(1);
   });
 
   it('follows no redirect', async () => {
