@@ -13,7 +13,13 @@ describe('documentation', () => {
   });
 
   it('keeps process.env to config.ts', () => {
-    for (const file of ['src/main.ts', 'src/server.ts', 'src/deps.ts', 'src/ynab/client.ts', 'src/update-check.ts']) {
+    for (const file of [
+      'src/main.ts',
+      'src/server.ts',
+      'src/deps.ts',
+      'src/ynab/client.ts',
+      'src/update-check.ts',
+    ]) {
       expect(readFileSync(file, 'utf8'), file).not.toContain('process.env');
     }
   });

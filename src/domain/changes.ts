@@ -43,7 +43,9 @@ export function changeQuestion(action: string, changes: readonly Change[]): stri
   const lines = [`${action} ${changes.length} transaction(s)?`];
   for (const c of changes.slice(0, MAX_LINES)) {
     const amount = fmt2(toMilli(c.amount));
-    lines.push(`- ${c.date} ${c.payee} ${amount}: ${c.from_category ?? 'no category'} → ${c.to_category ?? 'no category'}`);
+    lines.push(
+      `- ${c.date} ${c.payee} ${amount}: ${c.from_category ?? 'no category'} → ${c.to_category ?? 'no category'}`,
+    );
   }
   if (changes.length > MAX_LINES) lines.push(`- … and ${changes.length - MAX_LINES} more`);
   return lines.join('\n');

@@ -110,7 +110,10 @@ export function outcomeFields(
   question: string,
 ): { status: string; message: string; confirmation: string | null } {
   if (decision.kind === 'declined') {
-    const message = flow === 'change-list' ? 'The user declined: nothing was changed.' : 'The user declined: nothing changed.';
+    const message =
+      flow === 'change-list'
+        ? 'The user declined: nothing was changed.'
+        : 'The user declined: nothing changed.';
     return { status: 'declined', message, confirmation: null };
   }
   const message =

@@ -18,5 +18,7 @@ export function canonical(value: unknown): string {
 /** Lowercase hex SHA-256 of `[plan_id, subject]`; a top-level list subject is order-insensitive. */
 export function fingerprint(planId: string, subject: unknown): string {
   const body = Array.isArray(subject) ? subject.map(canonical).sort(compareCodePoints) : subject;
-  return createHash('sha256').update(canonical([planId, body]), 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(canonical([planId, body]), 'utf8')
+    .digest('hex');
 }

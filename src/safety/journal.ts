@@ -69,7 +69,10 @@ export class Journal {
 
   /** Marks an operation undone (`conflict: true` after a full conflict, D4). */
   async markUndone(operationId: string, conflict = false): Promise<void> {
-    await appendLine(this.#path(), conflict ? { undone: operationId, conflict: true } : { undone: operationId });
+    await appendLine(
+      this.#path(),
+      conflict ? { undone: operationId, conflict: true } : { undone: operationId },
+    );
   }
 
   /** Every entry and the set of undone ids; a damaged line is the spec's error. */

@@ -44,14 +44,17 @@ registerUndo('categorize', async (ynab, plan, entry) => {
   const conflicts: string[] = [];
   for (const move of entry.moves) {
     const tx = transactions.get(move.transaction_id);
-    if (!tx || tx.deleted || (tx.category_id ?? null) !== move.to_category_id) conflicts.push(move.transaction_id);
+    if (!tx || tx.deleted || (tx.category_id ?? null) !== move.to_category_id)
+      conflicts.push(move.transaction_id);
     else changes.push(changeOf(tx, move.from_category_id, names));
   }
   return {
     conflicts,
     changes,
     fullConflict:
-      changes.length === 0 ? `Nothing to change. ${conflicts.length} transaction(s) changed since and were left alone.` : null,
+      changes.length === 0
+        ? `Nothing to change. ${conflicts.length} transaction(s) changed since and were left alone.`
+        : null,
     question: changeQuestion('Undo: recategorise', changes),
     subject: changes,
     flow: 'change-list',

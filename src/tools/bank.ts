@@ -19,14 +19,22 @@ export const approveTransactions = defineTool({
   ].join(' '),
   input: z.strictObject({
     plan_id: planId,
-    tx_ids: z.array(z.string().min(1)).describe('The ids of the transactions to approve, from suggest_categories or find_transactions.'),
+    tx_ids: z
+      .array(z.string().min(1))
+      .describe('The ids of the transactions to approve, from suggest_categories or find_transactions.'),
   }),
-  output: z.strictObject({ approved: z.number().int().describe('How many transactions YNAB reports updated.') }),
+  output: z.strictObject({
+    approved: z.number().int().describe('How many transactions YNAB reports updated.'),
+  }),
   async run({ deps }, { plan_id, tx_ids }) {
     if (tx_ids.length === 0) return { approved: 0 };
-    const data = await deps.ynab.request<{ transaction_ids?: string[] }>('PATCH', ['plans', plan_id, 'transactions'], {
-      body: { transactions: tx_ids.map((id) => ({ id, approved: true })) },
-    });
+    const data = await deps.ynab.request<{ transaction_ids?: string[] }>(
+      'PATCH',
+      ['plans', plan_id, 'transactions'],
+      {
+        body: { transactions: tx_ids.map((id) => ({ id, approved: true })) },
+      },
+    );
     return { approved: data.transaction_ids?.length ?? 0 };
   },
 });
@@ -49,7 +57,12 @@ export const importTransactions = defineTool({
     message: z.string().describe('What happened, for the agent to relay.'),
   }),
   async run({ deps }, { plan_id }) {
-    const data = await deps.ynab.request<{ transaction_ids?: string[] }>('POST', ['plans', plan_id, 'transactions', 'import']);
+    const data = await deps.ynab.request<{ transaction_ids?: string[] }>('POST', [
+      'plans',
+      plan_id,
+      'transactions',
+      'import',
+    ]);
     const ids = data.transaction_ids ?? [];
     return {
       imported: ids.length,

@@ -29,7 +29,8 @@ const YES_NO = {
 
 /** The MCP annotations a tool declares (core.md §1.5). */
 export function annotationsOf(tool: ToolDefinition): ToolAnnotations {
-  if (tool.kind === 'read') return { title: tool.title, readOnlyHint: true, idempotentHint: true, openWorldHint: true };
+  if (tool.kind === 'read')
+    return { title: tool.title, readOnlyHint: true, idempotentHint: true, openWorldHint: true };
   return {
     title: tool.title,
     readOnlyHint: false,
@@ -57,18 +58,26 @@ export function failureResult(deps: Deps, tool: string, error: unknown): CallToo
     return text(error.message, true);
   }
   if (error instanceof ClientError) {
-    deps.log.warning('tools', error.status ? `Tool ${tool} failed (YNAB ${error.status})` : `Tool ${tool} failed`);
+    deps.log.warning(
+      'tools',
+      error.status ? `Tool ${tool} failed (YNAB ${error.status})` : `Tool ${tool} failed`,
+    );
     deps.log.debug('tools', error.message);
     return text(`Error calling tool '${tool}': ${error.message}`, true);
   }
   deps.log.error('tools', `Tool ${tool} failed unexpectedly`, error);
-  return text(`Error calling tool '${tool}': ${error instanceof Error ? error.message : String(error)}`, true);
+  return text(
+    `Error calling tool '${tool}': ${error instanceof Error ? error.message : String(error)}`,
+    true,
+  );
 }
 
 /** What INFO logs of a call: the tool and its ids and counts, never names or amounts (core.md §2.9). */
 function callLine(tool: string, input: Record<string, unknown>): string {
   const parts = Object.entries(input)
-    .filter(([k, v]) => (k.endsWith('_id') && typeof v === 'string') || Array.isArray(v) || typeof v === 'number')
+    .filter(
+      ([k, v]) => (k.endsWith('_id') && typeof v === 'string') || Array.isArray(v) || typeof v === 'number',
+    )
     .map(([k, v]) => (Array.isArray(v) ? `${k}=[${v.length}]` : `${k}=${String(v)}`));
   return `Tool called: ${tool}(${parts.join(', ')})`;
 }
@@ -77,7 +86,8 @@ function callLine(tool: string, input: Record<string, unknown>): string {
 function canAsk(server: McpServer, ctx: ServerContext): boolean {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
   const caps =
-    (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ?? server.server.getClientCapabilities();
+    (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ??
+    server.server.getClientCapabilities();
   const elicitation = caps?.elicitation as { form?: unknown; url?: unknown } | undefined;
   return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
 }
@@ -115,7 +125,9 @@ async function confirmAndApply(
   });
   if (decision.kind === 'ask') {
     return inputRequired({
-      inputRequests: { confirm: inputRequired.elicit({ mode: 'form', message: request.question, requestedSchema: YES_NO }) },
+      inputRequests: {
+        confirm: inputRequired.elicit({ mode: 'form', message: request.question, requestedSchema: YES_NO }),
+      },
       requestState: await codec.mint(decision.state),
     });
   }
@@ -141,7 +153,10 @@ export function registerTools(
         outputSchema: tool.output,
         annotations: annotationsOf(tool),
       },
-      async (input: Record<string, unknown>, ctx: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
+      async (
+        input: Record<string, unknown>,
+        ctx: ServerContext,
+      ): Promise<CallToolResult | InputRequiredResult> => {
         deps.log.info('tools', callLine(tool.name, input));
         try {
           const output: unknown = await tool.run({ deps, tool: tool.name }, input);

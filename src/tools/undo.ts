@@ -29,7 +29,9 @@ export const undoOperation = defineTool({
       .string()
       .nullable()
       .default(null)
-      .describe('The operation_id a write returned; null for the most recent operation of the plan still in effect.'),
+      .describe(
+        'The operation_id a write returned; null for the most recent operation of the plan still in effect.',
+      ),
     confirmation: confirmationParam,
   }),
   output: changeListResult,

@@ -12,7 +12,9 @@ export const confirmationParam = z
 
 export const statusField = z
   .enum(['applied', 'confirmation_required', 'declined', 'nothing_to_do'])
-  .describe('applied, confirmation_required (show the preview, then call again with the code), declined or nothing_to_do.');
+  .describe(
+    'applied, confirmation_required (show the preview, then call again with the code), declined or nothing_to_do.',
+  );
 
 export const messageField = z.string().describe('What happened, for the agent to relay.');
 export const confirmationField = z

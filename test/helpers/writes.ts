@@ -11,15 +11,21 @@ import { serverFactory } from '../../src/server.js';
 import type { Harness } from './harness.js';
 
 /** A fresh journal path in a temporary folder. */
-export const tempJournal = (): string => join(mkdtempSync(join(tmpdir(), 'avenir-journal-')), 'state', 'journal.jsonl');
+export const tempJournal = (): string =>
+  join(mkdtempSync(join(tmpdir(), 'avenir-journal-')), 'state', 'journal.jsonl');
 
 /** An elicitation handler answering with `result` and recording the questions asked. */
-export function answering(result: Record<string, unknown>): { questions: string[]; handler: (req: unknown) => Promise<unknown> } {
+export function answering(result: Record<string, unknown>): {
+  questions: string[];
+  handler: (req: unknown) => Promise<unknown>;
+} {
   const questions: string[] = [];
   return {
     questions,
     handler: async (req: unknown) => {
-      const params = (req as { params?: { message?: string; requestedSchema?: unknown } }).params ?? (req as { message?: string });
+      const params =
+        (req as { params?: { message?: string; requestedSchema?: unknown } }).params ??
+        (req as { message?: string });
       questions.push(String(params.message));
       return result;
     },
@@ -48,9 +54,17 @@ export function fakeClock(today = '2026-09-25'): Clock & { advance(ms: number): 
  * Raw JSON-RPC over the 2026-07-28 HTTP handler, so that a test controls `inputResponses` and
  * `requestState` exactly (tampering, replays, answers without a preview).
  */
-export function rawModern(h: Harness, env: Record<string, string | undefined> = {}): {
+export function rawModern(
+  h: Harness,
+  env: Record<string, string | undefined> = {},
+): {
   deps: Deps;
-  call(name: string, args: Record<string, unknown>, extra?: Record<string, unknown>, caps?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  call(
+    name: string,
+    args: Record<string, unknown>,
+    extra?: Record<string, unknown>,
+    caps?: Record<string, unknown>,
+  ): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 } {
   const deps = createDeps(loadConfig({ ...h.env, ...env }), silentLog);

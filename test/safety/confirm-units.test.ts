@@ -17,7 +17,9 @@ import { canonical, fingerprint } from '../../src/safety/fingerprint.js';
 
 describe('canonical JSON and fingerprints (D22)', () => {
   it('sorts keys, keeps null, drops whitespace', () => {
-    expect(canonical({ b: 1, a: [true, null, 'x"y'], c: { z: 0.5, y: -2 } })).toBe('{"a":[true,null,"x\\"y"],"b":1,"c":{"y":-2,"z":0.5}}');
+    expect(canonical({ b: 1, a: [true, null, 'x"y'], c: { z: 0.5, y: -2 } })).toBe(
+      '{"a":[true,null,"x\\"y"],"b":1,"c":{"y":-2,"z":0.5}}',
+    );
     expect(canonical(undefined)).toBe('null');
   });
 
@@ -32,12 +34,18 @@ describe('canonical JSON and fingerprints (D22)', () => {
 
   it('changes when any value changes, never with the order of changes', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ id: fc.string(), amount: fc.integer() }), { minLength: 1, maxLength: 6 }), fc.integer(), (changes, bump) => {
-        const shuffled = [...changes].reverse();
-        expect(fingerprint('plan', shuffled)).toBe(fingerprint('plan', changes));
-        const altered = changes.map((c, i) => (i === 0 ? { ...c, amount: c.amount + (bump === 0 ? 1 : bump) } : c));
-        expect(fingerprint('plan', altered)).not.toBe(fingerprint('plan', changes));
-      }),
+      fc.property(
+        fc.array(fc.record({ id: fc.string(), amount: fc.integer() }), { minLength: 1, maxLength: 6 }),
+        fc.integer(),
+        (changes, bump) => {
+          const shuffled = [...changes].reverse();
+          expect(fingerprint('plan', shuffled)).toBe(fingerprint('plan', changes));
+          const altered = changes.map((c, i) =>
+            i === 0 ? { ...c, amount: c.amount + (bump === 0 ? 1 : bump) } : c,
+          );
+          expect(fingerprint('plan', altered)).not.toBe(fingerprint('plan', changes));
+        },
+      ),
     );
   });
 });
@@ -107,7 +115,9 @@ describe('the decision (core.md §3.4 and the §3.10 matrix)', () => {
   });
 
   it('refuses a client that cannot ask when codes are disabled', () => {
-    expect(error(() => decide(new CodeStore(() => 0), base({ canAsk: false, required: true })))).toBe(E_CANNOT_ASK);
+    expect(error(() => decide(new CodeStore(() => 0), base({ canAsk: false, required: true })))).toBe(
+      E_CANNOT_ASK,
+    );
   });
 
   it('asks with a sealed payload, then reads the answer once', () => {
@@ -116,8 +126,12 @@ describe('the decision (core.md §3.4 and the §3.10 matrix)', () => {
     expect(ask.kind).toBe('ask');
     const state = (ask as { state: { tool: string; fingerprint: string; nonce: string } }).state;
     expect(state.fingerprint).toBe(fingerprint('p', [{ id: 1 }]));
-    expect(decide(codes, base({ answer: { kind: 'accept', value: true }, state }))).toEqual({ kind: 'apply' });
-    expect(error(() => decide(codes, base({ answer: { kind: 'accept', value: true }, state })))).toBe(E_ANSWER_USED);
+    expect(decide(codes, base({ answer: { kind: 'accept', value: true }, state }))).toEqual({
+      kind: 'apply',
+    });
+    expect(error(() => decide(codes, base({ answer: { kind: 'accept', value: true }, state })))).toBe(
+      E_ANSWER_USED,
+    );
   });
 
   it.each([
@@ -131,7 +145,11 @@ describe('the decision (core.md §3.4 and the §3.10 matrix)', () => {
     [{ kind: 'accept', value: true }, true, 'apply'],
   ] as const)('answer %j (required %s) → %s', (answer, required, kind) => {
     const codes = new CodeStore(() => 0);
-    const state = { tool: 'apply_categories', fingerprint: fingerprint('p', [{ id: 1 }]), nonce: codes.nonce() };
+    const state = {
+      tool: 'apply_categories',
+      fingerprint: fingerprint('p', [{ id: 1 }]),
+      nonce: codes.nonce(),
+    };
     expect(decide(codes, base({ answer, required, state })).kind).toBe(kind);
   });
 
@@ -140,13 +158,31 @@ describe('the decision (core.md §3.4 and the §3.10 matrix)', () => {
     const accept = { kind: 'accept', value: true } as const;
     expect(error(() => decide(codes, base({ answer: accept })))).toBe(E_PLAN_CHANGED);
     const fp = fingerprint('p', [{ id: 1 }]);
-    expect(error(() => decide(codes, base({ answer: accept, state: { tool: 'undo_operation', fingerprint: fp, nonce: 'n1' } })))).toBe(E_PLAN_CHANGED);
-    expect(error(() => decide(codes, base({ answer: accept, state: { tool: 'apply_categories', fingerprint: 'f', nonce: 'n2' } })))).toBe(E_PLAN_CHANGED);
+    expect(
+      error(() =>
+        decide(
+          codes,
+          base({ answer: accept, state: { tool: 'undo_operation', fingerprint: fp, nonce: 'n1' } }),
+        ),
+      ),
+    ).toBe(E_PLAN_CHANGED);
+    expect(
+      error(() =>
+        decide(
+          codes,
+          base({ answer: accept, state: { tool: 'apply_categories', fingerprint: 'f', nonce: 'n2' } }),
+        ),
+      ),
+    ).toBe(E_PLAN_CHANGED);
   });
 
   it('words the outcome per flow', () => {
-    expect(outcomeFields('change-list', { kind: 'declined' }, 'Q?').message).toBe('The user declined: nothing was changed.');
-    expect(outcomeFields('merge', { kind: 'declined' }, 'Q?').message).toBe('The user declined: nothing changed.');
+    expect(outcomeFields('change-list', { kind: 'declined' }, 'Q?').message).toBe(
+      'The user declined: nothing was changed.',
+    );
+    expect(outcomeFields('merge', { kind: 'declined' }, 'Q?').message).toBe(
+      'The user declined: nothing changed.',
+    );
     const code = outcomeFields('merge', { kind: 'code', code: 'abc' }, 'Q?');
     expect(code).toMatchObject({ status: 'confirmation_required', confirmation: 'abc' });
     expect(code.message.endsWith(' Q? If they agree, call again with this code.')).toBe(true);

@@ -65,7 +65,10 @@ describe('reading and lookup', () => {
 
   it.each([
     ['not json', 'nope\n'],
-    ['a moves item with an extra field', '{"operation_id":"a","plan_id":"p","kind":"categorize","applied_at":"x","moves":[{"transaction_id":"t","from_category_id":null,"to_category_id":null,"amount":5}],"details":{}}\n'],
+    [
+      'a moves item with an extra field',
+      '{"operation_id":"a","plan_id":"p","kind":"categorize","applied_at":"x","moves":[{"transaction_id":"t","from_category_id":null,"to_category_id":null,"amount":5}],"details":{}}\n',
+    ],
     ['no plan', '{"operation_id":"a","kind":"categorize","applied_at":"x","moves":[],"details":{}}\n'],
     ['an array', '[1,2]\n'],
   ])('names the damaged line: %s', async (_what, content) => {

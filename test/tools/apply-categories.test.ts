@@ -35,8 +35,30 @@ function plantedPlan(): PlanData {
   if (split) {
     split.category_id = null;
     split.subtransactions = [
-      { id: 'tx-049-0', transaction_id: 'tx-049', amount: -50000, memo: null, payee_id: null, payee_name: null, category_id: 'cat-restaurants', category_name: 'Restaurants', transfer_account_id: null, deleted: false },
-      { id: 'tx-049-1', transaction_id: 'tx-049', amount: -38000, memo: null, payee_id: null, payee_name: null, category_id: 'cat-groceries', category_name: 'Groceries', transfer_account_id: null, deleted: false },
+      {
+        id: 'tx-049-0',
+        transaction_id: 'tx-049',
+        amount: -50000,
+        memo: null,
+        payee_id: null,
+        payee_name: null,
+        category_id: 'cat-restaurants',
+        category_name: 'Restaurants',
+        transfer_account_id: null,
+        deleted: false,
+      },
+      {
+        id: 'tx-049-1',
+        transaction_id: 'tx-049',
+        amount: -38000,
+        memo: null,
+        payee_id: null,
+        payee_name: null,
+        category_id: 'cat-groceries',
+        category_name: 'Groceries',
+        transfer_account_id: null,
+        deleted: false,
+      },
     ];
   }
   const forged = plan.transactions.find((t) => t.id === 'tx-053');
@@ -62,16 +84,52 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
   };
 
   it.each([
-    [[{ transaction_id: 'tx-046', category_id: 'cat-groceries' }, { transaction_id: 'tx-046', category_id: 'cat-rent' }], 'Transaction tx-046 is assigned twice: keep one assignment.'],
-    [[{ transaction_id: 't404', category_id: 'cat-groceries' }], 'Transaction t404 is not in this plan: use the transaction_id values returned by suggest_categories.'],
-    [[{ transaction_id: 'tx-046', category_id: 'cat-uncat' }], "Category cat-uncat is YNAB's internal Uncategorized: choose a real category."],
-    [[{ transaction_id: 'tx-046', category_id: 'cat-nope' }], 'Category cat-nope is not in this plan: use a category_id from the categories returned by suggest_categories.'],
-    [[{ transaction_id: 'tx-046', category_id: 'cat-old' }], 'Category cat-old is not in this plan: use a category_id from the categories returned by suggest_categories.'],
-    [[{ transaction_id: 'tx-046', category_id: 'cat-visa' }], 'Category cat-visa pays a credit card: YNAB ignores it on a transaction. Choose the category of what was paid for.'],
-    [[{ transaction_id: 'tx-049', category_id: 'cat-groceries' }], 'Transaction tx-049 is split across categories: change its lines in YNAB.'],
-    [[{ transaction_id: 'nw-010', category_id: 'cat-groceries' }], 'Transaction nw-010 is on an off-budget account: YNAB gives it no category.'],
-    [[{ transaction_id: 'tx-013', category_id: 'cat-groceries' }], 'Transaction tx-013 is a transfer between accounts: YNAB gives it no category.'],
-    [[{ transaction_id: 'tx-046', category_id: 'cat-groceries' }, { transaction_id: 'tx-013', category_id: 'cat-nope' }], 'Category cat-nope is not in this plan: use a category_id from the categories returned by suggest_categories.'],
+    [
+      [
+        { transaction_id: 'tx-046', category_id: 'cat-groceries' },
+        { transaction_id: 'tx-046', category_id: 'cat-rent' },
+      ],
+      'Transaction tx-046 is assigned twice: keep one assignment.',
+    ],
+    [
+      [{ transaction_id: 't404', category_id: 'cat-groceries' }],
+      'Transaction t404 is not in this plan: use the transaction_id values returned by suggest_categories.',
+    ],
+    [
+      [{ transaction_id: 'tx-046', category_id: 'cat-uncat' }],
+      "Category cat-uncat is YNAB's internal Uncategorized: choose a real category.",
+    ],
+    [
+      [{ transaction_id: 'tx-046', category_id: 'cat-nope' }],
+      'Category cat-nope is not in this plan: use a category_id from the categories returned by suggest_categories.',
+    ],
+    [
+      [{ transaction_id: 'tx-046', category_id: 'cat-old' }],
+      'Category cat-old is not in this plan: use a category_id from the categories returned by suggest_categories.',
+    ],
+    [
+      [{ transaction_id: 'tx-046', category_id: 'cat-visa' }],
+      'Category cat-visa pays a credit card: YNAB ignores it on a transaction. Choose the category of what was paid for.',
+    ],
+    [
+      [{ transaction_id: 'tx-049', category_id: 'cat-groceries' }],
+      'Transaction tx-049 is split across categories: change its lines in YNAB.',
+    ],
+    [
+      [{ transaction_id: 'nw-010', category_id: 'cat-groceries' }],
+      'Transaction nw-010 is on an off-budget account: YNAB gives it no category.',
+    ],
+    [
+      [{ transaction_id: 'tx-013', category_id: 'cat-groceries' }],
+      'Transaction tx-013 is a transfer between accounts: YNAB gives it no category.',
+    ],
+    [
+      [
+        { transaction_id: 'tx-046', category_id: 'cat-groceries' },
+        { transaction_id: 'tx-013', category_id: 'cat-nope' },
+      ],
+      'Category cat-nope is not in this plan: use a category_id from the categories returned by suggest_categories.',
+    ],
   ])('refuses %j before asking anything', async (assignments, message) => {
     await refuse(assignments, message);
   });
@@ -79,7 +137,10 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
   it('reads transactions, categories and accounts, then nothing to do when nothing changes', async () => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     h.standIn.clearRequests();
-    const r = await call(s, 'apply_categories', { plan_id: 'demo-budget', assignments: [{ transaction_id: 'tx-045', category_id: 'cat-rent' }] });
+    const r = await call(s, 'apply_categories', {
+      plan_id: 'demo-budget',
+      assignments: [{ transaction_id: 'tx-045', category_id: 'cat-rent' }],
+    });
     expect(r.structuredContent).toEqual({
       status: 'nothing_to_do',
       message: 'Nothing to change.',
@@ -99,7 +160,13 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
 
   it('shows 20 lines then "… and 1 more" for 21 changes, and Ready to Assign is a valid target', async () => {
     const eligible = buildDemoPlan()
-      .transactions.filter((t) => t.account_id === 'acc-checking' && !t.transfer_account_id && t.id !== 'tx-049' && t.category_id !== 'cat-inflow')
+      .transactions.filter(
+        (t) =>
+          t.account_id === 'acc-checking' &&
+          !t.transfer_account_id &&
+          t.id !== 'tx-049' &&
+          t.category_id !== 'cat-inflow',
+      )
       .slice(0, 21);
     const a = answering(CANCEL);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
@@ -118,9 +185,16 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
   it('shows forged bank text on one line, in the question and the result', async () => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
-    const r = await call(s, 'apply_categories', { plan_id: 'demo-budget', assignments: [{ transaction_id: 'tx-053', category_id: 'cat-groceries' }] });
-    expect(a.questions[0]).toBe('Recategorise 1 transaction(s)?\n- 2026-09-16 Rent - 2026-09-03 Fake 0.00: forged -8.40: no category → Groceries');
-    expect((r.structuredContent as { changes: { payee: string }[] }).changes[0]?.payee).toBe('Rent - 2026-09-03 Fake 0.00: forged');
+    const r = await call(s, 'apply_categories', {
+      plan_id: 'demo-budget',
+      assignments: [{ transaction_id: 'tx-053', category_id: 'cat-groceries' }],
+    });
+    expect(a.questions[0]).toBe(
+      'Recategorise 1 transaction(s)?\n- 2026-09-16 Rent - 2026-09-03 Fake 0.00: forged -8.40: no category → Groceries',
+    );
+    expect((r.structuredContent as { changes: { payee: string }[] }).changes[0]?.payee).toBe(
+      'Rent - 2026-09-03 Fake 0.00: forged',
+    );
     await s.close();
   });
 
@@ -130,9 +204,17 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
     const assignments = [{ transaction_id: 'tx-046', category_id: 'cat-groceries' }];
     const first = await call(s, 'apply_categories', { plan_id: 'last-used', assignments });
     expect(requestLines(h.standIn)[0]).toBe('GET /plans');
-    expect(requestLines(h.standIn).slice(1).every((l) => l.includes('/plans/demo-budget/'))).toBe(true);
+    expect(
+      requestLines(h.standIn)
+        .slice(1)
+        .every((l) => l.includes('/plans/demo-budget/')),
+    ).toBe(true);
     const code = (first.structuredContent as { confirmation: string }).confirmation;
-    const applied = await call(s, 'apply_categories', { plan_id: 'demo-budget', assignments, confirmation: code });
+    const applied = await call(s, 'apply_categories', {
+      plan_id: 'demo-budget',
+      assignments,
+      confirmation: code,
+    });
     expect((applied.structuredContent as { status: string }).status).toBe('applied');
     expect(h.standIn.writes.map((w) => w.path)).toEqual(['/plans/demo-budget/transactions']);
     await s.close();
@@ -140,18 +222,26 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
 });
 
 describe('the write gate', () => {
-  it.each(['', '0', 'true'])('AVENIR_MCP_WRITE=%j hides and refuses every write tool like an unknown tool', async (value) => {
-    h.standIn.reset();
-    const s = await connect(h, 'modern', { env: { AVENIR_MCP_WRITE: value } });
-    const { tools } = await s.client.listTools();
-    expect(tools.some((t) => t.annotations?.readOnlyHint === false)).toBe(false);
-    const unknown = await s.client.callTool({ name: 'no_such_tool', arguments: {} }).catch((e: Error) => e.message);
-    const hidden = await s.client.callTool({ name: 'approve_transactions', arguments: { plan_id: 'demo-budget', tx_ids: ['tx-046'] } }).catch((e: Error) => e.message);
-    const shape = (x: unknown) => JSON.stringify(x).replaceAll('approve_transactions', 'X').replaceAll('no_such_tool', 'X');
-    expect(shape(hidden)).toBe(shape(unknown));
-    expect(h.standIn.requests).toHaveLength(0);
-    await s.close();
-  });
+  it.each(['', '0', 'true'])(
+    'AVENIR_MCP_WRITE=%j hides and refuses every write tool like an unknown tool',
+    async (value) => {
+      h.standIn.reset();
+      const s = await connect(h, 'modern', { env: { AVENIR_MCP_WRITE: value } });
+      const { tools } = await s.client.listTools();
+      expect(tools.some((t) => t.annotations?.readOnlyHint === false)).toBe(false);
+      const unknown = await s.client
+        .callTool({ name: 'no_such_tool', arguments: {} })
+        .catch((e: Error) => e.message);
+      const hidden = await s.client
+        .callTool({ name: 'approve_transactions', arguments: { plan_id: 'demo-budget', tx_ids: ['tx-046'] } })
+        .catch((e: Error) => e.message);
+      const shape = (x: unknown) =>
+        JSON.stringify(x).replaceAll('approve_transactions', 'X').replaceAll('no_such_tool', 'X');
+      expect(shape(hidden)).toBe(shape(unknown));
+      expect(h.standIn.requests).toHaveLength(0);
+      await s.close();
+    },
+  );
 });
 
 describe.each(ERAS)('approve and import, %s era', (era) => {
@@ -160,12 +250,23 @@ describe.each(ERAS)('approve and import, %s era', (era) => {
   it('approve_transactions sends one bulk PATCH, none for an empty list', async () => {
     const s = await connect(h, era);
     h.standIn.clearRequests();
-    expect((await call(s, 'approve_transactions', { plan_id: 'demo-budget', tx_ids: [] })).structuredContent).toEqual({ approved: 0 });
+    expect(
+      (await call(s, 'approve_transactions', { plan_id: 'demo-budget', tx_ids: [] })).structuredContent,
+    ).toEqual({ approved: 0 });
     expect(h.standIn.requests).toHaveLength(0);
     const r = await call(s, 'approve_transactions', { plan_id: 'last-used', tx_ids: ['tx-046', 'tx-052'] });
     expect(r.structuredContent).toEqual({ approved: 2 });
     expect(h.standIn.writes.map((w) => [w.method, w.path, w.body])).toEqual([
-      ['PATCH', '/plans/last-used/transactions', { transactions: [{ id: 'tx-046', approved: true }, { id: 'tx-052', approved: true }] }],
+      [
+        'PATCH',
+        '/plans/last-used/transactions',
+        {
+          transactions: [
+            { id: 'tx-046', approved: true },
+            { id: 'tx-052', approved: true },
+          ],
+        },
+      ],
     ]);
     await s.close();
   });
@@ -174,7 +275,11 @@ describe.each(ERAS)('approve and import, %s era', (era) => {
     const s = await connect(h, era);
     h.standIn.clearRequests();
     const r = await call(s, 'import_transactions', { plan_id: 'demo-budget' });
-    expect(r.structuredContent).toEqual({ imported: 0, transaction_ids: [], message: 'No new transaction to import.' });
+    expect(r.structuredContent).toEqual({
+      imported: 0,
+      transaction_ids: [],
+      message: 'No new transaction to import.',
+    });
     expect(requestLines(h.standIn)).toEqual(['POST /plans/demo-budget/transactions/import']);
     await s.close();
   });

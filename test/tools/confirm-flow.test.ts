@@ -6,7 +6,16 @@ import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, startHarness, textOf, type Harness } from '../helpers/harness.js';
-import { ACCEPT, CANCEL, DECLINE, UNTICKED, answering, fakeClock, rawModern, tempJournal } from '../helpers/writes.js';
+import {
+  ACCEPT,
+  CANCEL,
+  DECLINE,
+  UNTICKED,
+  answering,
+  fakeClock,
+  rawModern,
+  tempJournal,
+} from '../helpers/writes.js';
 
 const ARGS = {
   plan_id: 'demo-budget',
@@ -54,7 +63,12 @@ describe.each(ERAS)('%s era', (era) => {
     expect(r.message).toBe(`Applied. undo_operation with operation_id ${String(r.operation_id)} reverts it.`);
     expect(patches()).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH_BODY]]);
     const line = JSON.parse(readFileSync(journal, 'utf8').trim());
-    expect(line).toMatchObject({ operation_id: r.operation_id, plan_id: 'demo-budget', kind: 'categorize', details: {} });
+    expect(line).toMatchObject({
+      operation_id: r.operation_id,
+      plan_id: 'demo-budget',
+      kind: 'categorize',
+      details: {},
+    });
     expect(line.moves).toEqual([
       { transaction_id: 'tx-046', from_category_id: null, to_category_id: 'cat-groceries' },
       { transaction_id: 'tx-048', from_category_id: 'cat-phone', to_category_id: 'cat-groceries' },
@@ -69,7 +83,12 @@ describe.each(ERAS)('%s era', (era) => {
   ])('%s declines and writes nothing', async (_what, answer) => {
     const s = await connect(h, era, { env: env(), elicit: answering(answer).handler });
     const r = out(await call(s, 'apply_categories', ARGS));
-    expect(r).toMatchObject({ status: 'declined', message: 'The user declined: nothing was changed.', confirmation: null, operation_id: null });
+    expect(r).toMatchObject({
+      status: 'declined',
+      message: 'The user declined: nothing was changed.',
+      confirmation: null,
+      operation_id: null,
+    });
     expect((r.changes as unknown[]).length).toBe(2);
     expect(h.standIn.knowledge()).toBe(1);
     await s.close();
@@ -94,7 +113,9 @@ describe.each(ERAS)('%s era', (era) => {
     expect(String(first.message)).toContain('in this conversation');
     expect(String(first.message)).toContain('Never use the code on your own initiative');
     expect(String(first.message)).toContain('memo');
-    expect((first.changes as { to_category: string; amount: number }[]).map((c) => [c.to_category, c.amount])).toEqual([
+    expect(
+      (first.changes as { to_category: string; amount: number }[]).map((c) => [c.to_category, c.amount]),
+    ).toEqual([
       ['Groceries', -66.12],
       ['Groceries', -19.99],
     ]);
@@ -111,7 +132,11 @@ describe.each(ERAS)('%s era', (era) => {
       'This confirmation code is unknown, expired, already used, or was issued for different changes. Call again without confirmation to get a new preview.';
     expect(textOf(await call(s, 'apply_categories', { ...ARGS, confirmation: 'AAAAAAAAAAA' }))).toBe(refused);
     const code = out(await call(s, 'apply_categories', ARGS)).confirmation;
-    const other = { plan_id: 'demo-budget', assignments: [{ transaction_id: 'tx-046', category_id: 'cat-restaurants' }], confirmation: code };
+    const other = {
+      plan_id: 'demo-budget',
+      assignments: [{ transaction_id: 'tx-046', category_id: 'cat-restaurants' }],
+      confirmation: code,
+    };
     const mismatch = await call(s, 'apply_categories', other);
     expect(mismatch.isError).toBe(true);
     expect(textOf(mismatch)).toContain('without confirmation');
@@ -125,7 +150,9 @@ describe.each(ERAS)('%s era', (era) => {
     const s = await connect(h, era, { env: env(), overrides: { clock } });
     const code = out(await call(s, 'apply_categories', ARGS)).confirmation;
     clock.advance(600_001);
-    expect(textOf(await call(s, 'apply_categories', { ...ARGS, confirmation: code }))).toContain('unknown, expired, already used');
+    expect(textOf(await call(s, 'apply_categories', { ...ARGS, confirmation: code }))).toContain(
+      'unknown, expired, already used',
+    );
     const fresh = out(await call(s, 'apply_categories', ARGS)).confirmation;
     clock.advance(600_000);
     expect(out(await call(s, 'apply_categories', { ...ARGS, confirmation: fresh })).status).toBe('applied');
@@ -143,7 +170,10 @@ describe.each(ERAS)('%s era', (era) => {
 
     it('a dismissal is a no', async () => {
       const s = await connect(h, era, { env: req(), elicit: answering(CANCEL).handler });
-      expect(out(await call(s, 'apply_categories', ARGS))).toMatchObject({ status: 'declined', confirmation: null });
+      expect(out(await call(s, 'apply_categories', ARGS))).toMatchObject({
+        status: 'declined',
+        confirmation: null,
+      });
       expect(h.standIn.knowledge()).toBe(1);
       await s.close();
     });
@@ -167,7 +197,8 @@ describe.each(ERAS)('%s era', (era) => {
 describe('the 2026-07-28 round trip, raw', () => {
   const yes = { confirm: { action: 'accept', content: { value: true } } };
   const result = (r: Record<string, unknown>) => r.result as Record<string, unknown>;
-  const errorText = (r: Record<string, unknown>) => ((result(r).content as { text: string }[])[0] as { text: string }).text;
+  const errorText = (r: Record<string, unknown>) =>
+    ((result(r).content as { text: string }[])[0] as { text: string }).text;
 
   it('asks with the confirm key, a one-boolean form named value, and a signed state', async () => {
     const raw = rawModern(h, { AVENIR_MCP_JOURNAL: journal });
@@ -179,15 +210,23 @@ describe('the 2026-07-28 round trip, raw', () => {
         params: {
           mode: 'form',
           message: QUESTION,
-          requestedSchema: { type: 'object', properties: { value: { type: 'boolean' } }, required: ['value'] },
+          requestedSchema: {
+            type: 'object',
+            properties: { value: { type: 'boolean' } },
+            required: ['value'],
+          },
         },
       },
     });
     const state = String(first.requestState);
-    const payload = JSON.parse(Buffer.from(state.split('.')[1] ?? '', 'base64url').toString()) as { p: Record<string, string> };
+    const payload = JSON.parse(Buffer.from(state.split('.')[1] ?? '', 'base64url').toString()) as {
+      p: Record<string, string>;
+    };
     expect(Object.keys(payload.p).sort()).toEqual(['fingerprint', 'nonce', 'tool']);
     expect(payload.p.tool).toBe('apply_categories');
-    const applied = result(await raw.call('apply_categories', ARGS, { inputResponses: yes, requestState: state }));
+    const applied = result(
+      await raw.call('apply_categories', ARGS, { inputResponses: yes, requestState: state }),
+    );
     expect((applied.structuredContent as { status: string }).status).toBe('applied');
     await raw.close();
   });
@@ -195,7 +234,10 @@ describe('the 2026-07-28 round trip, raw', () => {
   it('refuses a tampered state before the tool runs', async () => {
     const raw = rawModern(h, { AVENIR_MCP_JOURNAL: journal });
     const state = String(result(await raw.call('apply_categories', ARGS)).requestState);
-    const tampered = await raw.call('apply_categories', ARGS, { inputResponses: yes, requestState: `${state.slice(0, -3)}AAA` });
+    const tampered = await raw.call('apply_categories', ARGS, {
+      inputResponses: yes,
+      requestState: `${state.slice(0, -3)}AAA`,
+    });
     expect(tampered.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
     expect(h.standIn.knowledge()).toBe(1);
     await raw.close();
@@ -203,7 +245,8 @@ describe('the 2026-07-28 round trip, raw', () => {
 
   it('an answer without a preview, or on a changed plan, applies nothing', async () => {
     const raw = rawModern(h, { AVENIR_MCP_JOURNAL: journal });
-    const changed = 'The plan changed between the preview and the answer. Call again without an answer to get a new preview.';
+    const changed =
+      'The plan changed between the preview and the answer. Call again without an answer to get a new preview.';
     expect(errorText(await raw.call('apply_categories', ARGS, { inputResponses: yes }))).toBe(changed);
     const state = String(result(await raw.call('apply_categories', ARGS)).requestState);
     // someone recategorises tx-048 in YNAB between the preview and the answer
@@ -213,7 +256,9 @@ describe('the 2026-07-28 round trip, raw', () => {
       body: JSON.stringify({ transactions: [{ id: 'tx-048', category_id: 'cat-transport' }] }),
     });
     const knowledge = h.standIn.knowledge();
-    expect(errorText(await raw.call('apply_categories', ARGS, { inputResponses: yes, requestState: state }))).toBe(changed);
+    expect(
+      errorText(await raw.call('apply_categories', ARGS, { inputResponses: yes, requestState: state })),
+    ).toBe(changed);
     expect(h.standIn.knowledge()).toBe(knowledge);
     await raw.close();
   });
@@ -222,8 +267,15 @@ describe('the 2026-07-28 round trip, raw', () => {
     const raw = rawModern(h, { AVENIR_MCP_JOURNAL: journal });
     const state = String(result(await raw.call('apply_categories', ARGS)).requestState);
     const no = { confirm: { action: 'decline' } };
-    expect((result(await raw.call('apply_categories', ARGS, { inputResponses: no, requestState: state })).structuredContent as { status: string }).status).toBe('declined');
-    expect(errorText(await raw.call('apply_categories', ARGS, { inputResponses: yes, requestState: state }))).toBe(
+    expect(
+      (
+        result(await raw.call('apply_categories', ARGS, { inputResponses: no, requestState: state }))
+          .structuredContent as { status: string }
+      ).status,
+    ).toBe('declined');
+    expect(
+      errorText(await raw.call('apply_categories', ARGS, { inputResponses: yes, requestState: state })),
+    ).toBe(
       'This answer was already used: nothing was changed. Call again without an answer to get a new preview.',
     );
     expect(h.standIn.knowledge()).toBe(1);
@@ -234,7 +286,9 @@ describe('the 2026-07-28 round trip, raw', () => {
     const raw = rawModern(h, { AVENIR_MCP_JOURNAL: journal });
     const state = String(result(await raw.call('apply_categories', ARGS)).requestState);
     const roots = { confirm: { roots: [{ uri: 'file:///tmp' }] } };
-    const r = result(await raw.call('apply_categories', ARGS, { inputResponses: roots, requestState: state }));
+    const r = result(
+      await raw.call('apply_categories', ARGS, { inputResponses: roots, requestState: state }),
+    );
     expect((r.structuredContent as { status: string }).status).toBe('confirmation_required');
     await raw.close();
   });

@@ -5,7 +5,16 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness, type Session } from '../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  requestLines,
+  startHarness,
+  textOf,
+  type Harness,
+  type Session,
+} from '../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../helpers/writes.js';
 
 const ASSIGN = {
@@ -54,19 +63,39 @@ describe.each(ERAS)('undo_operation, %s era', (era) => {
         '- 2026-09-08 TELCO MOBILE - PRELEV -19.99: Groceries → Phone',
       ].join('\n'),
     );
-    expect(undone).toMatchObject({ status: 'applied', message: 'Categories restored.', operation_id: null, conflicts: [] });
-    expect((undone.changes as { to_category_id: string | null }[]).map((c) => c.to_category_id)).toEqual([null, 'cat-phone']);
+    expect(undone).toMatchObject({
+      status: 'applied',
+      message: 'Categories restored.',
+      operation_id: null,
+      conflicts: [],
+    });
+    expect((undone.changes as { to_category_id: string | null }[]).map((c) => c.to_category_id)).toEqual([
+      null,
+      'cat-phone',
+    ]);
     // the preview reads 2 lists; the answer round re-reads them (the call is re-entered), then 1 PATCH
     const read = ['GET /plans/demo-budget/transactions', 'GET /plans/demo-budget/categories'];
     expect(requestLines(h.standIn)).toEqual([...read, ...read, 'PATCH /plans/demo-budget/transactions']);
-    expect(h.standIn.writes[0]?.body).toEqual({ transactions: [{ id: 'tx-046', category_id: null }, { id: 'tx-048', category_id: 'cat-phone' }] });
+    expect(h.standIn.writes[0]?.body).toEqual({
+      transactions: [
+        { id: 'tx-046', category_id: null },
+        { id: 'tx-048', category_id: 'cat-phone' },
+      ],
+    });
     expect([categoryOf('tx-046'), categoryOf('tx-048')]).toEqual([null, 'cat-phone']);
-    expect(readFileSync(journal, 'utf8').trim().split('\n').at(-1)).toBe(`{"undone":"${String(applied.operation_id)}"}`);
+    expect(readFileSync(journal, 'utf8').trim().split('\n').at(-1)).toBe(
+      `{"undone":"${String(applied.operation_id)}"}`,
+    );
     const again = await call(s, 'undo_operation', { plan_id: 'demo-budget' });
     expect(again.isError).toBe(true);
     expect(textOf(again)).toBe('Nothing to undo: no operation of this plan is still in effect.');
-    const byId = await call(s, 'undo_operation', { plan_id: 'demo-budget', operation_id: applied.operation_id });
-    expect(textOf(byId)).toBe(`Nothing to undo: no operation of this plan is still in effect with id ${String(applied.operation_id)}.`);
+    const byId = await call(s, 'undo_operation', {
+      plan_id: 'demo-budget',
+      operation_id: applied.operation_id,
+    });
+    expect(textOf(byId)).toBe(
+      `Nothing to undo: no operation of this plan is still in effect with id ${String(applied.operation_id)}.`,
+    );
   });
 
   it('leaves alone a transaction changed since, and reverts the rest', async () => {
@@ -78,7 +107,12 @@ describe.each(ERAS)('undo_operation, %s era', (era) => {
   });
 
   it('a full conflict asks nothing, writes nothing to YNAB and closes the operation (D4)', async () => {
-    const first = out(await call(s, 'apply_categories', { plan_id: 'demo-budget', assignments: [{ transaction_id: 'tx-052', category_id: 'cat-subscriptions' }] }));
+    const first = out(
+      await call(s, 'apply_categories', {
+        plan_id: 'demo-budget',
+        assignments: [{ transaction_id: 'tx-052', category_id: 'cat-subscriptions' }],
+      }),
+    );
     const second = out(await call(s, 'apply_categories', ASSIGN));
     await recategorise('tx-046', 'cat-transport');
     await recategorise('tx-048', 'cat-transport');
@@ -96,7 +130,9 @@ describe.each(ERAS)('undo_operation, %s era', (era) => {
     });
     expect(questions.length).toBe(asked);
     expect(h.standIn.knowledge()).toBe(knowledge);
-    expect(readFileSync(journal, 'utf8').trim().split('\n').at(-1)).toBe(`{"undone":"${String(second.operation_id)}","conflict":true}`);
+    expect(readFileSync(journal, 'utf8').trim().split('\n').at(-1)).toBe(
+      `{"undone":"${String(second.operation_id)}","conflict":true}`,
+    );
     const next = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(next.status).toBe('applied');
     expect(categoryOf('tx-052')).toBeNull();
@@ -120,8 +156,12 @@ describe.each(ERAS)('undo_operation, %s era', (era) => {
       '{"operation_id":"ffffffffffff","plan_id":"demo-budget","kind":"teleport","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{}}\n' +
         '{"operation_id":"eeeeeeeeeeee","plan_id":"other-plan","kind":"categorize","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{}}\n',
     );
-    expect(textOf(await call(s, 'undo_operation', { plan_id: 'demo-budget', operation_id: 'ffffffffffff' }))).toContain('Nothing to undo');
-    expect(out(await call(s, 'undo_operation', { plan_id: 'demo-budget' })).message).toBe('Categories restored.');
+    expect(
+      textOf(await call(s, 'undo_operation', { plan_id: 'demo-budget', operation_id: 'ffffffffffff' })),
+    ).toContain('Nothing to undo');
+    expect(out(await call(s, 'undo_operation', { plan_id: 'demo-budget' })).message).toBe(
+      'Categories restored.',
+    );
   });
 });
 
@@ -137,7 +177,9 @@ describe('undo is a write like any other', () => {
     const preview = out(await call(restarted, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(preview.status).toBe('confirmation_required');
     expect(categoryOf('tx-046')).toBe('cat-groceries');
-    const undone = out(await call(restarted, 'undo_operation', { plan_id: 'demo-budget', confirmation: preview.confirmation }));
+    const undone = out(
+      await call(restarted, 'undo_operation', { plan_id: 'demo-budget', confirmation: preview.confirmation }),
+    );
     expect(undone.status).toBe('applied');
     expect(categoryOf('tx-046')).toBeNull();
     await restarted.close();
