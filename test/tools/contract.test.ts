@@ -109,7 +109,7 @@ describe('what a client sees', () => {
     expect(guide.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: GUIDE });
     // pinned count of tools + resources + templates + prompts: raise it deliberately when adding one
     const { tools } = await writable.client.listTools();
-    expect(tools.length + resources.length + resourceTemplates.length + listed.length).toBe(30 + 2 + 2 + 4);
+    expect(tools.length + resources.length + resourceTemplates.length + listed.length).toBe(33 + 2 + 2 + 4);
   });
 });
 
