@@ -6,8 +6,8 @@ import { changeQuestion, type Change } from '../domain/changes.js';
 import { offBudgetIds } from '../domain/pending.js';
 import type { Deps } from '../deps.js';
 import { ConfirmRequest } from '../safety/confirm.js';
-import { appliedAt, newOperationId } from '../safety/journal.js';
 import { defineTool } from './define-tool.js';
+import { recordOperation } from './record-operation.js';
 import { resolvePlan } from './resolve-plan.js';
 import { planId } from './schemas.js';
 import { changeListResult, confirmationParam } from './write-schemas.js';
@@ -78,19 +78,17 @@ export const applyCategories = defineTool({
       base,
       async () => {
         await patchCategories(deps, plan, changes);
-        const id = newOperationId();
-        await deps.journal.record({
-          operation_id: id,
-          plan_id: plan,
-          kind: 'categorize',
-          applied_at: appliedAt(deps.clock.now()),
-          moves: changes.map((c) => ({
+        const id = await recordOperation(
+          deps,
+          plan,
+          'categorize',
+          {},
+          changes.map((c) => ({
             transaction_id: c.transaction_id,
             from_category_id: c.from_category_id,
             to_category_id: c.to_category_id,
           })),
-          details: {},
-        });
+        );
         return {
           ...base,
           status: 'applied',

@@ -12,9 +12,9 @@ import {
   planCreate,
 } from '../domain/transaction-writes.js';
 import { ConfirmRequest } from '../safety/confirm.js';
-import { appliedAt, newOperationId } from '../safety/journal.js';
 import '../safety/undo-create.js';
 import { defineTool } from './define-tool.js';
+import { recordOperation } from './record-operation.js';
 import { resolvePlan } from './resolve-plan.js';
 import { planId, untrusted } from './schemas.js';
 import { ynabText } from './transaction-writes.js';
@@ -126,15 +126,7 @@ export const createTransactions = defineTool({
           body: { transactions: createBody(account_id, planned, approved) },
         });
         const ids = created.transaction_ids;
-        const id = newOperationId();
-        await deps.journal.record({
-          operation_id: id,
-          plan_id: plan,
-          kind: 'create',
-          applied_at: appliedAt(deps.clock.now()),
-          moves: [],
-          details: { transaction_ids: ids },
-        });
+        const id = await recordOperation(deps, plan, 'create', { transaction_ids: ids });
         return {
           ...preview,
           message: `Created. undo_operation with operation_id ${id} deletes them.`,

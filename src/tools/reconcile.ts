@@ -23,9 +23,9 @@ import { analyseGap, analysisOf } from '../domain/reconcile-gap.js';
 import { clean } from '../domain/text.js';
 import type { Deps } from '../deps.js';
 import { ConfirmRequest } from '../safety/confirm.js';
-import { appliedAt, newOperationId } from '../safety/journal.js';
 import '../safety/undo-reconcile.js';
 import { defineTool } from './define-tool.js';
+import { recordOperation } from './record-operation.js';
 import { resolvePlan } from './resolve-plan.js';
 import { planId, untrusted } from './schemas.js';
 import { amountParam } from './transactions.js';
@@ -129,14 +129,10 @@ async function applyReconcile(deps: Deps, a: Applying): Promise<string> {
       body: { transactions: ids.map((id) => ({ id, cleared: 'reconciled' })) },
     });
   }
-  const operationId = newOperationId();
-  await deps.journal.record({
-    operation_id: operationId,
-    plan_id: a.plan,
-    kind: 'reconcile',
-    applied_at: appliedAt(deps.clock.now()),
-    moves: [],
-    details: { account_id: a.accountId, reconciled_ids: ids, adjustment_id: adjustmentId },
+  const operationId = await recordOperation(deps, a.plan, 'reconcile', {
+    account_id: a.accountId,
+    reconciled_ids: ids,
+    adjustment_id: adjustmentId,
   });
   return operationId;
 }

@@ -12,10 +12,10 @@ import {
 } from '../domain/payee-rename.js';
 import { clean } from '../domain/text.js';
 import { ConfirmRequest } from '../safety/confirm.js';
-import { appliedAt, newOperationId } from '../safety/journal.js';
 import '../safety/undo-payee.js';
 import { checkSegments } from '../ynab/client.js';
 import { defineTool } from './define-tool.js';
+import { recordOperation } from './record-operation.js';
 import { resolvePlan } from './resolve-plan.js';
 import { planId } from './schemas.js';
 import {
@@ -98,15 +98,7 @@ export const renamePayee = defineTool({
         await deps.ynab.request('PATCH', ['plans', plan, 'payees', payee_id], {
           body: { payee: { name: rename.name } },
         });
-        const operationId = newOperationId();
-        await deps.journal.record({
-          operation_id: operationId,
-          plan_id: plan,
-          kind: 'payee',
-          applied_at: appliedAt(deps.clock.now()),
-          moves: [],
-          details: { payee_id, from, to: rename.name },
-        });
+        const operationId = await recordOperation(deps, plan, 'payee', { payee_id, from, to: rename.name });
         return { ...preview, message: renamedMessage(operationId), operation_id: operationId };
       },
     );

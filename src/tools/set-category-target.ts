@@ -7,9 +7,9 @@ import { indexCategories } from '../domain/categories.js';
 import { cannotRestore, planTarget } from '../domain/target-writes.js';
 import { clean } from '../domain/text.js';
 import { ConfirmRequest } from '../safety/confirm.js';
-import { appliedAt, newOperationId } from '../safety/journal.js';
 import '../safety/undo-target.js';
 import { defineTool } from './define-tool.js';
+import { recordOperation } from './record-operation.js';
 import { resolvePlan } from './resolve-plan.js';
 import { planId } from './schemas.js';
 import {
@@ -111,14 +111,10 @@ export const setCategoryTarget = defineTool({
           body: { category: p.fields },
         });
         if (p.undo === null) return { ...preview, message: `Target set. ${String(warning)}` };
-        const id = newOperationId();
-        await deps.journal.record({
-          operation_id: id,
-          plan_id: plan,
-          kind: 'target',
-          applied_at: appliedAt(deps.clock.now()),
-          moves: [],
-          details: { category_id: p.category.id, undo: p.undo, after: p.after },
+        const id = await recordOperation(deps, plan, 'target', {
+          category_id: p.category.id,
+          undo: p.undo,
+          after: p.after,
         });
         return {
           ...preview,

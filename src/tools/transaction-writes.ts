@@ -15,9 +15,9 @@ import {
 import { offBudgetIds } from '../domain/pending.js';
 import { SPLIT_WARNING, planSplit, splitPatch, splitQuestion, splitSubject } from '../domain/split.js';
 import { ConfirmRequest } from '../safety/confirm.js';
-import { appliedAt, newOperationId } from '../safety/journal.js';
 import '../safety/undo-flag.js';
 import { defineTool } from './define-tool.js';
+import { recordOperation } from './record-operation.js';
 import { resolvePlan } from './resolve-plan.js';
 import { planId, untrusted } from './schemas.js';
 import { amountParam } from './transactions.js';
@@ -112,15 +112,7 @@ export const flagTransactions = defineTool({
         await deps.ynab.request('PATCH', ['plans', plan, 'transactions'], {
           body: { transactions: changes.map((c) => ({ id: c.transaction_id, flag_color: c.to_color })) },
         });
-        const id = newOperationId();
-        await deps.journal.record({
-          operation_id: id,
-          plan_id: plan,
-          kind: 'flag',
-          applied_at: appliedAt(deps.clock.now()),
-          moves: [],
-          details: { changes: flagMovesOf(changes) },
-        });
+        const id = await recordOperation(deps, plan, 'flag', { changes: flagMovesOf(changes) });
         return {
           ...preview,
           message: `Flagged. undo_operation with operation_id ${id} puts them back.`,
