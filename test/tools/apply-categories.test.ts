@@ -284,3 +284,51 @@ describe.each(ERAS)('approve and import, %s era', (era) => {
     await s.close();
   });
 });
+
+describe('answers the stand-in cannot give by itself', () => {
+  beforeEach(() => h.standIn.reset());
+
+  it("refuses 'last-used' for a confirmed write when the token reads several plans (D3)", async () => {
+    const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
+    h.standIn.clearRequests();
+    const plan = (id: string) => ({
+      id,
+      name: id,
+      last_modified_on: null,
+      first_month: null,
+      last_month: null,
+    });
+    h.standIn.fault({
+      path: '/plans',
+      status: 200,
+      body: JSON.stringify({ data: { plans: [plan('a'), plan('b')] } }),
+    });
+    const r = await call(s, 'apply_categories', {
+      plan_id: 'last-used',
+      assignments: [{ transaction_id: 'tx-046', category_id: 'cat-groceries' }],
+    });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toBe(
+      "plan_id 'last-used' follows whichever plan was opened last, and this token reads 2 plans: pass the id of the plan to change, from list_plans.",
+    );
+    expect(requestLines(h.standIn)).toEqual(['GET /plans']);
+    await s.close();
+  });
+
+  it('import_transactions reports what YNAB imported', async () => {
+    const s = await connect(h, 'legacy');
+    h.standIn.fault({
+      method: 'POST',
+      path: '/plans/demo-budget/transactions/import',
+      status: 201,
+      body: JSON.stringify({ data: { transaction_ids: ['t1', 't2'] } }),
+    });
+    const r = await call(s, 'import_transactions', { plan_id: 'demo-budget' });
+    expect(r.structuredContent).toEqual({
+      imported: 2,
+      transaction_ids: ['t1', 't2'],
+      message: 'Imported 2 transaction(s). suggest_categories lists those that still need a category.',
+    });
+    await s.close();
+  });
+});
