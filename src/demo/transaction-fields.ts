@@ -84,7 +84,9 @@ export function checkPayee(state: PlanState, item: Record<string, unknown>): Pay
   if (typeof name !== 'string' || name.trim() === '' || [...name].length > 200) {
     throw badRequest('payee_name must be a non-empty string of at most 200 characters.');
   }
-  const existing = state.payees.find((p) => p.name === name && !p.deleted);
+  // As YNAB: a name resolves to an ordinary payee; a transfer needs the transfer payee's id, and
+  // "Transfer : X" given as a name makes a plain payee of that name (ynab-api.md §1.8, §3.11).
+  const existing = state.payees.find((p) => p.name === name && !p.deleted && !p.transfer_account_id);
   return existing === undefined ? { name } : { payee: existing };
 }
 
@@ -92,7 +94,7 @@ export function checkPayee(state: PlanState, item: Record<string, unknown>): Pay
 export function resolvePayee(state: PlanState, ref: PayeeRef): { payee: PayeeRow | null; created: boolean } {
   if (ref === null) return { payee: null, created: false };
   if ('payee' in ref) return { payee: ref.payee, created: false };
-  const already = state.payees.find((p) => p.name === ref.name && !p.deleted);
+  const already = state.payees.find((p) => p.name === ref.name && !p.deleted && !p.transfer_account_id);
   if (already !== undefined) return { payee: already, created: false };
   let n = state.payees.length;
   while (state.payees.some((p) => p.id === `pay-${idNumber(n)}`)) n += 1;
