@@ -175,6 +175,28 @@ describe.each([
   });
 });
 
+describe('2025-era requests without a session', () => {
+  const legacyCall = (headers: Record<string, string>) =>
+    fetch(http.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${http.token.reveal()}`,
+        ...headers,
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }),
+    });
+
+  it('are refused: 400 without a session id, 404 with an unknown one', async () => {
+    const none = await legacyCall({});
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ error: { message: 'Bad Request: no valid session' } });
+    const unknown = await legacyCall({ 'mcp-session-id': 'no-such-session' });
+    expect(unknown.status).toBe(404);
+  });
+});
+
 describe('a configured token', () => {
   it('is used as is and never printed', async () => {
     const printed: string[] = [];
