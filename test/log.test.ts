@@ -27,3 +27,26 @@ describe('the log', () => {
     expect(JSON.parse(lines[1] ?? '').exception).toContain('Error: bad');
   });
 });
+
+describe('what the server logs', () => {
+  it('at INFO: each tool call and YNAB request with ids only; a failure at WARNING without its text', async () => {
+    const { startHarness, connect, call } = await import('./helpers/harness.js');
+    const h = await startHarness();
+    const lines: string[] = [];
+    const s = await connect(h, 'modern', { log: createLog('INFO', 'text', (l) => lines.push(l)) });
+    await call(s, 'list_payees', { plan_id: 'demo-budget', search: 'Secret Shop Name', limit: 5 });
+    await call(s, 'list_accounts', { plan_id: 'no-such-plan' });
+    await s.close();
+    await h.close();
+    expect(lines).toContain('INFO:tools:Tool called: list_payees(plan_id=demo-budget, limit=5)\n');
+    expect(lines).toContain('INFO:ynab:YNAB request: GET /plans/demo-budget/payees\n');
+    expect(
+      lines.some((l) =>
+        l.startsWith('INFO:ynab:YNAB request: GET /plans/demo-budget/transactions?since_date=1970-01-01'),
+      ),
+    ).toBe(true);
+    expect(lines).toContain('WARNING:tools:Tool list_accounts failed (YNAB 404)\n');
+    expect(lines.join('')).not.toContain('Secret Shop Name');
+    expect(lines.join('')).not.toContain('Resource not found');
+  });
+});

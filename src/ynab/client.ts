@@ -92,7 +92,8 @@ export class YnabHttp {
       dispatcher: agent(),
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     };
-    this.#o.log.debug('ynab', `${method} ${url.pathname}${url.search}`);
+    // ids and counts only (core.md §2.9): paths hold ids, queries dates and knowledge numbers
+    this.#o.log.info('ynab', `YNAB request: ${method} /${segments.join('/')}${url.search}`);
     for (let attempt = 1; ; attempt++) {
       if (attempt > 1) await this.#sleep(backoffMs(attempt - 1, this.#random));
       this.#o.pacer.take();
