@@ -50,3 +50,19 @@ describe('what the server logs', () => {
     expect(lines.join('')).not.toContain('Resource not found');
   });
 });
+
+describe('an unexpected failure', () => {
+  it('is an isError result, logged at ERROR with its stack', async () => {
+    const { startHarness, connect, call, textOf } = await import('./helpers/harness.js');
+    const h = await startHarness();
+    const lines: string[] = [];
+    const s = await connect(h, 'legacy', { log: createLog('ERROR', 'text', (l) => lines.push(l)) });
+    h.standIn.fault({ path: '/plans', status: 200, body: '{"data":{}}' });
+    const r = await call(s, 'list_plans');
+    await s.close();
+    await h.close();
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/^Error calling tool 'list_plans': /);
+    expect(lines[0]).toMatch(/^ERROR:tools:Tool list_plans failed unexpectedly\n\w*Error: /);
+  });
+});
