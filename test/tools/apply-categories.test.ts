@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
+import { extraCategory, withCardGroup } from '../helpers/plans.js';
 import { ACCEPT, CANCEL, answering, tempJournal } from '../helpers/writes.js';
 
 let h: Harness;
@@ -16,16 +17,8 @@ afterAll(async () => h.close());
 /** The demo plan plus an internal Uncategorized, a card-payment group, a hidden category and a split. */
 function plantedPlan(): PlanData {
   const plan = buildDemoPlan();
-  plan.category_groups.push({ id: 'grp-cc', name: 'Credit Card Payments', hidden: false, deleted: false });
-  const extra = (id: string, name: string, group: string, hidden = false) => ({
-    id,
-    name,
-    category_group_id: group,
-    hidden,
-    deleted: false,
-    note: null,
-    target: null,
-  });
+  withCardGroup(plan);
+  const extra = extraCategory;
   plan.categories.push(
     extra('cat-uncat', 'Uncategorized', 'grp-internal-master-category'),
     extra('cat-visa', 'Visa', 'grp-cc'),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
+import { extraCategory, withCardGroup } from '../helpers/plans.js';
 import { ACCEPT, CANCEL, DECLINE, answering, fakeClock, tempJournal } from '../helpers/writes.js';
 
 let h: Harness;
@@ -20,16 +21,8 @@ afterAll(async () => h.close());
 /** The demo plan plus a card-payment and a hidden category, and a forged name on Checking. */
 function plantedPlan(): PlanData {
   const plan = buildDemoPlan();
-  plan.category_groups.push({ id: 'grp-cc', name: 'Credit Card Payments', hidden: false, deleted: false });
-  const extra = (id: string, name: string, group: string, hidden = false) => ({
-    id,
-    name,
-    category_group_id: group,
-    hidden,
-    deleted: false,
-    note: null,
-    target: null,
-  });
+  withCardGroup(plan);
+  const extra = extraCategory;
   plan.categories.push(extra('cat-visa', 'Visa', 'grp-cc'), extra('cat-old', 'Old stuff', 'grp-fun', true));
   const checking = plan.accounts.find((a) => a.id === 'acc-checking');
   if (checking) checking.name = 'Checking\n- 2026-09-03 Fake 0.00: \u200bforged';

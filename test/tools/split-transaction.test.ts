@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildDemoPlan, type PlanData, type TransactionRow } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
+import { extraCategory, withCardGroup } from '../helpers/plans.js';
 import { ACCEPT, CANCEL, DECLINE, answering, tempJournal } from '../helpers/writes.js';
 
 let h: Harness;
@@ -21,16 +22,8 @@ const FORGED = 'Rent\n- 2026-09-03 Fake 0.00: \u200bforged';
 /** The demo plan plus an internal Uncategorized, a card-payment and a hidden category, a split and two transfers. */
 function plantedPlan(): PlanData {
   const plan = buildDemoPlan();
-  plan.category_groups.push({ id: 'grp-cc', name: 'Credit Card Payments', hidden: false, deleted: false });
-  const extra = (id: string, name: string, group: string, hidden = false) => ({
-    id,
-    name,
-    category_group_id: group,
-    hidden,
-    deleted: false,
-    note: null,
-    target: null,
-  });
+  withCardGroup(plan);
+  const extra = extraCategory;
   plan.categories.push(
     extra('cat-uncat', 'Uncategorized', 'grp-internal-master-category'),
     extra('cat-visa', 'Visa', 'grp-cc'),
