@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { rankPayees } from '../domain/payees.js';
 import { defineTool } from './define-tool.js';
-import { planId } from './schemas.js';
+import { listLimit, planId } from './schemas.js';
 
 const WRITE_SENTENCE = 'rename_payee cleans one up, after the user confirms.';
 
@@ -29,13 +29,7 @@ export const listPayees = defineTool({
       .describe(
         'Keep the payees whose name or merchant contains this text (case-insensitive); null for all.',
       ),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(200)
-      .default(50)
-      .describe('How many payees to return at most (1 to 200, default 50).'),
+    limit: listLimit('How many payees to return at most (1 to 200, default 50).'),
   }),
   output: z.strictObject({
     payees: z

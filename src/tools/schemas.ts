@@ -27,3 +27,7 @@ export const monthParam = z
 /** A `months_count` parameter: an integer 1–24 with the tool's own default (read-tools.md §2.8 caps). */
 export const monthsCount = (fallback: number, description: string) =>
   z.number().int().min(1).max(24).default(fallback).describe(description);
+
+/** A `limit` parameter of a listing: an integer 1–200, default 50 (read-tools.md §2.8 caps). */
+export const listLimit = (description: string) =>
+  z.number().int().min(1).max(200).default(50).describe(description);
