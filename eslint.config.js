@@ -41,7 +41,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/server.ts', 'src/tools/register.ts', 'src/transports/**'],
+    ignores: ['src/server.ts', 'src/tools/seam/register.ts', 'src/transports/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [sdk] }] },
   },
   layer('domain', ['ynab', 'safety', 'tools', 'transports', 'demo', 'context']),

@@ -17,7 +17,7 @@ import { resources } from './context/resources.js';
 import type { Deps } from './deps.js';
 import type { StatePayload } from './safety/confirm.js';
 import { allTools } from './tools/index.js';
-import { registerTools } from './tools/register.js';
+import { registerTools } from './tools/seam/register.js';
 import { VERSION } from './version.js';
 
 export type Era = McpRequestContext['era'];

@@ -2,7 +2,7 @@
 import type { Deps } from '../deps.js';
 import { toUnits } from '../domain/money.js';
 import { clean } from '../domain/text.js';
-import { INTERNAL_GROUP } from '../domain/plan.js';
+import { INTERNAL_GROUP } from '../domain/plan-facts.js';
 
 export interface ResourceDefinition {
   name: string;

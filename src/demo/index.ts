@@ -2,11 +2,11 @@
  * The demo plan and the YNAB stand-in (demo-plan.md §1, §2): used by demo mode (`--demo`), by the
  * tests and by the benchmark.
  */
-export { startStandIn, DEMO_TODAY } from './stand-in.js';
-export type { FaultRule, RecordedRequest, StandIn } from './stand-in.js';
-export { buildDemoPlan, buildPayees } from './demo-plan.js';
-export { computeFigures } from './month-figures.js';
-export type { Figures, MonthSummary } from './month-figures.js';
+export { startStandIn, DEMO_TODAY } from './emulator/stand-in.js';
+export type { FaultRule, RecordedRequest, StandIn } from './emulator/stand-in.js';
+export { buildDemoPlan, buildPayees } from './household/plan.js';
+export { computeFigures } from './emulator/month-figures.js';
+export type { Figures, MonthSummary } from './emulator/month-figures.js';
 export type {
   AccountRow,
   CategoryGroupRow,
@@ -19,4 +19,4 @@ export type {
   SubTransactionRow,
   Target,
   TransactionRow,
-} from './types.js';
+} from './plan-data.js';

@@ -1,23 +1,79 @@
-/** Every tool definition, in catalogue order (spec core.md §1.3). Each area keeps its own list. */
-import type { ToolDefinition } from './define-tool.js';
-import { listAccounts } from './accounts.js';
-import { analyticsTools } from './analytics/index.js';
-import { listCategoryGroups } from './categories.js';
-import { listPayees } from './payees.js';
-import { listPlans } from './plans.js';
-import { monthTools } from './months.js';
-import { transactionReadTools } from './transaction-reads.js';
-import { classifyTools } from './classify-registry.js';
-import { writeTools } from './writes.js';
+/**
+ * The one list of tools, in catalogue order: the read tools by subject, then the write tools in
+ * alphabetical order. Each tool lives in `src/tools/<area>/<tool-name>.ts`; a contract test checks that.
+ */
+import type { ToolDefinition } from './seam/define-tool.js';
+import { listAccounts } from './accounts/list-accounts.js';
+import { reconcileAccount } from './accounts/reconcile-account.js';
+import { findRecurringCharges } from './analytics/find-recurring-charges.js';
+import { forecastBalance } from './analytics/forecast-balance.js';
+import { getDebtPayoffPlan } from './analytics/get-debt-payoff-plan.js';
+import { getNetWorthTrend } from './analytics/get-net-worth-trend.js';
+import { getRunway } from './analytics/get-runway.js';
+import { getSavingsRate } from './analytics/get-savings-rate.js';
+import { createCategory } from './categories/create-category.js';
+import { listCategoryGroups } from './categories/list-category-groups.js';
+import { moveMoney } from './categories/move-money.js';
+import { setCategoryBudget } from './categories/set-category-budget.js';
+import { setCategoryTarget } from './categories/set-category-target.js';
+import { updateCategory } from './categories/update-category.js';
+import { applyCategories } from './categorize/apply-categories.js';
+import { suggestCategories } from './categorize/suggest-categories.js';
+import { getAgeOfMoney } from './months/get-age-of-money.js';
+import { getBudgetVsActual } from './months/get-budget-vs-actual.js';
+import { getCategoryBalances } from './months/get-category-balances.js';
+import { getMonthlySummary } from './months/get-monthly-summary.js';
+import { getSpendingTrends } from './months/get-spending-trends.js';
+import { getUnderfundedTargets } from './months/get-underfunded-targets.js';
+import { listPayees } from './payees/list-payees.js';
+import { renamePayee } from './payees/rename-payee.js';
+import { listPlans } from './plans/list-plans.js';
+import { approveTransactions } from './transactions/approve-transactions.js';
+import { createTransactions } from './transactions/create-transactions.js';
+import { findTransactions } from './transactions/find-transactions.js';
+import { flagTransactions } from './transactions/flag-transactions.js';
+import { importTransactions } from './transactions/import-transactions.js';
+import { listScheduledTransactions } from './transactions/list-scheduled-transactions.js';
+import { splitTransaction } from './transactions/split-transaction.js';
+import { undoOperation } from './undo/undo-operation.js';
 
-export const allTools: readonly ToolDefinition[] = [
+export const readTools = [
   listPlans,
   listAccounts,
   listCategoryGroups,
   listPayees,
-  ...transactionReadTools,
-  ...classifyTools,
-  ...monthTools,
-  ...analyticsTools,
-  ...writeTools,
-] as readonly ToolDefinition[];
+  listScheduledTransactions,
+  findTransactions,
+  suggestCategories,
+  getMonthlySummary,
+  getCategoryBalances,
+  getBudgetVsActual,
+  getSpendingTrends,
+  getUnderfundedTargets,
+  getAgeOfMoney,
+  getNetWorthTrend,
+  getRunway,
+  getSavingsRate,
+  getDebtPayoffPlan,
+  findRecurringCharges,
+  forecastBalance,
+] as const;
+
+export const writeTools = [
+  applyCategories,
+  approveTransactions,
+  createCategory,
+  createTransactions,
+  flagTransactions,
+  importTransactions,
+  moveMoney,
+  reconcileAccount,
+  renamePayee,
+  setCategoryBudget,
+  setCategoryTarget,
+  splitTransaction,
+  undoOperation,
+  updateCategory,
+] as const;
+
+export const allTools: readonly ToolDefinition[] = [...readTools, ...writeTools];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../../src/demo/index.js';
-import { monthlyInterest } from '../../src/demo/demo-history.js';
-import { compareCodePoints } from '../../src/demo/demo-rows.js';
-import { balances } from '../../src/demo/present.js';
-import { createState } from '../../src/demo/state.js';
+import { monthlyInterest } from '../../src/demo/household/history.js';
+import { compareCodePoints } from '../../src/demo/household/rows.js';
+import { balances } from '../../src/demo/emulator/present.js';
+import { createState } from '../../src/demo/emulator/state.js';
 
 const plan = buildDemoPlan();
 const tx = (id: string) => plan.transactions.find((t) => t.id === id)!;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildDemoPlan, computeFigures } from '../../src/demo/index.js';
 import type { PlanData, Target } from '../../src/demo/index.js';
-import { agedPayments, ageOfMoneyByMonth } from '../../src/demo/age-of-money.js';
-import { NO_GOAL, TargetError, applyTargetWrite, goalFields } from '../../src/demo/goals.js';
-import { categoryPresenter } from '../../src/demo/present.js';
-import { createState } from '../../src/demo/state.js';
+import { agedPayments, ageOfMoneyByMonth } from '../../src/demo/emulator/age-of-money.js';
+import { NO_GOAL, TargetError, applyTargetWrite, goalFields } from '../../src/demo/emulator/goals.js';
+import { categoryPresenter } from '../../src/demo/emulator/present.js';
+import { createState } from '../../src/demo/emulator/state.js';
 
 const figures = computeFigures(buildDemoPlan());
 

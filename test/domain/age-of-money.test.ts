@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOTE_CURRENT, NOTE_DEFINITION, ageOfMoney, ageRows } from '../../src/domain/age-of-money.js';
-import type { AgeMonth } from '../../src/domain/age-of-money.js';
+import { NOTE_CURRENT, NOTE_DEFINITION, ageOfMoney, ageRows } from '../../src/domain/months/age-of-money.js';
+import type { AgeMonth } from '../../src/domain/months/age-of-money.js';
 
 /** Months newest first, as YNAB lists them; figures by `YYYY-MM`. */
 const months = (figures: Record<string, number | null>): AgeMonth[] =>

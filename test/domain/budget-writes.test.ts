@@ -11,7 +11,7 @@ import {
   resolveMonth,
   rollbackFailedText,
   rolledBackText,
-} from '../../src/domain/budget-writes.js';
+} from '../../src/domain/categories/budget-writes.js';
 import { AppError } from '../../src/domain/errors.js';
 import type { YnabCategory } from '../../src/domain/model.js';
 

@@ -5,7 +5,7 @@ import {
   planUpdate,
   type GroupRef,
   type UpdateAsk,
-} from '../../src/domain/category-writes.js';
+} from '../../src/domain/categories/category-writes.js';
 import type { YnabCategory, YnabCategoryGroup } from '../../src/domain/model.js';
 
 const cat = (id: string, name: string, group: string, over: Partial<YnabCategory> = {}): YnabCategory => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHistory, reviewPending, suggest } from '../../src/domain/classify.js';
+import { buildHistory, reviewPending, suggest } from '../../src/domain/categorize/classify.js';
 import type {
   YnabAccount,
   YnabCategory,

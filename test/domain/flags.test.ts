@@ -10,7 +10,7 @@ import {
   planFlags,
   readFlagMoves,
   type FlagRequest,
-} from '../../src/domain/flags.js';
+} from '../../src/domain/transactions/flags.js';
 import type { YnabTransaction } from '../../src/domain/model.js';
 
 const tx = (id: string, extra: Partial<YnabTransaction> = {}): YnabTransaction => ({

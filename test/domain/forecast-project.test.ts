@@ -1,9 +1,9 @@
 /** The projection of forecast_balance (read-tools.md §3.19) and its properties (demo-plan.md §3.6). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstShortfall, project, spread } from '../../src/domain/forecast-project.js';
-import type { ProjectionInput } from '../../src/domain/forecast-project.js';
-import { addMonths, daysInMonth } from '../../src/domain/plan.js';
+import { firstShortfall, project, spread } from '../../src/domain/analytics/forecast-project.js';
+import type { ProjectionInput } from '../../src/domain/analytics/forecast-project.js';
+import { addMonths, daysInMonth } from '../../src/domain/plan-facts.js';
 
 describe('spread (§3.19, floor division of §2.4 rule 2)', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.js';
-import { checkForecastAccounts, forecast, parseUntil } from '../../src/domain/forecast.js';
-import type { ForecastInput } from '../../src/domain/forecast.js';
+import { checkForecastAccounts, forecast, parseUntil } from '../../src/domain/analytics/forecast.js';
+import type { ForecastInput } from '../../src/domain/analytics/forecast.js';
 import type { YnabAccount, YnabScheduledTransaction, YnabTransaction } from '../../src/domain/model.js';
 
 const message = (f: () => unknown): string => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isUsableCategory, monthCategories } from '../../src/domain/month-categories.js';
-import type { MonthDetail } from '../../src/domain/month-categories.js';
+import { isUsableCategory, monthCategories } from '../../src/domain/months/month-categories.js';
+import type { MonthDetail } from '../../src/domain/months/month-categories.js';
 import {
   budgetVsActual,
   categoryBalances,
   summarizeMonth,
   utilizationPct,
-} from '../../src/domain/month-summary.js';
+} from '../../src/domain/months/month-summary.js';
 import type { YnabCategory } from '../../src/domain/model.js';
 
 const cat = (id: string, over: Partial<YnabCategory> = {}): YnabCategory => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MonthDetail } from '../../src/domain/month-categories.js';
-import { spendingTrends, trendMonths } from '../../src/domain/month-trends.js';
+import type { MonthDetail } from '../../src/domain/months/month-categories.js';
+import { spendingTrends, trendMonths } from '../../src/domain/months/month-trends.js';
 import type { YnabCategory } from '../../src/domain/model.js';
 
 const cat = (id: string, name: string, activity: number, over: Partial<YnabCategory> = {}): YnabCategory => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { YnabAccount, YnabTransaction } from '../../src/domain/model.js';
-import { monthEndBalances, monthsEndingWith, netWorthTrend } from '../../src/domain/net-worth.js';
+import { monthEndBalances, monthsEndingWith, netWorthTrend } from '../../src/domain/analytics/net-worth.js';
 
 const account = (
   id: string,

@@ -10,7 +10,7 @@ import {
   renameQuestion,
   renamedMessage,
   transactionsNaming,
-} from '../../src/domain/payee-rename.js';
+} from '../../src/domain/payees/payee-rename.js';
 
 const payee = (id: string, name: string, extra: Partial<YnabPayee> = {}): YnabPayee => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { merchant } from '../../src/domain/payee.js';
-import { rankPayees } from '../../src/domain/payees.js';
+import { merchant } from '../../src/domain/payees/merchant.js';
+import { rankPayees } from '../../src/domain/payees/payee-list.js';
 
 describe('merchant (read-tools.md §2.6)', () => {
   it.each([

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { monthlyInterest } from '../../src/demo/demo-history.js';
+import { monthlyInterest } from '../../src/demo/household/history.js';
 import { AppError } from '../../src/domain/errors.js';
 import type { YnabAccount, YnabTransaction } from '../../src/domain/model.js';
-import { monthInterest, priorityOrder, simulate, type SimDebt } from '../../src/domain/payoff-simulate.js';
+import {
+  monthInterest,
+  priorityOrder,
+  simulate,
+  type SimDebt,
+} from '../../src/domain/analytics/payoff-simulate.js';
 import {
   chooseBudget,
   debtTerms,
@@ -12,7 +17,7 @@ import {
   pastPayments,
   payoffPlan,
   type DebtTerms,
-} from '../../src/domain/payoff.js';
+} from '../../src/domain/analytics/payoff.js';
 
 const TODAY = '2026-09-25';
 const account = (

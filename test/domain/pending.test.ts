@@ -13,7 +13,7 @@ import {
   pendingTransactions,
   transferPairs,
   visibleCategories,
-} from '../../src/domain/pending.js';
+} from '../../src/domain/categorize/pending.js';
 
 const cat = (id: string, name: string, group: string, extra: Partial<YnabCategory> = {}): YnabCategory => ({
   id,

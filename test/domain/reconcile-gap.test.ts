@@ -1,7 +1,7 @@
 /** The reconciliation gap analysis (write-tools.md §4.7 "Gap analysis"): sums, uncleared, explained_by, duplicates. */
 import { describe, expect, it } from 'vitest';
 import type { YnabTransaction } from '../../src/domain/model.js';
-import { analyseGap, analysisOf, duplicatePairs } from '../../src/domain/reconcile-gap.js';
+import { analyseGap, analysisOf, duplicatePairs } from '../../src/domain/accounts/reconcile-gap.js';
 
 const TODAY = '2026-09-25';
 

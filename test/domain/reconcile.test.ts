@@ -11,8 +11,8 @@ import {
   reconcileSubject,
   reconcileUndoItems,
   reconcileUndoQuestion,
-} from '../../src/domain/reconcile.js';
-import type { Gap } from '../../src/domain/reconcile-gap.js';
+} from '../../src/domain/accounts/reconcile.js';
+import type { Gap } from '../../src/domain/accounts/reconcile-gap.js';
 
 function tx(
   id: string,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { YnabScheduledTransaction, YnabTransaction } from '../../src/domain/model.js';
-import { covers, detectRecurring, median, recurringCharges } from '../../src/domain/recurring.js';
+import { covers, detectRecurring, median, recurringCharges } from '../../src/domain/analytics/recurring.js';
 
 let n = 0;
 function tx(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.js';
 import type { YnabAccount, YnabSubTransaction, YnabTransaction } from '../../src/domain/model.js';
-import { measuredMonths, resolveGroups, runway, type GroupNode } from '../../src/domain/runway.js';
+import { measuredMonths, resolveGroups, runway, type GroupNode } from '../../src/domain/analytics/runway.js';
 
 const account = (
   id: string,

@@ -6,7 +6,7 @@ import type {
   YnabSubTransaction,
   YnabTransaction,
 } from '../../src/domain/model.js';
-import { savingsRate } from '../../src/domain/savings.js';
+import { savingsRate } from '../../src/domain/analytics/savings.js';
 
 const account = (id: string, type: string, on_budget = true): YnabAccount => ({
   id,

@@ -6,7 +6,7 @@ import {
   expandSchedules,
   flowTotals,
   occurrenceDates,
-} from '../../src/domain/schedule.js';
+} from '../../src/domain/transactions/schedule.js';
 
 /** A full YNAB scheduled transaction: rent −950.00 on account `acc`, category `c-rent` by default. */
 function schedule(

@@ -10,7 +10,7 @@ import {
   matchView,
   visibleCategoryNames,
   type SearchFilter,
-} from '../../src/domain/search.js';
+} from '../../src/domain/transactions/search.js';
 
 function tx(id: string, date: string, amount: number, over: Partial<YnabTransaction> = {}): YnabTransaction {
   return {

@@ -1,6 +1,6 @@
 /** Planning split_transaction (write-tools.md §4.2): every check in its order, preview, subject, question. */
 import { describe, expect, it } from 'vitest';
-import { indexCategories } from '../../src/domain/categories.js';
+import { indexCategories } from '../../src/domain/categories/category-lists.js';
 import type { YnabCategory, YnabCategoryGroup, YnabTransaction } from '../../src/domain/model.js';
 import {
   planSplit,
@@ -8,7 +8,7 @@ import {
   splitQuestion,
   splitSubject,
   type SplitLineInput,
-} from '../../src/domain/split.js';
+} from '../../src/domain/transactions/split.js';
 
 const cat = (id: string, name: string, extra: Partial<YnabCategory> = {}): YnabCategory => ({
   id,

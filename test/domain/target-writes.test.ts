@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { indexCategories } from '../../src/domain/categories.js';
+import { indexCategories } from '../../src/domain/categories/category-lists.js';
 import type { YnabCategory, YnabCategoryGroup } from '../../src/domain/model.js';
-import { cannotRestore, planTarget, recreateFields, type TargetAsk } from '../../src/domain/target-writes.js';
+import {
+  cannotRestore,
+  planTarget,
+  recreateFields,
+  type TargetAsk,
+} from '../../src/domain/categories/target-writes.js';
 
 const NONE = {
   goal_type: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MonthDetail } from '../../src/domain/month-categories.js';
+import type { MonthDetail } from '../../src/domain/months/month-categories.js';
 import type { YnabCategory } from '../../src/domain/model.js';
 import {
   NOTE_NEEDED,
@@ -7,7 +7,7 @@ import {
   targetDescription,
   underfundedTargets,
   urgencyOf,
-} from '../../src/domain/targets.js';
+} from '../../src/domain/months/targets.js';
 
 const goal = (over: Partial<YnabCategory>): YnabCategory => ({
   id: 'c',

@@ -1,6 +1,6 @@
 /** Planning create_transactions and the undo of a create operation (write-tools.md §4.6, §4.14, D8, D13). */
 import { describe, expect, it } from 'vitest';
-import { indexCategories } from '../../src/domain/categories.js';
+import { indexCategories } from '../../src/domain/categories/category-lists.js';
 import type {
   YnabAccount,
   YnabCategory,
@@ -16,7 +16,7 @@ import {
   presentIds,
   readCreatedIds,
   type NewTransaction,
-} from '../../src/domain/transaction-writes.js';
+} from '../../src/domain/transactions/create-transactions.js';
 
 const cat = (id: string, name: string, extra: Partial<YnabCategory> = {}): YnabCategory => ({
   id,

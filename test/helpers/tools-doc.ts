@@ -1,7 +1,7 @@
 /** Renders docs/tools.md from the tool definitions (DESIGN.md §9). */
 import { z } from 'zod';
-import { describe as shownDescription, type ToolDefinition } from '../../src/tools/define-tool.js';
-import { annotationsOf } from '../../src/tools/register.js';
+import { describe as shownDescription, type ToolDefinition } from '../../src/tools/seam/define-tool.js';
+import { annotationsOf } from '../../src/tools/seam/register.js';
 
 type Json = {
   type?: string | string[];

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../../src/demo/index.js';
-import { merchant } from '../../src/domain/payee.js';
+import { merchant } from '../../src/domain/payees/merchant.js';
 import {
   ERAS,
   call,

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
-import { monthlyInterest } from '../../src/demo/demo-history.js';
+import { monthlyInterest } from '../../src/demo/household/history.js';
 import {
   ERAS,
   call,

@@ -1,0 +1,122 @@
+/**
+ * `buildDemoPlan()`: the invented household of demo-plan.md §1, built in code from the tables of
+ * demo-structure.ts, demo-budget-rows.ts and demo-history.ts. Deterministic: no randomness, no clock.
+ */
+import { budgetRows } from './budget-rows.js';
+import { historyRows } from './history.js';
+import { CHECKING, compareCodePoints, idNumber } from './rows.js';
+import type { DraftRow } from './rows.js';
+import {
+  INFLOW,
+  MONTHS,
+  PLAN,
+  accounts,
+  budgets,
+  categories,
+  categoryGroups,
+  scheduledDrafts,
+} from './structure.js';
+import type { DraftScheduled } from './structure.js';
+import type {
+  AccountRow,
+  CategoryRow,
+  PayeeRow,
+  PlanData,
+  ScheduledRow,
+  TransactionRow,
+} from '../plan-data.js';
+
+/**
+ * The payees (§1.8): every label of the rows and schedules, code-point sorted, numbered from 000.
+ * `Transfer : <account name>` payees point at that account.
+ */
+export function buildPayees(labels: Iterable<string>, accountList: AccountRow[]): PayeeRow[] {
+  const byTransferName = new Map(accountList.map((a) => [`Transfer : ${a.name}`, a.id]));
+  return [...new Set(labels)].sort(compareCodePoints).map((name, i) => ({
+    id: `pay-${idNumber(i)}`,
+    name,
+    transfer_account_id: byTransferName.get(name) ?? null,
+    deleted: false,
+  }));
+}
+
+interface Lookups {
+  payeeId: Map<string, string>;
+  accountName: Map<string, string>;
+  categoryName: Map<string, string>;
+}
+
+function finishRow(draft: DraftRow, id: string, look: Lookups): TransactionRow {
+  return {
+    id,
+    date: draft.date,
+    amount: draft.amount,
+    memo: draft.memo,
+    cleared: 'cleared',
+    approved: true,
+    account_id: draft.account_id,
+    account_name: look.accountName.get(draft.account_id) ?? '',
+    payee_id: look.payeeId.get(draft.payee) ?? null,
+    payee_name: draft.payee,
+    category_id: draft.category_id,
+    category_name: draft.category_id === null ? null : (look.categoryName.get(draft.category_id) ?? null),
+    transfer_account_id: draft.transfer_account_id,
+    deleted: false,
+  };
+}
+
+function finishScheduled(draft: DraftScheduled, look: Lookups): ScheduledRow {
+  return {
+    id: draft.id,
+    date_first: draft.date_first,
+    date_next: draft.date_next,
+    frequency: draft.frequency,
+    amount: draft.amount,
+    memo: null,
+    flag_color: null,
+    account_id: CHECKING,
+    account_name: look.accountName.get(CHECKING) ?? '',
+    payee_id: look.payeeId.get(draft.payee) ?? null,
+    payee_name: draft.payee,
+    category_id: draft.category_id,
+    category_name: draft.category_id === null ? null : (look.categoryName.get(draft.category_id) ?? null),
+    transfer_account_id: draft.transfer_account_id,
+    deleted: false,
+    subtransactions: [],
+  };
+}
+
+function lookups(accountList: AccountRow[], categoryList: CategoryRow[], payees: PayeeRow[]): Lookups {
+  return {
+    payeeId: new Map(payees.map((p) => [p.name, p.id])),
+    accountName: new Map(accountList.map((a) => [a.id, a.name])),
+    categoryName: new Map(categoryList.map((c) => [c.id, c.name])),
+  };
+}
+
+/** The demo plan of demo-plan.md §1, fresh each call (callers may mutate it). */
+export function buildDemoPlan(): PlanData {
+  const accountList = accounts();
+  const categoryList = categories();
+  const budget = budgetRows();
+  const history = historyRows();
+  const schedules = scheduledDrafts();
+  const labels = [...budget, ...history, ...schedules].map((r) => r.payee);
+  const payees = buildPayees(labels, accountList);
+  const look = lookups(accountList, categoryList, payees);
+  return {
+    plan: { ...PLAN },
+    accounts: accountList,
+    category_groups: categoryGroups(),
+    categories: categoryList,
+    inflow_category_id: INFLOW,
+    payees,
+    transactions: [
+      ...budget.map((r, i) => finishRow(r, `tx-${idNumber(i)}`, look)),
+      ...history.map((r, i) => finishRow(r, `nw-${idNumber(i)}`, look)),
+    ],
+    scheduled_transactions: schedules.map((s) => finishScheduled(s, look)),
+    months: [...MONTHS],
+    budgets: budgets(),
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * `reconcile_account`'s decisions and texts (spec write-tools.md §4.7, core.md §4.2, §4.4–4.7, D5,
+ * D11): the outcome flow, the adjustment category, the subject and question, and the undo plan.
+ */
+import { fmt2, toUnits } from '../money.js';
+import type { YnabCategoryGroup, YnabTransaction } from '../model.js';
+import { UNCATEGORIZED } from '../categorize/pending.js';
+import { INTERNAL_GROUP } from '../plan-facts.js';
+import type { Gap } from './reconcile-gap.js';
+import { compareCodePoints } from '../text.js';
+
+export const READY_TO_ASSIGN = 'Inflow: Ready to Assign';
+export const ADJUSTMENT_PAYEE = 'Balance adjustment';
+export const ADJUSTMENT_MEMO = 'Entered by reconcile_account';
+
+export const ALREADY_RECONCILED = 'Already reconciled: nothing to do.';
+export const NO_READY_TO_ASSIGN =
+  "YNAB's Inflow: Ready to Assign category was not found: record the gap in YNAB itself.";
+export const EVERY_TRANSACTION_CHANGED = 'Every transaction changed since: left alone.';
+export const RECONCILIATION_UNDONE = 'Reconciliation undone.';
+
+export const unknownAccount = (accountId: string): string =>
+  `Account ${accountId} is not in this plan: use an id from list_accounts.`;
+
+export const differenceFound = (difference: number): string =>
+  `YNAB's cleared balance differs from the bank by ${fmt2(difference)}. Nothing was changed. Check explained_by, uncleared and possible_duplicates with the user; call again once fixed, or with adjust=true to record the gap as an adjustment.`;
+
+export const reconciledMessage = (operationId: string): string =>
+  `Reconciled. undo_operation with operation_id ${operationId} reverts it.`;
+
+/** What the call does: report the gap, nothing, or ask to reconcile (the outcome flow, steps 2–4). */
+export type ReconcileStep = 'difference_found' | 'nothing_to_do' | 'confirm';
+
+export function reconcileStep(gap: Gap, adjust: boolean): ReconcileStep {
+  if (gap.difference !== 0) return adjust ? 'confirm' : 'difference_found';
+  return gap.toReconcile.length === 0 ? 'nothing_to_do' : 'confirm';
+}
+
+/**
+ * The adjustment's category (D11): the `Internal Master Category` category named `Inflow: Ready to
+ * Assign`; failing that, the first category of that group not named `Uncategorized`; else null.
+ */
+export function adjustmentCategory(groups: readonly YnabCategoryGroup[]): string | null {
+  const internal = groups
+    .filter((g) => !g.deleted && g.name === INTERNAL_GROUP)
+    .flatMap((g) => g.categories.filter((c) => !c.deleted));
+  const found =
+    internal.find((c) => c.name === READY_TO_ASSIGN) ?? internal.find((c) => c.name !== UNCATEGORIZED);
+  return found?.id ?? null;
+}
+
+/** The question (core.md §3.12); `account` is already sanitised. */
+export function reconcileQuestion(account: string, count: number, difference: number): string {
+  const head = `Reconcile ${account}: mark ${count} cleared transaction(s) reconciled`;
+  return difference === 0 ? `${head}?` : `${head} and add a balance adjustment of ${fmt2(difference)}?`;
+}
+
+export interface ReconcileSubject {
+  account: string;
+  balance: number;
+  adjust: number;
+  transactions: string[];
+}
+
+/** The subject (core.md §3.2): the cleared ids sorted, so a transaction cleared since voids the answer. */
+export function reconcileSubject(accountId: string, bankBalance: number, gap: Gap): ReconcileSubject {
+  return {
+    account: accountId,
+    balance: bankBalance,
+    adjust: toUnits(gap.difference),
+    transactions: [...gap.toReconcile].sort(compareCodePoints),
+  };
+}
+
+/** The journal `details` of a reconcile operation (core.md §4.2). */
+export interface ReconcileDetails {
+  account_id: string;
+  reconciled_ids: string[];
+  adjustment_id: string | null;
+}
+
+/** Reads a journal entry's details, keeping only well-formed values. */
+export function reconcileDetailsOf(details: Record<string, unknown>): ReconcileDetails {
+  const ids = Array.isArray(details.reconciled_ids) ? details.reconciled_ids : [];
+  return {
+    account_id: typeof details.account_id === 'string' ? details.account_id : '',
+    reconciled_ids: ids.filter((id): id is string => typeof id === 'string'),
+    adjustment_id: typeof details.adjustment_id === 'string' ? details.adjustment_id : null,
+  };
+}
+
+export interface ReconcileUndo {
+  /** Still reconciled: back to cleared. */
+  revert: string[];
+  /** The adjustment to delete (still there and reconciled), else null. */
+  deleteAdjustment: string | null;
+  /** Gone or no longer reconciled: left alone (D5), in the journal's order. */
+  conflicts: string[];
+}
+
+/** What undoing a reconciliation changes (core.md §4.4, D5), given the live transactions. */
+export function planReconcileUndo(
+  details: ReconcileDetails,
+  live: readonly YnabTransaction[],
+): ReconcileUndo {
+  const reconciled = new Set(live.filter((t) => !t.deleted && t.cleared === 'reconciled').map((t) => t.id));
+  const adjustment = details.adjustment_id;
+  const ids = details.reconciled_ids.filter((id) => id !== adjustment);
+  if (adjustment !== null) ids.push(adjustment);
+  const plan: ReconcileUndo = { revert: [], deleteAdjustment: null, conflicts: [] };
+  for (const id of ids) {
+    if (!reconciled.has(id)) plan.conflicts.push(id);
+    else if (id === adjustment) plan.deleteAdjustment = id;
+    else plan.revert.push(id);
+  }
+  return plan;
+}
+
+/** The undo question (core.md §4.5); `{n}` excludes the adjustment. */
+export function reconcileUndoQuestion(undo: ReconcileUndo): string {
+  const head = `Undo reconciliation: mark ${undo.revert.length} transaction(s) back to cleared`;
+  return undo.deleteAdjustment === null ? `${head}?` : `${head} and delete the balance adjustment?`;
+}
+
+/** The ids the undo changes, sorted (D7). */
+export function reconcileUndoItems(undo: ReconcileUndo): string[] {
+  const items = [...undo.revert];
+  if (undo.deleteAdjustment !== null) items.push(undo.deleteAdjustment);
+  return items.sort(compareCodePoints);
+}

@@ -1,0 +1,203 @@
+/**
+ * `forecast_balance` (spec read-tools.md §3.19): the assumptions (schedules, recurring payees,
+ * variable spending, income, this month so far) and the projection of forecast-project.ts, pure.
+ */
+import { AppError } from '../errors.js';
+import { firstShortfall, project } from './forecast-project.js';
+import type { DatedFlow } from './forecast-project.js';
+import type { YnabAccount, YnabScheduledTransaction, YnabTransaction } from '../model.js';
+import { roundHalfEven, toUnits } from '../money.js';
+import { merchant } from '../payees/merchant.js';
+import { completeMonths, daysInMonth, isUsable, ym } from '../plan-facts.js';
+import { detectRecurring, isCovered, LOOKBACK_MONTHS, plannedKeys } from './recurring.js';
+import type { PlannedKey, RecurringItem } from './recurring.js';
+import { addDays, expandSchedules } from '../transactions/schedule.js';
+import type { OccurrenceView, ScheduleNames } from '../transactions/schedule.js';
+import { clean, compareCodePoints, quote } from '../text.js';
+
+/** The furthest horizon, in months after today's. */
+export const MAX_MONTHS_AHEAD = 24;
+/** Months averaged for variable spending and income. */
+const AVERAGED_MONTHS = 3;
+
+const INTEGER = /^\s*[+-]?\d+\s*$/;
+
+/** Checks `until` (`YYYY-MM`, from today's month to 24 months ahead) and returns it as `YYYY-MM`. */
+export function parseUntil(until: string, today: string): string {
+  const parts = until.split('-');
+  const [y, m] = parts.map(Number);
+  if (parts.length !== 2 || !parts.every((p) => INTEGER.test(p)) || y === undefined || m === undefined)
+    throw new AppError(`until must be a month as YYYY-MM, got ${quote(until)}.`);
+  if (y < 1 || y > 9999 || m < 1 || m > 12)
+    throw new AppError(`until must be a month as YYYY-MM, got ${quote(until)}.`);
+  const ahead = (y - Number(today.slice(0, 4))) * 12 + (m - Number(today.slice(5, 7)));
+  if (ahead < 0) throw new AppError('until must be the current month or later.');
+  if (ahead > MAX_MONTHS_AHEAD) throw new AppError('until must be at most 24 months ahead.');
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`;
+}
+
+/** Refuses unknown account ids, all of them named, sorted. */
+export function checkForecastAccounts(
+  ids: readonly string[] | null,
+  accounts: readonly { id: string }[],
+): void {
+  if (ids === null) return;
+  const known = new Set(accounts.map((a) => a.id));
+  const unknown = [...new Set(ids.filter((id) => !known.has(id)))].sort(compareCodePoints);
+  if (unknown.length > 0)
+    throw new AppError(`Unknown account(s) ${unknown.join(', ')}: use ids from list_accounts.`);
+}
+
+export interface OneOff {
+  date: string;
+  /** Milliunits. */
+  amount: number;
+  label: string;
+}
+
+export interface ForecastInput {
+  today: string;
+  /** `YYYY-MM`, checked by parseUntil. */
+  until: string;
+  accounts: readonly YnabAccount[];
+  transactions: readonly YnabTransaction[];
+  schedules: readonly YnabScheduledTransaction[];
+  names: ScheduleNames;
+  accountIds: readonly string[] | null;
+  /** Milliunits, or null for the figures from history. */
+  monthlyIncome: number | null;
+  variableMonthly: number | null;
+  oneOffs: readonly OneOff[] | null;
+}
+
+export interface ForecastResult {
+  message: string;
+  accounts: string[];
+  start_balance: number;
+  assumptions: {
+    recurring: { payee: string; amount: number; day: number; months_seen: number }[];
+    variable_monthly: number;
+    monthly_income: number;
+    one_offs: { date: string; amount: number; label: string }[];
+    scheduled: OccurrenceView[];
+  };
+  months: { month: string; start: number; inflows: number; outflows: number; end: number; lowest: number }[];
+  first_shortfall: string | null;
+}
+
+/** Outside the recurring payees and the schedules: what averages and month-to-date figures count. */
+type Other = (t: YnabTransaction) => boolean;
+
+function otherThan(recurring: readonly RecurringItem[], plans: readonly PlannedKey[]): Other {
+  const known = new Set(recurring.map((r) => `${r.outflow ? 1 : 0}${r.key}`));
+  return (t) => {
+    const key = merchant(t.payee_name);
+    const outflow = t.amount < 0;
+    return !known.has(`${outflow ? 1 : 0}${key}`) && !isCovered(plans, key, outflow);
+  };
+}
+
+/** Average per month, over the last 3 complete months, of the other outflows or inflows. */
+function averaged(
+  history: readonly YnabTransaction[],
+  today: string,
+  other: Other,
+  outflow: boolean,
+): number {
+  const months = new Set(completeMonths(today, AVERAGED_MONTHS));
+  let total = 0;
+  for (const t of history)
+    if (isUsable(t) && months.has(ym(t.date)) && t.amount < 0 === outflow && other(t)) total += t.amount;
+  return roundHalfEven(total / AVERAGED_MONTHS);
+}
+
+/** This month so far, outside the recurring and scheduled payees. */
+function monthToDate(history: readonly YnabTransaction[], today: string, other: Other) {
+  let spent = 0;
+  let received = 0;
+  for (const t of history) {
+    if (!isUsable(t) || ym(t.date) !== ym(today) || !other(t)) continue;
+    if (t.amount < 0) spent += t.amount;
+    else received += t.amount;
+  }
+  return { spent, received };
+}
+
+const chosenAccounts = (accounts: readonly YnabAccount[], ids: readonly string[] | null): YnabAccount[] => {
+  if (ids === null) return accounts.filter((a) => a.on_budget && !a.closed);
+  const wanted = new Set(ids);
+  return accounts.filter((a) => wanted.has(a.id));
+};
+
+/** The whole forecast: assumptions, months and the message. */
+export function forecast(input: ForecastInput): ForecastResult {
+  const { today, until } = input;
+  const chosen = chosenAccounts(input.accounts, input.accountIds);
+  const ids = new Set(chosen.map((a) => a.id));
+  const history = input.transactions.filter((t) => ids.has(t.account_id));
+  const schedules = input.schedules.filter(
+    (s) =>
+      !s.deleted &&
+      ids.has(s.account_id) &&
+      !(s.transfer_account_id && ids.has(s.transfer_account_id)) &&
+      (input.monthlyIncome === null || s.amount < 0),
+  );
+  const plans = plannedKeys(schedules);
+  const lastDay = `${until}-${String(daysInMonth(until)).padStart(2, '0')}`;
+  const upcoming = expandSchedules(schedules, addDays(today, 1), lastDay, input.names);
+  const recurring = detectRecurring(history, completeMonths(today, LOOKBACK_MONTHS)).filter(
+    (r) => !isCovered(plans, r.key, r.outflow) && (input.monthlyIncome === null || r.outflow),
+  );
+  const other = otherThan(recurring, plans);
+  const variable = input.variableMonthly ?? averaged(history, today, other, true);
+  const income = input.monthlyIncome ?? averaged(history, today, other, false);
+  const start = chosen.reduce((sum, a) => sum + a.balance, 0);
+  const oneOffs: DatedFlow[] = [
+    ...(input.oneOffs ?? []),
+    ...upcoming.map((o) => ({ date: o.date, amount: o.schedule.amount })),
+  ];
+  const months = project({
+    today,
+    until,
+    start,
+    variable,
+    income,
+    ...monthToDate(history, today, other),
+    recurring,
+    oneOffs,
+  });
+  const shortfall = firstShortfall(months);
+  const conclusion = shortfall
+    ? `The balance goes below zero in ${shortfall}.`
+    : `The balance stays above zero until ${until}.`;
+  return {
+    message: `${conclusion} This rests on the assumptions listed: check them with the user.`,
+    accounts: chosen.map((a) => clean(a.name)),
+    start_balance: toUnits(start),
+    assumptions: {
+      recurring: recurring.map((r) => ({
+        payee: r.payee,
+        amount: toUnits(r.amount),
+        day: r.day,
+        months_seen: r.months_seen,
+      })),
+      variable_monthly: toUnits(variable),
+      monthly_income: toUnits(income),
+      one_offs: (input.oneOffs ?? []).map((o) => ({
+        date: o.date,
+        amount: toUnits(o.amount),
+        label: clean(o.label),
+      })),
+      scheduled: upcoming.map((o) => o.view),
+    },
+    months: months.map((m) => ({
+      month: m.month,
+      start: toUnits(m.start),
+      inflows: toUnits(m.inflows),
+      outflows: toUnits(m.outflows),
+      end: toUnits(m.end),
+      lowest: toUnits(m.lowest),
+    })),
+    first_shortfall: shortfall,
+  };
+}

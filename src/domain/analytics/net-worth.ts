@@ -1,0 +1,114 @@
+/**
+ * `get_net_worth_trend` (spec read-tools.md §3.14), pure: assets, debts and net worth at each month end,
+ * rebuilt from today's balances by taking off the transactions dated after that month.
+ */
+import type { YnabAccount, YnabTransaction } from '../model.js';
+import { toUnits } from '../money.js';
+import { addMonths, isDebt } from '../plan-facts.js';
+import { clean } from '../text.js';
+
+export interface NetWorthMonth {
+  /** `YYYY-MM-01`. */
+  month: string;
+  assets: number;
+  debts: number;
+  net_worth: number;
+}
+
+export interface NetWorthTrend {
+  months: NetWorthMonth[];
+  first_net_worth: number;
+  last_net_worth: number;
+  change: number;
+  accounts: string[];
+}
+
+type AccountLike = Pick<YnabAccount, 'id' | 'name' | 'type' | 'closed' | 'balance' | 'deleted'>;
+type TransactionLike = Pick<YnabTransaction, 'account_id' | 'date' | 'amount' | 'deleted'>;
+
+/** The `count` months ending with today's month, oldest first, as `YYYY-MM`. */
+export function monthsEndingWith(today: string, count: number): string[] {
+  const out: string[] = [];
+  for (let i = count - 1; i >= 0; i--) out.push(addMonths(today, -i));
+  return out;
+}
+
+interface Row {
+  month: string;
+  /** First day of the following month: transactions from then on come after this month end. */
+  bound: string;
+  assets: number;
+  debts: number;
+}
+
+/** Per account, its balance at each row's month end, each cell pointing at its row. */
+function accountEnds(
+  accounts: readonly AccountLike[],
+  transactions: readonly TransactionLike[],
+  rows: readonly Row[],
+): { account: AccountLike; ends: { row: Row; balance: number }[] }[] {
+  const entries = accounts.map((account) => ({ account, cells: rows.map((row) => ({ row, sum: 0 })) }));
+  const byId = new Map(entries.map((e) => [e.account.id, e.cells]));
+  for (const t of transactions) {
+    if (t.deleted) continue;
+    for (const cell of byId.get(t.account_id) ?? []) if (t.date >= cell.row.bound) cell.sum += t.amount;
+  }
+  return entries.map(({ account, cells }) => ({
+    account,
+    ends: cells.map((c) => ({ row: c.row, balance: account.balance - c.sum })),
+  }));
+}
+
+const rowsOf = (months: readonly string[]): Row[] =>
+  months.map((m) => ({ month: `${m}-01`, bound: `${addMonths(m, 1)}-01`, assets: 0, debts: 0 }));
+
+/**
+ * Each account's balance at the end of each month (one number per month, in order): today's balance
+ * less its non-deleted transactions dated on or after the first day of the following month (string
+ * comparison of dates).
+ */
+export function monthEndBalances(
+  accounts: readonly AccountLike[],
+  transactions: readonly TransactionLike[],
+  months: readonly string[],
+): Map<string, number[]> {
+  const entries = accountEnds(accounts, transactions, rowsOf(months));
+  return new Map(entries.map((e) => [e.account.id, e.ends.map((end) => end.balance)]));
+}
+
+/** The net-worth trend over `monthsCount` months ending with today's month (every account counts). */
+export function netWorthTrend(
+  accounts: readonly AccountLike[],
+  transactions: readonly TransactionLike[],
+  today: string,
+  monthsCount: number,
+): NetWorthTrend {
+  const rows = rowsOf(monthsEndingWith(today, monthsCount));
+  const entries = accountEnds(
+    accounts.filter((a) => !a.deleted),
+    transactions,
+    rows,
+  );
+  for (const { account, ends } of entries)
+    for (const { row, balance } of ends) {
+      if (isDebt(account.type)) row.debts += balance;
+      else row.assets += balance;
+    }
+  const nets = rows.map((r) => r.assets + r.debts);
+  const [first = 0] = nets;
+  const last = nets.at(-1) ?? 0;
+  return {
+    months: rows.map((r) => ({
+      month: r.month,
+      assets: toUnits(r.assets),
+      debts: toUnits(r.debts),
+      net_worth: toUnits(r.assets + r.debts),
+    })),
+    first_net_worth: toUnits(first),
+    last_net_worth: toUnits(last),
+    change: toUnits(last - first),
+    accounts: entries
+      .filter((e) => !e.account.closed || e.ends.some((end) => end.balance !== 0))
+      .map((e) => clean(e.account.name)),
+  };
+}

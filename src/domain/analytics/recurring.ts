@@ -1,0 +1,186 @@
+/**
+ * Recurring charges (spec read-tools.md §3.18) and the recurring detection "step R" shared with the
+ * forecast (§3.19), pure.
+ */
+import type { YnabScheduledTransaction, YnabTransaction } from '../model.js';
+import { roundHalfEven, toUnits } from '../money.js';
+import { merchant } from '../payees/merchant.js';
+import { completeMonths, isUsable, ym } from '../plan-facts.js';
+import { clean, compareCodePoints } from '../text.js';
+
+/** The recurring-charge window: the 4 complete months before today's month. */
+export const LOOKBACK_MONTHS = 4;
+
+/** A payee seen at about the same amount month after month (amounts in milliunits). */
+export interface RecurringItem {
+  /** The merchant key (`merchant(payee_name)`). */
+  key: string;
+  /** Money out (amount < 0); zero counts as money in. */
+  outflow: boolean;
+  /** The merchant key, cleaned. */
+  payee: string;
+  /** The median of the monthly totals, rounded to the milliunit. */
+  amount: number;
+  /** Integer part of the median day of month of its transactions. */
+  day: number;
+  months_seen: number;
+}
+
+/** Median; of an even count, the mean of the two middle values. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const upper = sorted[mid] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] ?? 0) + upper) / 2;
+}
+
+interface Group {
+  key: string;
+  outflow: boolean;
+  perMonth: Map<string, number>;
+  days: number[];
+}
+
+/**
+ * Step R: over the usable transactions of `months` with a merchant key, groups by (key, direction)
+ * seen in at least 3 months, each monthly total within 20 % of their median; in (key, direction) order.
+ */
+export function detectRecurring(
+  transactions: readonly YnabTransaction[],
+  months: readonly string[],
+): RecurringItem[] {
+  const window = new Set(months);
+  const groups = new Map<string, Group>();
+  for (const t of transactions) {
+    if (!isUsable(t) || !window.has(ym(t.date))) continue;
+    const key = merchant(t.payee_name);
+    if (key === '') continue;
+    const outflow = t.amount < 0;
+    const id = `${outflow ? 1 : 0}${key}`;
+    let g = groups.get(id);
+    if (!g) groups.set(id, (g = { key, outflow, perMonth: new Map(), days: [] }));
+    g.perMonth.set(ym(t.date), (g.perMonth.get(ym(t.date)) ?? 0) + t.amount);
+    g.days.push(Number(t.date.slice(8, 10)));
+  }
+  const items: RecurringItem[] = [];
+  for (const g of groups.values()) {
+    if (g.perMonth.size < 3) continue;
+    const totals = [...g.perMonth.values()];
+    const mid = median(totals);
+    const tolerance = Math.abs(mid) * 0.2;
+    if (!totals.every((x) => Math.abs(x - mid) <= tolerance)) continue;
+    items.push({
+      key: g.key,
+      outflow: g.outflow,
+      payee: clean(g.key),
+      amount: roundHalfEven(mid),
+      day: Math.trunc(median(g.days)),
+      months_seen: g.perMonth.size,
+    });
+  }
+  return items.sort((a, b) => compareCodePoints(a.key, b.key) || Number(a.outflow) - Number(b.outflow));
+}
+
+/** A schedule's merchant key and direction, for the covered rule. */
+export interface PlannedKey {
+  key: string;
+  outflow: boolean;
+}
+
+const WORDS = /[A-Z0-9]+/g;
+
+/** A schedule's key covers a payee: it has words, and equals the payee or all its words are the payee's. */
+export function covers(scheduleKey: string, payee: string): boolean {
+  const words = scheduleKey.match(WORDS) ?? [];
+  if (words.length === 0) return false;
+  if (scheduleKey === payee) return true;
+  const payeeWords = new Set(payee.match(WORDS) ?? []);
+  return words.every((w) => payeeWords.has(w));
+}
+
+/** The planned keys of schedules (each: merchant key, money out). */
+export const plannedKeys = (schedules: readonly YnabScheduledTransaction[]): PlannedKey[] =>
+  schedules.map((s) => ({ key: merchant(s.payee_name), outflow: s.amount < 0 }));
+
+/** True when a schedule of the same direction covers the payee. */
+export const isCovered = (plans: readonly PlannedKey[], payee: string, outflow: boolean): boolean =>
+  plans.some((p) => p.outflow === outflow && covers(p.key, payee));
+
+/** Per merchant key, the category id most often assigned (ties: first seen), over `months`. */
+function usualCategories(
+  transactions: readonly YnabTransaction[],
+  months: readonly string[],
+): Map<string, string> {
+  const window = new Set(months);
+  const counts = new Map<string, Map<string, number>>();
+  for (const t of transactions) {
+    if (!isUsable(t) || !t.category_id || !window.has(ym(t.date))) continue;
+    const key = merchant(t.payee_name);
+    const perCategory = counts.get(key) ?? new Map<string, number>();
+    perCategory.set(t.category_id, (perCategory.get(t.category_id) ?? 0) + 1);
+    counts.set(key, perCategory);
+  }
+  const winners = new Map<string, string>();
+  for (const [key, perCategory] of counts) {
+    let best: [string, number] | null = null;
+    for (const entry of perCategory) if (best === null || entry[1] > best[1]) best = entry;
+    if (best) winners.set(key, best[0]);
+  }
+  return winners;
+}
+
+export interface RecurringCharge {
+  payee: string;
+  monthly_amount: number;
+  yearly_amount: number;
+  day: number;
+  months_seen: number;
+  category: string | null;
+  scheduled: boolean;
+}
+
+export interface RecurringCharges {
+  charges: RecurringCharge[];
+  yearly_total: number;
+  months_looked_at: string[];
+}
+
+/** `find_recurring_charges`: the charges (and, asked, the income) seen month after month. */
+export function recurringCharges(
+  transactions: readonly YnabTransaction[],
+  schedules: readonly YnabScheduledTransaction[],
+  visible: ReadonlyMap<string, string>,
+  today: string,
+  includeIncome: boolean,
+): RecurringCharges {
+  const months = completeMonths(today, LOOKBACK_MONTHS);
+  const plans = plannedKeys(schedules.filter((s) => !s.deleted));
+  const usual = usualCategories(transactions, months);
+  const rows = detectRecurring(transactions, months).map((r) => {
+    const categoryId = usual.get(r.key);
+    const name = categoryId === undefined ? undefined : visible.get(categoryId);
+    const yearly = roundHalfEven(r.amount * 12, -1); // whole cents, in milliunits
+    return {
+      yearly,
+      charge: {
+        payee: r.payee,
+        monthly_amount: toUnits(r.amount),
+        yearly_amount: toUnits(yearly),
+        day: r.day,
+        months_seen: r.months_seen,
+        category: name === undefined ? null : clean(name),
+        scheduled: isCovered(plans, r.key, r.outflow),
+      },
+    };
+  });
+  const charges = rows.filter((r) => r.charge.monthly_amount < 0).sort((a, b) => a.yearly - b.yearly);
+  const income = includeIncome
+    ? rows.filter((r) => r.charge.monthly_amount > 0).sort((a, b) => b.yearly - a.yearly)
+    : [];
+  const total = charges.reduce((sum, r) => sum + r.yearly, 0);
+  return {
+    charges: [...charges, ...income].map((r) => r.charge),
+    yearly_total: roundHalfEven(toUnits(total), 2),
+    months_looked_at: months,
+  };
+}

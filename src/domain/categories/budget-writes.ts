@@ -1,0 +1,234 @@
+/**
+ * Planning of the two budget writes (spec write-tools.md §4.8–4.9) and of their undos (§4.14, kinds
+ * `budget` and `move`): month resolution, the month's categories (hidden included, deleted excluded,
+ * §1.3), subjects, questions and the "never overwrite a later change" checks. Pure.
+ */
+import { monthOf } from '../dates.js';
+import { AppError } from '../errors.js';
+import { monthCategories, milliOf } from '../months/month-categories.js';
+import type { YnabCategory } from '../model.js';
+import { fmt2 } from '../money.js';
+import { clean, compareCodePoints } from '../text.js';
+
+export const SAME_CATEGORY = 'Give two different categories: money moves from one to another.';
+export const BUDGET_CONFLICT = 'The amount changed since: left alone.';
+export const MOVE_CONFLICT = 'An amount changed since: both left alone.';
+
+export const notInPlan = (id: string): string =>
+  `Category ${id} is not in this plan: use a category_id from get_category_balances.`;
+
+/** A checked month parameter as writes use it: `current` becomes today's `YYYY-MM-01`. */
+export const resolveMonth = (month: string, today: string): string =>
+  month === 'current' ? monthOf(today) : month;
+
+/** The month's categories by id: every non-deleted one, hidden ones included. */
+export function monthIndex(categories: readonly YnabCategory[]): Map<string, YnabCategory> {
+  const live = monthCategories({ categories }).filter((c) => c.deleted !== true);
+  return new Map(live.map((c) => [c.id, c]));
+}
+
+/** A category as the writes see it: its sanitised name and its figures in milliunits. */
+export interface MonthCategory {
+  id: string;
+  name: string;
+  budgeted: number;
+  balance: number;
+}
+
+/** The category, or the spec's "not in this plan" error. */
+export function monthCategory(index: ReadonlyMap<string, YnabCategory>, id: string): MonthCategory {
+  const c = index.get(id);
+  if (!c) throw new AppError(notInPlan(id));
+  return { id, name: clean(c.name), budgeted: milliOf(c.budgeted), balance: milliOf(c.balance) };
+}
+
+export interface BudgetPlan {
+  category: MonthCategory;
+  month: string;
+  from: number;
+  to: number;
+  /** False when the category already has that amount (nothing to do, nothing asked). */
+  changes: boolean;
+  subject: { category: string; month: string; amount: number };
+  question: string;
+}
+
+/** `set_category_budget`: the absolute amount `to` (milliunits) for the category in `month`. */
+export function planBudget(
+  index: ReadonlyMap<string, YnabCategory>,
+  categoryId: string,
+  month: string,
+  to: number,
+): BudgetPlan {
+  const category = monthCategory(index, categoryId);
+  const from = category.budgeted;
+  return {
+    category,
+    month,
+    from,
+    to,
+    changes: from !== to,
+    subject: { category: categoryId, month, amount: to },
+    question: `Budget ${category.name} for ${month}: ${fmt2(from)} → ${fmt2(to)}?`,
+  };
+}
+
+/** One side of a move: budgeted before and after, and what is available after (milliunits). */
+export interface MoveSide {
+  category: MonthCategory;
+  from: number;
+  to: number;
+  availableAfter: number;
+}
+
+export interface MovePlan {
+  month: string;
+  amount: number;
+  source: MoveSide;
+  target: MoveSide;
+  subject: { from: string; to: string; month: string; amount: number };
+  question: string;
+}
+
+/** Refuses a move from a category to itself (checked before any request). */
+export function checkDistinct(fromId: string, toId: string): void {
+  if (fromId === toId) throw new AppError(SAME_CATEGORY);
+}
+
+const side = (category: MonthCategory, delta: number): MoveSide => ({
+  category,
+  from: category.budgeted,
+  to: category.budgeted + delta,
+  availableAfter: category.balance + delta,
+});
+
+const sideLine = (s: MoveSide): string => `- ${s.category.name}: ${fmt2(s.from)} → ${fmt2(s.to)}`;
+
+/** `move_money`: `amount` milliunits from one category to another in `month` (the source may go negative). */
+export function planMove(
+  index: ReadonlyMap<string, YnabCategory>,
+  fromId: string,
+  toId: string,
+  month: string,
+  amount: number,
+): MovePlan {
+  checkDistinct(fromId, toId);
+  const source = side(monthCategory(index, fromId), -amount);
+  const target = side(monthCategory(index, toId), amount);
+  return {
+    month,
+    amount,
+    source,
+    target,
+    subject: { from: fromId, to: toId, month, amount },
+    question: [
+      `Move ${fmt2(amount)} from ${source.category.name} to ${target.category.name} for ${month}?`,
+      sideLine(source),
+      sideLine(target),
+    ].join('\n'),
+  };
+}
+
+/** `{refused}` of core.md §4.7: the target's write failed. */
+const refusedText = (target: string, error: string): string => `YNAB refused to change ${target} (${error})`;
+
+/** The error when the target's write failed and the source was put back. */
+export const rolledBackText = (plan: MovePlan, error: string): string =>
+  `${refusedText(plan.target.category.name, error)}; ${plan.source.category.name} is back to ${fmt2(plan.source.from)}: nothing was moved.`;
+
+/** The error when putting the source back failed too. */
+export const rollbackFailedText = (plan: MovePlan, error: string, again: string): string =>
+  `${refusedText(plan.target.category.name, error)}, then putting ${plan.source.category.name} back failed too (${again}): set ${plan.source.category.name} back to ${fmt2(plan.source.from)} in YNAB.`;
+
+/** One budgeted amount an operation changed: `from` before, `to` after (milliunits). */
+export interface BudgetChange {
+  category_id: string;
+  from: number;
+  to: number;
+}
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+
+function budgetChange(v: unknown): BudgetChange | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const r = v as Record<string, unknown>;
+  if (typeof r['category_id'] !== 'string' || !isInt(r['from']) || !isInt(r['to'])) return null;
+  return { category_id: r['category_id'], from: r['from'], to: r['to'] };
+}
+
+/** The `details` of a `budget` entry (`{month, category_id, from, to}`), or null when unreadable. */
+export function budgetDetails(
+  details: Record<string, unknown>,
+): { month: string; change: BudgetChange } | null {
+  const change = budgetChange(details);
+  return typeof details['month'] === 'string' && change ? { month: details['month'], change } : null;
+}
+
+/** The `details` of a `move` entry (`{month, changes: [source, target]}`), or null when unreadable. */
+export function moveDetails(
+  details: Record<string, unknown>,
+): { month: string; source: BudgetChange; target: BudgetChange } | null {
+  const changes = details['changes'];
+  if (typeof details['month'] !== 'string' || !Array.isArray(changes) || changes.length !== 2) return null;
+  const [source, target] = changes.map(budgetChange);
+  return source && target ? { month: details['month'], source, target } : null;
+}
+
+/** What an undo of these kinds does: nothing (conflicts) or set amounts back, in this order. */
+export interface BudgetUndoPlan {
+  conflicts: string[];
+  fullConflict: string | null;
+  question: string;
+  items: string[];
+  /** The absolute amounts to write, in order (empty on a conflict). */
+  writes: { category_id: string; budgeted: number }[];
+}
+
+/** Still as the operation left it: the category exists and its budgeted is the journal's `to`. */
+const unchanged = (index: ReadonlyMap<string, YnabCategory>, c: BudgetChange): boolean => {
+  const current = index.get(c.category_id);
+  return current !== undefined && milliOf(current.budgeted) === c.to;
+};
+
+const nameOf = (index: ReadonlyMap<string, YnabCategory>, id: string): string =>
+  clean(index.get(id)?.name ?? id);
+
+/** Undo of `budget`: the amount goes back to `from` unless it changed since. */
+export function planBudgetUndo(
+  index: ReadonlyMap<string, YnabCategory>,
+  month: string,
+  change: BudgetChange,
+): BudgetUndoPlan {
+  const ok = unchanged(index, change);
+  return {
+    conflicts: ok ? [] : [change.category_id],
+    fullConflict: ok ? null : BUDGET_CONFLICT,
+    question: `Undo: set ${nameOf(index, change.category_id)} for ${month} back to ${fmt2(change.from)}?`,
+    items: [change.category_id],
+    writes: ok ? [{ category_id: change.category_id, budgeted: change.from }] : [],
+  };
+}
+
+/** Undo of `move`: both amounts back (target first, then source) unless either changed since. */
+export function planMoveUndo(
+  index: ReadonlyMap<string, YnabCategory>,
+  month: string,
+  source: BudgetChange,
+  target: BudgetChange,
+): BudgetUndoPlan {
+  const conflicts = [source, target].filter((c) => !unchanged(index, c)).map((c) => c.category_id);
+  const ok = conflicts.length === 0;
+  const amount = fmt2(source.from - source.to);
+  return {
+    conflicts,
+    fullConflict: ok ? null : MOVE_CONFLICT,
+    question: `Undo: move ${amount} back from ${nameOf(index, target.category_id)} to ${nameOf(index, source.category_id)} for ${month}?`,
+    items: [source.category_id, target.category_id].sort(compareCodePoints),
+    writes: ok
+      ? [
+          { category_id: target.category_id, budgeted: target.from },
+          { category_id: source.category_id, budgeted: source.from },
+        ]
+      : [],
+  };
+}

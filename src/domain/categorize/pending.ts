@@ -1,0 +1,107 @@
+/**
+ * What waits for a category (spec write-tools.md §1.3, §2.1, §2.3; read-tools.md §3.7): the assignable
+ * categories (D12), the pending transactions, and the transfer halves imported as two transactions.
+ * Shared with `apply_categories`.
+ */
+import type { YnabAccount, YnabCategory, YnabCategoryGroup, YnabTransaction } from '../model.js';
+import { CARD_PAYMENT_GROUP, INTERNAL_GROUP } from '../plan-facts.js';
+
+/** YNAB's internal category for transactions that have none. */
+export const UNCATEGORIZED = 'Uncategorized';
+
+/** Ids of YNAB's internal Uncategorized: named `Uncategorized` in the group `Internal Master Category`. */
+export function internalUncategorizedIds(groups: readonly YnabCategoryGroup[]): Set<string> {
+  const ids = new Set<string>();
+  for (const group of groups) {
+    if (group.name !== INTERNAL_GROUP) continue;
+    for (const c of group.categories) if (c.name === UNCATEGORIZED) ids.add(c.id);
+  }
+  return ids;
+}
+
+/** The visible categories (§1.3): not hidden, not deleted, in group order, YNAB's fields kept. */
+export function visibleCategories(groups: readonly YnabCategoryGroup[]): YnabCategory[] {
+  return groups.filter((g) => !g.deleted).flatMap((g) => g.categories.filter((c) => !c.hidden && !c.deleted));
+}
+
+/**
+ * The categories a transaction can be given (D12): the visible ones minus the internal Uncategorized
+ * and minus the credit-card payment categories; `Inflow: Ready to Assign` included. In group order.
+ */
+export function assignableCategories(groups: readonly YnabCategoryGroup[]): YnabCategory[] {
+  const uncategorized = internalUncategorizedIds(groups);
+  const cardPayments = new Set(
+    groups.filter((g) => g.name === CARD_PAYMENT_GROUP).flatMap((g) => g.categories.map((c) => c.id)),
+  );
+  return visibleCategories(groups).filter((c) => !uncategorized.has(c.id) && !cardPayments.has(c.id));
+}
+
+/** Ids of the off-budget (tracking) accounts: their transactions take no category. */
+export function offBudgetIds(accounts: readonly YnabAccount[]): Set<string> {
+  return new Set(accounts.filter((a) => !a.on_budget).map((a) => a.id));
+}
+
+/**
+ * Waiting for a category: not deleted; no category or the internal Uncategorized; not a transfer;
+ * not split (a non-empty list of lines counts, even if they are all deleted); on a budget account.
+ */
+export function isPending(
+  tx: YnabTransaction,
+  offBudget: ReadonlySet<string>,
+  uncategorized: ReadonlySet<string>,
+): boolean {
+  return (
+    !tx.deleted &&
+    (!tx.category_id || uncategorized.has(tx.category_id)) &&
+    !tx.transfer_account_id &&
+    (tx.subtransactions ?? []).length === 0 &&
+    !offBudget.has(tx.account_id)
+  );
+}
+
+/** The pending transactions, most recent first (ISO dates compared as text; ties keep list order). */
+export function pendingTransactions(
+  transactions: readonly YnabTransaction[],
+  offBudget: ReadonlySet<string>,
+  uncategorized: ReadonlySet<string>,
+): YnabTransaction[] {
+  return transactions
+    .filter((t) => isPending(t, offBudget, uncategorized))
+    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+}
+
+const MS_PER_DAY = 86_400_000;
+const dayNumber = (date: string): number => Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / MS_PER_DAY;
+
+/** At most this many days apart, either way, for two halves of one transfer. */
+export const TRANSFER_WINDOW_DAYS = 3;
+
+/**
+ * Likely transfer halves imported as two plain transactions (§2.3), over the pending list in its
+ * order: each outflow not yet paired takes the first inflow of exactly the opposite amount, not yet
+ * paired, on another account, at most 3 days apart. Paired both ways; zero amounts never pair.
+ */
+export function transferPairs(pending: readonly YnabTransaction[]): Map<string, string> {
+  const inflows = new Map<number, YnabTransaction[]>();
+  for (const t of pending) {
+    if (t.amount <= 0) continue;
+    const bucket = inflows.get(t.amount);
+    if (bucket) bucket.push(t);
+    else inflows.set(t.amount, [t]);
+  }
+  const pairs = new Map<string, string>();
+  for (const out of pending) {
+    if (out.amount >= 0 || pairs.has(out.id)) continue;
+    const day = dayNumber(out.date);
+    const match = (inflows.get(-out.amount) ?? []).find(
+      (inn) =>
+        !pairs.has(inn.id) &&
+        inn.account_id !== out.account_id &&
+        Math.abs(dayNumber(inn.date) - day) <= TRANSFER_WINDOW_DAYS,
+    );
+    if (match === undefined) continue;
+    pairs.set(out.id, match.id);
+    pairs.set(match.id, out.id);
+  }
+  return pairs;
+}

@@ -1,0 +1,42 @@
+/**
+ * The categories of a YNAB month detail (spec read-tools.md §2.7 "Month categories", §3.8): flattened
+ * whether YNAB nests them in groups or lists them flat, and the "usable" rule of the month tools. Pure.
+ */
+import type { YnabCategory, YnabMonthDetail } from '../model.js';
+import { INTERNAL_GROUP } from '../plan-facts.js';
+
+/** A month detail as the month tools read it: YNAB's month plus its categories. */
+export type MonthDetail = Pick<YnabMonthDetail, 'month'> &
+  Partial<Omit<YnabMonthDetail, 'month' | 'categories'>> & { categories?: readonly YnabCategory[] };
+
+/** A number YNAB sent, or 0 when the field is missing (spec §3.8: missing numeric fields count as 0). */
+export const milliOf = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : 0;
+
+const isGroup = (item: YnabCategory): boolean => Array.isArray(item['categories']);
+
+/**
+ * The month's categories in YNAB's order, flat. An item holding a `categories` array is a group: its
+ * categories take the group's name as `category_group_name` when they carry none.
+ */
+export function monthCategories(detail: Pick<MonthDetail, 'categories'>): YnabCategory[] {
+  const out: YnabCategory[] = [];
+  for (const item of detail.categories ?? []) {
+    if (!isGroup(item)) {
+      out.push(item);
+      continue;
+    }
+    for (const c of item['categories'] as YnabCategory[]) {
+      out.push({ ...c, category_group_name: c.category_group_name ?? item.name });
+    }
+  }
+  return out;
+}
+
+/** Usable: not hidden, not deleted, and not in YNAB's `Internal Master Category` group. */
+export const isUsableCategory = (c: YnabCategory): boolean =>
+  c.hidden !== true && c.deleted !== true && c.category_group_name !== INTERNAL_GROUP;
+
+/** The usable categories of a month, in YNAB's order. */
+export const usableCategories = (detail: Pick<MonthDetail, 'categories'>): YnabCategory[] =>
+  monthCategories(detail).filter(isUsableCategory);

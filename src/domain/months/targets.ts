@@ -1,0 +1,172 @@
+/**
+ * `get_underfunded_targets` (spec read-tools.md §3.12): the targets still short this month, the most
+ * urgent first, set against Ready to Assign; and the target described in words. Pure.
+ */
+import { milliOf, monthCategories } from './month-categories.js';
+import type { MonthDetail } from './month-categories.js';
+import type { YnabCategory } from '../model.js';
+import { fmt2, toUnits } from '../money.js';
+import { clean, compareCodePoints } from '../text.js';
+
+const KINDS: ReadonlyMap<string, string> = new Map([
+  ['MF', 'monthly funding'],
+  ['TB', 'target balance'],
+  ['TBD', 'target balance by date'],
+  ['DEBT', 'debt payment'],
+  ['NEED', 'spending target'],
+]);
+/** The cadences the API can express (`goal_cadence`), in words. */
+const CADENCE_WORDS: ReadonlyMap<number, string> = new Map([
+  [1, 'each month'],
+  [2, 'each week'],
+  [13, 'each year'],
+]);
+
+/** A category carries a target when YNAB gives it a `goal_type`. */
+export const hasGoalType = (c: YnabCategory): boolean =>
+  typeof c.goal_type === 'string' && c.goal_type !== '';
+
+/** The target in words: `450.00 each month`, `250.00 by 2026-10-01`, `300.00 (target balance)`… */
+export function targetDescription(c: YnabCategory): string {
+  const type = c.goal_type;
+  const goal = c.goal_target;
+  if (typeof type !== 'string' || type === '' || typeof goal !== 'number') return 'no target';
+  const amount = fmt2(goal);
+  if (type === 'NEED') {
+    if (c.goal_target_date) return `${amount} by ${c.goal_target_date}`;
+    const frequency = c.goal_cadence_frequency ?? null;
+    const words = CADENCE_WORDS.get(c.goal_cadence ?? Number.NaN);
+    if ((frequency === null || frequency === 1) && words !== undefined) return `${amount} ${words}`;
+  }
+  return `${amount} (${KINDS.get(type) ?? type})`;
+}
+
+export type Urgency = 'due_date' | 'repeating' | 'other';
+
+/** `repeating` for monthly funding, debt payments and monthly or weekly cadences; else by date; else other. */
+export function urgencyOf(c: YnabCategory): Urgency {
+  if (c.goal_type === 'MF' || c.goal_type === 'DEBT' || c.goal_cadence === 1 || c.goal_cadence === 2) {
+    return 'repeating';
+  }
+  return c.goal_target_date ? 'due_date' : 'other';
+}
+
+export interface TargetLine {
+  category_id: string;
+  name: string;
+  group: string;
+  target: string;
+  due: string | null;
+  needed: number;
+  left: number;
+  percent_complete: number | null;
+  months_left: number | null;
+  urgency: Urgency;
+}
+
+export interface UnderfundedOut {
+  message: string;
+  month: string;
+  targets: TargetLine[];
+  more: number;
+  needed: number;
+  ready_to_assign: number;
+  enough: boolean;
+  covered: number;
+  short_by: number;
+  on_track: number;
+  notes: string[];
+}
+
+export const NOTE_NEEDED =
+  'needed is what YNAB says each category still needs this month to stay on track (Underfunded in its app); left is what the target needs over its whole period.';
+export const NOTE_ORDER =
+  'Most urgent first: targets due by a date, the soonest first; then monthly and weekly funding and debt payments; then the rest; the largest need first in each.';
+
+const RANK: Readonly<Record<Urgency, number>> = { due_date: 0, repeating: 1, other: 2 };
+const intOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+interface Behind {
+  line: TargetLine;
+  neededMilli: number;
+}
+
+function behindLine(c: YnabCategory): Behind {
+  const neededMilli = milliOf(c.goal_under_funded);
+  return {
+    neededMilli,
+    line: {
+      category_id: c.id,
+      name: clean(c.name),
+      group: clean(c.category_group_name),
+      target: targetDescription(c),
+      due: c.goal_target_date ?? null,
+      needed: toUnits(neededMilli),
+      left: toUnits(milliOf(c.goal_overall_left)),
+      percent_complete: intOrNull(c.goal_percentage_complete),
+      months_left: intOrNull(c.goal_months_to_budget),
+      urgency: urgencyOf(c),
+    },
+  };
+}
+
+function byUrgency(a: Behind, b: Behind): number {
+  const rank = RANK[a.line.urgency] - RANK[b.line.urgency];
+  if (rank !== 0) return rank;
+  const dueA = a.line.urgency === 'due_date' ? (a.line.due ?? '') : '';
+  const dueB = b.line.urgency === 'due_date' ? (b.line.due ?? '') : '';
+  if (dueA !== dueB) return dueA < dueB ? -1 : 1;
+  return b.neededMilli - a.neededMilli || compareCodePoints(a.line.name, b.line.name);
+}
+
+function message(month: string, active: number, behind: number, needed: number, ready: number): string {
+  if (active === 0) return `No visible category has a target in ${month}.`;
+  if (behind === 0) {
+    return active === 1
+      ? `The ${active} target of ${month} is funded: nothing more is needed this month.`
+      : `The ${active} targets of ${month} are funded: nothing more is needed this month.`;
+  }
+  const verb = behind === 1 ? 'target needs' : 'targets need';
+  const head = `${behind} ${verb} ${fmt2(needed)} in ${month}; Ready to Assign holds ${fmt2(ready)}: `;
+  if (ready >= needed) return `${head}enough for all of them, with ${fmt2(ready - needed)} left.`;
+  const covered = Math.min(Math.max(ready, 0), needed);
+  return `${head}it covers ${fmt2(covered)} of the ${fmt2(needed)}, ${fmt2(needed - covered)} short.`;
+}
+
+/** The underfunded targets of a month, at most `limit` listed (null: all), with the totals and notes. */
+export function underfundedTargets(detail: MonthDetail, limit: number | null): UnderfundedOut {
+  const visible = monthCategories(detail).filter(
+    (c) => c.hidden !== true && c.deleted !== true && hasGoalType(c),
+  );
+  const snoozed = visible.filter((c) => Boolean(c.goal_snoozed_at));
+  const active = visible.filter((c) => !c.goal_snoozed_at);
+  const behind = active
+    .filter((c) => milliOf(c.goal_under_funded) > 0)
+    .map(behindLine)
+    .sort(byUrgency);
+  const needed = behind.reduce((sum, b) => sum + b.neededMilli, 0);
+  const ready = milliOf(detail.to_be_budgeted);
+  const covered = Math.min(Math.max(ready, 0), needed);
+  const listed = limit === null ? behind : behind.slice(0, limit);
+  const more = behind.length - listed.length;
+  const month = detail.month.slice(0, 7);
+  const notes = [NOTE_NEEDED, NOTE_ORDER];
+  if (more > 0) notes.push(`${more} more underfunded targets are not listed; the totals count them.`);
+  if (snoozed.length > 0) {
+    const names = snoozed.map((c) => clean(c.name)).join(', ');
+    notes.push(`Targets snoozed in YNAB ask for nothing this month and are left out: ${names}.`);
+  }
+  return {
+    message: message(month, active.length, behind.length, needed, ready),
+    month: detail.month,
+    targets: listed.map((b) => b.line),
+    more,
+    needed: toUnits(needed),
+    ready_to_assign: toUnits(ready),
+    enough: ready >= needed,
+    covered: toUnits(covered),
+    short_by: toUnits(needed - covered),
+    on_track: active.length - behind.length,
+    notes,
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * Transaction search for `find_transactions` (spec read-tools.md §3.6, D27, D38) and the date and
+ * account checks it shares with `list_scheduled_transactions` (§3.5), pure.
+ */
+import { AppError } from '../errors.js';
+import type { YnabCategoryGroup, YnabTransaction } from '../model.js';
+import { toUnits } from '../money.js';
+import { merchant } from '../payees/merchant.js';
+import { daysBetween } from './schedule.js';
+import { clean } from '../text.js';
+
+/** Search periods are at most this long (core.md §8.3). */
+export const MAX_SPAN_DAYS = 366;
+
+/** A list filter as given: null, or an empty list, means no filter. */
+export const listFilter = (ids: readonly string[] | null | undefined): readonly string[] | null =>
+  ids && ids.length > 0 ? ids : null;
+
+/** Refuses a reversed period or one longer than 366 days, with the spec's texts (core.md §6.3). */
+export function checkPeriod(since: string, until: string): void {
+  if (until < since) throw new AppError(`until_date ${until} is before since_date ${since}: swap them.`);
+  if (daysBetween(since, until) > MAX_SPAN_DAYS)
+    throw new AppError('The dates span more than 366 days: search a shorter period.');
+}
+
+/** Refuses the first account id that is not among the plan's accounts. */
+export function checkAccountIds(ids: readonly string[] | null, accounts: readonly { id: string }[]): void {
+  if (ids === null) return;
+  const known = new Set(accounts.map((a) => a.id));
+  const unknown = ids.find((id) => !known.has(id));
+  if (unknown !== undefined)
+    throw new AppError(`Account ${unknown} is not in this plan: use an id from list_accounts.`);
+}
+
+/** Refuses the first category id that is not among the visible categories. */
+export function checkCategoryIds(ids: readonly string[] | null, visible: ReadonlyMap<string, string>): void {
+  const unknown = ids?.find((id) => !visible.has(id));
+  if (unknown !== undefined)
+    throw new AppError(
+      `Category ${unknown} is not in this plan: use a category_id from get_category_balances.`,
+    );
+}
+
+/** The visible categories (neither hidden nor deleted) of every group: id → raw name. */
+export function visibleCategoryNames(groups: readonly YnabCategoryGroup[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const g of groups) for (const c of g.categories) if (!c.hidden && !c.deleted) names.set(c.id, c.name);
+  return names;
+}
+
+/** The account names of a plan: id → raw name. */
+export const accountNames = (accounts: readonly { id: string; name: string }[]): Map<string, string> =>
+  new Map(accounts.map((a) => [a.id, a.name]));
+
+export interface SearchFilter {
+  since: string;
+  until: string;
+  /** Exact top-level amount in milliunits. */
+  amount: number | null;
+  accountIds: readonly string[] | null;
+  categoryIds: readonly string[] | null;
+  /** Merchant or part of it, as the agent gave it. */
+  payee: string | null;
+}
+
+export interface SplitLineView {
+  amount: number;
+  category_id: string | null;
+  category: string | null;
+  memo: string | null;
+}
+
+export interface MatchView {
+  transaction_id: string;
+  date: string;
+  amount: number;
+  payee: string;
+  memo: string | null;
+  account: string;
+  category: string | null;
+  split: boolean;
+  cleared: string;
+  approved: boolean;
+  lines?: SplitLineView[];
+}
+
+const liveLines = (t: YnabTransaction) => (t.subtransactions ?? []).filter((s) => !s.deleted);
+
+/** The predicate of a filter: every given condition must hold. */
+export function matcher(filter: SearchFilter): (t: YnabTransaction) => boolean {
+  const accounts = filter.accountIds === null ? null : new Set(filter.accountIds);
+  const categories = filter.categoryIds === null ? null : new Set(filter.categoryIds);
+  const key = filter.payee ? merchant(filter.payee) : null;
+  const inCategories = (t: YnabTransaction): boolean =>
+    categories === null ||
+    (t.category_id != null && categories.has(t.category_id)) ||
+    liveLines(t).some((s) => s.category_id != null && categories.has(s.category_id));
+  return (t) =>
+    !t.deleted &&
+    t.date >= filter.since &&
+    t.date <= filter.until &&
+    (filter.amount === null || t.amount === filter.amount) &&
+    (accounts === null || accounts.has(t.account_id)) &&
+    inCategories(t) &&
+    (key === null || merchant(t.payee_name ?? '').includes(key));
+}
+
+const nameOf = (id: string | null | undefined, visible: ReadonlyMap<string, string>): string | null => {
+  const name = id ? visible.get(id) : undefined;
+  return name === undefined ? null : clean(name);
+};
+
+/** A transaction as `find_transactions` shows it; a split one carries its lines (D27). */
+export function matchView(t: YnabTransaction, visible: ReadonlyMap<string, string>): MatchView {
+  const lines = liveLines(t);
+  const split = lines.length > 0;
+  const view: MatchView = {
+    transaction_id: t.id,
+    date: t.date,
+    amount: toUnits(t.amount),
+    payee: clean(t.payee_name),
+    memo: t.memo == null ? null : clean(t.memo),
+    account: clean(t.account_name ?? ''),
+    category: split ? null : nameOf(t.category_id, visible),
+    split,
+    cleared: t.cleared || 'uncleared',
+    approved: Boolean(t.approved),
+  };
+  if (split)
+    view.lines = lines.map((s) => ({
+      amount: toUnits(s.amount),
+      category_id: s.category_id ?? null,
+      category: nameOf(s.category_id, visible),
+      memo: s.memo == null ? null : clean(s.memo),
+    }));
+  return view;
+}
+
+/** The matches, newest first (stable: YNAB's order within a day), at most `limit`. */
+export function findTransactions(
+  transactions: readonly YnabTransaction[],
+  filter: SearchFilter,
+  visible: ReadonlyMap<string, string>,
+  limit: number,
+): { transactions: MatchView[]; truncated: boolean } {
+  const matches = transactions.filter(matcher(filter));
+  matches.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  return {
+    transactions: matches.slice(0, limit).map((t) => matchView(t, visible)),
+    truncated: matches.length > limit,
+  };
+}

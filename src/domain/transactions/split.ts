@@ -1,0 +1,159 @@
+/**
+ * Planning `split_transaction` (spec write-tools.md §4.2): the checks in their order, the preview, the
+ * subject, the question and the lines YNAB receives. Pure.
+ */
+import type { CategoryIndex } from '../categories/category-lists.js';
+import { AppError } from '../errors.js';
+import { fmt2, toMilli, toUnits, type Milli } from '../money.js';
+import type { YnabTransaction } from '../model.js';
+import { clean } from '../text.js';
+
+export interface SplitLineInput {
+  amount: number;
+  category_id: string;
+  memo: string | null;
+}
+
+export interface SplitPreview {
+  transaction_id: string;
+  date: string;
+  payee: string;
+  amount: number;
+  from_category: string | null;
+  lines: { amount: number; category: string; memo: string | null }[];
+}
+
+/** A line that passed the checks: its amount in milliunits and its category's display name. */
+export interface CheckedLine extends SplitLineInput {
+  milli: Milli;
+  category: string;
+}
+
+export interface SplitPlan {
+  preview: SplitPreview;
+  lines: CheckedLine[];
+}
+
+export const SPLIT_WARNING =
+  'undo_operation cannot revert a split: to undo it, edit the transaction in YNAB.';
+
+const hasMemo = (memo: string | null): memo is string => memo !== null && memo !== '';
+
+function checkTransaction(
+  id: string,
+  transactions: readonly YnabTransaction[],
+  offBudget: ReadonlySet<string>,
+): YnabTransaction {
+  const tx = transactions.find((t) => t.id === id);
+  if (tx === undefined) {
+    throw new AppError(
+      `Transaction ${id} is not in this plan: use a transaction_id returned by suggest_categories.`,
+    );
+  }
+  if (tx.deleted) throw new AppError(`Transaction ${id} was deleted in YNAB: there is nothing to split.`);
+  if ((tx.subtransactions ?? []).some((s) => !s.deleted)) {
+    throw new AppError(
+      `Transaction ${id} is already split: YNAB's API cannot change its lines, change them in YNAB.`,
+    );
+  }
+  const onBudget = !offBudget.has(tx.account_id);
+  const transfer = tx.transfer_account_id;
+  // YNAB splits a transfer from a budget account to a tracking account (it carries a category).
+  if (transfer && !(onBudget && offBudget.has(transfer))) {
+    throw new AppError(`Transaction ${id} is a transfer between accounts: it cannot be split.`);
+  }
+  if (!onBudget)
+    throw new AppError(`Transaction ${id} is on an off-budget account: YNAB does not split those.`);
+  return tx;
+}
+
+function checkLine(line: SplitLineInput, index: CategoryIndex): CheckedLine {
+  const milli = toMilli(line.amount);
+  const id = line.category_id;
+  if (milli === 0) throw new AppError('A line is zero: leave it out.');
+  if (index.uncategorized.has(id)) {
+    throw new AppError(`Category ${id} is YNAB's internal Uncategorized: choose a real category.`);
+  }
+  const category = index.visible.get(id);
+  if (category === undefined) {
+    throw new AppError(
+      `Category ${id} is not in this plan: use a category_id from suggest_categories or get_category_balances.`,
+    );
+  }
+  if (index.cardPayment.has(id)) {
+    throw new AppError(
+      `Category ${id} pays a credit card: YNAB ignores it on a transaction. Choose the category of what was paid for.`,
+    );
+  }
+  return { ...line, milli, category: clean(category.name) };
+}
+
+/** Checks the split in the spec's order (the first failure refuses it) and builds its preview. */
+export function planSplit(
+  transactionId: string,
+  lines: readonly SplitLineInput[],
+  transactions: readonly YnabTransaction[],
+  index: CategoryIndex,
+  offBudget: ReadonlySet<string>,
+): SplitPlan {
+  const tx = checkTransaction(transactionId, transactions, offBudget);
+  if (lines.length < 2) {
+    throw new AppError(
+      'Give at least two lines: to give the whole transaction one category, use apply_categories.',
+    );
+  }
+  const checked = lines.map((line) => checkLine(line, index));
+  const total = checked.reduce((sum, l) => sum + l.milli, 0);
+  if (total !== tx.amount) {
+    throw new AppError(
+      `The lines add up to ${fmt2(total)}, the transaction is ${fmt2(tx.amount)}: they must match to the cent.`,
+    );
+  }
+  const from = tx.category_id ?? null;
+  return {
+    lines: checked,
+    preview: {
+      transaction_id: tx.id,
+      date: tx.date,
+      payee: clean(tx.payee_name),
+      amount: toUnits(tx.amount),
+      from_category: from === null ? null : (index.names.get(from) ?? clean(tx.category_name ?? from)),
+      lines: checked.map((l) => ({
+        amount: toUnits(l.milli),
+        category: l.category,
+        memo: hasMemo(l.memo) ? clean(l.memo) : null,
+      })),
+    },
+  };
+}
+
+/** The subject (core.md §3.2): the transaction and the lines as given. */
+export const splitSubject = (transactionId: string, lines: readonly SplitLineInput[]) => ({
+  transaction: transactionId,
+  lines: lines.map((l) => ({ amount: l.amount, category_id: l.category_id, memo: l.memo })),
+});
+
+/** `Split {date} {payee} {amount:.2f} into {n} lines?`, a line each, then the warning. */
+export function splitQuestion(plan: SplitPlan): string {
+  const p = plan.preview;
+  return [
+    `Split ${p.date} ${p.payee} ${fmt2(toMilli(p.amount))} into ${p.lines.length} lines?`,
+    ...p.lines.map(
+      (l) => `- ${fmt2(toMilli(l.amount))} ${l.category}${l.memo === null ? '' : ` (${l.memo})`}`,
+    ),
+    SPLIT_WARNING,
+  ].join('\n');
+}
+
+/** The PATCH item: no category on the parent, the lines in milliunits, a memo only when non-empty. */
+export function splitPatch(transactionId: string, plan: SplitPlan) {
+  return {
+    id: transactionId,
+    category_id: null,
+    subtransactions: plan.lines.map((l) => ({
+      amount: l.milli,
+      category_id: l.category_id,
+      ...(hasMemo(l.memo) ? { memo: l.memo } : {}),
+    })),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * Undo of a `reconcile` operation (spec core.md §4.4–4.5, write-tools.md §4.14, D5, D7): transactions
+ * still reconciled go back to cleared (one PATCH, none when empty); the adjustment is deleted only if
+ * it is still there and still reconciled; everything else is a conflict, left alone.
+ */
+import {
+  EVERY_TRANSACTION_CHANGED,
+  RECONCILIATION_UNDONE,
+  planReconcileUndo,
+  reconcileDetailsOf,
+  reconcileUndoItems,
+  reconcileUndoQuestion,
+} from '../../domain/accounts/reconcile.js';
+import { registerUndo } from './categorize.js';
+
+registerUndo('reconcile', async (ynab, plan, entry) => {
+  const undo = planReconcileUndo(reconcileDetailsOf(entry.details), await ynab.transactions(plan));
+  const nothingLeft = undo.revert.length === 0 && undo.deleteAdjustment === null;
+  return {
+    conflicts: undo.conflicts,
+    changes: [],
+    fullConflict: nothingLeft ? EVERY_TRANSACTION_CHANGED : null,
+    question: reconcileUndoQuestion(undo),
+    subject: { undo: entry.operation_id, items: reconcileUndoItems(undo) },
+    flow: 'merge',
+    apply: async () => {
+      if (undo.revert.length > 0) {
+        await ynab.request('PATCH', ['plans', plan, 'transactions'], {
+          body: { transactions: undo.revert.map((id) => ({ id, cleared: 'cleared' })) },
+        });
+      }
+      if (undo.deleteAdjustment !== null) {
+        await ynab.request('DELETE', ['plans', plan, 'transactions', undo.deleteAdjustment]);
+      }
+      return RECONCILIATION_UNDONE;
+    },
+  };
+});

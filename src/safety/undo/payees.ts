@@ -1,0 +1,31 @@
+/**
+ * Undo of a `payee` operation (spec core.md §4.4–4.5, write-tools.md §4.14, D7): the payee gets its
+ * previous name back, unless it was renamed (or deleted) since.
+ */
+import {
+  PAYEE_NAME_BACK,
+  PAYEE_RENAMED_SINCE,
+  payeeDetailsOf,
+  payeeStillRenamed,
+  payeeUndoQuestion,
+} from '../../domain/payees/payee-rename.js';
+import { registerUndo } from './categorize.js';
+
+registerUndo('payee', async (ynab, plan, entry) => {
+  const details = payeeDetailsOf(entry.details);
+  const ok = payeeStillRenamed(details, await ynab.payees(plan));
+  return {
+    conflicts: ok ? [] : [details.payee_id],
+    changes: [],
+    fullConflict: ok ? null : PAYEE_RENAMED_SINCE,
+    question: payeeUndoQuestion(details.from),
+    subject: { undo: entry.operation_id, items: [details.payee_id] },
+    flow: 'merge',
+    apply: async () => {
+      await ynab.request('PATCH', ['plans', plan, 'payees', details.payee_id], {
+        body: { payee: { name: details.from } },
+      });
+      return PAYEE_NAME_BACK;
+    },
+  };
+});

@@ -1,0 +1,50 @@
+/**
+ * The month reads: `get_monthly_summary`, `get_category_balances`, `get_budget_vs_actual` and
+ * `get_spending_trends` (spec read-tools.md §3.8–3.11).
+ */
+import { z } from 'zod';
+import { budgetVsActual } from '../../domain/months/month-summary.js';
+import { defineTool } from '../seam/define-tool.js';
+import { checkMonth } from '../seam/check-month.js';
+import { wrapped } from '../seam/schemas.js';
+import { MONTH_READ_TAIL, monthInput, name, group, budgeted, balance } from './month-read-schemas.js';
+export const getBudgetVsActual = defineTool({
+  name: 'get_budget_vs_actual',
+  title: 'Budget vs actual',
+  kind: 'read',
+  description: [
+    "Share of each category's budget spent in a month, to see what is over or close.",
+    "Use it for 'am I over budget?' and 'what is close to its limit?': utilization_pct above 100 means the category spent more than was budgeted.",
+    "Here spending is a positive number: actual is the month's activity without its sign (an inflow counts too). Amounts in currency units; balance negative when overspent.",
+    'For the amounts alone use get_category_balances; for the trend over months, get_spending_trends.',
+    MONTH_READ_TAIL,
+  ].join(' '),
+  input: monthInput,
+  output: wrapped(
+    z
+      .array(
+        z.strictObject({
+          id: z.string().describe('The category id, for the category_id other tools take.'),
+          name,
+          group,
+          budgeted,
+          actual: z
+            .number()
+            .describe(
+              'Spent this month as a positive number, in currency units (the activity without its sign).',
+            ),
+          balance,
+          utilization_pct: z
+            .number()
+            .describe(
+              'actual ÷ budgeted × 100, one decimal; 0.0 when nothing is budgeted; above 100 = overspent.',
+            ),
+        }),
+      )
+      .describe("Every visible category of the month, in YNAB's order."),
+  ),
+  async run({ deps }, { plan_id, month }) {
+    const detail = await deps.ynab.month(plan_id, checkMonth(month));
+    return { result: budgetVsActual(detail) };
+  },
+});

@@ -1,0 +1,56 @@
+/**
+ * The month reads: `get_monthly_summary`, `get_category_balances`, `get_budget_vs_actual` and
+ * `get_spending_trends` (spec read-tools.md §3.8–3.11).
+ */
+import { z } from 'zod';
+import { categoryBalances } from '../../domain/months/month-summary.js';
+import { defineTool } from '../seam/define-tool.js';
+import { checkMonth } from '../seam/check-month.js';
+import { wrapped } from '../seam/schemas.js';
+import {
+  MONTH_READ_TAIL,
+  monthInput,
+  categoryId,
+  name,
+  group,
+  budgeted,
+  balance,
+} from './month-read-schemas.js';
+export const getCategoryBalances = defineTool({
+  name: 'get_category_balances',
+  title: 'Category balances for a month',
+  kind: 'read',
+  description: [
+    'Budgeted, spent (activity) and available (balance) per category for a month.',
+    "Use it for 'how much is left in Groceries?', to find a category_id, or before moving money between categories.",
+    "Categories with nothing budgeted, spent or available are left out unless include_empty; hidden, deleted and YNAB's internal categories always are.",
+    'Amounts in currency units, spending negative. For the month as a whole use get_monthly_summary; for spending over several months, get_spending_trends.',
+    MONTH_READ_TAIL,
+  ].join(' '),
+  input: monthInput.extend({
+    include_empty: z
+      .boolean()
+      .default(false)
+      .describe('Also list the categories with nothing budgeted, spent or available (default false).'),
+  }),
+  output: wrapped(
+    z
+      .array(
+        z.strictObject({
+          category_id: categoryId,
+          name,
+          group,
+          budgeted,
+          activity: z
+            .number()
+            .describe('Spent (or received) this month, in currency units: spending negative.'),
+          balance,
+        }),
+      )
+      .describe("The categories, in YNAB's order."),
+  ),
+  async run({ deps }, { plan_id, month, include_empty }) {
+    const detail = await deps.ynab.month(plan_id, checkMonth(month));
+    return { result: categoryBalances(detail, include_empty) };
+  },
+});

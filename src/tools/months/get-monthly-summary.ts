@@ -1,0 +1,45 @@
+/**
+ * The month reads: `get_monthly_summary`, `get_category_balances`, `get_budget_vs_actual` and
+ * `get_spending_trends` (spec read-tools.md §3.8–3.11).
+ */
+import { z } from 'zod';
+import { summarizeMonth } from '../../domain/months/month-summary.js';
+import { defineTool } from '../seam/define-tool.js';
+import { checkMonth } from '../seam/check-month.js';
+import { MONTH_READ_TAIL, monthInput, categoryId, name, group, balance } from './month-read-schemas.js';
+export const getMonthlySummary = defineTool({
+  name: 'get_monthly_summary',
+  title: 'Month summary',
+  kind: 'read',
+  description: [
+    'A month at a glance: income, budgeted, spent, Ready to Assign, overspent categories.',
+    'Use it first to review a month: what came in, what was assigned and spent, what is still to assign, and which categories are overspent (available below zero).',
+    'Amounts in currency units, spending negative. For every category use get_category_balances; for the share of each budget spent, get_budget_vs_actual; for Age of Money over time, get_age_of_money.',
+    MONTH_READ_TAIL,
+  ].join(' '),
+  input: monthInput,
+  output: z.strictObject({
+    month: z.string().describe("The month as YNAB names it, YYYY-MM-01 ('current' resolved)."),
+    income: z.number().describe('Income of the month (money into Ready to Assign), in currency units.'),
+    budgeted: z.number().describe('Assigned to categories this month, in currency units.'),
+    activity: z
+      .number()
+      .describe('Activity of the month over the categories, in currency units (spending negative).'),
+    ready_to_assign: z
+      .number()
+      .describe(
+        'Ready to Assign: money not yet given a job, in currency units (negative when over-assigned).',
+      ),
+    age_of_money: z
+      .number()
+      .nullable()
+      .describe("YNAB's Age of Money in days, or null when YNAB gives none yet."),
+    overspent: z
+      .array(z.strictObject({ category_id: categoryId, name, group, balance }))
+      .describe("The categories whose available balance is below zero, in YNAB's order."),
+  }),
+  async run({ deps }, { plan_id, month }) {
+    const detail = await deps.ynab.month(plan_id, checkMonth(month));
+    return summarizeMonth(detail);
+  },
+});

@@ -1,0 +1,12 @@
+/** The month check every month tool runs before any request (core.md §6.2, §8.3). */
+import { MONTH_PARAM } from '../../domain/dates.js';
+import { AppError } from '../../domain/errors.js';
+import { quote } from '../../domain/text.js';
+
+/** Returns the month as given when it is 'current' or `YYYY-MM-01`; otherwise the spec's error. */
+export function checkMonth(month: string): string {
+  if (month === 'current' || MONTH_PARAM.test(month)) return month;
+  throw new AppError(
+    `month must be 'current' or the first day of a month as YYYY-MM-01, got ${quote(month)}.`,
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * The one seam between tool definitions and the MCP SDK (DESIGN.md §4, §6): annotations from `kind`,
+ * the write gate, `structuredContent` plus one text block, failures as `isError` results with the
+ * spec's texts (core.md §6.1, D16; logging D20), and confirmation decisions turned into SDK results.
+ */
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  inputRequired,
+  inputResponse,
+  type CallToolResult,
+  type ClientCapabilities,
+  type InputRequiredResult,
+  type McpServer,
+  type RequestStateCodec,
+  type ServerContext,
+  type ToolAnnotations,
+} from '@modelcontextprotocol/server';
+import type { Deps } from '../../deps.js';
+import { AppError, ClientError } from '../../domain/errors.js';
+import {
+  ConfirmRequest,
+  decide,
+  outcomeFields,
+  type Answer,
+  type StatePayload,
+} from '../../safety/confirm.js';
+import { describe, type ToolDefinition } from './define-tool.js';
+
+/** The yes/no form of core.md §3.5, as a JSON-Schema literal (a zod object would add `$schema`). */
+const YES_NO = {
+  type: 'object' as const,
+  properties: { value: { type: 'boolean' as const } },
+  required: ['value'],
+};
+
+/** The MCP annotations a tool declares (core.md §1.5). */
+export function annotationsOf(tool: ToolDefinition): ToolAnnotations {
+  if (tool.kind === 'read')
+    return { title: tool.title, readOnlyHint: true, idempotentHint: true, openWorldHint: true };
+  return {
+    title: tool.title,
+    readOnlyHint: false,
+    destructiveHint: tool.destructive ?? true,
+    idempotentHint: tool.idempotent ?? false,
+    openWorldHint: true,
+  };
+}
+
+const text = (message: string, isError = false): CallToolResult => ({
+  content: [{ type: 'text', text: message }],
+  ...(isError ? { isError: true } : {}),
+});
+
+const structured = (output: Record<string, unknown>): CallToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(output) }],
+  structuredContent: output,
+});
+
+/** Turns a thrown failure into the result the agent reads. */
+export function failureResult(deps: Deps, tool: string, error: unknown): CallToolResult {
+  if (error instanceof AppError) {
+    deps.log.warning('tools', `Tool ${tool} failed`);
+    deps.log.debug('tools', error.message);
+    return text(error.message, true);
+  }
+  if (error instanceof ClientError) {
+    deps.log.warning(
+      'tools',
+      error.status ? `Tool ${tool} failed (YNAB ${error.status})` : `Tool ${tool} failed`,
+    );
+    deps.log.debug('tools', error.message);
+    return text(`Error calling tool '${tool}': ${error.message}`, true);
+  }
+  deps.log.error('tools', `Tool ${tool} failed unexpectedly`, error);
+  return text(
+    `Error calling tool '${tool}': ${error instanceof Error ? error.message : String(error)}`,
+    true,
+  );
+}
+
+/** What INFO logs of a call: the tool and its ids and counts, never names or amounts (core.md §2.9). */
+function callLine(tool: string, input: Record<string, unknown>): string {
+  const parts = Object.entries(input)
+    .filter(
+      ([k, v]) => (k.endsWith('_id') && typeof v === 'string') || Array.isArray(v) || typeof v === 'number',
+    )
+    .map(([k, v]) => (Array.isArray(v) ? `${k}=[${v.length}]` : `${k}=${String(v)}`));
+  return `Tool called: ${tool}(${parts.join(', ')})`;
+}
+
+/** The client can answer a form elicitation: per request on 2026-07-28, from initialize before. */
+function canAsk(server: McpServer, ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const caps =
+    (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ??
+    server.server.getClientCapabilities();
+  const elicitation = caps?.elicitation as { form?: unknown; url?: unknown } | undefined;
+  return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
+}
+
+/** The answer under the `confirm` key of the call's input responses (core.md §3.5). */
+function answerOf(ctx: ServerContext): Answer {
+  const responses = ctx.mcpReq.inputResponses;
+  const view = inputResponse(responses, 'confirm');
+  if (view.kind === 'elicit') {
+    if (view.action === 'accept') return { kind: 'accept', value: view.content?.value };
+    return { kind: view.action };
+  }
+  return view.kind === 'missing' && responses?.confirm === undefined ? { kind: 'none' } : { kind: 'other' };
+}
+
+async function confirmAndApply(
+  server: McpServer,
+  ctx: ServerContext,
+  deps: Deps,
+  codec: RequestStateCodec<StatePayload>,
+  tool: string,
+  code: string | null,
+  request: ConfirmRequest,
+): Promise<CallToolResult | InputRequiredResult> {
+  const decision = decide(deps.codes, {
+    tool,
+    planId: request.planId,
+    subject: request.subject,
+    question: request.question,
+    code,
+    canAsk: canAsk(server, ctx),
+    required: deps.config.requireElicitation(),
+    answer: answerOf(ctx),
+    state: ctx.mcpReq.requestState<StatePayload>(),
+  });
+  if (decision.kind === 'ask') {
+    return inputRequired({
+      inputRequests: {
+        confirm: inputRequired.elicit({ mode: 'form', message: request.question, requestedSchema: YES_NO }),
+      },
+      requestState: await codec.mint(decision.state),
+    });
+  }
+  if (decision.kind === 'apply') return structured(await request.apply());
+  return structured({ ...request.preview, ...outcomeFields(request.flow, decision, request.question) });
+}
+
+/** Registers the tools on a server; write tools only when the write gate is open. */
+export function registerTools(
+  server: McpServer,
+  tools: readonly ToolDefinition[],
+  deps: Deps,
+  codec: RequestStateCodec<StatePayload>,
+): void {
+  for (const tool of tools) {
+    if (tool.kind === 'write' && !deps.config.write) continue;
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: describe(tool, deps.config.write),
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: annotationsOf(tool),
+      },
+      async (
+        input: Record<string, unknown>,
+        ctx: ServerContext,
+      ): Promise<CallToolResult | InputRequiredResult> => {
+        deps.log.info('tools', callLine(tool.name, input));
+        try {
+          const output: unknown = await tool.run({ deps, tool: tool.name }, input);
+          if (output instanceof ConfirmRequest) {
+            const code = typeof input.confirmation === 'string' ? input.confirmation : null;
+            const request = output as ConfirmRequest;
+            return await confirmAndApply(server, ctx, deps, codec, tool.name, code, request);
+          }
+          return structured(output as Record<string, unknown>);
+        } catch (error) {
+          return failureResult(deps, tool.name, error);
+        }
+      },
+    );
+  }
+}
