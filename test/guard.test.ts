@@ -21,7 +21,7 @@ describe('the no-network guard', () => {
 
   it('turns the YNAB client pointed at the real API into an error that names the guard', async () => {
     const deps = createDeps(loadConfig({ YNAB_API_KEY: 'x' }), silentLog, { sleep: async () => {} });
-    await expect(deps.ynab.plans()).rejects.toThrow(/off this machine/);
+    await expect(deps.ynab.plans.list()).rejects.toThrow(/off this machine/);
   });
 
   it('lets loopback through', async () => {

@@ -22,7 +22,7 @@ export const resources: readonly ResourceDefinition[] = [
     description: 'The plans (budgets) the token can read, with the ids tools need.',
     mimeType: 'application/json',
     async read(deps) {
-      const plans = await deps.ynab.plans();
+      const plans = await deps.ynab.plans.list();
       return json(
         plans.map((p) => ({
           plan_id: p.id,
@@ -38,7 +38,7 @@ export const resources: readonly ResourceDefinition[] = [
     description: "A plan's visible categories by group, with their ids.",
     mimeType: 'application/json',
     async read(deps, planId) {
-      const groups = await deps.ynab.categoryGroups(planId);
+      const groups = await deps.ynab.categories.groups(planId);
       const byGroup = new Map<string, { category_id: string; name: string }[]>();
       for (const group of groups) {
         if (group.deleted || group.name === INTERNAL_GROUP) continue;
@@ -59,7 +59,7 @@ export const resources: readonly ResourceDefinition[] = [
     description: "A plan's open accounts, balances in currency units.",
     mimeType: 'application/json',
     async read(deps, planId) {
-      const accounts = await deps.ynab.accounts(planId);
+      const accounts = await deps.ynab.accounts.list(planId);
       return json(
         accounts
           .filter((a) => !a.closed && !a.deleted)

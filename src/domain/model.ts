@@ -134,3 +134,35 @@ export interface YnabMonthSummary {
 export interface YnabMonthDetail extends YnabMonthSummary {
   categories: YnabCategory[];
 }
+
+/** One item of a bulk `PATCH /transactions`: the id and only the fields to change. */
+export interface TransactionPatch {
+  id: string;
+  category_id?: string | null;
+  approved?: boolean;
+  flag_color?: string | null;
+  cleared?: 'cleared' | 'uncleared' | 'reconciled';
+  subtransactions?: readonly { amount: number; category_id: string | null; memo?: string }[];
+}
+
+/** One item of `POST /transactions` (amount in milliunits). */
+export interface NewTransactionBody {
+  account_id: string;
+  date: string;
+  amount: number;
+  payee_name?: string;
+  memo?: string;
+  category_id?: string | null;
+  cleared: 'cleared' | 'uncleared' | 'reconciled';
+  approved: boolean;
+}
+
+/** The fields of `PATCH /categories/{id}` (YNAB's `SaveCategory`): a name, a group, or target fields. */
+export interface CategoryPatch {
+  name?: string;
+  category_group_id?: string;
+  goal_target?: number | null | undefined;
+  goal_target_date?: string | null | undefined;
+  goal_frequency?: string | undefined;
+  goal_needs_whole_amount?: boolean | null | undefined;
+}

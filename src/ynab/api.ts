@@ -1,10 +1,16 @@
 /**
- * Typed YNAB reads and writes over `YnabHttp` (spec core.md §1.13, read-tools.md §2.7). Every list YNAB
- * versions goes through the delta cache for a real plan id; `last-used` bypasses it (D26).
+ * The one YNAB API of the server: every operation it sends is a named, typed method here, grouped
+ * like YNAB's own resources (`ynab.transactions.update(plan, rows)`). Nothing outside `src/ynab/`
+ * builds a YNAB path or sends a raw request. Every list YNAB versions goes through the delta cache
+ * for a real plan id; `last-used` names whichever plan was opened last, so it is never cached.
  */
-import type { Method, RequestOptions, YnabHttp } from './client.js';
+import type { RequestOptions, YnabHttp } from './client.js';
 import { DeltaCache, type Fetched } from './cache.js';
+import { ENDPOINTS, segments, type Endpoint } from './endpoints.js';
 import type {
+  CategoryPatch,
+  NewTransactionBody,
+  TransactionPatch,
   YnabAccount,
   YnabCategoryGroup,
   YnabMonthDetail,
@@ -16,6 +22,11 @@ import type {
 } from './types.js';
 
 export const LAST_USED = 'last-used';
+/**
+ * The transaction list is read since a fixed early date rather than the plan's first month: YNAB plans
+ * (the demo's among them) can hold transactions dated before their first month, and history-wide tools
+ * must see them. A fixed value also keeps the request cacheable.
+ */
 const EARLY = '1970-01-01';
 
 interface Deletable {
@@ -24,84 +35,172 @@ interface Deletable {
 const live = <T extends Deletable>(rows: T[]): T[] => rows.filter((r) => r.deleted !== true);
 const byId = (row: { id: string }): string => row.id;
 
-export class YnabClient {
-  readonly http: YnabHttp;
-  readonly cache = new DeltaCache();
-  constructor(http: YnabHttp) {
-    this.http = http;
-  }
+/** What `POST /transactions` answers. */
+export interface Created {
+  transaction_ids: string[];
+  duplicate_import_ids: string[];
+}
 
-  request<T>(method: Method, segments: readonly string[], options?: RequestOptions): Promise<T> {
-    return this.http.request<T>(method, segments, options);
-  }
+type Send = <T>(endpoint: Endpoint, values: readonly string[], options?: RequestOptions) => Promise<T>;
+type Fetcher<T> = (knowledge: number | undefined) => Promise<Fetched<T>>;
 
-  async plans(): Promise<YnabPlan[]> {
-    const data = await this.request<{ plans: YnabPlan[] }>('GET', ['plans']);
-    return data.plans;
-  }
+/** The shared machinery of every resource: sending, and reading a versioned list. */
+class Resource {
+  constructor(
+    protected readonly send: Send,
+    protected readonly cache: DeltaCache,
+  ) {}
 
-  /** A versioned list: cached for a real plan id, a plain full read for `last-used`. */
-  async #list<T extends Deletable>(
-    planId: string,
-    fetch: (knowledge: number | undefined) => Promise<Fetched<T>>,
-    cached: (fetch: (knowledge: number | undefined) => Promise<Fetched<T>>) => Promise<T[]>,
-  ): Promise<T[]> {
-    if (planId === LAST_USED) return live((await fetch(undefined)).rows);
-    return cached(fetch);
-  }
-
-  #fetcher<T>(planId: string, path: string, field: string, query: Record<string, string> = {}) {
+  protected fetcher<T>(endpoint: Endpoint, plan: string, field: string, query: Record<string, string> = {}) {
     return async (knowledge: number | undefined): Promise<Fetched<T>> => {
-      const data = await this.request<Record<string, unknown>>('GET', ['plans', planId, path], {
+      const data = await this.send<Record<string, unknown>>(endpoint, [plan], {
         query: { ...query, last_knowledge_of_server: knowledge },
       });
       return { rows: (data[field] ?? []) as T[], knowledge: Number(data.server_knowledge ?? 0) };
     };
   }
 
-  accounts(planId: string): Promise<YnabAccount[]> {
-    const f = this.#fetcher<YnabAccount>(planId, 'accounts', 'accounts');
-    return this.#list(planId, f, (fetch) => this.cache.list(planId, 'accounts', byId, fetch));
+  /** A versioned list: cached for a real plan id, a plain full read for `last-used`. */
+  protected async versioned<T extends Deletable>(
+    plan: string,
+    fetch: Fetcher<T>,
+    cached: (fetch: Fetcher<T>) => Promise<T[]>,
+  ): Promise<T[]> {
+    if (plan === LAST_USED) return live((await fetch(undefined)).rows);
+    return cached(fetch);
   }
+}
 
-  async categoryGroups(planId: string): Promise<YnabCategoryGroup[]> {
-    const f = this.#fetcher<YnabCategoryGroup>(planId, 'categories', 'category_groups');
-    const groups = await this.#list(planId, f, (fetch) => this.cache.groups(planId, fetch));
+class Plans extends Resource {
+  async list(): Promise<YnabPlan[]> {
+    return (await this.send<{ plans: YnabPlan[] }>(ENDPOINTS.listPlans, [])).plans;
+  }
+}
+
+class Accounts extends Resource {
+  list(plan: string): Promise<YnabAccount[]> {
+    const f = this.fetcher<YnabAccount>(ENDPOINTS.listAccounts, plan, 'accounts');
+    return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'accounts', byId, fetch));
+  }
+}
+
+class Categories extends Resource {
+  /** The category groups with their live categories. */
+  async groups(plan: string): Promise<YnabCategoryGroup[]> {
+    const f = this.fetcher<YnabCategoryGroup>(ENDPOINTS.listCategories, plan, 'category_groups');
+    const groups = await this.versioned(plan, f, (fetch) => this.cache.groups(plan, fetch));
     return groups.map((g) => ({ ...g, categories: live(g.categories) }));
   }
 
-  payees(planId: string): Promise<YnabPayee[]> {
-    const f = this.#fetcher<YnabPayee>(planId, 'payees', 'payees');
-    return this.#list(planId, f, (fetch) => this.cache.list(planId, 'payees', byId, fetch));
+  /** Creates a category in a group and returns its new id. */
+  async create(plan: string, name: string, groupId: string): Promise<string> {
+    const data = await this.send<{ category: { id: string } }>(ENDPOINTS.createCategory, [plan], {
+      body: { category: { name, category_group_id: groupId } },
+    });
+    return data.category.id;
   }
 
-  months(planId: string): Promise<YnabMonthSummary[]> {
-    const f = this.#fetcher<YnabMonthSummary>(planId, 'months', 'months');
-    return this.#list(planId, f, (fetch) => this.cache.list(planId, 'months', (m) => m.month, fetch));
+  /** Changes a category's name, group or target fields. */
+  async update(plan: string, categoryId: string, fields: CategoryPatch): Promise<void> {
+    await this.send(ENDPOINTS.updateCategory, [plan, categoryId], { body: { category: fields } });
+  }
+}
+
+class Months extends Resource {
+  list(plan: string): Promise<YnabMonthSummary[]> {
+    const f = this.fetcher<YnabMonthSummary>(ENDPOINTS.listMonths, plan, 'months');
+    return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'months', (m) => m.month, fetch));
   }
 
-  scheduled(planId: string): Promise<YnabScheduledTransaction[]> {
-    const f = this.#fetcher<YnabScheduledTransaction>(
-      planId,
-      'scheduled_transactions',
-      'scheduled_transactions',
-    );
-    return this.#list(planId, f, (fetch) => this.cache.list(planId, 'scheduled', byId, fetch));
+  /** One month with its categories (never cached: YNAB offers no delta for it). */
+  async get(plan: string, month: string): Promise<YnabMonthDetail> {
+    return (await this.send<{ month: YnabMonthDetail }>(ENDPOINTS.getMonth, [plan, month])).month;
   }
 
-  /**
-   * Every non-deleted transaction, since a fixed early date (D25; not a filter, so cached). Always
-   * 1970-01-01 rather than the plan's first_month: YNAB plans (the demo's among them) can hold
-   * transactions dated before their first month, and history-wide tools must see them.
-   */
-  transactions(planId: string): Promise<YnabTransaction[]> {
-    const f = this.#fetcher<YnabTransaction>(planId, 'transactions', 'transactions', { since_date: EARLY });
-    return this.#list(planId, f, (fetch) => this.cache.list(planId, 'transactions', byId, fetch));
+  /** Sets a category's budgeted amount for a month (absolute, milliunits). */
+  async setBudgeted(plan: string, month: string, categoryId: string, budgeted: number): Promise<void> {
+    await this.send(ENDPOINTS.updateMonthCategory, [plan, month, categoryId], {
+      body: { category: { budgeted } },
+    });
+  }
+}
+
+class Payees extends Resource {
+  list(plan: string): Promise<YnabPayee[]> {
+    const f = this.fetcher<YnabPayee>(ENDPOINTS.listPayees, plan, 'payees');
+    return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'payees', byId, fetch));
   }
 
-  /** One month with its categories (never cached). */
-  async month(planId: string, month: string): Promise<YnabMonthDetail> {
-    const data = await this.request<{ month: YnabMonthDetail }>('GET', ['plans', planId, 'months', month]);
-    return data.month;
+  async rename(plan: string, payeeId: string, name: string): Promise<void> {
+    await this.send(ENDPOINTS.updatePayee, [plan, payeeId], { body: { payee: { name } } });
+  }
+}
+
+class Scheduled extends Resource {
+  list(plan: string): Promise<YnabScheduledTransaction[]> {
+    const f = this.fetcher<YnabScheduledTransaction>(ENDPOINTS.listScheduled, plan, 'scheduled_transactions');
+    return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'scheduled', byId, fetch));
+  }
+}
+
+class Transactions extends Resource {
+  /** Every non-deleted transaction of the plan. */
+  list(plan: string): Promise<YnabTransaction[]> {
+    const f = this.fetcher<YnabTransaction>(ENDPOINTS.listTransactions, plan, 'transactions', {
+      since_date: EARLY,
+    });
+    return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'transactions', byId, fetch));
+  }
+
+  /** One bulk update; returns the ids YNAB reports as updated. */
+  async update(plan: string, rows: readonly TransactionPatch[]): Promise<string[]> {
+    const data = await this.send<{ transaction_ids?: string[] }>(ENDPOINTS.updateTransactions, [plan], {
+      body: { transactions: rows },
+    });
+    return data.transaction_ids ?? [];
+  }
+
+  /** Creates transactions: their new ids in the order sent, and the import ids YNAB already had. */
+  async create(plan: string, rows: readonly NewTransactionBody[]): Promise<Created> {
+    const data = await this.send<Partial<Created>>(ENDPOINTS.createTransactions, [plan], {
+      body: { transactions: rows },
+    });
+    return {
+      transaction_ids: data.transaction_ids ?? [],
+      duplicate_import_ids: data.duplicate_import_ids ?? [],
+    };
+  }
+
+  /** Asks YNAB to import what the linked accounts hold; returns the new ids. */
+  async import(plan: string): Promise<string[]> {
+    const data = await this.send<{ transaction_ids?: string[] }>(ENDPOINTS.importTransactions, [plan]);
+    return data.transaction_ids ?? [];
+  }
+
+  async delete(plan: string, transactionId: string): Promise<void> {
+    await this.send(ENDPOINTS.deleteTransaction, [plan, transactionId]);
+  }
+}
+
+export class YnabClient {
+  readonly cache = new DeltaCache();
+  readonly plans: Plans;
+  readonly accounts: Accounts;
+  readonly categories: Categories;
+  readonly months: Months;
+  readonly payees: Payees;
+  readonly scheduled: Scheduled;
+  readonly transactions: Transactions;
+
+  constructor(http: YnabHttp) {
+    const send: Send = (endpoint, values, options) =>
+      http.request(endpoint.method, segments(endpoint, values), options);
+    this.plans = new Plans(send, this.cache);
+    this.accounts = new Accounts(send, this.cache);
+    this.categories = new Categories(send, this.cache);
+    this.months = new Months(send, this.cache);
+    this.payees = new Payees(send, this.cache);
+    this.scheduled = new Scheduled(send, this.cache);
+    this.transactions = new Transactions(send, this.cache);
   }
 }

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  budgetDetails,
   checkDistinct,
   monthIndex,
-  moveDetails,
   planBudget,
   planBudgetUndo,
   planMove,
@@ -143,44 +141,6 @@ describe('planMove', () => {
     expect(rollbackFailedText(p, 'YNAB 500: a', 'YNAB 503: b')).toBe(
       'YNAB refused to change Groceries (YNAB 500: a), then putting Restaurants back failed too (YNAB 503: b): set Restaurants back to 120.00 in YNAB.',
     );
-  });
-});
-
-describe('journal details', () => {
-  it.each([
-    [
-      { month: '2026-09-01', category_id: 'c', from: 1, to: 2 },
-      { month: '2026-09-01', change: { category_id: 'c', from: 1, to: 2 } },
-    ],
-    [{ month: '2026-09-01', category_id: 'c', from: 1.5, to: 2 }, null],
-    [{ category_id: 'c', from: 1, to: 2 }, null],
-    [{ month: '2026-09-01', category_id: 3, from: 1, to: 2 }, null],
-    [{}, null],
-  ])('budget %j', (details, expected) => {
-    expect(budgetDetails(details)).toEqual(expected);
-  });
-
-  it.each([
-    [
-      {
-        month: 'm',
-        changes: [
-          { category_id: 'a', from: 1, to: 0 },
-          { category_id: 'b', from: 0, to: 1 },
-        ],
-      },
-      {
-        month: 'm',
-        source: { category_id: 'a', from: 1, to: 0 },
-        target: { category_id: 'b', from: 0, to: 1 },
-      },
-    ],
-    [{ month: 'm', changes: [{ category_id: 'a', from: 1, to: 0 }] }, null],
-    [{ month: 'm', changes: [{ category_id: 'a', from: 1, to: 0 }, null] }, null],
-    [{ month: 'm', changes: 'x' }, null],
-    [{ changes: [] }, null],
-  ])('move %j', (details, expected) => {
-    expect(moveDetails(details)).toEqual(expected);
   });
 });
 

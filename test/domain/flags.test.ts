@@ -8,7 +8,6 @@ import {
   flagSubject,
   planFlagUndo,
   planFlags,
-  readFlagMoves,
   type FlagRequest,
 } from '../../src/domain/transactions/flags.js';
 import type { YnabTransaction } from '../../src/domain/model.js';
@@ -141,17 +140,6 @@ describe('planFlags', () => {
 });
 
 describe('undo of a flag operation', () => {
-  it.each([
-    [{}, []],
-    [{ changes: 'x' }, []],
-    [
-      { changes: [null, 3, { from: 'red' }, { transaction_id: 'a', from: 'nope', to: 'red' }] },
-      [{ transaction_id: 'a', from: null, to: 'red' }],
-    ],
-  ])('reads the journal details %j', (details, moves) => {
-    expect(readFlagMoves(details)).toEqual(moves);
-  });
-
   it('puts back the flags still as the operation left them; the others are conflicts', () => {
     const moves = [
       { transaction_id: 'a', from: 'blue' as const, to: null },

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.js';
 import type { YnabPayee, YnabTransaction } from '../../src/domain/model.js';
 import {
-  payeeDetailsOf,
   payeeStillRenamed,
   payeeUndoQuestion,
   planRename,
@@ -141,16 +140,5 @@ describe('undo', () => {
     ],
   ])('question for %j', (from, question) => {
     expect(payeeUndoQuestion(from)).toBe(question);
-  });
-
-  it.each([
-    [details, details],
-    [{}, { payee_id: '', from: '', to: '' }],
-    [
-      { payee_id: 1, from: null, to: 'x' },
-      { payee_id: '', from: '', to: 'x' },
-    ],
-  ])('journal details %j are read as %j', (raw, read) => {
-    expect(payeeDetailsOf(raw as Record<string, unknown>)).toEqual(read);
   });
 });

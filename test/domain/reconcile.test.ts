@@ -5,7 +5,6 @@ import {
   adjustmentCategory,
   differenceFound,
   planReconcileUndo,
-  reconcileDetailsOf,
   reconcileQuestion,
   reconcileStep,
   reconcileSubject,
@@ -218,16 +217,5 @@ describe('undo plan (D5, D7)', () => {
       tx('t1', 1, 'reconciled'),
     ]);
     expect(undo).toEqual({ revert: ['t1'], deleteAdjustment: null, conflicts: [] });
-  });
-
-  it.each([
-    [details, details],
-    [{}, { account_id: '', reconciled_ids: [], adjustment_id: null }],
-    [
-      { account_id: 3, reconciled_ids: ['a', 4, null], adjustment_id: 5 },
-      { account_id: '', reconciled_ids: ['a'], adjustment_id: null },
-    ],
-  ])('journal details %j are read as %j', (raw, read) => {
-    expect(reconcileDetailsOf(raw as Record<string, unknown>)).toEqual(read);
   });
 });

@@ -14,7 +14,6 @@ import {
   createSubject,
   planCreate,
   presentIds,
-  readCreatedIds,
   type NewTransaction,
 } from '../../src/domain/transactions/create-transactions.js';
 
@@ -221,14 +220,6 @@ describe('a planned creation', () => {
 });
 
 describe('undo of a create operation', () => {
-  it.each([
-    [{}, []],
-    [{ transaction_ids: 'x' }, []],
-    [{ transaction_ids: ['a', 3, null, 'b'] }, ['a', 'b']],
-  ])('reads the journal details %j', (details, ids) => {
-    expect(readCreatedIds(details)).toEqual(ids);
-  });
-
   it('splits the created ids into those still there and those gone', () => {
     const t = (id: string, deleted = false) => ({ id, deleted }) as YnabTransaction;
     expect(presentIds(['a', 'b', 'c', 'd'], [t('a'), t('b', true), t('d')])).toEqual({

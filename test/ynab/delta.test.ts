@@ -56,12 +56,12 @@ const lastKnowledge = (): string | undefined => h.standIn.requests.at(-1)?.query
 
 type Read = (ynab: YnabClient, plan: string) => Promise<unknown[]>;
 const LISTS: [string, string, Read][] = [
-  ['accounts', 'accounts', (y, p) => y.accounts(p)],
-  ['categories', 'categories', (y, p) => y.categoryGroups(p)],
-  ['payees', 'payees', (y, p) => y.payees(p)],
-  ['months', 'months', (y, p) => y.months(p)],
-  ['scheduled transactions', 'scheduled_transactions', (y, p) => y.scheduled(p)],
-  ['transactions', 'transactions', (y, p) => y.transactions(p)],
+  ['accounts', 'accounts', (y, p) => y.accounts.list(p)],
+  ['categories', 'categories', (y, p) => y.categories.groups(p)],
+  ['payees', 'payees', (y, p) => y.payees.list(p)],
+  ['months', 'months', (y, p) => y.months.list(p)],
+  ['scheduled transactions', 'scheduled_transactions', (y, p) => y.scheduled.list(p)],
+  ['transactions', 'transactions', (y, p) => y.transactions.list(p)],
 ];
 
 describe('YnabClient over HTTP: every versioned list', () => {
@@ -95,27 +95,31 @@ describe('YnabClient over HTTP: every versioned list', () => {
   );
 
   it('a deleted transaction disappears, and its account balance follows', async () => {
-    const before = await deps.ynab.transactions(PLAN);
-    const accounts = await deps.ynab.accounts(PLAN);
+    const before = await deps.ynab.transactions.list(PLAN);
+    const accounts = await deps.ynab.accounts.list(PLAN);
     const gone = before.find((t) => t.id === 'tx-001')!;
     await write('DELETE', `${P}/transactions/tx-001`);
-    const after = await deps.ynab.transactions(PLAN);
+    const after = await deps.ynab.transactions.list(PLAN);
     expect(lastKnowledge()).toBe('1');
     expect(after.map((t) => t.id)).toEqual(before.map((t) => t.id).filter((id) => id !== 'tx-001'));
     const balance = (list: typeof accounts) => list.find((a) => a.id === gone.account_id)!.balance;
-    expect(balance(await deps.ynab.accounts(PLAN))).toBe(balance(accounts) - gone.amount);
+    expect(balance(await deps.ynab.accounts.list(PLAN))).toBe(balance(accounts) - gone.amount);
   });
 
   it('a renamed payee is renamed in the payees, its transactions and its schedules', async () => {
-    await Promise.all([deps.ynab.payees(PLAN), deps.ynab.transactions(PLAN), deps.ynab.scheduled(PLAN)]);
+    await Promise.all([
+      deps.ynab.payees.list(PLAN),
+      deps.ynab.transactions.list(PLAN),
+      deps.ynab.scheduled.list(PLAN),
+    ]);
     await write('PATCH', `${P}/payees/pay-025`, { payee: { name: 'LANDLORD & CO' } });
-    const payees = await deps.ynab.payees(PLAN);
+    const payees = await deps.ynab.payees.list(PLAN);
     expect(payees.find((p) => p.id === 'pay-025')?.name).toBe('LANDLORD & CO');
     expect(payees).toHaveLength(43);
-    const rent = (await deps.ynab.transactions(PLAN)).filter((t) => t.payee_id === 'pay-025');
+    const rent = (await deps.ynab.transactions.list(PLAN)).filter((t) => t.payee_id === 'pay-025');
     expect(rent.length).toBeGreaterThan(0);
     expect(rent.every((t) => t.payee_name === 'LANDLORD & CO')).toBe(true);
-    const schedule = (await deps.ynab.scheduled(PLAN)).find((s) => s.id === 'sch-rent');
+    const schedule = (await deps.ynab.scheduled.list(PLAN)).find((s) => s.id === 'sch-rent');
     expect(schedule?.payee_name).toBe('LANDLORD & CO');
     expect(h.standIn.requests.slice(-3).map((r) => r.query.last_knowledge_of_server)).toEqual([
       '1',
@@ -125,8 +129,8 @@ describe('YnabClient over HTTP: every versioned list', () => {
   });
 
   it('a new transaction appears at the end, with a new payee', async () => {
-    const before = await deps.ynab.transactions(PLAN);
-    const payees = await deps.ynab.payees(PLAN);
+    const before = await deps.ynab.transactions.list(PLAN);
+    const payees = await deps.ynab.payees.list(PLAN);
     await write('POST', `${P}/transactions`, {
       transactions: [
         {
@@ -139,10 +143,10 @@ describe('YnabClient over HTTP: every versioned list', () => {
         },
       ],
     });
-    const after = await deps.ynab.transactions(PLAN);
+    const after = await deps.ynab.transactions.list(PLAN);
     expect(after).toHaveLength(before.length + 1);
     expect(after.at(-1)).toMatchObject({ id: 'tx-226', amount: -12_340, date: '2026-09-24' });
-    expect((await deps.ynab.payees(PLAN)).map((p) => p.name)).toEqual([
+    expect((await deps.ynab.payees.list(PLAN)).map((p) => p.name)).toEqual([
       ...payees.map((p) => p.name),
       'CB NEW SHOP FACT 240926 525130******1',
     ]);
@@ -150,7 +154,7 @@ describe('YnabClient over HTTP: every versioned list', () => {
 
   it('a category moved to another group leaves its old one', async () => {
     const tree = async () =>
-      (await deps.ynab.categoryGroups(PLAN)).map((g) => [g.id, g.categories.map((c) => c.id)]);
+      (await deps.ynab.categories.groups(PLAN)).map((g) => [g.id, g.categories.map((c) => c.id)]);
     const before = await tree();
     expect(before).toContainEqual(['grp-fun', ['cat-tennis', 'cat-subscriptions']]);
     await write('PATCH', `${P}/categories/cat-tennis`, { category: { category_group_id: 'grp-bills' } });
@@ -165,16 +169,16 @@ describe('YnabClient over HTTP: every versioned list', () => {
             : [id, cats],
       ),
     );
-    const tennis = (await deps.ynab.categoryGroups(PLAN))
+    const tennis = (await deps.ynab.categories.groups(PLAN))
       .flatMap((g) => g.categories)
       .find((c) => c.id === 'cat-tennis');
     expect(tennis).toMatchObject({ category_group_id: 'grp-bills', category_group_name: 'Bills' });
   });
 
   it('a budget change shows in the months list, which keeps its order', async () => {
-    const before = await deps.ynab.months(PLAN);
+    const before = await deps.ynab.months.list(PLAN);
     await write('PATCH', `${P}/months/2026-08-01/categories/cat-rent`, { category: { budgeted: 1_000_000 } });
-    const after = await deps.ynab.months(PLAN);
+    const after = await deps.ynab.months.list(PLAN);
     expect(lastKnowledge()).toBe('1');
     expect(after.map((m) => m.month)).toEqual(before.map((m) => m.month));
     const august = (list: typeof before) => list.find((m) => m.month === '2026-08-01')!.budgeted;
@@ -182,16 +186,16 @@ describe('YnabClient over HTTP: every versioned list', () => {
   });
 
   it('keeps one copy per plan id', async () => {
-    await deps.ynab.accounts(PLAN);
+    await deps.ynab.accounts.list(PLAN);
     const second = buildDemoPlan();
     second.plan = { ...second.plan, id: 'second-plan' };
     second.accounts = second.accounts.map((a) => ({ ...a, name: `${a.name} (2)` }));
     h.standIn.reset(second);
-    const other = await deps.ynab.accounts('second-plan');
+    const other = await deps.ynab.accounts.list('second-plan');
     expect(lastKnowledge()).toBeUndefined();
     expect(other.every((a) => a.name.endsWith(' (2)'))).toBe(true);
     h.standIn.reset();
-    const again = await deps.ynab.accounts(PLAN);
+    const again = await deps.ynab.accounts.list(PLAN);
     expect(lastKnowledge()).toBe('1');
     expect(again.some((a) => a.name.endsWith(' (2)'))).toBe(false);
   });
@@ -211,19 +215,19 @@ describe('YnabClient over HTTP: every versioned list', () => {
 
   it("'last-used' reads the whole transaction history and leaves deleted rows out", async () => {
     await write('DELETE', `${P}/transactions/tx-002`);
-    const rows = await deps.ynab.transactions('last-used');
+    const rows = await deps.ynab.transactions.list('last-used');
     expect(h.standIn.requests.at(-1)?.query).toEqual({ since_date: '1970-01-01' });
     expect(rows).toHaveLength(225);
     expect(rows.some((t) => t.id === 'tx-002')).toBe(false);
   });
 
   it('cache.reset() starts cold again', async () => {
-    const cold = await measure(() => deps.ynab.transactions(PLAN));
-    await deps.ynab.categoryGroups(PLAN);
+    const cold = await measure(() => deps.ynab.transactions.list(PLAN));
+    await deps.ynab.categories.groups(PLAN);
     deps.ynab.cache.reset();
-    const again = await measure(() => deps.ynab.transactions(PLAN));
+    const again = await measure(() => deps.ynab.transactions.list(PLAN));
     expect(lastKnowledge()).toBeUndefined();
-    await deps.ynab.categoryGroups(PLAN);
+    await deps.ynab.categories.groups(PLAN);
     expect(lastKnowledge()).toBeUndefined();
     expect(again.bytes).toBe(cold.bytes);
     expect(again.result).toEqual(cold.result);

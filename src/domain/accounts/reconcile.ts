@@ -79,16 +79,6 @@ export interface ReconcileDetails {
   adjustment_id: string | null;
 }
 
-/** Reads a journal entry's details, keeping only well-formed values. */
-export function reconcileDetailsOf(details: Record<string, unknown>): ReconcileDetails {
-  const ids = Array.isArray(details.reconciled_ids) ? details.reconciled_ids : [];
-  return {
-    account_id: typeof details.account_id === 'string' ? details.account_id : '',
-    reconciled_ids: ids.filter((id): id is string => typeof id === 'string'),
-    adjustment_id: typeof details.adjustment_id === 'string' ? details.adjustment_id : null,
-  };
-}
-
 export interface ReconcileUndo {
   /** Still reconciled: back to cleared. */
   revert: string[];

@@ -147,33 +147,6 @@ export interface BudgetChange {
   to: number;
 }
 
-const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
-
-function budgetChange(v: unknown): BudgetChange | null {
-  if (typeof v !== 'object' || v === null) return null;
-  const r = v as Record<string, unknown>;
-  if (typeof r['category_id'] !== 'string' || !isInt(r['from']) || !isInt(r['to'])) return null;
-  return { category_id: r['category_id'], from: r['from'], to: r['to'] };
-}
-
-/** The `details` of a `budget` entry (`{month, category_id, from, to}`), or null when unreadable. */
-export function budgetDetails(
-  details: Record<string, unknown>,
-): { month: string; change: BudgetChange } | null {
-  const change = budgetChange(details);
-  return typeof details['month'] === 'string' && change ? { month: details['month'], change } : null;
-}
-
-/** The `details` of a `move` entry (`{month, changes: [source, target]}`), or null when unreadable. */
-export function moveDetails(
-  details: Record<string, unknown>,
-): { month: string; source: BudgetChange; target: BudgetChange } | null {
-  const changes = details['changes'];
-  if (typeof details['month'] !== 'string' || !Array.isArray(changes) || changes.length !== 2) return null;
-  const [source, target] = changes.map(budgetChange);
-  return source && target ? { month: details['month'], source, target } : null;
-}
-
 /** What an undo of these kinds does: nothing (conflicts) or set amounts back, in this order. */
 export interface BudgetUndoPlan {
   conflicts: string[];

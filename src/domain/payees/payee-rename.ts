@@ -68,11 +68,6 @@ export interface PayeeDetails {
   to: string;
 }
 
-export function payeeDetailsOf(details: Record<string, unknown>): PayeeDetails {
-  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-  return { payee_id: text(details.payee_id), from: text(details.from), to: text(details.to) };
-}
-
 /** The undo can go ahead: the payee still exists and still has the name the rename gave it. */
 export const payeeStillRenamed = (details: PayeeDetails, payees: readonly YnabPayee[]): boolean =>
   payees.some((p) => !p.deleted && p.id === details.payee_id && p.name === details.to);

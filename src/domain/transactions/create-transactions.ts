@@ -6,7 +6,7 @@
 import type { CategoryIndex } from '../categories/category-lists.js';
 import { AppError } from '../errors.js';
 import { fmt2, toMilli, toUnits } from '../money.js';
-import type { YnabAccount, YnabTransaction } from '../model.js';
+import type { NewTransactionBody, YnabAccount, YnabTransaction } from '../model.js';
 import { clean, cleanFull, oneLineError } from '../text.js';
 
 /** A transaction as the agent gives it. */
@@ -124,11 +124,7 @@ export function createQuestion(plan: CreatePlan): string {
 }
 
 /** The POST body's items: cleared, approved as asked, memo and category only when non-empty. */
-export function createBody(
-  accountId: string,
-  plan: CreatePlan,
-  approved: boolean,
-): Record<string, unknown>[] {
+export function createBody(accountId: string, plan: CreatePlan, approved: boolean): NewTransactionBody[] {
   return plan.items.map((t) => ({
     account_id: accountId,
     date: t.date,
@@ -136,15 +132,9 @@ export function createBody(
     payee_name: t.payee_name,
     ...(nonEmpty(t.memo) ? { memo: t.memo } : {}),
     ...(nonEmpty(t.category_id) ? { category_id: t.category_id } : {}),
-    cleared: 'cleared',
+    cleared: 'cleared' as const,
     approved,
   }));
-}
-
-/** Reads the `transaction_ids` of a journal entry's details; anything else is left out. */
-export function readCreatedIds(details: Record<string, unknown>): string[] {
-  const ids = details['transaction_ids'];
-  return Array.isArray(ids) ? (ids as unknown[]).filter((id): id is string => typeof id === 'string') : [];
 }
 
 /** Undo of a `create` operation: the created transactions still there, and those already gone. */

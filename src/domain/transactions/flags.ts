@@ -101,21 +101,6 @@ export function flagQuestion(changes: readonly FlagChange[]): string {
 export const flagMovesOf = (changes: readonly FlagChange[]): FlagMove[] =>
   changes.map((c) => ({ transaction_id: c.transaction_id, from: c.from_color, to: c.to_color }));
 
-const asColor = (value: unknown): FlagColor | null => (isColor(value) ? value : null);
-
-/** Reads the `changes` of a journal entry's details; items that are not changes are left out. */
-export function readFlagMoves(details: Record<string, unknown>): FlagMove[] {
-  const changes = details['changes'];
-  if (!Array.isArray(changes)) return [];
-  const moves: FlagMove[] = [];
-  for (const item of changes as unknown[]) {
-    if (item === null || typeof item !== 'object') continue;
-    const { transaction_id: id, from, to } = item as Record<string, unknown>;
-    if (typeof id === 'string') moves.push({ transaction_id: id, from: asColor(from), to: asColor(to) });
-  }
-  return moves;
-}
-
 /**
  * Undo of a `flag` operation: a change goes back when its transaction still exists and still carries
  * the colour the operation gave it; the others are conflicts, left alone.

@@ -7,14 +7,13 @@ import {
   EVERY_TRANSACTION_CHANGED,
   RECONCILIATION_UNDONE,
   planReconcileUndo,
-  reconcileDetailsOf,
   reconcileUndoItems,
   reconcileUndoQuestion,
 } from '../../domain/accounts/reconcile.js';
-import { registerUndo } from './categorize.js';
+import type { UndoHandler } from './types.js';
 
-registerUndo('reconcile', async (ynab, plan, entry) => {
-  const undo = planReconcileUndo(reconcileDetailsOf(entry.details), await ynab.transactions(plan));
+export const undoReconcile: UndoHandler<'reconcile'> = async (ynab, plan, entry, details) => {
+  const undo = planReconcileUndo(details, await ynab.transactions.list(plan));
   const nothingLeft = undo.revert.length === 0 && undo.deleteAdjustment === null;
   return {
     conflicts: undo.conflicts,
@@ -25,14 +24,15 @@ registerUndo('reconcile', async (ynab, plan, entry) => {
     flow: 'merge',
     apply: async () => {
       if (undo.revert.length > 0) {
-        await ynab.request('PATCH', ['plans', plan, 'transactions'], {
-          body: { transactions: undo.revert.map((id) => ({ id, cleared: 'cleared' })) },
-        });
+        await ynab.transactions.update(
+          plan,
+          undo.revert.map((id) => ({ id, cleared: 'cleared' as const })),
+        );
       }
       if (undo.deleteAdjustment !== null) {
-        await ynab.request('DELETE', ['plans', plan, 'transactions', undo.deleteAdjustment]);
+        await ynab.transactions.delete(plan, undo.deleteAdjustment);
       }
       return RECONCILIATION_UNDONE;
     },
   };
-});
+};

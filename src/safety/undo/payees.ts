@@ -5,15 +5,13 @@
 import {
   PAYEE_NAME_BACK,
   PAYEE_RENAMED_SINCE,
-  payeeDetailsOf,
   payeeStillRenamed,
   payeeUndoQuestion,
 } from '../../domain/payees/payee-rename.js';
-import { registerUndo } from './categorize.js';
+import type { UndoHandler } from './types.js';
 
-registerUndo('payee', async (ynab, plan, entry) => {
-  const details = payeeDetailsOf(entry.details);
-  const ok = payeeStillRenamed(details, await ynab.payees(plan));
+export const undoPayee: UndoHandler<'payee'> = async (ynab, plan, entry, details) => {
+  const ok = payeeStillRenamed(details, await ynab.payees.list(plan));
   return {
     conflicts: ok ? [] : [details.payee_id],
     changes: [],
@@ -22,10 +20,8 @@ registerUndo('payee', async (ynab, plan, entry) => {
     subject: { undo: entry.operation_id, items: [details.payee_id] },
     flow: 'merge',
     apply: async () => {
-      await ynab.request('PATCH', ['plans', plan, 'payees', details.payee_id], {
-        body: { payee: { name: details.from } },
-      });
+      await ynab.payees.rename(plan, details.payee_id, details.from);
       return PAYEE_NAME_BACK;
     },
   };
-});
+};

@@ -1,23 +1,47 @@
 /**
- * Undo of a `create` operation (spec core.md §4.4–4.5, write-tools.md §4.14): each created transaction
- * still there is deleted, one request each; those already gone are conflicts.
+ * Undo of the transaction kinds: `create` deletes each created transaction still there, one request
+ * each (those already gone are conflicts); `flag` puts back each flag still as the operation left it,
+ * in one bulk update.
  */
-import { presentIds, readCreatedIds } from '../../domain/transactions/create-transactions.js';
+import { planFlagUndo } from '../../domain/transactions/flags.js';
+import { presentIds } from '../../domain/transactions/create-transactions.js';
 import { compareCodePoints } from '../../domain/text.js';
-import { registerUndo } from './categorize.js';
+import type { UndoHandler } from './types.js';
 
-registerUndo('create', async (ynab, plan, entry) => {
-  const { present, gone } = presentIds(readCreatedIds(entry.details), await ynab.transactions(plan));
+export const ALREADY_DELETED = 'Already deleted: nothing to undo.';
+export const FLAGS_CHANGED = 'Every flag changed since: left alone.';
+
+export const undoCreate: UndoHandler<'create'> = async (ynab, plan, entry, details) => {
+  const { present, gone } = presentIds(details.transaction_ids, await ynab.transactions.list(plan));
   return {
     conflicts: gone,
     changes: [],
-    fullConflict: present.length === 0 ? 'Already deleted: nothing to undo.' : null,
+    fullConflict: present.length === 0 ? ALREADY_DELETED : null,
     question: `Undo: delete the ${present.length} transaction(s) this operation created?`,
     subject: { undo: entry.operation_id, items: [...present].sort(compareCodePoints) },
     flow: 'merge',
     apply: async () => {
-      for (const id of present) await ynab.request('DELETE', ['plans', plan, 'transactions', id]);
+      for (const id of present) await ynab.transactions.delete(plan, id);
       return 'Created transactions deleted.';
     },
   };
-});
+};
+
+export const undoFlag: UndoHandler<'flag'> = async (ynab, plan, entry, details) => {
+  const { back, conflicts } = planFlagUndo(details.changes, await ynab.transactions.list(plan));
+  return {
+    conflicts,
+    changes: [],
+    fullConflict: back.length === 0 ? FLAGS_CHANGED : null,
+    question: `Undo: put back the flag of ${back.length} transaction(s)?`,
+    subject: { undo: entry.operation_id, items: back.map((m) => m.transaction_id).sort(compareCodePoints) },
+    flow: 'merge',
+    apply: async () => {
+      await ynab.transactions.update(
+        plan,
+        back.map((m) => ({ id: m.transaction_id, flag_color: m.from })),
+      );
+      return 'Flags restored.';
+    },
+  };
+};

@@ -47,7 +47,7 @@ export const listAccounts = defineTool({
   input: planInput,
   output: wrapped(z.array(account).describe("The accounts, in YNAB's order.")),
   async run({ deps }, { plan_id }) {
-    const accounts = await deps.ynab.accounts(plan_id);
+    const accounts = await deps.ynab.accounts.list(plan_id);
     return {
       result: accounts
         .filter((a) => !a.deleted)

@@ -23,7 +23,6 @@ import { analyseGap, analysisOf } from '../../domain/accounts/reconcile-gap.js';
 import { clean } from '../../domain/text.js';
 import type { Deps } from '../../deps.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
-import '../../safety/undo/accounts.js';
 import { defineTool } from '../seam/define-tool.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
@@ -116,23 +115,18 @@ async function applyReconcile(deps: Deps, a: Applying): Promise<string> {
       payee_name: ADJUSTMENT_PAYEE,
       memo: ADJUSTMENT_MEMO,
       category_id: a.category,
-      cleared: 'cleared',
+      cleared: 'cleared' as const,
       approved: true,
     };
-    const created = await deps.ynab.request<{ transaction_ids: string[] }>(
-      'POST',
-      ['plans', a.plan, 'transactions'],
-      {
-        body: { transactions: [transaction] },
-      },
-    );
+    const created = await deps.ynab.transactions.create(a.plan, [transaction]);
     adjustmentId = created.transaction_ids[0] ?? null;
     if (adjustmentId !== null) ids.push(adjustmentId);
   }
   if (ids.length > 0) {
-    await deps.ynab.request('PATCH', ['plans', a.plan, 'transactions'], {
-      body: { transactions: ids.map((id) => ({ id, cleared: 'reconciled' })) },
-    });
+    await deps.ynab.transactions.update(
+      a.plan,
+      ids.map((id) => ({ id, cleared: 'reconciled' as const })),
+    );
   }
   const operationId = await recordOperation(deps, a.plan, 'reconcile', {
     account_id: a.accountId,
@@ -171,10 +165,10 @@ export const reconcileAccount = defineTool({
   output: result,
   async run({ deps }, { plan_id, account_id, bank_balance, adjust }) {
     const plan = await resolvePlan(deps, plan_id);
-    const account = (await deps.ynab.accounts(plan)).find((a) => a.id === account_id && !a.deleted);
+    const account = (await deps.ynab.accounts.list(plan)).find((a) => a.id === account_id && !a.deleted);
     if (account === undefined) throw new AppError(unknownAccount(account_id));
     const gap = analyseGap(
-      await deps.ynab.transactions(plan),
+      await deps.ynab.transactions.list(plan),
       account_id,
       toMilli(bank_balance),
       deps.clock.today(),
@@ -193,7 +187,8 @@ export const reconcileAccount = defineTool({
     if (step === 'difference_found')
       return { ...base, status: step, message: differenceFound(gap.difference) };
     if (step === 'nothing_to_do') return base;
-    const category = gap.difference === 0 ? null : adjustmentCategory(await deps.ynab.categoryGroups(plan));
+    const category =
+      gap.difference === 0 ? null : adjustmentCategory(await deps.ynab.categories.groups(plan));
     if (gap.difference !== 0 && category === null) throw new AppError(NO_READY_TO_ASSIGN);
     const subject = reconcileSubject(account_id, bank_balance, gap);
     const preview: Result = {

@@ -54,9 +54,9 @@ export const findRecurringCharges = defineTool({
     months_looked_at: z.array(z.string()).describe('The 4 complete months looked at, YYYY-MM, oldest first.'),
   }),
   async run({ deps }, { plan_id, include_income }) {
-    const transactions = await deps.ynab.transactions(plan_id);
-    const scheduled = await deps.ynab.scheduled(plan_id);
-    const visible = visibleCategoryNames(await deps.ynab.categoryGroups(plan_id));
+    const transactions = await deps.ynab.transactions.list(plan_id);
+    const scheduled = await deps.ynab.scheduled.list(plan_id);
+    const visible = visibleCategoryNames(await deps.ynab.categories.groups(plan_id));
     return recurringCharges(transactions, scheduled, visible, deps.clock.today(), include_income);
   },
 });

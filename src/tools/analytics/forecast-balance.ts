@@ -110,11 +110,11 @@ export const forecastBalance = defineTool({
     const today = deps.clock.today();
     const until = parseUntil(input.until, today);
     const accountIds = listFilter(input.account_ids);
-    const accounts = await deps.ynab.accounts(input.plan_id);
+    const accounts = await deps.ynab.accounts.list(input.plan_id);
     checkForecastAccounts(accountIds, accounts);
-    const transactions = await deps.ynab.transactions(input.plan_id);
-    const schedules = await deps.ynab.scheduled(input.plan_id);
-    const groups = await deps.ynab.categoryGroups(input.plan_id);
+    const transactions = await deps.ynab.transactions.list(input.plan_id);
+    const schedules = await deps.ynab.scheduled.list(input.plan_id);
+    const groups = await deps.ynab.categories.groups(input.plan_id);
     return forecast({
       today,
       until,

@@ -148,10 +148,14 @@ export const getDebtPayoffPlan = defineTool({
   }),
   async run({ deps }, { plan_id, strategy, monthly_budget, overrides, max_months }) {
     const today = deps.clock.today();
-    const debts = debtTerms(await deps.ynab.accounts(plan_id), overrides, today);
+    const debts = debtTerms(await deps.ynab.accounts.list(plan_id), overrides, today);
     if (debts.length === 0) return noDebtsResult(monthly_budget, today);
     const past = needsPastPayments(debts, monthly_budget)
-      ? pastPayments(await deps.ynab.transactions(plan_id), new Set(debts.map((d) => d.account_id)), today)
+      ? pastPayments(
+          await deps.ynab.transactions.list(plan_id),
+          new Set(debts.map((d) => d.account_id)),
+          today,
+        )
       : null;
     return payoffPlan(debts, chooseBudget(debts, monthly_budget, past), {
       today,

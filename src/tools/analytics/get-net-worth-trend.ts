@@ -54,8 +54,8 @@ export const getNetWorthTrend = defineTool({
       ),
   }),
   async run({ deps }, { plan_id, months_count }) {
-    const accounts = await deps.ynab.accounts(plan_id);
-    const transactions = await deps.ynab.transactions(plan_id);
+    const accounts = await deps.ynab.accounts.list(plan_id);
+    const transactions = await deps.ynab.transactions.list(plan_id);
     return netWorthTrend(accounts, transactions, deps.clock.today(), months_count);
   },
 });

@@ -99,9 +99,9 @@ export const getRunway = defineTool({
     const essential =
       essential_groups === null
         ? null
-        : resolveGroups(categoryTree(await deps.ynab.categoryGroups(plan_id)), essential_groups);
-    const accounts = await deps.ynab.accounts(plan_id);
-    const transactions = await deps.ynab.transactions(plan_id);
+        : resolveGroups(categoryTree(await deps.ynab.categories.groups(plan_id)), essential_groups);
+    const accounts = await deps.ynab.accounts.list(plan_id);
+    const transactions = await deps.ynab.transactions.list(plan_id);
     return runway({
       accounts,
       transactions,

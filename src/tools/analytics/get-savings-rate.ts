@@ -60,9 +60,9 @@ export const getSavingsRate = defineTool({
     notes: z.array(z.string()).describe('What the figures assume, to tell the user.'),
   }),
   async run({ deps }, { plan_id, months_count }) {
-    const accounts = await deps.ynab.accounts(plan_id);
-    const groups = await deps.ynab.categoryGroups(plan_id);
-    const transactions = await deps.ynab.transactions(plan_id);
+    const accounts = await deps.ynab.accounts.list(plan_id);
+    const groups = await deps.ynab.categories.groups(plan_id);
+    const transactions = await deps.ynab.transactions.list(plan_id);
     return savingsRate({
       accounts,
       groups,

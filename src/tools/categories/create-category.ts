@@ -47,8 +47,8 @@ export const createCategory = defineTool({
   output: createResult,
   async run({ deps }, { plan_id, category_group_id, name }) {
     const plan = await resolvePlan(deps, plan_id);
-    const groups = creatableGroups(await deps.ynab.categoryGroups(plan));
-    const categories = await deps.ynab.categoryGroups(plan);
+    const groups = creatableGroups(await deps.ynab.categories.groups(plan));
+    const categories = await deps.ynab.categories.groups(plan);
     const p = planCreate(categories, groups, { category_group_id, name });
     const preview: CreateResult = {
       status: 'applied',
@@ -65,14 +65,8 @@ export const createCategory = defineTool({
       'merge',
       preview,
       async () => {
-        const data = await deps.ynab.request<{ category: { id: string } }>(
-          'POST',
-          ['plans', plan, 'categories'],
-          {
-            body: { category: { name: p.name, category_group_id: p.group.id } },
-          },
-        );
-        return { ...preview, message: 'Created.', category_id: data.category.id };
+        const categoryId = await deps.ynab.categories.create(plan, p.name, p.group.id);
+        return { ...preview, message: 'Created.', category_id: categoryId };
       },
     );
   },

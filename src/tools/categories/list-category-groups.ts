@@ -39,7 +39,7 @@ export const listCategoryGroups = defineTool({
       .describe("The groups, in YNAB's order."),
   ),
   async run({ deps }, { plan_id }) {
-    const groups = await deps.ynab.categoryGroups(plan_id);
+    const groups = await deps.ynab.categories.groups(plan_id);
     return { result: creatableGroups(groups).map((g) => ({ id: g.id, name: clean(g.name) })) };
   },
 });

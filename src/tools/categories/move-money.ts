@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import {
+  monthIndex,
   planMove,
   resolveMonth,
   checkDistinct,
@@ -14,7 +15,6 @@ import {
 import { AppError } from '../../domain/errors.js';
 import { toMilli, toUnits } from '../../domain/money.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
-import { patchBudgeted, readMonth } from '../../safety/undo/categories.js';
 import { defineTool } from '../seam/define-tool.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { checkMonth } from '../seam/check-month.js';
@@ -93,7 +93,7 @@ export const moveMoney = defineTool({
     const m = resolveMonth(checkMonth(month), deps.clock.today());
     checkDistinct(from_category_id, to_category_id);
     const plan = await resolvePlan(deps, plan_id);
-    const index = await readMonth(deps.ynab, plan, m);
+    const index = monthIndex((await deps.ynab.months.get(plan, m)).categories);
     const p = planMove(index, from_category_id, to_category_id, m, toMilli(amount));
     const preview: MoveResult = {
       status: 'applied',
@@ -107,19 +107,22 @@ export const moveMoney = defineTool({
     };
     return new ConfirmRequest<MoveResult>(plan, p.subject, p.question, 'merge', preview, async () => {
       const { source, target } = p;
-      await patchBudgeted(deps.ynab, plan, m, source.category.id, source.to);
+      await deps.ynab.months.setBudgeted(plan, m, source.category.id, source.to);
       try {
-        await patchBudgeted(deps.ynab, plan, m, target.category.id, target.to);
+        await deps.ynab.months.setBudgeted(plan, m, target.category.id, target.to);
       } catch (error) {
         try {
-          await patchBudgeted(deps.ynab, plan, m, source.category.id, source.from);
+          await deps.ynab.months.setBudgeted(plan, m, source.category.id, source.from);
         } catch (again) {
           throw new AppError(rollbackFailedText(p, errorText(error), errorText(again)));
         }
         throw new AppError(rolledBackText(p, errorText(error)));
       }
-      const changes = [source, target].map((s) => ({ category_id: s.category.id, from: s.from, to: s.to }));
-      const id = await recordOperation(deps, plan, 'move', { month: m, changes });
+      const change = (s: MoveSide) => ({ category_id: s.category.id, from: s.from, to: s.to });
+      const id = await recordOperation(deps, plan, 'move', {
+        month: m,
+        changes: [change(source), change(target)],
+      });
       return {
         ...preview,
         message: `Moved. undo_operation with operation_id ${id} moves it back.`,

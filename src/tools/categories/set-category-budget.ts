@@ -3,10 +3,9 @@
  * journaled (`budget`, `move`), undone by safety/undo-budget.ts. Hidden categories can be addressed.
  */
 import { z } from 'zod';
-import { planBudget, resolveMonth } from '../../domain/categories/budget-writes.js';
+import { monthIndex, planBudget, resolveMonth } from '../../domain/categories/budget-writes.js';
 import { toMilli, toUnits } from '../../domain/money.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
-import { patchBudgeted, readMonth } from '../../safety/undo/categories.js';
 import { defineTool } from '../seam/define-tool.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { checkMonth } from '../seam/check-month.js';
@@ -40,7 +39,12 @@ export const setCategoryBudget = defineTool({
   async run({ deps }, { plan_id, month, category_id, amount }) {
     const m = resolveMonth(checkMonth(month), deps.clock.today());
     const plan = await resolvePlan(deps, plan_id);
-    const p = planBudget(await readMonth(deps.ynab, plan, m), category_id, m, toMilli(amount));
+    const p = planBudget(
+      monthIndex((await deps.ynab.months.get(plan, m)).categories),
+      category_id,
+      m,
+      toMilli(amount),
+    );
     const base: BudgetResult = {
       status: 'nothing_to_do',
       message: 'Nothing to change.',
@@ -55,7 +59,7 @@ export const setCategoryBudget = defineTool({
     if (!p.changes) return base;
     const preview: BudgetResult = { ...base, status: 'applied', message: '' };
     return new ConfirmRequest<BudgetResult>(plan, p.subject, p.question, 'merge', preview, async () => {
-      await patchBudgeted(deps.ynab, plan, m, category_id, p.to);
+      await deps.ynab.months.setBudgeted(plan, m, category_id, p.to);
       const id = await recordOperation(deps, plan, 'budget', {
         month: m,
         category_id,

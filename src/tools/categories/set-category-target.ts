@@ -7,7 +7,6 @@ import { indexCategories } from '../../domain/categories/category-lists.js';
 import { cannotRestore, planTarget } from '../../domain/categories/target-writes.js';
 import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
-import '../../safety/undo/category-target.js';
 import { defineTool } from '../seam/define-tool.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
@@ -83,7 +82,7 @@ export const setCategoryTarget = defineTool({
   output: result,
   async run({ deps }, { plan_id, category_id, amount, by_date, frequency }) {
     const plan = await resolvePlan(deps, plan_id);
-    const index = indexCategories(await deps.ynab.categoryGroups(plan));
+    const index = indexCategories(await deps.ynab.categories.groups(plan));
     const p = planTarget(index, { category_id, amount, by_date, frequency });
     const warning = p.undo === null ? cannotRestore(p.before) : null;
     const preview: Result = {
@@ -107,9 +106,7 @@ export const setCategoryTarget = defineTool({
       'merge',
       preview,
       async () => {
-        await deps.ynab.request('PATCH', ['plans', plan, 'categories', p.category.id], {
-          body: { category: p.fields },
-        });
+        await deps.ynab.categories.update(plan, p.category.id, p.fields);
         if (p.undo === null) return { ...preview, message: `Target set. ${String(warning)}` };
         const id = await recordOperation(deps, plan, 'target', {
           category_id: p.category.id,

@@ -46,8 +46,8 @@ export const updateCategory = defineTool({
   output: updateResult,
   async run({ deps }, { plan_id, category_id, name, category_group_id }) {
     const plan = await resolvePlan(deps, plan_id);
-    const categories = await deps.ynab.categoryGroups(plan);
-    const groups = creatableGroups(await deps.ynab.categoryGroups(plan));
+    const categories = await deps.ynab.categories.groups(plan);
+    const groups = creatableGroups(await deps.ynab.categories.groups(plan));
     const p = planUpdate(categories, groups, { category_id, name, category_group_id });
     const preview: UpdateResult = {
       status: 'applied',
@@ -69,9 +69,7 @@ export const updateCategory = defineTool({
       'merge',
       preview,
       async () => {
-        await deps.ynab.request('PATCH', ['plans', plan, 'categories', p.category_id], {
-          body: { category: p.patch },
-        });
+        await deps.ynab.categories.update(plan, p.category_id, p.patch);
         return {
           ...preview,
           message: 'Applied. To revert, call update_category with the previous name and group.',

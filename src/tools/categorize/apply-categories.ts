@@ -16,9 +16,10 @@ type Result = z.infer<typeof changeListResult>;
 
 /** Sends one bulk PATCH setting each transaction's category (null clears). */
 export async function patchCategories(deps: Deps, plan: string, changes: readonly Change[]): Promise<void> {
-  await deps.ynab.request('PATCH', ['plans', plan, 'transactions'], {
-    body: { transactions: changes.map((c) => ({ id: c.transaction_id, category_id: c.to_category_id })) },
-  });
+  await deps.ynab.transactions.update(
+    plan,
+    changes.map((c) => ({ id: c.transaction_id, category_id: c.to_category_id })),
+  );
 }
 
 export const applyCategories = defineTool({
@@ -56,9 +57,9 @@ export const applyCategories = defineTool({
   output: changeListResult,
   async run({ deps }, { plan_id, assignments }) {
     const plan = await resolvePlan(deps, plan_id);
-    const transactions = await deps.ynab.transactions(plan);
-    const index = indexCategories(await deps.ynab.categoryGroups(plan));
-    const offBudget = offBudgetIds(await deps.ynab.accounts(plan));
+    const transactions = await deps.ynab.transactions.list(plan);
+    const index = indexCategories(await deps.ynab.categories.groups(plan));
+    const offBudget = offBudgetIds(await deps.ynab.accounts.list(plan));
     const { changes, unchanged } = planAssignments(assignments, transactions, index, offBudget);
     const base: Result = {
       status: 'nothing_to_do',

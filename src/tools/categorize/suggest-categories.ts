@@ -99,9 +99,9 @@ export const suggestCategories = defineTool({
   async run({ deps }, { plan_id, limit, cursor }) {
     const first = cursor === null || cursor === '';
     const offset = first ? 0 : decodeCursor(cursor);
-    const transactions = await deps.ynab.transactions(plan_id);
-    const groups = await deps.ynab.categoryGroups(plan_id);
-    const accounts = await deps.ynab.accounts(plan_id);
+    const transactions = await deps.ynab.transactions.list(plan_id);
+    const groups = await deps.ynab.categories.groups(plan_id);
+    const accounts = await deps.ynab.accounts.list(plan_id);
     const review = reviewPending(transactions, groups, accounts, deps.config.confidenceThreshold);
     const end = offset + limit;
     const pending = review.items.length;

@@ -51,7 +51,7 @@ export const getAgeOfMoney = defineTool({
     notes: z.array(z.string()).describe('What the figures assume, to tell the user.'),
   }),
   async run({ deps }, { plan_id, months_count }) {
-    const months = await deps.ynab.months(plan_id);
+    const months = await deps.ynab.months.list(plan_id);
     return ageOfMoney(months, deps.clock.today(), months_count);
   },
 });

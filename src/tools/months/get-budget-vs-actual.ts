@@ -44,7 +44,7 @@ export const getBudgetVsActual = defineTool({
       .describe("Every visible category of the month, in YNAB's order."),
   ),
   async run({ deps }, { plan_id, month }) {
-    const detail = await deps.ynab.month(plan_id, checkMonth(month));
+    const detail = await deps.ynab.months.get(plan_id, checkMonth(month));
     return { result: budgetVsActual(detail) };
   },
 });

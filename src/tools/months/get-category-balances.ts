@@ -50,7 +50,7 @@ export const getCategoryBalances = defineTool({
       .describe("The categories, in YNAB's order."),
   ),
   async run({ deps }, { plan_id, month, include_empty }) {
-    const detail = await deps.ynab.month(plan_id, checkMonth(month));
+    const detail = await deps.ynab.months.get(plan_id, checkMonth(month));
     return { result: categoryBalances(detail, include_empty) };
   },
 });

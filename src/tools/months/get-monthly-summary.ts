@@ -39,7 +39,7 @@ export const getMonthlySummary = defineTool({
       .describe("The categories whose available balance is below zero, in YNAB's order."),
   }),
   async run({ deps }, { plan_id, month }) {
-    const detail = await deps.ynab.month(plan_id, checkMonth(month));
+    const detail = await deps.ynab.months.get(plan_id, checkMonth(month));
     return summarizeMonth(detail);
   },
 });

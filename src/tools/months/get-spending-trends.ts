@@ -40,9 +40,9 @@ export const getSpendingTrends = defineTool({
       .describe('Each category name mapped to its spending month by month.'),
   ),
   async run({ deps }, { plan_id, months_count }) {
-    const months = trendMonths(await deps.ynab.months(plan_id), months_count);
+    const months = trendMonths(await deps.ynab.months.list(plan_id), months_count);
     const details: MonthDetail[] = [];
-    for (const month of months) details.push(await deps.ynab.month(plan_id, month));
+    for (const month of months) details.push(await deps.ynab.months.get(plan_id, month));
     return { result: spendingTrends(details) };
   },
 });

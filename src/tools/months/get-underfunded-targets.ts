@@ -82,7 +82,7 @@ export const getUnderfundedTargets = defineTool({
     notes: z.array(z.string()).describe('What the figures assume, to tell the user.'),
   }),
   async run({ deps }, { plan_id, month, limit }) {
-    const detail = await deps.ynab.month(plan_id, checkMonth(month));
+    const detail = await deps.ynab.months.get(plan_id, checkMonth(month));
     return underfundedTargets(detail, limit);
   },
 });

@@ -54,8 +54,8 @@ export const listPayees = defineTool({
     shown: z.number().int().describe('How many payees are listed here.'),
   }),
   async run({ deps }, { plan_id, search, limit }) {
-    const payees = await deps.ynab.payees(plan_id);
-    const transactions = await deps.ynab.transactions(plan_id);
+    const payees = await deps.ynab.payees.list(plan_id);
+    const transactions = await deps.ynab.transactions.list(plan_id);
     return rankPayees(payees, transactions, search, limit);
   },
 });

@@ -12,7 +12,6 @@ import {
 } from '../../domain/payees/payee-rename.js';
 import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
-import '../../safety/undo/payees.js';
 import { checkSegments } from '../../ynab/client.js';
 import { defineTool } from '../seam/define-tool.js';
 import { recordOperation } from '../seam/record-operation.js';
@@ -72,8 +71,8 @@ export const renamePayee = defineTool({
   async run({ deps }, { plan_id, payee_id, name }) {
     checkSegments([payee_id]);
     const plan = await resolvePlan(deps, plan_id);
-    const rename = planRename(await deps.ynab.payees(plan), payee_id, name);
-    const count = transactionsNaming(await deps.ynab.transactions(plan), payee_id);
+    const rename = planRename(await deps.ynab.payees.list(plan), payee_id, name);
+    const count = transactionsNaming(await deps.ynab.transactions.list(plan), payee_id);
     const from = rename.payee.name;
     const base: Result = {
       status: 'nothing_to_do',
@@ -95,9 +94,7 @@ export const renamePayee = defineTool({
       'merge',
       preview,
       async () => {
-        await deps.ynab.request('PATCH', ['plans', plan, 'payees', payee_id], {
-          body: { payee: { name: rename.name } },
-        });
+        await deps.ynab.payees.rename(plan, payee_id, rename.name);
         const operationId = await recordOperation(deps, plan, 'payee', { payee_id, from, to: rename.name });
         return { ...preview, message: renamedMessage(operationId), operation_id: operationId };
       },

@@ -30,7 +30,7 @@ export const listPlans = defineTool({
   input: z.strictObject({}),
   output: wrapped(z.array(plan).describe('The plans, in the order YNAB returns them.')),
   async run({ deps }) {
-    const plans = await deps.ynab.plans();
+    const plans = await deps.ynab.plans.list();
     return {
       result: plans.map((p) => ({
         id: p.id,

@@ -1,12 +1,16 @@
-/** Journals an applied operation (core.md §4.1–4.2) and returns its new operation id. */
+/**
+ * Journals an applied operation and returns its new operation id. The details are typed by the
+ * operation's kind, with the same schema undo reads them with.
+ */
 import type { Deps } from '../../deps.js';
 import { appliedAt, newOperationId, type Move } from '../../safety/journal.js';
+import type { Kind, KindDetails } from '../../safety/journal-kinds.js';
 
-export async function recordOperation(
+export async function recordOperation<K extends Kind>(
   deps: Deps,
   plan: string,
-  kind: string,
-  details: Record<string, unknown>,
+  kind: K,
+  details: KindDetails<K>,
   moves: Move[] = [],
 ): Promise<string> {
   const id = newOperationId();

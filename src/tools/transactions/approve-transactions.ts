@@ -27,13 +27,10 @@ export const approveTransactions = defineTool({
   }),
   async run({ deps }, { plan_id, tx_ids }) {
     if (tx_ids.length === 0) return { approved: 0 };
-    const data = await deps.ynab.request<{ transaction_ids?: string[] }>(
-      'PATCH',
-      ['plans', plan_id, 'transactions'],
-      {
-        body: { transactions: tx_ids.map((id) => ({ id, approved: true })) },
-      },
+    const updated = await deps.ynab.transactions.update(
+      plan_id,
+      tx_ids.map((id) => ({ id, approved: true })),
     );
-    return { approved: data.transaction_ids?.length ?? 0 };
+    return { approved: updated.length };
   },
 });

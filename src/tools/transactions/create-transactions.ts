@@ -12,7 +12,6 @@ import {
   planCreate,
 } from '../../domain/transactions/create-transactions.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
-import '../../safety/undo/transactions.js';
 import { defineTool } from '../seam/define-tool.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
@@ -53,12 +52,6 @@ const createResult = z.strictObject({
   operation_id: operationIdField,
 });
 type CreateResult = z.infer<typeof createResult>;
-
-/** YNAB's answer (duplicate_import_ids is optional in its API description). */
-interface Created {
-  transaction_ids: string[];
-  duplicate_import_ids?: string[];
-}
 
 export const createTransactions = defineTool({
   name: 'create_transactions',
@@ -102,8 +95,8 @@ export const createTransactions = defineTool({
   output: createResult,
   async run({ deps }, { plan_id, account_id, transactions, approved }) {
     const plan = await resolvePlan(deps, plan_id);
-    const accounts = await deps.ynab.accounts(plan);
-    const index = indexCategories(await deps.ynab.categoryGroups(plan));
+    const accounts = await deps.ynab.accounts.list(plan);
+    const index = indexCategories(await deps.ynab.categories.groups(plan));
     const planned = planCreate(account_id, transactions, accounts, index, deps.clock.today());
     const preview: CreateResult = {
       status: 'applied',
@@ -122,16 +115,14 @@ export const createTransactions = defineTool({
       'merge',
       preview,
       async () => {
-        const created = await deps.ynab.request<Created>('POST', ['plans', plan, 'transactions'], {
-          body: { transactions: createBody(account_id, planned, approved) },
-        });
+        const created = await deps.ynab.transactions.create(plan, createBody(account_id, planned, approved));
         const ids = created.transaction_ids;
         const id = await recordOperation(deps, plan, 'create', { transaction_ids: ids });
         return {
           ...preview,
           message: `Created. undo_operation with operation_id ${id} deletes them.`,
           created_ids: ids,
-          duplicate_import_ids: created.duplicate_import_ids ?? [],
+          duplicate_import_ids: created.duplicate_import_ids,
           operation_id: id,
         };
       },

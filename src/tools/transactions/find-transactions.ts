@@ -106,10 +106,10 @@ export const findTransactions = defineTool({
     const until = input.until_date ?? deps.clock.today();
     checkPeriod(since, until);
     const amount = input.amount === null ? null : toMilli(input.amount);
-    const accounts = await deps.ynab.accounts(input.plan_id);
+    const accounts = await deps.ynab.accounts.list(input.plan_id);
     checkAccountIds(accountIds, accounts);
-    const transactions = await deps.ynab.transactions(input.plan_id);
-    const visible = visibleCategoryNames(await deps.ynab.categoryGroups(input.plan_id));
+    const transactions = await deps.ynab.transactions.list(input.plan_id);
+    const visible = visibleCategoryNames(await deps.ynab.categories.groups(input.plan_id));
     checkCategoryIds(categoryIds, visible);
     const filter = {
       since,

@@ -11,7 +11,6 @@ import {
   planFlags,
 } from '../../domain/transactions/flags.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
-import '../../safety/undo/transaction-flags.js';
 import { defineTool } from '../seam/define-tool.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
@@ -49,7 +48,7 @@ export const flagTransactions = defineTool({
   async run({ deps }, { plan_id, flags }) {
     const plan = await resolvePlan(deps, plan_id);
     checkFlagRequests(flags);
-    const { changes, unchanged } = planFlags(flags, await deps.ynab.transactions(plan));
+    const { changes, unchanged } = planFlags(flags, await deps.ynab.transactions.list(plan));
     const base: FlagResult = {
       status: 'nothing_to_do',
       message: 'Every flag is already as asked.',
@@ -67,9 +66,10 @@ export const flagTransactions = defineTool({
       'merge',
       preview,
       async () => {
-        await deps.ynab.request('PATCH', ['plans', plan, 'transactions'], {
-          body: { transactions: changes.map((c) => ({ id: c.transaction_id, flag_color: c.to_color })) },
-        });
+        await deps.ynab.transactions.update(
+          plan,
+          changes.map((c) => ({ id: c.transaction_id, flag_color: c.to_color })),
+        );
         const id = await recordOperation(deps, plan, 'flag', { changes: flagMovesOf(changes) });
         return {
           ...preview,

@@ -23,13 +23,7 @@ export const importTransactions = defineTool({
     message: z.string().describe('What happened, for the agent to relay.'),
   }),
   async run({ deps }, { plan_id }) {
-    const data = await deps.ynab.request<{ transaction_ids?: string[] }>('POST', [
-      'plans',
-      plan_id,
-      'transactions',
-      'import',
-    ]);
-    const ids = data.transaction_ids ?? [];
+    const ids = await deps.ynab.transactions.import(plan_id);
     return {
       imported: ids.length,
       transaction_ids: ids,

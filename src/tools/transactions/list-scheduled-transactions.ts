@@ -76,10 +76,10 @@ export const listScheduledTransactions = defineTool({
     const since = since_date ?? deps.clock.today();
     const until = until_date ?? addDays(since, 30);
     checkPeriod(since, until);
-    const accounts = await deps.ynab.accounts(plan_id);
+    const accounts = await deps.ynab.accounts.list(plan_id);
     checkAccountIds(accountIds, accounts);
-    const scheduled = await deps.ynab.scheduled(plan_id);
-    const groups = await deps.ynab.categoryGroups(plan_id);
+    const scheduled = await deps.ynab.scheduled.list(plan_id);
+    const groups = await deps.ynab.categories.groups(plan_id);
     const wanted = accountIds === null ? null : new Set(accountIds);
     const chosen = scheduled.filter((s) => wanted === null || wanted.has(s.account_id));
     const occurrences = expandSchedules(chosen, since, until, {

@@ -85,9 +85,9 @@ export const splitTransaction = defineTool({
   output: splitResult,
   async run({ deps }, { plan_id, transaction_id, lines }) {
     const plan = await resolvePlan(deps, plan_id);
-    const transactions = await deps.ynab.transactions(plan);
-    const index = indexCategories(await deps.ynab.categoryGroups(plan));
-    const offBudget = offBudgetIds(await deps.ynab.accounts(plan));
+    const transactions = await deps.ynab.transactions.list(plan);
+    const index = indexCategories(await deps.ynab.categories.groups(plan));
+    const offBudget = offBudgetIds(await deps.ynab.accounts.list(plan));
     const split = planSplit(transaction_id, lines, transactions, index, offBudget);
     const preview: SplitResult = { status: 'applied', message: '', ...split.preview, confirmation: null };
     return new ConfirmRequest<SplitResult>(
@@ -97,9 +97,7 @@ export const splitTransaction = defineTool({
       'merge',
       preview,
       async () => {
-        await deps.ynab.request('PATCH', ['plans', plan, 'transactions'], {
-          body: { transactions: [splitPatch(transaction_id, split)] },
-        });
+        await deps.ynab.transactions.update(plan, [splitPatch(transaction_id, split)]);
         return { ...preview, message: `Split. ${SPLIT_WARNING}` };
       },
     );

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { AppError } from '../../domain/errors.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
-import { undoHandler, undoableKinds } from '../../safety/undo/categorize.js';
+import { isKind, KINDS } from '../../safety/journal-kinds.js';
+import { planUndo } from '../../safety/undo/handlers.js';
 import { LAST_USED } from '../../ynab/api.js';
 import { defineTool } from '../seam/define-tool.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
@@ -37,16 +38,15 @@ export const undoOperation = defineTool({
   output: changeListResult,
   async run({ deps }, { plan_id, operation_id }) {
     const plan = await resolvePlan(deps, plan_id);
-    const entry = await deps.journal.find(plan, plan_id === LAST_USED, undoableKinds(), operation_id);
-    const handler = entry ? undoHandler(entry.kind) : undefined;
-    if (!entry || !handler) {
+    const entry = await deps.journal.find(plan, plan_id === LAST_USED, new Set(KINDS), operation_id);
+    if (!entry || !isKind(entry.kind)) {
       throw new AppError(
         operation_id === null
           ? 'Nothing to undo: no operation of this plan is still in effect.'
           : `Nothing to undo: no operation of this plan is still in effect with id ${operation_id}.`,
       );
     }
-    const undo = await handler(deps.ynab, plan, entry);
+    const undo = await planUndo(deps.ynab, plan, entry, entry.kind);
     const base: Result = {
       status: 'nothing_to_do',
       message: undo.fullConflict ?? '',

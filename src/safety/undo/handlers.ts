@@ -1,0 +1,82 @@
+/**
+ * Every journal kind's undo, in one exhaustive record: a kind added to `journal-kinds.ts` without a
+ * handler here does not compile (before, a forgotten side-effect import silently turned into
+ * "Nothing to undo").
+ */
+import { AppError } from '../../domain/errors.js';
+import type { YnabClient } from '../../ynab/api.js';
+import type { JournalEntry } from '../journal.js';
+import { detailsOf, type Kind } from '../journal-kinds.js';
+import { EVERY_TRANSACTION_CHANGED } from '../../domain/accounts/reconcile.js';
+import { PAYEE_RENAMED_SINCE } from '../../domain/payees/payee-rename.js';
+import { undoReconcile } from './accounts.js';
+import { TARGET_CHANGED, undoBudget, undoMove, undoTarget } from './categories.js';
+import { NOTHING_TO_RECATEGORISE, undoCategorize } from './categorize.js';
+import { undoPayee } from './payees.js';
+import { ALREADY_DELETED, FLAGS_CHANGED, undoCreate, undoFlag } from './transactions.js';
+import type { UndoHandler, UndoPlan } from './types.js';
+
+/**
+ * Per kind: its undo, and what an entry whose details do not match the kind's schema gets (a line
+ * written by hand, or by another version). Amounts cannot be guessed, so `budget` and `move` refuse;
+ * the other kinds close the entry as a conflict with their own "left alone" text, as a later change
+ * would, since nothing in such an entry can be checked against YNAB.
+ */
+interface KindUndo<K extends Kind> {
+  undo: UndoHandler<K>;
+  unreadable: (entry: JournalEntry) => UndoPlan;
+}
+
+const refuse = (entry: JournalEntry): never => {
+  throw new AppError(
+    `Operation ${entry.operation_id} of the journal lacks the amounts its undo needs: nothing was changed. Set the amounts back in YNAB.`,
+  );
+};
+
+const leftAlone =
+  (message: string, idField?: string) =>
+  (entry: JournalEntry): UndoPlan => {
+    const id = idField === undefined ? undefined : entry.details[idField];
+    return {
+      conflicts: typeof id === 'string' ? [id] : [],
+      changes: [],
+      fullConflict: message,
+      question: '',
+      subject: null,
+      flow: 'merge',
+      apply: () => Promise.resolve(message),
+    };
+  };
+
+const HANDLERS: { [K in Kind]: KindUndo<K> } = {
+  categorize: { undo: undoCategorize, unreadable: leftAlone(NOTHING_TO_RECATEGORISE) },
+  budget: { undo: undoBudget, unreadable: refuse },
+  move: { undo: undoMove, unreadable: refuse },
+  target: { undo: undoTarget, unreadable: leftAlone(TARGET_CHANGED, 'category_id') },
+  create: { undo: undoCreate, unreadable: leftAlone(ALREADY_DELETED) },
+  flag: { undo: undoFlag, unreadable: leftAlone(FLAGS_CHANGED) },
+  reconcile: { undo: undoReconcile, unreadable: leftAlone(EVERY_TRANSACTION_CHANGED) },
+  payee: { undo: undoPayee, unreadable: leftAlone(PAYEE_RENAMED_SINCE, 'payee_id') },
+};
+
+/** Plans the undo of a journal entry of a known kind. */
+export async function planUndo(
+  ynab: YnabClient,
+  plan: string,
+  entry: JournalEntry,
+  kind: Kind,
+): Promise<UndoPlan> {
+  return run(HANDLERS[kind], ynab, plan, entry, kind);
+}
+
+async function run<K extends Kind>(
+  handler: KindUndo<K>,
+  ynab: YnabClient,
+  plan: string,
+  entry: JournalEntry,
+  kind: K,
+): Promise<UndoPlan> {
+  const details = detailsOf(kind, entry.details);
+  if (details === null) return handler.unreadable(entry);
+  return handler.undo(ynab, plan, entry, details);
+}

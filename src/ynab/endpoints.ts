@@ -1,0 +1,48 @@
+/**
+ * Every YNAB operation this server sends, as data: its method and its path template in the words of
+ * YNAB's OpenAPI specification. The typed methods of `api.ts` send only these, and the coverage list
+ * (`coverage.ts`) is checked against this table, so an operation cannot be used without being listed.
+ */
+import type { Method } from './client.js';
+
+export interface Endpoint {
+  readonly method: Method;
+  /** The path as YNAB's specification writes it, e.g. `/plans/{plan_id}/transactions`. */
+  readonly path: string;
+}
+
+const P = '/plans/{plan_id}';
+const e = (method: Method, path: string): Endpoint => ({ method, path });
+
+export const ENDPOINTS = {
+  listPlans: e('GET', '/plans'),
+  listAccounts: e('GET', `${P}/accounts`),
+  listCategories: e('GET', `${P}/categories`),
+  createCategory: e('POST', `${P}/categories`),
+  updateCategory: e('PATCH', `${P}/categories/{category_id}`),
+  listMonths: e('GET', `${P}/months`),
+  getMonth: e('GET', `${P}/months/{month}`),
+  updateMonthCategory: e('PATCH', `${P}/months/{month}/categories/{category_id}`),
+  listPayees: e('GET', `${P}/payees`),
+  updatePayee: e('PATCH', `${P}/payees/{payee_id}`),
+  listScheduled: e('GET', `${P}/scheduled_transactions`),
+  listTransactions: e('GET', `${P}/transactions`),
+  createTransactions: e('POST', `${P}/transactions`),
+  updateTransactions: e('PATCH', `${P}/transactions`),
+  importTransactions: e('POST', `${P}/transactions/import`),
+  deleteTransaction: e('DELETE', `${P}/transactions/{transaction_id}`),
+} as const satisfies Record<string, Endpoint>;
+
+/** The path segments of an endpoint, each `{variable}` replaced by the next value given. */
+export function segments(endpoint: Endpoint, values: readonly string[]): string[] {
+  let next = 0;
+  return endpoint.path
+    .slice(1)
+    .split('/')
+    .map((part) => {
+      if (!part.startsWith('{')) return part;
+      const value = values[next++];
+      if (value === undefined) throw new Error(`${endpoint.path}: missing ${part}`);
+      return value;
+    });
+}

@@ -1,0 +1,55 @@
+/**
+ * The journal kinds: each kind's `details` schema accepts exactly what its write tool records and
+ * refuses anything an undo could not act on safely (then undo_operation says so and changes nothing).
+ */
+import { describe, expect, it } from 'vitest';
+import { detailsOf, isKind, KINDS, type Kind } from '../../src/safety/journal-kinds.js';
+
+const change = (category_id: string, from: number, to: number) => ({ category_id, from, to });
+
+const CASES: [Kind, unknown, boolean][] = [
+  ['categorize', {}, true],
+  ['categorize', { ignored: 1 }, true],
+  ['budget', { month: '2026-09-01', category_id: 'c', from: 1, to: 2 }, true],
+  ['budget', { month: '2026-09-01', category_id: 'c', from: 1.5, to: 2 }, false],
+  ['budget', { category_id: 'c', from: 1, to: 2 }, false],
+  ['budget', { month: '2026-09-01', category_id: 3, from: 1, to: 2 }, false],
+  ['move', { month: 'm', changes: [change('a', 1, 0), change('b', 0, 1)] }, true],
+  ['move', { month: 'm', changes: [change('a', 1, 0)] }, false],
+  ['move', { month: 'm', changes: [change('a', 1, 0), null] }, false],
+  ['move', { month: 'm', changes: 'x' }, false],
+  ['target', { category_id: 'c', undo: { goal_target: null }, after: 'No target' }, true],
+  [
+    'target',
+    { category_id: 'c', undo: { goal_target: 5000, goal_frequency: 'monthly' }, after: 'Monthly 5.00' },
+    true,
+  ],
+  ['target', { category_id: 'c', undo: 'x', after: 'a' }, false],
+  ['create', { transaction_ids: ['a', 'b'] }, true],
+  ['create', { transaction_ids: 'x' }, false],
+  ['create', { transaction_ids: ['a', 3] }, false],
+  ['flag', { changes: [{ transaction_id: 'a', from: null, to: 'red' }] }, true],
+  ['flag', { changes: [{ transaction_id: 'a', from: 'nope', to: 'red' }] }, false],
+  ['flag', { changes: 'x' }, false],
+  ['reconcile', { account_id: 'a', reconciled_ids: ['t1'], adjustment_id: null }, true],
+  ['reconcile', { account_id: 'a', reconciled_ids: ['t1', 4], adjustment_id: null }, false],
+  ['reconcile', {}, false],
+  ['payee', { payee_id: 'p', from: 'Old', to: 'New' }, true],
+  ['payee', { payee_id: 1, from: null, to: 'x' }, false],
+];
+
+describe('journal kinds', () => {
+  it('names eight kinds, each recognised', () => {
+    expect(KINDS).toEqual(['categorize', 'budget', 'move', 'target', 'create', 'flag', 'reconcile', 'payee']);
+    for (const k of KINDS) expect(isKind(k)).toBe(true);
+    expect(isKind('toString')).toBe(false);
+    expect(isKind('future-kind')).toBe(false);
+  });
+
+  it.each(CASES)('%s details %j readable: %s', (kind, details, readable) => {
+    const read = detailsOf(kind, details);
+    // categorize keeps its changes in the entry's moves: any details are read as none
+    if (readable) expect(read).toEqual(kind === 'categorize' ? {} : details);
+    else expect(read).toBeNull();
+  });
+});
