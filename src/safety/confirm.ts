@@ -40,16 +40,33 @@ export interface StatePayload {
 export type Flow = 'change-list' | 'merge';
 
 /** What a confirmed write hands to the seam: the change, its preview result, and how to apply it. */
+export interface ConfirmSpec<O extends Record<string, unknown>> {
+  plan: string;
+  /** What the user agrees to; its fingerprint binds a code or an answer to exactly this change. */
+  subject: unknown;
+  question: string;
+  flow: Flow;
+  /** The full result as it would be if applied, every preview field included. */
+  preview: O;
+  apply: () => Promise<O>;
+}
+
+/** A confirmed write's request to the seam (a class, so the seam can tell it from a plain result). */
 export class ConfirmRequest<O extends Record<string, unknown> = Record<string, unknown>> {
-  constructor(
-    readonly planId: string,
-    readonly subject: unknown,
-    readonly question: string,
-    readonly flow: Flow,
-    /** The full result as it would be if applied, every preview field included. */
-    readonly preview: O,
-    readonly apply: () => Promise<O>,
-  ) {}
+  readonly planId: string;
+  readonly subject: unknown;
+  readonly question: string;
+  readonly flow: Flow;
+  readonly preview: O;
+  readonly apply: () => Promise<O>;
+  constructor(spec: ConfirmSpec<O>) {
+    this.planId = spec.plan;
+    this.subject = spec.subject;
+    this.question = spec.question;
+    this.flow = spec.flow;
+    this.preview = spec.preview;
+    this.apply = spec.apply;
+  }
 }
 
 export interface ConfirmInput {

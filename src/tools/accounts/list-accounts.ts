@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toUnits } from '../../domain/money.js';
 import { clean } from '../../domain/text.js';
 import type { YnabAccount } from '../../ynab/types.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { planInput, wrapped } from '../seam/schemas.js';
 
 const account = z.strictObject({
@@ -34,10 +34,9 @@ const account = z.strictObject({
 export const bankLink = (a: YnabAccount): 'healthy' | 'broken' | 'none' =>
   a.direct_import_linked ? (a.direct_import_in_error ? 'broken' : 'healthy') : 'none';
 
-export const listAccounts = defineTool({
+export const listAccounts = defineReadTool({
   name: 'list_accounts',
   title: 'List accounts',
-  kind: 'read',
   description: [
     "List the plan's accounts with their balances, bank link and last reconciliation.",
     'Use it for balances, to reconcile, to warn about a broken bank link (no transaction arrives until it is fixed in YNAB) or an account not reconciled for long.',

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { recurringCharges } from '../../domain/analytics/recurring.js';
 import { visibleCategoryNames } from '../../domain/transactions/search.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { planId } from '../seam/schemas.js';
 
 const charge = z.strictObject({
@@ -24,10 +24,9 @@ const charge = z.strictObject({
   scheduled: z.boolean().describe('True when a YNAB scheduled transaction already covers it.'),
 });
 
-export const findRecurringCharges = defineTool({
+export const findRecurringCharges = defineReadTool({
   name: 'find_recurring_charges',
   title: 'Find recurring charges',
-  kind: 'read',
   description: [
     'List the subscriptions and other charges paid every month, with their yearly cost.',
     'Use it for "what do my subscriptions cost a year?" or to find charges to cancel; with include_income, the regular income is listed too.',

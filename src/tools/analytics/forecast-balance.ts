@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { checkForecastAccounts, forecast, parseUntil } from '../../domain/analytics/forecast.js';
 import { toMilli } from '../../domain/money.js';
 import { accountNames, listFilter, visibleCategoryNames } from '../../domain/transactions/search.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { occurrenceSchema } from '../transactions/list-scheduled-transactions.js';
 import { planId } from '../seam/schemas.js';
 import { amountParam, optionalAmountParam } from '../transactions/find-transactions.js';
@@ -25,10 +25,9 @@ const month = z.strictObject({
   lowest: units('Lowest balance of any day of the month'),
 });
 
-export const forecastBalance = defineTool({
+export const forecastBalance = defineReadTool({
   name: 'forecast_balance',
   title: 'Forecast the balance',
-  kind: 'read',
   description: [
     'Project the balance month by month and say when money would run out.',
     'Use it for "will we make it to the end of the year?" or "can we afford this in March?": it projects the balance of the open budget accounts (or those given) to the month until, day by day, and names the first month it dips below zero.',

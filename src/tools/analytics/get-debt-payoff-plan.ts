@@ -8,7 +8,7 @@ import {
   pastPayments,
   payoffPlan,
 } from '../../domain/analytics/payoff.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { planId } from '../seam/schemas.js';
 
 const source = (what: string) =>
@@ -62,10 +62,9 @@ const plan = z.strictObject({
   total_paid: z.number().describe('Paid over the plan, in currency units.'),
 });
 
-export const getDebtPayoffPlan = defineTool({
+export const getDebtPayoffPlan = defineReadTool({
   name: 'get_debt_payoff_plan',
   title: 'Debt payoff plan',
-  kind: 'read',
   description: [
     'When the debts would be paid off, highest rate first (avalanche) or smallest first.',
     'Use it for "when will I be debt-free?", "how much interest will I pay?" or "avalanche or snowball?": the open accounts that owe money (credit cards and loans, tracking ones included), with the interest rates and minimum payments YNAB keeps (overrides fill in or replace them), paid each month with monthly_budget.',

@@ -1,13 +1,12 @@
 /** `get_net_worth_trend` (spec read-tools.md §3.14). */
 import { z } from 'zod';
 import { netWorthTrend } from '../../domain/analytics/net-worth.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { monthsCount, planId } from '../seam/schemas.js';
 
-export const getNetWorthTrend = defineTool({
+export const getNetWorthTrend = defineReadTool({
   name: 'get_net_worth_trend',
   title: 'Net worth month by month',
-  kind: 'read',
   description: [
     'Assets, debts and net worth at the end of each month, to see debts go down.',
     'Use it for "is my debt going down?", "how has my net worth changed this year?" or to show a loan shrinking month by month.',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { resolveGroups, runway, type GroupNode } from '../../domain/analytics/runway.js';
 import type { YnabCategoryGroup } from '../../ynab/types.js';
 import { SYSTEM_GROUPS } from '../categories/list-category-groups.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { monthsCount, planId } from '../seam/schemas.js';
 
 /** The category tree: groups neither deleted nor YNAB's own (hidden kept), with their categories. */
@@ -29,10 +29,9 @@ const coverage = (what: string) =>
       ),
   });
 
-export const getRunway = defineTool({
+export const getRunway = defineReadTool({
   name: 'get_runway',
   title: 'Months of runway',
-  kind: 'read',
   description: [
     'How many months the money available would last without income, at the usual spending.',
     'Use it for "how long could we live on our savings?" or "what if I lost my job?": the money in the open budget accounts (checking, savings, cash, less what the credit cards owe) over the average spending of the last complete months; with essential_groups, a second figure on essential spending alone.',

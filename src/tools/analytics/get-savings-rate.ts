@@ -1,16 +1,15 @@
 /** `get_savings_rate` (spec read-tools.md §3.16). */
 import { z } from 'zod';
 import { savingsRate } from '../../domain/analytics/savings.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { monthsCount, planId } from '../seam/schemas.js';
 
 const rate = (of: string) =>
   z.number().nullable().describe(`Saved over income ${of}, in percent to one decimal; null without income.`);
 
-export const getSavingsRate = defineTool({
+export const getSavingsRate = defineReadTool({
   name: 'get_savings_rate',
   title: 'Savings rate month by month',
-  kind: 'read',
   description: [
     'How much of the income was kept, month by month: income, spending, saved, rate.',
     'Use it for "how much do we save?", "what share of our income do we keep?" or "which month was the best?", over the last complete months of the budget accounts.',

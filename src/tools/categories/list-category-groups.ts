@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CARD_PAYMENT_GROUP, INTERNAL_GROUP } from '../../domain/plan-facts.js';
 import { clean } from '../../domain/text.js';
 import type { YnabCategoryGroup } from '../../ynab/types.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { planInput, wrapped } from '../seam/schemas.js';
 
 /** YNAB's own groups: never offered for new categories. */
@@ -15,10 +15,9 @@ export const creatableGroups = (groups: readonly YnabCategoryGroup[]): YnabCateg
 
 const WRITE_SENTENCE = 'Pass a group id to create_category.';
 
-export const listCategoryGroups = defineTool({
+export const listCategoryGroups = defineReadTool({
   name: 'list_category_groups',
   title: 'List category groups',
-  kind: 'read',
   description: [
     'List the category groups a new category can be created in.',
     "Use it to find where a new category belongs, or where to move one. YNAB's internal, credit-card-payment and hidden groups are left out.",

@@ -1,13 +1,12 @@
 /** `get_age_of_money` (spec read-tools.md §3.13). */
 import { z } from 'zod';
 import { ageOfMoney } from '../../domain/months/age-of-money.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { monthsCount, planId } from '../seam/schemas.js';
 
-export const getAgeOfMoney = defineTool({
+export const getAgeOfMoney = defineReadTool({
   name: 'get_age_of_money',
   title: 'Age of Money month by month',
-  kind: 'read',
   description: [
     "YNAB's Age of Money: how old the money spent is today, and its trend month by month.",
     "Use it for 'am I living on last month's income?': Age of Money is how many days money stayed in the budget accounts before being spent, the oldest money first; 30 days or more is a month's buffer.",

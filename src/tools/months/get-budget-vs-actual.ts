@@ -4,14 +4,13 @@
  */
 import { z } from 'zod';
 import { budgetVsActual } from '../../domain/months/month-summary.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { checkMonth } from '../seam/check-month.js';
 import { wrapped } from '../seam/schemas.js';
 import { MONTH_READ_TAIL, monthInput, name, group, budgeted, balance } from './month-read-schemas.js';
-export const getBudgetVsActual = defineTool({
+export const getBudgetVsActual = defineReadTool({
   name: 'get_budget_vs_actual',
   title: 'Budget vs actual',
-  kind: 'read',
   description: [
     "Share of each category's budget spent in a month, to see what is over or close.",
     "Use it for 'am I over budget?' and 'what is close to its limit?': utilization_pct above 100 means the category spent more than was budgeted.",

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { categoryBalances } from '../../domain/months/month-summary.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { checkMonth } from '../seam/check-month.js';
 import { wrapped } from '../seam/schemas.js';
 import {
@@ -16,10 +16,9 @@ import {
   budgeted,
   balance,
 } from './month-read-schemas.js';
-export const getCategoryBalances = defineTool({
+export const getCategoryBalances = defineReadTool({
   name: 'get_category_balances',
   title: 'Category balances for a month',
-  kind: 'read',
   description: [
     'Budgeted, spent (activity) and available (balance) per category for a month.',
     "Use it for 'how much is left in Groceries?', to find a category_id, or before moving money between categories.",

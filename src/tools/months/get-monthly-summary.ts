@@ -4,13 +4,12 @@
  */
 import { z } from 'zod';
 import { summarizeMonth } from '../../domain/months/month-summary.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { checkMonth } from '../seam/check-month.js';
 import { MONTH_READ_TAIL, monthInput, categoryId, name, group, balance } from './month-read-schemas.js';
-export const getMonthlySummary = defineTool({
+export const getMonthlySummary = defineReadTool({
   name: 'get_monthly_summary',
   title: 'Month summary',
-  kind: 'read',
   description: [
     'A month at a glance: income, budgeted, spent, Ready to Assign, overspent categories.',
     'Use it first to review a month: what came in, what was assigned and spent, what is still to assign, and which categories are overspent (available below zero).',

@@ -5,12 +5,11 @@
 import { z } from 'zod';
 import type { MonthDetail } from '../../domain/months/month-categories.js';
 import { spendingTrends, trendMonths } from '../../domain/months/month-trends.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { monthsCount, planId, wrapped } from '../seam/schemas.js';
-export const getSpendingTrends = defineTool({
+export const getSpendingTrends = defineReadTool({
   name: 'get_spending_trends',
   title: 'Spending trends',
-  kind: 'read',
   description: [
     'Spending per category, month by month, over the last N months.',
     "Use it for 'is my grocery spending going up?' or to see where the money went: each category name maps to its months, oldest first.",

@@ -1,7 +1,7 @@
 /** `get_underfunded_targets` (spec read-tools.md §3.12). */
 import { z } from 'zod';
 import { underfundedTargets } from '../../domain/months/targets.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { checkMonth } from '../seam/check-month.js';
 import { monthParam, planId } from '../seam/schemas.js';
 
@@ -36,10 +36,9 @@ const line = z.strictObject({
     ),
 });
 
-export const getUnderfundedTargets = defineTool({
+export const getUnderfundedTargets = defineReadTool({
   name: 'get_underfunded_targets',
   title: 'Underfunded targets',
-  kind: 'read',
   description: [
     'The categories whose target still needs money this month, the most urgent first.',
     "Use it for 'which targets are behind?' and 'can I cover my targets?': each line says what the target is, when it is due and what it still needs this month, and the totals set what is needed against Ready to Assign.",

@@ -1,15 +1,14 @@
 /** `list_payees` (spec read-tools.md §3.4). */
 import { z } from 'zod';
 import { rankPayees } from '../../domain/payees/payee-list.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { listLimit, planId } from '../seam/schemas.js';
 
 const WRITE_SENTENCE = 'rename_payee cleans one up, after the user confirms.';
 
-export const listPayees = defineTool({
+export const listPayees = defineReadTool({
   name: 'list_payees',
   title: 'List payees',
-  kind: 'read',
   description: [
     'List the payees of a plan, those most transactions name first.',
     'Use it to see the payees a bank import left behind (one shop may appear as many card-labelled payees) and the merchant each label normalises to, which is what suggest_categories keys its history on.',

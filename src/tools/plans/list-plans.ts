@@ -1,7 +1,7 @@
 /** `list_plans` (spec read-tools.md §3.1). */
 import { z } from 'zod';
 import { clean } from '../../domain/text.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { wrapped } from '../seam/schemas.js';
 
 const plan = z.strictObject({
@@ -17,10 +17,9 @@ const plan = z.strictObject({
     .describe('Last month of the plan as YYYY-MM-01, or null for an empty plan.'),
 });
 
-export const listPlans = defineTool({
+export const listPlans = defineReadTool({
   name: 'list_plans',
   title: 'List plans',
-  kind: 'read',
   description: [
     'List all YNAB plans accessible with the current API key.',
     'A plan is what YNAB now calls a budget. Use it first, to get the plan_id every other tool takes.',

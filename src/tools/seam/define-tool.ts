@@ -1,6 +1,7 @@
 /**
- * Tools are data (DESIGN.md §4): one declarative object per tool. `tools/register.ts` is the only
- * place that turns these into SDK registrations.
+ * Tools are data: one declarative object per tool. A read tool returns its result; a write tool is
+ * either confirmed (it returns a `ConfirmRequest` the seam confirms and applies) or applied at once.
+ * `register.ts` is the only place that turns these into SDK registrations.
  */
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
@@ -12,27 +13,50 @@ export interface ToolContext {
   tool: string;
 }
 
-export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+interface ToolCommon<I extends z.ZodObject, O extends z.ZodObject> {
   name: string;
   title: string;
   description: string;
-  kind: 'read' | 'write';
-  /** A sentence of the description that names a write tool, and its read-only replacement (core.md §1.5). */
+  /** A sentence of the description that names a write tool, and its replacement when writes are off. */
   readOnlyWording?: { sentence: string; replacement: string };
-  /** Write tools only: MCP annotations stated explicitly. */
-  destructive?: boolean;
-  idempotent?: boolean;
   input: I;
   output: O;
-  /** A read returns its result; a confirmed write returns a ConfirmRequest the seam confirms and applies. */
+}
+
+export interface ReadTool<
+  I extends z.ZodObject = z.ZodObject,
+  O extends z.ZodObject = z.ZodObject,
+> extends ToolCommon<I, O> {
+  kind: 'read';
+  run(ctx: ToolContext, input: z.output<I>): Promise<z.output<O>>;
+}
+
+export interface WriteTool<
+  I extends z.ZodObject = z.ZodObject,
+  O extends z.ZodObject = z.ZodObject,
+> extends ToolCommon<I, O> {
+  kind: 'write';
+  /** MCP annotations, stated explicitly for every write. */
+  destructive: boolean;
+  idempotent: boolean;
+  /** A confirmed write may return a ConfirmRequest; an immediate one (approve, import) never does. */
   run(ctx: ToolContext, input: z.output<I>): Promise<z.output<O> | ConfirmRequest<z.output<O>>>;
 }
 
-/** Declares a tool, keeping its input and output types linked. */
-export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(
-  definition: ToolDefinition<I, O>,
-): ToolDefinition<I, O> {
-  return definition;
+export type ToolDefinition = ReadTool | WriteTool;
+
+/** Declares a read tool, keeping its input and output types linked. */
+export function defineReadTool<I extends z.ZodObject, O extends z.ZodObject>(
+  definition: Omit<ReadTool<I, O>, 'kind'>,
+): ReadTool<I, O> {
+  return { ...definition, kind: 'read' };
+}
+
+/** Declares a write applied at once, without a preview (approving, importing). */
+export function defineImmediateWrite<I extends z.ZodObject, O extends z.ZodObject>(
+  definition: Omit<WriteTool<I, O>, 'kind'>,
+): WriteTool<I, O> {
+  return { ...definition, kind: 'write' };
 }
 
 /** The description a client sees: with writes off, sentences naming write tools are replaced. */

@@ -40,8 +40,8 @@ export function annotationsOf(tool: ToolDefinition): ToolAnnotations {
   return {
     title: tool.title,
     readOnlyHint: false,
-    destructiveHint: tool.destructive ?? true,
-    idempotentHint: tool.idempotent ?? false,
+    destructiveHint: tool.destructive,
+    idempotentHint: tool.idempotent,
     openWorldHint: true,
   };
 }

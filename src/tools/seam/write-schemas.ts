@@ -37,13 +37,9 @@ export const changeItem = z.strictObject({
   to_category: z.string().nullable().describe('The category name after the change, or null for none.'),
 });
 
-/** The change-list result (core.md §3.11): apply_categories and undo_operation. */
-export const changeListResult = z.strictObject({
-  status: statusField,
-  message: messageField,
+/** The own fields of the change-list result, shared by apply_categories and undo_operation. */
+export const changeListFields = {
   changes: z.array(changeItem).describe('The changes, one per transaction.'),
   unchanged_count: z.number().int().describe('Assignments that would change nothing (skipped).'),
   conflicts: z.array(z.string()).describe('Ids left alone because they changed since (undo only).'),
-  confirmation: confirmationField,
-  operation_id: operationIdField,
-});
+};

@@ -3,12 +3,11 @@
  * `last-used` is passed to YNAB unchanged.
  */
 import { z } from 'zod';
-import { defineTool } from '../seam/define-tool.js';
+import { defineImmediateWrite } from '../seam/define-tool.js';
 import { planId } from '../seam/schemas.js';
-export const approveTransactions = defineTool({
+export const approveTransactions = defineImmediateWrite({
   name: 'approve_transactions',
   title: 'Approve transactions',
-  kind: 'write',
   destructive: false,
   idempotent: true,
   description: [

@@ -9,7 +9,7 @@ import {
   listFilter,
   visibleCategoryNames,
 } from '../../domain/transactions/search.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { accountIdsParam, dateParam } from './list-scheduled-transactions.js';
 import { listLimit, planId, untrusted } from '../seam/schemas.js';
 
@@ -60,10 +60,9 @@ const match = z.strictObject({
     .describe("A split transaction's lines, in YNAB's order; absent when not split."),
 });
 
-export const findTransactions = defineTool({
+export const findTransactions = defineReadTool({
   name: 'find_transactions',
   title: 'Find transactions',
-  kind: 'read',
   description: [
     'Find transactions by date, amount, account, category or payee, categorised or not.',
     'Use it for matching a receipt or a bank line with its transaction on any account, or for what a category was spent on; suggest_categories lists only those waiting for a category.',

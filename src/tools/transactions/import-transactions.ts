@@ -3,12 +3,11 @@
  * `last-used` is passed to YNAB unchanged.
  */
 import { z } from 'zod';
-import { defineTool } from '../seam/define-tool.js';
+import { defineImmediateWrite } from '../seam/define-tool.js';
 import { planId } from '../seam/schemas.js';
-export const importTransactions = defineTool({
+export const importTransactions = defineImmediateWrite({
   name: 'import_transactions',
   title: "Import the bank's latest transactions",
-  kind: 'write',
   destructive: false,
   idempotent: true,
   description: [

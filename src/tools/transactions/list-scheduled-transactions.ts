@@ -8,7 +8,7 @@ import {
   listFilter,
   visibleCategoryNames,
 } from '../../domain/transactions/search.js';
-import { defineTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../seam/define-tool.js';
 import { planId } from '../seam/schemas.js';
 
 /** An optional `YYYY-MM-DD` date parameter (JSON schema `format: date`). */
@@ -42,10 +42,9 @@ export const occurrenceSchema = z.strictObject({
   transfer: z.boolean().describe('True for a transfer to another account of the plan.'),
 });
 
-export const listScheduledTransactions = defineTool({
+export const listScheduledTransactions = defineReadTool({
   name: 'list_scheduled_transactions',
   title: 'List scheduled transactions',
-  kind: 'read',
   description: [
     'List the scheduled transactions due between two dates: bills, salary, transfers.',
     'Use it for what falls due soon ("which bills leave before payday?"), or to see a yearly charge that the history does not show: each YNAB schedule is expanded at its frequency into the dates it falls due, from today to 30 days later unless dates are given (at most 366 days).',
