@@ -1,28 +1,61 @@
-// ESLint flat config: typescript-eslint with type information, plus the layer rules of DESIGN.md §3.
+// ESLint flat config: typescript-eslint with type information, plus the layer rules that keep the
+// code's shape (docs/architecture.md says what each layer may touch, and why).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const sdk = {
   group: ['@modelcontextprotocol/*'],
-  message: 'Only server.ts, tools/register.ts and transports/ import the MCP SDK (DESIGN.md §3).',
+  message:
+    'Only server.ts, tools/seam/register.ts and transports/ import the MCP SDK: the rest stays testable without it.',
 };
-const layer = (from, forbidden) => ({
-  files: [`src/${from}/**/*.ts`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          sdk,
-          ...forbidden.map((f) => ({
-            group: [`**/${f}/*`, `../${f}`, `./${f}`],
-            message: `${from}/ must not import ${f}/ (DESIGN.md §3).`,
-          })),
-        ],
-      },
-    ],
-  },
+const folder = (from, f) => ({
+  group: [`**/${f}/*`, `**/${f}/**`, `../${f}`, `./${f}`],
+  message: `${from}/ must not import ${f}/ (arrows point inward: see docs/architecture.md).`,
 });
+const file = (from, f) => ({
+  group: [`**/${f}.js`],
+  message: `${from}/ must not import ${f}.ts (see docs/architecture.md).`,
+});
+const imports = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+/** domain/ is pure: no I/O, no packages, nothing of the outer layers, and no clock. */
+const domainPatterns = [
+  sdk,
+  { group: ['node:*'], message: 'domain/ is pure: no Node API (pass values in instead).' },
+  { group: ['zod', 'undici'], message: 'domain/ is pure: no packages.' },
+  ...['ynab', 'safety', 'tools', 'transports', 'demo', 'context'].map((f) => folder('domain', f)),
+  ...['deps', 'config', 'clock', 'log', 'server', 'main', 'version', 'update-check'].map((f) =>
+    file('domain', f),
+  ),
+];
+const clockReads = [
+  {
+    selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+    message: 'domain/ never reads the clock: take today or now as an argument.',
+  },
+  {
+    selector: "MemberExpression[object.name='Date'][property.name='now']",
+    message: 'domain/ never reads the clock: take today or now as an argument.',
+  },
+  {
+    selector: "MemberExpression[object.name='performance']",
+    message: 'domain/ never reads the clock: take the time as an argument.',
+  },
+];
+/** Units ↔ milliunits happens in domain/money.ts alone, so that rounding is done one way. */
+const milliunitConversion = [
+  {
+    selector: "BinaryExpression[operator=/^[*/]$/][right.type='Literal'][right.value=1000]",
+    message: 'Convert amounts with toMilli/toUnits of domain/money.ts (name other factors of 1000).',
+  },
+  {
+    selector: "BinaryExpression[operator=/^[*/]$/][left.type='Literal'][left.value=1000]",
+    message: 'Convert amounts with toMilli/toUnits of domain/money.ts (name other factors of 1000).',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'coverage/', 'node_modules/', 'bench/', 'scripts/', 'eslint.config.js'] },
@@ -41,13 +74,55 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/server.ts', 'src/tools/seam/register.ts', 'src/transports/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [sdk] }] },
+    ignores: ['src/config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Only src/config.ts reads process.env: take the value from the config.',
+        },
+      ],
+    },
   },
-  layer('domain', ['ynab', 'safety', 'tools', 'transports', 'demo', 'context']),
-  layer('ynab', ['safety', 'tools', 'transports', 'demo', 'context']),
-  layer('safety', ['tools', 'transports', 'demo', 'context']),
-  layer('demo', ['ynab', 'safety', 'tools', 'transports', 'context']),
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/domain/money.ts', 'src/domain/**'],
+    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion] },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    ignores: ['src/domain/money.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...clockReads] },
+  },
+  imports(['src/**/*.ts'], [sdk]),
+  {
+    files: ['src/server.ts', 'src/tools/seam/register.ts', 'src/transports/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  imports(['src/domain/**/*.ts'], domainPatterns),
+  imports(
+    ['src/ynab/**/*.ts'],
+    [sdk, ...['safety', 'tools', 'transports', 'demo', 'context'].map((f) => folder('ynab', f))],
+  ),
+  imports(
+    ['src/safety/**/*.ts'],
+    [sdk, ...['tools', 'transports', 'demo', 'context'].map((f) => folder('safety', f))],
+  ),
+  imports(
+    ['src/tools/**/*.ts'],
+    [
+      sdk,
+      ...['transports', 'demo'].map((f) => folder('tools', f)),
+      { group: ['**/ynab/client.js'], message: 'tools/ call YNAB through the typed methods of ynab/api.ts.' },
+    ],
+  ),
+  imports(['src/tools/seam/register.ts'], [...['transports', 'demo'].map((f) => folder('tools', f))]),
+  imports(
+    ['src/demo/**/*.ts'],
+    [sdk, ...['ynab', 'safety', 'tools', 'transports', 'context'].map((f) => folder('demo', f))],
+  ),
   {
     files: ['test/**/*.ts'],
     rules: {

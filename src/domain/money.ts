@@ -3,12 +3,6 @@
  * Inside the server every amount is an integer of milliunits (1.00 = 1000); outside, currency units.
  */
 
-/** An integer count of milliunits. */
-export type Milli = number & { readonly __brand: 'milliunits' };
-
-/** Marks a number already known to be an integer count of milliunits. */
-export const milli = (n: number): Milli => n as Milli;
-
 /**
  * Rounds `x` to `digits` decimals (negative digits: tens, hundreds…) on the exact binary value of the
  * double, an exact tie going to the even neighbour. `Math.round` and `toFixed` are both wrong at ties.
@@ -42,9 +36,9 @@ export function roundHalfEven(x: number, digits = 0): number {
 export const toUnits = (m: number): number => m / 1000;
 
 /** An agent amount in currency units → milliunits (rounded half to even); refuses non-finite values. */
-export function toMilli(units: number): Milli {
+export function toMilli(units: number): number {
   if (!Number.isFinite(units)) throw new RangeError(`An amount must be a finite number, got ${units}.`);
-  return milli(roundHalfEven(units * 1000));
+  return roundHalfEven(units * 1000);
 }
 
 /** `{x:.2f}` of an amount given in milliunits: two decimals, half to even, never `-0.00`. */

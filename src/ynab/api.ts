@@ -21,6 +21,9 @@ import type {
   YnabTransaction,
 } from './types.js';
 
+/** Checks ids before any request (a tool may refuse an unusable id before reading anything). */
+export { checkSegments as checkIds } from './client.js';
+
 export const LAST_USED = 'last-used';
 /**
  * The transaction list is read since a fixed early date rather than the plan's first month: YNAB plans

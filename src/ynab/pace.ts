@@ -5,6 +5,7 @@
 import { ClientError } from '../domain/errors.js';
 
 const HOUR_MS = 3_600_000;
+const MS_PER_SECOND = 1_000;
 export const HOURLY_BUDGET = 180;
 
 /** `{N minutes}`: n = max(1, ceil(seconds / 60)), `1 minute` or `{n} minutes`. */
@@ -50,7 +51,7 @@ export class Pacer {
 
   /** Pauses every request after a 429; returns the pause in milliseconds. */
   pause(retryAfter: string | null): number {
-    const ms = pauseSeconds(retryAfter) * 1000;
+    const ms = pauseSeconds(retryAfter) * MS_PER_SECOND;
     this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + ms);
     return ms;
   }

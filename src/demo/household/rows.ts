@@ -2,6 +2,7 @@
  * Draft transaction rows: what the demo tables describe before ids, payee ids and names are given
  * (demo-plan.md §1.5, §1.7). Shared by the budget rows and the tracking history.
  */
+import { toMilli } from '../../domain/money.js';
 
 /** One transaction before it gets its id and its payee id. Amount in milliunits. */
 export interface DraftRow {
@@ -35,7 +36,7 @@ export const ACCOUNT_NAMES: Readonly<Record<string, string>> = {
 export const idNumber = (n: number): string => String(n).padStart(3, '0');
 
 /** Currency units (as written in the spec) → milliunits, exactly. */
-export const m = (units: number): number => Math.round(units * 1000);
+export const m = (units: number): number => toMilli(units);
 
 /** A row with no category, no memo and no transfer. */
 export function plain(date: string, payee: string, amount: number, account_id: string): DraftRow {

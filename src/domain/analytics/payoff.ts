@@ -89,7 +89,8 @@ export function debtTerms(
       name: clean(a.name),
       type: a.type,
       owed: -a.balance,
-      rate: r ?? (ynabRate === null ? 0 : ynabRate / 1000),
+      // YNAB states interest rates in milliunits of a percent, like amounts
+      rate: r ?? (ynabRate === null ? 0 : toUnits(ynabRate)),
       rate_from: r !== undefined ? 'override' : ynabRate === null ? 'missing' : 'YNAB',
       minimum: m ?? ynabMinimum ?? 0,
       minimum_from: m !== undefined ? 'override' : ynabMinimum === null ? 'missing' : 'YNAB',

@@ -4,7 +4,7 @@
  */
 import type { CategoryIndex } from '../categories/category-lists.js';
 import { AppError } from '../errors.js';
-import { fmt2, toMilli, toUnits, type Milli } from '../money.js';
+import { fmt2, toMilli, toUnits } from '../money.js';
 import type { YnabTransaction } from '../model.js';
 import { clean } from '../text.js';
 
@@ -25,7 +25,8 @@ export interface SplitPreview {
 
 /** A line that passed the checks: its amount in milliunits and its category's display name. */
 export interface CheckedLine extends SplitLineInput {
-  milli: Milli;
+  /** The line's amount in milliunits. */
+  milli: number;
   category: string;
 }
 

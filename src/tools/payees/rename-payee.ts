@@ -12,7 +12,7 @@ import {
 } from '../../domain/payees/payee-rename.js';
 import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
-import { checkSegments } from '../../ynab/client.js';
+import { checkIds } from '../../ynab/api.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
@@ -57,7 +57,7 @@ export const renamePayee = defineWriteTool({
   },
   output: result,
   async run({ deps }, { plan_id, payee_id, name }) {
-    checkSegments([payee_id]);
+    checkIds([payee_id]);
     const plan = await resolvePlan(deps, plan_id);
     const rename = planRename(await deps.ynab.payees.list(plan), payee_id, name);
     const count = transactionsNaming(await deps.ynab.transactions.list(plan), payee_id);

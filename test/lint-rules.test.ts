@@ -1,0 +1,115 @@
+/**
+ * The layer rules hold: a planted violation of each one makes ESLint fail. The planted files are
+ * written into src/ (where the rules apply by path), linted with the project's own config, and
+ * removed again.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+
+/** [where, what it does, the code]: each must fail lint. */
+const PLANTED: [string, string, string][] = [
+  [
+    'src/domain/categories/planted-a.ts',
+    'domain imports node:*',
+    "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+  ],
+  [
+    'src/domain/planted-b.ts',
+    'domain imports deps',
+    "import type { Deps } from '../deps.js';\nexport type X = Deps;\n",
+  ],
+  [
+    'src/domain/planted-c.ts',
+    'domain imports config',
+    "import { loadConfig } from '../config.js';\nexport const x = loadConfig;\n",
+  ],
+  [
+    'src/domain/months/planted-d.ts',
+    'domain imports ynab',
+    "import { LAST_USED } from '../../ynab/api.js';\nexport const x = LAST_USED;\n",
+  ],
+  [
+    'src/domain/planted-e.ts',
+    'domain imports safety',
+    "import { KINDS } from '../safety/journal-kinds.js';\nexport const x = KINDS;\n",
+  ],
+  [
+    'src/domain/planted-f.ts',
+    'domain reads the clock (new Date())',
+    'export const today = (): string => new Date().toISOString();\n',
+  ],
+  [
+    'src/domain/planted-g.ts',
+    'domain reads the clock (Date.now)',
+    'export const now = (): number => Date.now();\n',
+  ],
+  ['src/domain/planted-h.ts', 'domain imports a package', "import { z } from 'zod';\nexport const x = z;\n"],
+  [
+    'src/tools/plans/planted-i.ts',
+    'tools imports demo',
+    "import { startStandIn } from '../../demo/index.js';\nexport const x = startStandIn;\n",
+  ],
+  [
+    'src/tools/seam/planted-j.ts',
+    'tools imports transports',
+    "import { serveStdio } from '../../transports/stdio.js';\nexport const x = serveStdio;\n",
+  ],
+  [
+    'src/tools/planted-k.ts',
+    'tools sends raw YNAB requests',
+    "import { YnabHttp } from '../ynab/client.js';\nexport const x = YnabHttp;\n",
+  ],
+  [
+    'src/safety/planted-l.ts',
+    'process.env outside config.ts',
+    'export const key = (): string | undefined => process.env.HOME;\n',
+  ],
+  [
+    'src/tools/planted-m.ts',
+    'units to milliunits outside money.ts',
+    'export const milli = (units: number): number => Math.round(units * 1000);\n',
+  ],
+  [
+    'src/domain/planted-n.ts',
+    'milliunits to units outside money.ts',
+    'export const units = (m: number): number => m / 1000;\n',
+  ],
+  [
+    'src/safety/planted-o.ts',
+    'the MCP SDK outside the seam',
+    "import { McpServer } from '@modelcontextprotocol/server';\nexport const x = McpServer;\n",
+  ],
+];
+
+afterAll(() => {
+  for (const [path] of PLANTED) rmSync(join(root, path), { force: true });
+});
+
+describe('the layer rules', () => {
+  it('fail on a planted violation of each rule, and pass the project as it is', async () => {
+    for (const [path, , code] of PLANTED) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), code);
+    }
+    const eslint = new ESLint({ cwd: root });
+    const results = await eslint.lintFiles([
+      ...PLANTED.map(([p]) => p),
+      'src/domain/money.ts',
+      'src/config.ts',
+    ]);
+    for (const [path, what] of PLANTED) {
+      const result = results.find((r) => r.filePath === join(root, path));
+      const restricted = result?.messages.filter(
+        (m) => m.ruleId?.startsWith('no-restricted') && m.severity === 2,
+      );
+      expect(restricted?.length ?? 0, `${what} (${path})`).toBeGreaterThan(0);
+    }
+    for (const clean of ['src/domain/money.ts', 'src/config.ts']) {
+      expect(results.find((r) => r.filePath === join(root, clean))?.errorCount, clean).toBe(0);
+    }
+  }, 120_000);
+});
