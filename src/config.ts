@@ -9,12 +9,12 @@ import { isIsoDate } from './domain/dates.js';
 import { ClientError } from './domain/errors.js';
 import { Secret } from './domain/secret.js';
 import { quote } from './domain/text.js';
+import { DEMO_TODAY } from './demo/household/plan.js';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
 type Env = Record<string, string | undefined>;
 
 export const DEFAULT_YNAB_URL = 'https://api.ynab.com/v1';
-export const DEMO_TODAY = '2026-09-25';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** A configuration value that stops start-up: one line on stderr, exit status 1. */

@@ -4,7 +4,7 @@
  */
 import { ConfigError, loadConfig } from './config.js';
 import { createDeps } from './deps.js';
-import { startStandIn } from './demo/index.js';
+import { DEMO_TODAY, startStandIn } from './demo/index.js';
 import { createLog } from './log.js';
 import { serverFactory } from './server.js';
 import { runHttp } from './transports/http.js';
@@ -36,7 +36,7 @@ async function main(argv: string[]): Promise<void> {
     log,
   });
   if (demo) {
-    const standIn = await startStandIn({ today: config.today ?? '2026-09-25' });
+    const standIn = await startStandIn({ today: config.today ?? DEMO_TODAY });
     config = loadConfig(undefined, { url: standIn.url, token: DEMO_TOKEN });
     log.info('main', `Demo mode: the YNAB stand-in serves the demo plan at ${standIn.url}`);
   }

@@ -20,8 +20,6 @@ import { allTools } from './tools/index.js';
 import { registerTools } from './tools/seam/register.js';
 import { VERSION } from './version.js';
 
-export type Era = McpRequestContext['era'];
-
 /** One codec per process: key from AVENIR_MCP_STATE_KEY, else 32 random bytes (D1). */
 export function createCodec(deps: Deps): RequestStateCodec<StatePayload> {
   const key = deps.config.stateKey?.reveal() ?? randomBytes(32);
@@ -36,7 +34,6 @@ export interface ServerOptions {
 /** Builds one server instance; every instance of the process carries the same surface. */
 export function buildServer(
   deps: Deps,
-  _era: Era,
   codec: RequestStateCodec<StatePayload>,
   options: ServerOptions = {},
 ): McpServer {
@@ -96,5 +93,5 @@ export function serverFactory(
   options: ServerOptions = {},
 ): (ctx: McpRequestContext) => McpServer {
   const codec = createCodec(deps);
-  return (ctx) => buildServer(deps, ctx.era, codec, options);
+  return () => buildServer(deps, codec, options);
 }

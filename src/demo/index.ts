@@ -2,7 +2,8 @@
  * The demo plan and the YNAB stand-in (demo-plan.md §1, §2): used by demo mode (`--demo`), by the
  * tests and by the benchmark.
  */
-export { startStandIn, DEMO_TODAY } from './emulator/stand-in.js';
+export { startStandIn } from './emulator/stand-in.js';
+export { DEMO_TODAY } from './household/plan.js';
 export type { FaultRule, RecordedRequest, StandIn } from './emulator/stand-in.js';
 export { buildDemoPlan, buildPayees } from './household/plan.js';
 export { computeFigures } from './emulator/month-figures.js';

@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildDemoPlan } from '../household/plan.js';
+import { buildDemoPlan, DEMO_TODAY } from '../household/plan.js';
 import { errorBody } from './http.js';
 import type { Reply } from './http.js';
 import { Router } from './router.js';
@@ -66,8 +66,6 @@ export interface StandIn {
   setToday(today: string): void;
   close(): Promise<void>;
 }
-
-export const DEMO_TODAY = '2026-09-25';
 
 const ROUTER = new Router([...READ_ROUTES, ...TRANSACTION_ROUTES, ...PLAN_WRITE_ROUTES]);
 

@@ -22,10 +22,6 @@ export function createState(plan: PlanData): PlanState {
   };
 }
 
-/** Knowledge at which an object last changed. */
-export const stampOf = (state: PlanState, list: VersionedList, id: string): number =>
-  state.stamps[list].get(id) ?? 1;
-
 /**
  * Collects what one write touches, then stamps it all with one new knowledge value. A write that
  * touched nothing (an import, a batch of duplicates) leaves knowledge where it is.

@@ -26,6 +26,9 @@ import type {
   TransactionRow,
 } from '../plan-data.js';
 
+/** The household's "today": demo mode and the stand-in pin the date to it unless told otherwise. */
+export const DEMO_TODAY = '2026-09-25';
+
 /**
  * The payees (§1.8): every label of the rows and schedules, code-point sorted, numbered from 000.
  * `Transfer : <account name>` payees point at that account.

@@ -25,11 +25,9 @@ import type { Deps } from '../../deps.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
-import { planId, untrusted } from '../seam/schemas.js';
+import { planId, units, untrusted } from '../seam/schemas.js';
 import { amountParam } from '../transactions/find-transactions.js';
 import { defineWriteTool, type WriteResult } from '../seam/define-write-tool.js';
-
-const units = (what: string) => z.number().describe(`${what}, in currency units.`);
 
 const analysis = z
   .strictObject({

@@ -5,10 +5,8 @@ import { toMilli } from '../../domain/money.js';
 import { accountNames, listFilter, visibleCategoryNames } from '../../domain/transactions/search.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { occurrenceSchema } from '../transactions/list-scheduled-transactions.js';
-import { planId } from '../seam/schemas.js';
+import { planId, units } from '../seam/schemas.js';
 import { amountParam, optionalAmountParam } from '../transactions/find-transactions.js';
-
-const units = (what: string) => z.number().describe(`${what}, in currency units.`);
 
 const oneOff = z.strictObject({
   date: z.iso.date().describe('The date, YYYY-MM-DD; dated today or earlier, or after until, it is ignored.'),
