@@ -1,5 +1,6 @@
 /** Logging (core.md §2.9, D20): stderr lines, levels, JSON format, no names above DEBUG. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './helpers/fixture.js';
 import { createLog } from '../src/log.js';
 
 describe('the log', () => {

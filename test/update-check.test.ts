@@ -2,7 +2,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './helpers/fixture.js';
 import { createLog } from '../src/log.js';
 import { checkForUpdate, isNewer, updateNoticeText } from '../src/update-check.js';
 
@@ -157,6 +158,5 @@ describe('the notice in the instructions', () => {
     const client = new Client({ name: 't', version: '1' });
     await client.connect(a);
     expect(client.getInstructions()).toBe(`${GUIDE}\n\n${notice}`);
-    await client.close();
   });
 });

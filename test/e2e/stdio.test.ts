@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { allTools } from '../../src/tools/index.js';
 import { VERSION } from '../../src/version.js';
 

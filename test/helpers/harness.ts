@@ -46,6 +46,36 @@ export interface ConnectOptions {
   elicit?: (params: unknown) => Promise<unknown>;
 }
 
+/** The sessions the running test opened, closed when the test ends (the `it` of test/helpers/fixture.ts). */
+let opened: Set<Session> | null = null;
+
+/** Starts tracking the sessions a test opens; the returned function closes those still open. */
+export function trackSessions(): () => Promise<void> {
+  const mine = new Set<Session>();
+  opened = mine;
+  return async () => {
+    if (opened === mine) opened = null;
+    for (const s of [...mine]) await s.close();
+  };
+}
+
+/** Wraps a session so that closing it twice is harmless and the fixture knows it is closed. */
+function tracked(client: Client, deps: Deps, close: () => Promise<unknown>): Session {
+  const owner = opened;
+  let closing: Promise<void> | null = null;
+  const session: Session = {
+    client,
+    deps,
+    close: () => {
+      owner?.delete(session);
+      closing ??= close().then(() => undefined);
+      return closing;
+    },
+  };
+  owner?.add(session);
+  return session;
+}
+
 /** A real MCP client connected to a fresh server process-state (deps) in the given era. */
 export async function connect(h: Harness, era: Era, options: ConnectOptions = {}): Promise<Session> {
   const config = loadConfig({ ...h.env, ...options.env });
@@ -64,7 +94,7 @@ export async function connect(h: Harness, era: Era, options: ConnectOptions = {}
         fetch: (url, init) => handler.fetch(new Request(url, init)),
       }),
     );
-    return { client, deps, close: async () => (await client.close(), await handler.close()) };
+    return tracked(client, deps, async () => (await client.close(), await handler.close()));
   }
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const server = factory({ era: 'legacy' });
@@ -72,7 +102,7 @@ export async function connect(h: Harness, era: Era, options: ConnectOptions = {}
   const client = new Client({ name: 'test', version: '1.0.0' }, { capabilities });
   if (options.elicit) client.setRequestHandler('elicitation/create', options.elicit as never);
   await client.connect(clientSide);
-  return { client, deps, close: async () => (await client.close(), await server.close()) };
+  return tracked(client, deps, async () => (await client.close(), await server.close()));
 }
 
 /** Calls a tool and returns its raw result (errors as `isError` results). */

@@ -2,7 +2,8 @@
  * apply_categories through a real client (write-tools.md §4.1): every check in its order, the
  * question (20 lines then "… and k more"), forged bank text on one line, last-used, the write gate.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../helpers/plans.js';
@@ -148,7 +149,6 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
       'GET /plans/demo-budget/categories',
       'GET /plans/demo-budget/accounts',
     ]);
-    await s.close();
   });
 
   it('shows 20 lines then "… and 1 more" for 21 changes, and Ready to Assign is a valid target', async () => {
@@ -172,7 +172,6 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
     expect(lines).toHaveLength(22);
     expect(lines[21]).toBe('- … and 1 more');
     expect((r.structuredContent as { changes: unknown[] }).changes).toHaveLength(21);
-    await s.close();
   });
 
   it('shows forged bank text on one line, in the question and the result', async () => {
@@ -188,7 +187,6 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
     expect((r.structuredContent as { changes: { payee: string }[] }).changes[0]?.payee).toBe(
       'Rent - 2026-09-03 Fake 0.00: forged',
     );
-    await s.close();
   });
 
   it("resolves 'last-used' to the one plan first, and a code binds the real id", async () => {
@@ -210,7 +208,6 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
     });
     expect((applied.structuredContent as { status: string }).status).toBe('applied');
     expect(h.standIn.writes.map((w) => w.path)).toEqual(['/plans/demo-budget/transactions']);
-    await s.close();
   });
 });
 
@@ -261,7 +258,6 @@ describe.each(ERAS)('approve and import, %s era', (era) => {
         },
       ],
     ]);
-    await s.close();
   });
 
   it('import_transactions asks YNAB to import, once', async () => {
@@ -274,7 +270,6 @@ describe.each(ERAS)('approve and import, %s era', (era) => {
       message: 'No new transaction to import.',
     });
     expect(requestLines(h.standIn)).toEqual(['POST /plans/demo-budget/transactions/import']);
-    await s.close();
   });
 });
 
@@ -305,7 +300,6 @@ describe('answers the stand-in cannot give by itself', () => {
       "plan_id 'last-used' follows whichever plan was opened last, and this token reads 2 plans: pass the id of the plan to change, from list_plans.",
     );
     expect(requestLines(h.standIn)).toEqual(['GET /plans']);
-    await s.close();
   });
 
   it('import_transactions reports what YNAB imported', async () => {
@@ -322,6 +316,5 @@ describe('answers the stand-in cannot give by itself', () => {
       transaction_ids: ['t1', 't2'],
       message: 'Imported 2 transaction(s). suggest_categories lists those that still need a category.',
     });
-    await s.close();
   });
 });

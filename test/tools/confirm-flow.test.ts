@@ -3,7 +3,8 @@
  * apply_categories, checked on what the stand-in recorded: nothing is written without a yes.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, startHarness, textOf, type Harness } from '../helpers/harness.js';
 import {
@@ -74,7 +75,6 @@ describe.each(ERAS)('%s era', (era) => {
       { transaction_id: 'tx-048', from_category_id: 'cat-phone', to_category_id: 'cat-groceries' },
     ]);
     expect(statSync(journal).mode & 0o777).toBe(0o600);
-    await s.close();
   });
 
   it.each([
@@ -100,7 +100,6 @@ describe.each(ERAS)('%s era', (era) => {
     expect(r.status).toBe('confirmation_required');
     expect(r.confirmation).toMatch(/^[A-Za-z0-9_-]{11}$/);
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it('a client that cannot ask gets a code; the code applies exactly the preview, once', async () => {
@@ -123,7 +122,6 @@ describe.each(ERAS)('%s era', (era) => {
     const applied = out(await call(s, 'apply_categories', { ...ARGS, confirmation: first.confirmation }));
     expect(applied.status).toBe('applied');
     expect(patches()).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH_BODY]]);
-    await s.close();
   });
 
   it('a wrong, reused or mismatched code is refused and spent', async () => {
@@ -142,7 +140,6 @@ describe.each(ERAS)('%s era', (era) => {
     expect(textOf(mismatch)).toContain('without confirmation');
     expect(textOf(await call(s, 'apply_categories', { ...ARGS, confirmation: code }))).toBe(refused);
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it('a code expires after 600 s on the monotonic clock', async () => {
@@ -156,7 +153,6 @@ describe.each(ERAS)('%s era', (era) => {
     const fresh = out(await call(s, 'apply_categories', ARGS)).confirmation;
     clock.advance(600_000);
     expect(out(await call(s, 'apply_categories', { ...ARGS, confirmation: fresh })).status).toBe('applied');
-    await s.close();
   });
 
   describe('AVENIR_MCP_REQUIRE_ELICITATION=1', () => {
@@ -165,7 +161,6 @@ describe.each(ERAS)('%s era', (era) => {
     it('a yes still applies', async () => {
       const s = await connect(h, era, { env: req(), elicit: answering(ACCEPT).handler });
       expect(out(await call(s, 'apply_categories', ARGS)).status).toBe('applied');
-      await s.close();
     });
 
     it('a dismissal is a no', async () => {
@@ -175,7 +170,6 @@ describe.each(ERAS)('%s era', (era) => {
         confirmation: null,
       });
       expect(h.standIn.knowledge()).toBe(1);
-      await s.close();
     });
 
     it('a client that cannot ask is refused, and codes are refused', async () => {
@@ -189,7 +183,6 @@ describe.each(ERAS)('%s era', (era) => {
         'Confirmation codes are disabled (AVENIR_MCP_REQUIRE_ELICITATION=1): call again without confirmation, and the user answers in the client.',
       );
       expect(h.standIn.knowledge()).toBe(1);
-      await s.close();
     });
   });
 });
@@ -228,7 +221,6 @@ describe('the 2026-07-28 round trip, raw', () => {
       await raw.call('apply_categories', ARGS, { inputResponses: yes, requestState: state }),
     );
     expect((applied.structuredContent as { status: string }).status).toBe('applied');
-    await raw.close();
   });
 
   it('refuses a tampered state before the tool runs', async () => {
@@ -240,7 +232,6 @@ describe('the 2026-07-28 round trip, raw', () => {
     });
     expect(tampered.error).toMatchObject({ code: -32602, message: 'Invalid or expired requestState' });
     expect(h.standIn.knowledge()).toBe(1);
-    await raw.close();
   });
 
   it('an answer without a preview, or on a changed plan, applies nothing', async () => {
@@ -260,7 +251,6 @@ describe('the 2026-07-28 round trip, raw', () => {
       errorText(await raw.call('apply_categories', ARGS, { inputResponses: yes, requestState: state })),
     ).toBe(changed);
     expect(h.standIn.knowledge()).toBe(knowledge);
-    await raw.close();
   });
 
   it('a used answer is not honoured twice', async () => {
@@ -279,7 +269,6 @@ describe('the 2026-07-28 round trip, raw', () => {
       'This answer was already used: nothing was changed. Call again without an answer to get a new preview.',
     );
     expect(h.standIn.knowledge()).toBe(1);
-    await raw.close();
   });
 
   it('a reply of another kind counts as no answer: a code', async () => {
@@ -290,6 +279,5 @@ describe('the 2026-07-28 round trip, raw', () => {
       await raw.call('apply_categories', ARGS, { inputResponses: roots, requestState: state }),
     );
     expect((r.structuredContent as { status: string }).status).toBe('confirmation_required');
-    await raw.close();
   });
 });

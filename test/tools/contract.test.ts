@@ -2,7 +2,8 @@
  * The contract test (DESIGN.md §4): every tool definition, what `tools/list` shows a model (compared
  * with a committed snapshot), the write gate, read-only wording, resources and prompts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { GUIDE } from '../../src/context/guide.js';
 import { prompts } from '../../src/context/prompts.js';
 import { allTools } from '../../src/tools/index.js';

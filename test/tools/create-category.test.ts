@@ -4,7 +4,8 @@
  * one POST, `Created.` with the new id, no journal, and the request counts of §5.2.
  */
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
@@ -119,7 +120,6 @@ describe.each(ERAS)('create_category, %s era', (era) => {
       category_group_id: 'grp-fun',
     });
     expect(existsSync(journal)).toBe(false);
-    await s.close();
   });
 
   it('a hidden homonym does not count; the question shows the group on one line; a yes creates it', async () => {
@@ -147,7 +147,6 @@ describe.each(ERAS)('create_category, %s era', (era) => {
     // the new category is seen by the next call (a delta read): the same name is now refused
     const again = await call(s, 'create_category', { ...ARGS, name: 'Old Stuff' });
     expect(textOf(again)).toBe("'Old Stuff' already exists in Fun.");
-    await s.close();
   });
 
   it('a decline creates nothing', async () => {
@@ -164,7 +163,6 @@ describe.each(ERAS)('create_category, %s era', (era) => {
       confirmation: null,
     });
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it("resolves 'last-used' with one GET /plans first", async () => {
@@ -177,6 +175,5 @@ describe.each(ERAS)('create_category, %s era', (era) => {
     );
     expect(applied.status).toBe('applied');
     expect(h.standIn.writes.map((w) => w.path)).toEqual(['/plans/demo-budget/categories']);
-    await s.close();
   });
 });

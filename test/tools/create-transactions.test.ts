@@ -5,7 +5,8 @@
  * the undo of a `create` operation (§4.14) with its conflicts (D4).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
@@ -228,7 +229,6 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     expect(
       textOf(await call(s, 'create_transactions', { ...ARGS, confirmation: preview.confirmation })),
     ).toContain('unknown, expired, already used');
-    await s.close();
   });
 
   it('asks the exact question: every transaction, full payee, memo on its own line (D8); a yes creates them', async () => {
@@ -241,7 +241,6 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
       transactions: POST.transactions.map((t) => ({ ...t, approved: true })),
     });
     expect(journalLines(journal)).toHaveLength(1);
-    await s.close();
   });
 
   it('a decline keeps the preview and writes nothing; a dismissal gives a code', async () => {
@@ -259,7 +258,6 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     expect(out(await call(later, 'create_transactions', ARGS)).status).toBe('confirmation_required');
     expect(h.standIn.knowledge()).toBe(1);
     await no.close();
-    await later.close();
   });
 
   it('accepts a closed off-budget account, Ready to Assign and today', async () => {
@@ -276,7 +274,6 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
       account: 'Former bank',
       transactions: [{ category: 'Inflow: Ready to Assign' }],
     });
-    await s.close();
   });
 
   it('reads an answer without duplicate_import_ids (optional in YNAB) as none', async () => {
@@ -286,7 +283,6 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     const r = out(await call(s, 'create_transactions', ARGS));
     expect(r).toMatchObject({ status: 'applied', created_ids: ['tx-777'], duplicate_import_ids: [] });
     expect(JSON.parse(journalLines(journal)[0] ?? '{}').details).toEqual({ transaction_ids: ['tx-777'] });
-    await s.close();
   });
 
   it("resolves 'last-used' with one more request, and its code binds the real id", async () => {
@@ -299,7 +295,6 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     );
     expect(applied.status).toBe('applied');
     expect(JSON.parse(journalLines(journal)[0] ?? '{}').plan_id).toBe('demo-budget');
-    await s.close();
   });
 
   describe('undo_operation of a create operation', () => {
@@ -332,7 +327,6 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
       ]);
       expect(CREATED.map(live)).toEqual([false, false, false]);
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
-      await s.close();
     });
 
     it('without elicitation: the merge-flow preview with its code, then applied', async () => {
@@ -349,7 +343,6 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
       );
       expect(done.message).toBe('Created transactions deleted.');
       await s.close();
-      await plain.close();
     });
 
     it('leaves out those already deleted, and lists them', async () => {
@@ -367,7 +360,6 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
         'DELETE /plans/demo-budget/transactions/tx-226',
         'DELETE /plans/demo-budget/transactions/tx-228',
       ]);
-      await s.close();
     });
 
     it('a full conflict asks nothing, writes nothing and closes the operation (D4)', async () => {
@@ -390,7 +382,6 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
       expect(textOf(await call(s, 'undo_operation', { plan_id: 'demo-budget' }))).toBe(
         'Nothing to undo: no operation of this plan is still in effect.',
       );
-      await s.close();
     });
   });
 });

@@ -4,7 +4,8 @@
  * counts, last-used, and the undo of a `flag` operation (§4.14) with its conflicts (D4).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
@@ -135,7 +136,6 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
     expect(r.isError).toBe(true);
     expect(textOf(r)).toContain('color');
     expect(h.standIn.requests).toHaveLength(0);
-    await s.close();
   });
 
   it('nothing to do when every flag is already as asked: 1 request, no question', async () => {
@@ -158,7 +158,6 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
     });
     expect(requestLines(h.standIn)).toEqual([GET_TX]);
     expect(a.questions).toEqual([]);
-    await s.close();
   });
 
   it('without elicitation: the preview and a code, then the code applies it in one PATCH, journaled', async () => {
@@ -193,7 +192,6 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
     expect(journalLines(journal)).toEqual([
       `{"operation_id":"${id}","plan_id":"demo-budget","kind":"flag","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{"changes":[{"transaction_id":"tx-053","from":null,"to":"orange"},{"transaction_id":"tx-045","from":"red","to":null},{"transaction_id":"tx-052","from":null,"to":"blue"}]}}`,
     ]);
-    await s.close();
   });
 
   it('asks the exact question (bank text on one line); a yes applies', async () => {
@@ -204,7 +202,6 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
     expect(r).toMatchObject({ status: 'applied', changes: CHANGES, confirmation: null });
     expect(writes()).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH]]);
     expect(journalLines(journal)).toHaveLength(1);
-    await s.close();
   });
 
   it.each([
@@ -230,7 +227,6 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
     const r = out(await call(s, 'flag_transactions', ARGS));
     expect(r.status).toBe('confirmation_required');
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it("resolves 'last-used' with one more request, and its code binds the real id", async () => {
@@ -241,7 +237,6 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
     const applied = out(await call(s, 'flag_transactions', { ...ARGS, confirmation: preview.confirmation }));
     expect(applied.status).toBe('applied');
     expect(JSON.parse(journalLines(journal)[0] ?? '{}').plan_id).toBe('demo-budget');
-    await s.close();
   });
 
   describe('undo_operation of a flag operation', () => {
@@ -279,7 +274,6 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
       ]);
       expect([flagOf('tx-053'), flagOf('tx-045'), flagOf('tx-052')]).toEqual([null, 'red', null]);
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
-      await s.close();
     });
 
     it('without elicitation: the merge-flow preview with its code, then applied', async () => {
@@ -297,7 +291,6 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
       );
       expect(done.message).toBe('Flags restored.');
       await s.close();
-      await plain.close();
     });
 
     it('leaves alone a flag changed since, and lists it', async () => {
@@ -313,7 +306,6 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
       });
       expect(h.standIn.writes.at(-1)?.body).toEqual({ transactions: [{ id: 'tx-052', flag_color: null }] });
       expect([flagOf('tx-053'), flagOf('tx-045'), flagOf('tx-052')]).toEqual(['green', 'yellow', null]);
-      await s.close();
     });
 
     it('a full conflict asks nothing, writes nothing and closes the operation (D4)', async () => {
@@ -338,7 +330,6 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
       expect(textOf(await call(s, 'undo_operation', { plan_id: 'demo-budget' }))).toBe(
         'Nothing to undo: no operation of this plan is still in effect.',
       );
-      await s.close();
     });
   });
 });

@@ -2,7 +2,8 @@
  * The four list tools through a real MCP client, in both protocol eras, against the stand-in over
  * loopback HTTP: results computed here from the demo data, and the YNAB requests each call made.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import { merchant } from '../../src/domain/payees/merchant.js';
 import {

@@ -3,7 +3,8 @@
  * the stand-in with several "today"s: YNAB's figures (the stand-in's, demo-plan.md §1.7.3) relayed,
  * every message and note, and one request each.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, computeFigures } from '../../src/demo/index.js';
 import {
   ERAS,

@@ -3,7 +3,8 @@
  * against the stand-in on the demo plan and on edited copies: the targets computed here from the demo's
  * targets and budgets (demo-plan.md §1.4), every message and note, the limit, the request count.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import type { PlanData } from '../../src/demo/index.js';
 import {

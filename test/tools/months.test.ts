@@ -3,7 +3,8 @@
  * the stand-in: figures computed here from the demo data (demo-plan.md §1.3, §1.5–1.6), the YNAB
  * requests each call made, and every error text.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import type { PlanData } from '../../src/demo/index.js';
 import { roundHalfEven } from '../../src/domain/money.js';

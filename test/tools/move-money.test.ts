@@ -4,7 +4,8 @@
  * target and both compensation errors, journal lines, request counts, conflicts (D4).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import {
@@ -144,7 +145,6 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     expect(r.isError).toBe(true);
     expect(textOf(r)).toContain('more than 0');
     expect(h.standIn.requests).toHaveLength(0);
-    await s.close();
   });
 
   it('asks the exact question (a hidden category, its forged name on one line) and moves on yes', async () => {
@@ -183,7 +183,6 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     expect(journalLines(journal)).toEqual([
       `{"operation_id":"${id}","plan_id":"demo-budget","kind":"move","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{"month":"2026-09-01","changes":[{"category_id":"cat-old","from":0,"to":-10000},{"category_id":"cat-restaurants","from":120000,"to":130000}]}}`,
     ]);
-    await s.close();
   });
 
   it('without elicitation: the preview and a code (1 request), then source and target (3 requests)', async () => {
@@ -224,7 +223,6 @@ describe.each(ERAS)('move_money, %s era', (era) => {
       'unknown, expired, already used',
     );
     expect(h.standIn.writes).toHaveLength(2);
-    await s.close();
   });
 
   it('a decline keeps the preview and writes nothing', async () => {
@@ -238,7 +236,6 @@ describe.each(ERAS)('move_money, %s era', (era) => {
       operation_id: null,
     });
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it("resolves 'current' and 'last-used' (one extra GET /plans) before reading", async () => {
@@ -248,7 +245,6 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(['GET /plans', `GET ${MONTH_PATH}`]);
     const applied = out(await call(s, 'move_money', { ...ARGS, confirmation: first.confirmation }));
     expect(applied.status).toBe('applied');
-    await s.close();
   });
 
   it('when YNAB refuses the target, the source is put back and nothing is journaled', async () => {
@@ -271,7 +267,6 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     ]);
     expect([budgetedOf('cat-holidays'), budgetedOf('cat-restaurants')]).toEqual([200_000, 120_000]);
     expect(journalLines(journal)).toEqual([]);
-    await s.close();
   });
 
   it('when putting the source back fails too, the error says what to set in YNAB', async () => {
@@ -303,7 +298,6 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     expect(writes()).toEqual([['PATCH', SOURCE_PATH, patchBody(177_500)]]);
     expect(budgetedOf('cat-holidays')).toBe(177_500);
     expect(journalLines(journal)).toEqual([]);
-    await s.close();
   });
 });
 
@@ -347,7 +341,6 @@ describe.each(ERAS)('undo of a move operation, %s era', (era) => {
       ['PATCH', SOURCE_PATH, patchBody(200_000)],
     ]);
     expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
-    await s.close();
   });
 
   it('without elicitation the undo is previewed with the merge-flow texts', async () => {

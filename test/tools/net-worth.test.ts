@@ -2,7 +2,8 @@
  * `get_net_worth_trend` through a real MCP client in both eras, on the demo plan served by the stand-in:
  * month-end figures computed here from the demo rows (§1.7 history), requests and errors.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import {
   ERAS,

@@ -2,7 +2,8 @@
  * `get_debt_payoff_plan` through a real MCP client in both eras, on the demo plan: the car loan's
  * payoff simulated here with the demo's own interest rule, the 1–2 YNAB requests and every error.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { monthlyInterest } from '../../src/demo/household/history.js';
 import {

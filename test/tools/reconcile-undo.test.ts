@@ -4,7 +4,8 @@
  * reconciled, everything changed since listed in conflicts and left alone.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import {
   ERAS,
@@ -155,6 +156,5 @@ describe.each(ERAS)('undo of reconcile_account without elicitation, %s era', (er
     expect(writes().slice(-1)).toEqual([
       ['PATCH', '/plans/demo-budget/transactions', cleared('tx-013', 'tx-028', 'tx-043')],
     ]);
-    await s.close();
   });
 });

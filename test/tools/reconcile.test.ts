@@ -4,7 +4,8 @@
  * journal line, the request counts. Its undo (D5) is in reconcile-undo.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
@@ -92,7 +93,6 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     expect(r.isError).toBe(true);
     expect(textOf(r)).toContain('at most 1000000000');
     expect(h.standIn.requests).toHaveLength(0);
-    await s.close();
   });
 
   it('reports a difference without writing or asking, with what may explain it', async () => {
@@ -135,7 +135,6 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
       possible_duplicates: [['tx-055', 'tx-056']],
     });
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it.each([false, true])(
@@ -199,7 +198,6 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     expect(journalLines(journal)).toEqual([
       `{"operation_id":"${id}","plan_id":"demo-budget","kind":"reconcile","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{"account_id":"acc-savings","reconciled_ids":["tx-013","tx-028","tx-043"],"adjustment_id":null}}`,
     ]);
-    await s.close();
   });
 
   it('with adjust=true records the gap as a Ready to Assign adjustment, then reconciles it too', async () => {
@@ -245,7 +243,6 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
       reconciled_ids: ['tx-013', 'tx-028', 'tx-043', 'tx-226'],
       adjustment_id: 'tx-226',
     });
-    await s.close();
   });
 
   it('an adjustment alone, when nothing is cleared: n is 0', async () => {
@@ -261,7 +258,6 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     expect(r).toMatchObject({ status: 'applied', adjustment: -1 });
     expect(writes().map((w) => w[0])).toEqual(['POST', 'PATCH']);
     expect(h.standIn.writes[1]?.body).toEqual(reconciled('tx-226'));
-    await s.close();
   });
 
   it('asks a client that can, in one line even with forged names, and applies on yes', async () => {
@@ -279,7 +275,6 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     expect(r).toMatchObject({ status: 'applied', account: ONE_LINE });
     // the answer round re-enters the call, which reads again
     expect(requestLines(h.standIn)).toEqual([...READS, ...READS, PATCH]);
-    await s.close();
   });
 
   it.each([
@@ -303,7 +298,6 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     const s = await connect(h, era, { env: env(), elicit: answering(CANCEL).handler });
     expect(out(await call(s, 'reconcile_account', SAVINGS)).status).toBe('confirmation_required');
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it('a transaction cleared after the preview voids the code', async () => {
@@ -319,7 +313,6 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     const r = await call(s, 'reconcile_account', { ...args, confirmation: code });
     expect(textOf(r)).toContain('unknown, expired, already used, or was issued for different changes');
     expect(h.standIn.writes).toHaveLength(1);
-    await s.close();
   });
 
   it("resolves 'last-used' to the one plan first; the code binds the real id", async () => {
@@ -332,6 +325,5 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     );
     expect(applied.status).toBe('applied');
     expect(JSON.parse(journalLines(journal)[0] ?? '').plan_id).toBe('demo-budget');
-    await s.close();
   });
 });

@@ -2,7 +2,8 @@
  * `find_recurring_charges` through a real MCP client, in both protocol eras, against the stand-in:
  * figures computed here from the demo rows, the three YNAB requests.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import type { TransactionRow } from '../../src/demo/index.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf } from '../helpers/harness.js';

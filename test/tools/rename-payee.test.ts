@@ -4,7 +4,8 @@
  * line, the request counts, and the undo (applied, or closed on a conflict, D4).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
@@ -110,7 +111,6 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
     });
     expect(requestLines(h.standIn)).toEqual(READS);
     expect(a.questions).toEqual([]);
-    await s.close();
   });
 
   it('previews with a code, then renames with one PATCH, journaled', async () => {
@@ -147,7 +147,6 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
     expect(journalLines(journal)).toEqual([
       `{"operation_id":"${id}","plan_id":"demo-budget","kind":"payee","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{"payee_id":"pay-013","from":"${LABEL}","to":"Market Fresh"}}`,
     ]);
-    await s.close();
   });
 
   it('asks a client that can, on one line even for a forged name, and applies on yes; a case change is a change', async () => {
@@ -175,7 +174,6 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
     });
     const again = out(await call(s, 'rename_payee', { ...ARGS, payee_id: 'pay-030', name: 'STREAMFLIX' }));
     expect(again).toMatchObject({ status: 'applied', from_name: 'Streamflix', to_name: 'STREAMFLIX' });
-    await s.close();
   });
 
   it.each([
@@ -199,7 +197,6 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
     const s = await connect(h, era, { env: env(), elicit: answering(CANCEL).handler });
     expect(out(await call(s, 'rename_payee', ARGS)).status).toBe('confirmation_required');
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it("resolves 'last-used' to the one plan first; the code binds the real id", async () => {
@@ -211,7 +208,6 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
       'applied',
     );
     expect(writes()).toEqual([PATCH]);
-    await s.close();
   });
 
   describe('undo', () => {
@@ -241,7 +237,6 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
       expect(writes()).toEqual([['PATCH', '/plans/demo-budget/payees/pay-013', { payee: { name: LABEL } }]]);
       expect(payeeName('pay-013')).toBe(LABEL);
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${operation}"}`);
-      await s.close();
     });
 
     it('without elicitation, previews with a code after one read', async () => {
@@ -260,7 +255,6 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
       });
       expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/payees']);
       expect(payeeName('pay-013')).toBe('Market Fresh');
-      await s.close();
     });
 
     it('a payee renamed since is left alone and the operation closed (D4)', async () => {
@@ -280,7 +274,6 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
       expect(h.standIn.knowledge()).toBe(knowledge);
       expect(payeeName('pay-013')).toBe('Market Fresh SA');
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${operation}","conflict":true}`);
-      await s.close();
     });
   });
 });

@@ -1,5 +1,6 @@
 /** The `ynab://` resources (core.md §5.2): compact JSON, one YNAB request each, names sanitised. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import { ERAS, connect, requestLines, startHarness, type Harness, type Session } from '../helpers/harness.js';
 

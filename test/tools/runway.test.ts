@@ -2,7 +2,8 @@
  * `get_runway` through a real MCP client in both eras, on the demo plan: figures computed here from
  * the demo rows, the 2–3 YNAB requests, the young-plan message and the unknown-group error.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import {
   ERAS,

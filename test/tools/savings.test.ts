@@ -2,7 +2,8 @@
  * `get_savings_rate` through a real MCP client in both eras, on the demo plan: income, spending and
  * rates computed here from the demo rows, the 3 YNAB requests and the messages of a young plan.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import {
   ERAS,

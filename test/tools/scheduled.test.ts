@@ -2,7 +2,8 @@
  * `list_scheduled_transactions` through a real MCP client, in both protocol eras, against the stand-in:
  * occurrences computed here from the demo schedules, the three YNAB requests, every error text.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import type { ScheduledRow } from '../../src/demo/index.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf } from '../helpers/harness.js';

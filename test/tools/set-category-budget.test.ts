@@ -4,7 +4,8 @@
  * category on one line, codes, elicitation, journal lines, request counts, conflicts (D4).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
@@ -100,7 +101,6 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     expect(r.isError).toBe(true);
     expect(textOf(r)).toContain('at most 1000000000');
     expect(h.standIn.requests).toHaveLength(0);
-    await s.close();
   });
 
   it('asks the exact question (a hidden category, its forged name on one line) and applies on yes', async () => {
@@ -132,7 +132,6 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     expect(journalLines(journal)).toEqual([
       `{"operation_id":"${id}","plan_id":"demo-budget","kind":"budget","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{"month":"2026-09-01","category_id":"cat-old","from":0,"to":25500}}`,
     ]);
-    await s.close();
   });
 
   it('without elicitation: the preview and a code, then exactly that change with the code', async () => {
@@ -175,7 +174,6 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
       message: 'Nothing to change.',
     });
     expect(h.standIn.writes).toHaveLength(1);
-    await s.close();
   });
 
   it('a decline keeps the preview and writes nothing', async () => {
@@ -190,7 +188,6 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     });
     expect(h.standIn.knowledge()).toBe(1);
     expect(journalLines(journal)).toEqual([]);
-    await s.close();
   });
 
   it('a dismissed question falls back to a code', async () => {
@@ -198,7 +195,6 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     const r = out(await call(s, 'set_category_budget', ARGS));
     expect(r.status).toBe('confirmation_required');
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it('nothing to do when the amount is already that one: no question, no write', async () => {
@@ -215,7 +211,6 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     });
     expect(a.questions).toEqual([]);
     expect(requestLines(h.standIn)).toEqual([`GET ${MONTH_PATH}`]);
-    await s.close();
   });
 
   it("resolves 'current' to this month before reading and journaling, and accepts a negative amount", async () => {
@@ -230,7 +225,6 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     expect(applied.status).toBe('applied');
     expect(JSON.parse(journalLines(journal)[0] ?? '{}').details.month).toBe('2026-09-01');
     expect(budgeted('cat-restaurants')).toBe(-10_000);
-    await s.close();
   });
 
   it("resolves 'last-used' with one extra GET /plans; the code binds the real id", async () => {
@@ -240,7 +234,6 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     const applied = out(await call(s, 'set_category_budget', { ...ARGS, confirmation: first.confirmation }));
     expect(applied.status).toBe('applied');
     expect(JSON.parse(journalLines(journal)[0] ?? '{}').plan_id).toBe('demo-budget');
-    await s.close();
   });
 });
 
@@ -284,7 +277,6 @@ describe.each(ERAS)('undo of a budget operation, %s era', (era) => {
     expect(textOf(await call(s, 'undo_operation', { plan_id: 'demo-budget' }))).toBe(
       'Nothing to undo: no operation of this plan is still in effect.',
     );
-    await s.close();
   });
 
   it('without elicitation the undo is previewed with the merge-flow texts and its own code', async () => {
@@ -324,6 +316,5 @@ describe.each(ERAS)('undo of a budget operation, %s era', (era) => {
     expect(h.standIn.knowledge()).toBe(knowledge);
     expect(budgeted('cat-restaurants')).toBe(175_000);
     expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}","conflict":true}`);
-    await s.close();
   });
 });

@@ -6,7 +6,8 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData, type Target } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
@@ -144,7 +145,6 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     });
     expect(requestLines(h.standIn)).toEqual([GET]);
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it('without elicitation: preview (1 request), code → PATCH (1 + 1) and a journal line; undo the same way', async () => {
@@ -211,7 +211,6 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect(h.standIn.writes[0]?.body).toEqual({ category: { goal_target: null } });
     expect(targetOf('cat-holidays')).toBeNull();
     expect(journalLines(journal).at(-1)).toEqual({ undone: id });
-    await s.close();
   });
 
   it('a yes replaces a monthly target; its undo recreates it exactly', async () => {
@@ -249,7 +248,6 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
       goal_cadence: 1,
       goal_needs_whole_amount: true,
     });
-    await s.close();
   });
 
   it('an amount alone keeps monthly funding, and its undo puts the amount back', async () => {
@@ -269,7 +267,6 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
       { category: { goal_target: 64_200 } },
     ]);
     expect(targetOf('cat-power')).toMatchObject({ goal_type: 'MF', goal_target: 64_200 });
-    await s.close();
   });
 
   it('warns when the previous target cannot come back, and journals nothing', async () => {
@@ -309,7 +306,6 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect(textOf(await call(s, 'undo_operation', { plan_id: 'demo-budget' }))).toBe(
       'Nothing to undo: no operation of this plan is still in effect.',
     );
-    await s.close();
   });
 
   it('a target changed since is left alone: nothing asked or written, the operation closed (D4)', async () => {
@@ -333,7 +329,6 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect(a.questions).toEqual([HOLIDAYS_Q]);
     expect(h.standIn.knowledge()).toBe(knowledge);
     expect(journalLines(journal).at(-1)).toEqual({ undone: applied.operation_id, conflict: true });
-    await s.close();
   });
 
   it('a category hidden since is a conflict too', async () => {
@@ -349,7 +344,6 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
       message: 'The target changed since: left alone.',
       conflicts: ['cat-holidays'],
     });
-    await fresh.close();
   });
 
   it('a target entry whose details are not what this version writes is left alone', async () => {
@@ -372,7 +366,6 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
       conflicts: ['cat-groceries'],
     });
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it('shows a forged name on one line; a decline writes nothing', async () => {
@@ -391,7 +384,6 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     });
     expect(h.standIn.knowledge()).toBe(1);
     expect(existsSync(journal)).toBe(false);
-    await s.close();
   });
 
   it('an amount alone on a credit card payment category means monthly funding; a loan keeps its debt payment', async () => {
@@ -421,7 +413,6 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
       'Set the target of Car loan: 250.00 (debt payment) → no target?\nundo_operation cannot bring back the previous target (250.00 (debt payment)): only YNAB can.',
     );
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it("resolves 'last-used' with one GET /plans first", async () => {
@@ -434,6 +425,5 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     );
     expect(applied.status).toBe('applied');
     expect(journalLines(journal)[0]).toMatchObject({ plan_id: 'demo-budget', kind: 'target' });
-    await s.close();
   });
 });

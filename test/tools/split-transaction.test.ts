@@ -4,7 +4,8 @@
  * elicitation paths, request counts, last-used, and no journal entry (not undoable).
  */
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData, type TransactionRow } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
@@ -208,7 +209,6 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     });
     expect(textOf(long)).toContain('must be at most 500 characters');
     expect(h.standIn.requests).toHaveLength(0);
-    await s.close();
   });
 
   it('without elicitation: the preview with the warning, then the code splits it in one PATCH, not journaled', async () => {
@@ -232,7 +232,6 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
       h.standIn.state.transactions.find((t) => t.id === 'tx-053')?.subtransactions?.map((x) => x.amount),
     ).toEqual([-5000, -3400]);
     expect(existsSync(journal)).toBe(false);
-    await s.close();
   });
 
   it('asks the exact question (forged text on one line); a yes splits it', async () => {
@@ -242,7 +241,6 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     expect(a.questions).toEqual([QUESTION]);
     expect(r).toEqual({ status: 'applied', message: APPLIED, ...PREVIEW, confirmation: null });
     expect(writes()).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH]]);
-    await s.close();
   });
 
   it('a decline keeps the preview and writes nothing; a dismissal gives a code', async () => {
@@ -257,7 +255,6 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     expect(out(await call(later, 'split_transaction', ARGS)).status).toBe('confirmation_required');
     expect(h.standIn.knowledge()).toBe(1);
     await no.close();
-    await later.close();
   });
 
   it('splits a categorised purchase with lines of both signs, and a transfer to a tracking account', async () => {
@@ -288,7 +285,6 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     );
     expect(transfer.status).toBe('applied');
     expect(h.standIn.writes).toHaveLength(2);
-    await s.close();
   });
 
   it('the planted memo of tx-052, given as a line memo, forges no line', async () => {
@@ -307,7 +303,6 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
       'undo_operation cannot revert a split: to undo it, edit the transaction in YNAB.',
     ]);
     expect(r.status).toBe('declined');
-    await s.close();
   });
 
   it("resolves 'last-used' with one more request", async () => {
@@ -317,6 +312,5 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(['GET /plans', ...READS]);
     const applied = out(await call(s, 'split_transaction', { ...ARGS, confirmation: preview.confirmation }));
     expect(applied.status).toBe('applied');
-    await s.close();
   });
 });

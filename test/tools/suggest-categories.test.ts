@@ -3,7 +3,8 @@
  * loopback HTTP (write-tools.md §2): expected figures computed here from the demo data, the exact YNAB
  * requests of each page, paging and cursors, and the untrusted text of the planted memos.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type TransactionRow } from '../../src/demo/index.js';
 import { merchant } from '../../src/domain/payees/merchant.js';
 import {

@@ -4,7 +4,8 @@
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import {
   ERAS,
   call,
@@ -182,6 +183,5 @@ describe('undo is a write like any other', () => {
     );
     expect(undone.status).toBe('applied');
     expect(categoryOf('tx-046')).toBeNull();
-    await restarted.close();
   });
 });

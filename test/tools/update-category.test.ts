@@ -4,7 +4,8 @@
  * one PATCH with only what differs, no journal, and the request counts of §5.2.
  */
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
@@ -128,7 +129,6 @@ describe.each(ERAS)('update_category, %s era', (era) => {
     });
     expect(requestLines(h.standIn)).toEqual([GET, GET]);
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it('without elicitation: the preview with a code (2 requests), then one PATCH (2 + 1), not journaled', async () => {
@@ -165,7 +165,6 @@ describe.each(ERAS)('update_category, %s era', (era) => {
     ]);
     expect([row('cat-phone')?.name, row('cat-phone')?.category_group_id]).toEqual(['Mobile', 'grp-everyday']);
     expect(existsSync(journal)).toBe(false);
-    await s.close();
   });
 
   it('sends only what differs, and the revert the result names puts it back', async () => {
@@ -214,7 +213,6 @@ describe.each(ERAS)('update_category, %s era', (era) => {
       { category: { name: 'Phone', category_group_id: 'grp-bills' } },
     ]);
     expect(existsSync(journal)).toBe(false);
-    await s.close();
   });
 
   it('asks with the exact question, every name on one line; a yes applies', async () => {
@@ -237,7 +235,6 @@ describe.each(ERAS)('update_category, %s era', (era) => {
     expect(writes()).toEqual([
       ['PATCH', '/plans/demo-budget/categories/cat-forged', { category: { name: 'Forged rent' } }],
     ]);
-    await s.close();
   });
 
   it('a decline changes nothing', async () => {
@@ -252,7 +249,6 @@ describe.each(ERAS)('update_category, %s era', (era) => {
       to_name: 'Mobile',
     });
     expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
   });
 
   it("resolves 'last-used' with one GET /plans first", async () => {
@@ -263,6 +259,5 @@ describe.each(ERAS)('update_category, %s era', (era) => {
     const applied = out(await call(s, 'update_category', { ...RENAME, confirmation: preview.confirmation }));
     expect(applied.status).toBe('applied');
     expect(h.standIn.writes.map((w) => w.path)).toEqual(['/plans/demo-budget/categories/cat-phone']);
-    await s.close();
   });
 });

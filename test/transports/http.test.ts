@@ -5,7 +5,8 @@
  */
 import { request } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { Secret } from '../../src/domain/secret.js';
@@ -171,7 +172,6 @@ describe.each([
     expect((r.structuredContent as { status: string }).status).toBe('applied');
     expect(a.questions).toHaveLength(1);
     expect(h.standIn.writes).toHaveLength(1);
-    await client.close();
   });
 });
 

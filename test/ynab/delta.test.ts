@@ -3,7 +3,8 @@
  * loopback HTTP against the stand-in, then through a real MCP client. The bytes YNAB sent are measured
  * by wrapping `fetch` in this file. Then the client-layer failures as a tool call reads them (§1.10–1.11).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { loadConfig } from '../../src/config.js';
 import { createDeps, type Deps } from '../../src/deps.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
