@@ -1,4 +1,4 @@
-/** The `ynab://` resources (core.md §5.2): compact JSON, one YNAB request each, names sanitised. */
+/** The `ynab://` resources: compact JSON, one YNAB request each, names sanitised. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import { ERAS, connect, requestLines, startHarness, type Harness, type Session } from '../helpers/harness.js';
