@@ -1,4 +1,4 @@
-// The benchmark's heavy plan (spec demo-plan.md §3.10, D35): a seeded generator producing the same
+// The benchmark's heavy plan: a seeded generator producing the same
 // `PlanData` shape as the demo plan (src/demo/types.ts), so the stand-in serves it unchanged.
 // About ten years (the 120 months before today's month plus the current one), about 60,000
 // transactions spread evenly over 20 accounts with transfers between them, 100 categories in groups

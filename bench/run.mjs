@@ -1,7 +1,8 @@
-// The end-to-end benchmark (`npm run bench`; spec demo-plan.md §3.10, D35). The stand-in serves the
-// generated heavy plan on 127.0.0.1; the built server (dist/main.js) is spawned over stdio and driven
-// by the official MCP client. Prints, per read tool, the YNAB requests and bytes of a cold and a warm
-// call, latencies, the answer size and the server's peak RSS; then start-up time and tools/list size.
+// The end-to-end benchmark (`npm run bench`): a real client against the built server, because that is
+// what an agent pays for, on a plan far heavier than the demo. The stand-in serves the generated heavy plan on 127.0.0.1;
+// the built server (dist/main.js) is spawned over stdio and driven by the official MCP client. Prints,
+// per read tool, the YNAB requests and bytes of a cold and a warm call, latencies, the answer size and
+// the server's peak RSS; then start-up time and tools/list size.
 // Figures are printed, never asserted. Nothing leaves this machine.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -23,7 +24,7 @@ const CALL_TIMEOUT_MS = 60_000;
 /** The built server (`npm run bench` builds it first). */
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
-/** The 19 read tools of read-tools.md with realistic arguments on the heavy plan. */
+/** The 19 read tools with realistic arguments on the heavy plan. */
 const CALLS = [
   ['list_plans', {}],
   ['list_accounts', { plan_id: PLAN }],
@@ -95,7 +96,7 @@ for (const route of [
 }
 standIn.clearRequests();
 
-say(`avenir-mcp benchmark: the heavy plan (demo-plan.md §3.10), served by the stand-in on 127.0.0.1`);
+say(`avenir-mcp benchmark: the generated heavy plan, served by the stand-in on 127.0.0.1`);
 say(
   `  ${plan.transactions.length} transactions, ${plan.accounts.length} accounts, ${plan.payees.length} payees, ` +
     `${plan.categories.length - 1} categories in ${plan.category_groups.length - 1} groups, ${plan.months.length} months ` +

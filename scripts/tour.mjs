@@ -1,4 +1,4 @@
-// The printed tour (`npm run demo`, D24): starts the built server over stdio on the demo plan, drives it
+// The printed tour (`npm run demo`): starts the built server over stdio on the demo plan, drives it
 // with the official MCP client, and prints what each available tool answers. A development script.
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';

@@ -5,7 +5,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 
-describe('start-up validation (core.md §2.3, D18, D29)', () => {
+describe('start-up validation (a bad value stops start-up with one line that never echoes a secret)', () => {
   it.each([
     [{ AVENIR_MCP_PORT: '0' }, "AVENIR_MCP_PORT must be a port number from 1 to 65535, got '0'."],
     [{ AVENIR_MCP_PORT: '65536' }, "AVENIR_MCP_PORT must be a port number from 1 to 65535, got '65536'."],
@@ -107,7 +107,7 @@ describe('start-up validation (core.md §2.3, D18, D29)', () => {
   });
 });
 
-describe('values read per request (core.md §1.12, §2.2)', () => {
+describe('values read per request (the YNAB URL and the token)', () => {
   it.each([
     [
       'http://api.example.com/v1',

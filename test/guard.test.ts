@@ -1,4 +1,4 @@
-/** The no-network guard (demo-plan.md §3.2): nothing leaves this machine during the tests. */
+/** The no-network guard: nothing leaves this machine during the tests. */
 import http from 'node:http';
 import https from 'node:https';
 import { describe, expect, it } from 'vitest';

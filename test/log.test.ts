@@ -1,4 +1,7 @@
-/** Logging (core.md §2.9, D20): stderr lines, levels, JSON format, no names above DEBUG. */
+/**
+ * Logging: stderr lines, levels, JSON format, and no names above DEBUG (a tool error's text can carry
+ * payees or categories, so at WARNING its line holds only the tool and YNAB's status).
+ */
 import { describe, expect } from 'vitest';
 import { it } from './helpers/fixture.js';
 import { createLog } from '../src/log.js';

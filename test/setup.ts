@@ -1,6 +1,6 @@
 /**
- * Global test setup (spec demo-plan.md §3.2): no request may leave this machine, the update check is
- * off, and proxies are never read.
+ * Global test setup: no request may leave this machine (tests must never reach the real YNAB), the
+ * update check is off, and proxies are never read.
  */
 import net from 'node:net';
 

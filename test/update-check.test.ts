@@ -1,4 +1,7 @@
-/** The update check (core.md §2.8, D19), with a stand-in registry answer and a temporary cache. */
+/**
+ * The update check (it asks the npm registry, as the server ships on npm, and the notice names npx),
+ * with a stand-in registry answer and a temporary cache.
+ */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Tour section: the transaction and schedule reads (read-tools.md §3.5–3.6) on the demo plan, today
+// Tour section: the transaction and schedule reads on the demo plan, today
 // 2026-09-25. Read-only: nothing changes.
 
 export async function tour({ tool, say, heading, money, PLAN }) {

@@ -1,4 +1,4 @@
-// Tour section: recurring charges and the balance forecast (read-tools.md §3.18–3.19) on the demo plan,
+// Tour section: recurring charges and the balance forecast on the demo plan,
 // today 2026-09-25. Read-only: nothing changes.
 
 export async function tour({ tool, say, heading, money, PLAN }) {

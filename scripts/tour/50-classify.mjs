@@ -1,4 +1,4 @@
-// Tour section: suggest_categories on the demo plan (write-tools.md §2.1). Read-only: nothing changes.
+// Tour section: suggest_categories on the demo plan. Read-only: nothing changes.
 
 const suggestionText = (s) =>
   s ? `${s.category_name} (confidence ${s.confidence.toFixed(2)})` : 'no suggestion';

@@ -1,4 +1,4 @@
-// Tour section: reconcile_account (write-tools.md §4.7) and rename_payee (§4.13), each previewed,
+// Tour section: reconcile_account and rename_payee, each previewed,
 // confirmed with a code (the tour's client has no dialog), applied, then undone.
 
 const accountById = async (tool, PLAN, id) =>

@@ -9,7 +9,7 @@ const plan = buildDemoPlan();
 const tx = (id: string) => plan.transactions.find((t) => t.id === id)!;
 
 describe('demo plan: structure', () => {
-  it('has the counts of the spec', () => {
+  it('has the counts the demo plan is built with', () => {
     expect(plan.accounts).toHaveLength(6);
     expect(plan.transactions).toHaveLength(226);
     expect(plan.transactions.filter((t) => t.id.startsWith('tx-'))).toHaveLength(57);
@@ -27,7 +27,7 @@ describe('demo plan: structure', () => {
     ]);
   });
 
-  it('has the plan summary of §1.1', () => {
+  it('has its plan summary', () => {
     expect(plan.plan).toEqual({
       id: 'demo-budget',
       name: 'Demo household',
@@ -37,7 +37,7 @@ describe('demo plan: structure', () => {
     });
   });
 
-  it('describes the accounts and loan terms of §1.2', () => {
+  it('describes the six accounts and the loan terms', () => {
     const ids = plan.accounts.map((a) => [a.id, a.type, a.on_budget, a.closed]);
     expect(ids).toEqual([
       ['acc-checking', 'checking', true, false],
@@ -66,7 +66,7 @@ describe('demo plan: structure', () => {
     }
   });
 
-  it('starts with the six targets of §1.4', () => {
+  it('starts with six targets', () => {
     const t = Object.fromEntries(plan.categories.map((c) => [c.id, c.target]));
     expect(t['cat-holidays']).toBeNull();
     expect(t['cat-rent']).toMatchObject({ goal_type: 'NEED', goal_target: 950000, goal_cadence: 1 });
@@ -85,7 +85,7 @@ describe('demo plan: structure', () => {
 });
 
 describe('demo plan: budget rows', () => {
-  it('orders and numbers the 57 rows as the table of §1.5', () => {
+  it('orders and numbers the 57 budget-account rows as generated, month by month', () => {
     expect(tx('tx-000')).toMatchObject({ date: '2026-06-03', payee_name: 'LANDLORD SARL', amount: -950000 });
     expect(tx('tx-013')).toMatchObject({
       payee_name: 'Transfer : Checking',
@@ -112,7 +112,7 @@ describe('demo plan: budget rows', () => {
     expect(budget.map((t) => t.id)).toEqual(budget.map((_, i) => `tx-${String(i).padStart(3, '0')}`));
   });
 
-  it('gives every row the fields of §1.5 and no subtransactions or flag_color key', () => {
+  it('gives every row the same fields and no subtransactions or flag_color key', () => {
     const row = tx('tx-001');
     expect(row).toEqual({
       id: 'tx-001',
@@ -260,7 +260,7 @@ describe('demo plan: tracking history', () => {
     });
   });
 
-  it('has the row counts per account of §1.7.1', () => {
+  it('has the tracking-account history rows per account', () => {
     expect(on('acc-joint-savings').filter((t) => t.transfer_account_id !== null)).toHaveLength(45);
     expect(on('acc-car-loan')).toHaveLength(37);
     expect(on('acc-student-loan')).toHaveLength(25);
@@ -277,7 +277,7 @@ describe('demo plan: tracking history', () => {
     }
   });
 
-  it('computes the interest and payment table of §1.7.2', () => {
+  it('computes the monthly loan interest and payments', () => {
     for (const [month, car, student, payment] of INTEREST) {
       const interest = (account: string) =>
         on(account).find((t) => t.payee_name === 'Interest' && t.date === `${month}-04`)?.amount ?? null;

@@ -8,7 +8,7 @@ import { createState } from '../../src/demo/emulator/state.js';
 
 const figures = computeFigures(buildDemoPlan());
 
-describe('month figures (§1.6)', () => {
+describe('month figures (budgeted, activity, balance per category and month)', () => {
   it.each([
     ['2026-06-01', 3200000, 1967670, -1382750, 1232330],
     ['2026-07-01', 3200000, 1967670, -1379060, 2464660],
@@ -88,7 +88,7 @@ function line(id: string, amount: number, category: string) {
   };
 }
 
-describe('Age of Money (§1.7.3)', () => {
+describe('Age of Money (computed as YNAB defines it)', () => {
   const plan = buildDemoPlan();
 
   it('ignores tracking accounts and transfers between budget accounts', () => {
@@ -146,7 +146,7 @@ describe('Age of Money (§1.7.3)', () => {
   });
 });
 
-describe('goal fields (§1.4)', () => {
+describe('goal fields', () => {
   const monthly: Target = {
     goal_type: 'NEED',
     goal_target: 450000,
@@ -239,7 +239,7 @@ describe('goal fields (§1.4)', () => {
   });
 });
 
-describe('target writes (§2.2)', () => {
+describe('target writes (set through the stand-in as YNAB does)', () => {
   const rent: Target = {
     goal_type: 'NEED',
     goal_target: 950000,

@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 beforeEach(() => si.reset());
 
-describe('fault injection (§2.4)', () => {
+describe('fault injection', () => {
   it('answers a status with Retry-After, once by default, then normally', async () => {
     si.fault({ path: `${P}/accounts`, status: 429, retryAfter: '120' });
     const first = await get(si, `${P}/accounts`);
@@ -69,7 +69,7 @@ describe('fault injection (§2.4)', () => {
   });
 });
 
-describe('the request record (§2.1, §2.4)', () => {
+describe('the request record', () => {
   it('records method, path without /v1, query, parsed body and status, in order', async () => {
     await get(si, `${P}/transactions?since_date=2026-06-01&last_knowledge_of_server=0`);
     await call(si, 'PATCH', `${P}/transactions`, { transactions: [{ id: 'tx-046', approved: true }] });

@@ -16,7 +16,7 @@ beforeEach(() => si.reset());
 const delta = async (list: string, since: number) =>
   (await get(si, `${P}/${list}?last_knowledge_of_server=${since}`)).json.data;
 
-describe('delta sync (§2.3)', () => {
+describe('delta sync (server_knowledge)', () => {
   it('returns nothing after knowledge 1 while nothing was written', async () => {
     expect(si.knowledge()).toBe(1);
     for (const [list, key] of [

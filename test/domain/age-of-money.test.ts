@@ -12,7 +12,7 @@ const DEMO = months({ '2026-06': null, '2026-07': 17, '2026-08': 48, '2026-09': 
 const ALWAYS = [NOTE_DEFINITION, NOTE_CURRENT];
 const NO_JUNE = 'No figure for 2026-06: YNAB did not have enough history of money in and out yet.';
 
-describe('ageRows (read-tools.md §3.13)', () => {
+describe('ageRows', () => {
   it('sorts by month, keeps months up to today, the last count, with change from the previous row', () => {
     expect(ageRows(DEMO, '2026-09', 12)).toEqual([
       { month: '2026-06', days: null, change: null },
@@ -40,7 +40,7 @@ describe('ageRows (read-tools.md §3.13)', () => {
   });
 });
 
-describe('ageOfMoney messages and notes (§3.13)', () => {
+describe('ageOfMoney messages and notes', () => {
   it.each([
     [
       'the demo in September: over 30 days, up since July',

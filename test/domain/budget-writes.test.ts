@@ -133,7 +133,7 @@ describe('planMove', () => {
     expect(() => checkDistinct('a', 'b')).not.toThrow();
   });
 
-  it('words both compensation errors (core.md §4.7)', () => {
+  it('words both compensation errors, each saying what YNAB now holds', () => {
     const p = planMove(INDEX, 'cat-rest', 'cat-groc', '2026-09-01', 20_000);
     expect(rolledBackText(p, 'YNAB 500: internal error')).toBe(
       'YNAB refused to change Groceries (YNAB 500: internal error); Restaurants is back to 120.00: nothing was moved.',

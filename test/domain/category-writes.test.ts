@@ -82,7 +82,7 @@ describe('checkName', () => {
   });
 });
 
-describe('planUpdate (write-tools.md §4.10)', () => {
+describe('planUpdate (update_category)', () => {
   it.each([
     ['a rename', { name: ' Loyer ' }, { name: 'Loyer' }, 'Loyer', 'Bills', 'g-bills'],
     ['a move', { category_group_id: 'g-fun' }, { category_group_id: 'g-fun' }, 'Rent', 'Fun', 'g-fun'],
@@ -191,7 +191,7 @@ describe('planUpdate (write-tools.md §4.10)', () => {
   });
 });
 
-describe('planCreate (write-tools.md §4.11)', () => {
+describe('planCreate (create_category)', () => {
   it.each([
     [{ category_group_id: 'g-fun', name: '  Climbing ' }, 'Climbing'],
     [{ category_group_id: 'g-bills', name: 'Old' }, 'Old'],

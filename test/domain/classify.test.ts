@@ -36,7 +36,7 @@ const ASSIGNABLE = names(['groceries', 'Groceries'], ['restaurants', 'Restaurant
 const asObject = (h: Map<string, Map<string, number>>) =>
   Object.fromEntries([...h].map(([k, v]) => [k, Object.fromEntries(v)]));
 
-describe('history (write-tools.md §2.2)', () => {
+describe('history', () => {
   it('counts categories per merchant key, money out and money in apart', () => {
     const history = buildHistory([
       tx('CB MARKET FRESH FACT 050626 525130******1', -5000, 'groceries'),
@@ -61,7 +61,7 @@ describe('history (write-tools.md §2.2)', () => {
   });
 });
 
-describe('suggestion (write-tools.md §2.2, D12)', () => {
+describe('suggestion (always a category apply_categories accepts)', () => {
   const history = buildHistory([
     tx('MARKET FRESH', -1000, 'groceries'),
     tx('MARKET FRESH', -1000, 'groceries'),
@@ -149,7 +149,7 @@ describe('suggestion (write-tools.md §2.2, D12)', () => {
   });
 });
 
-describe('reviewPending (write-tools.md §2.1)', () => {
+describe('reviewPending', () => {
   const groups: YnabCategoryGroup[] = [
     {
       id: 'g',

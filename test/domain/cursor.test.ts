@@ -13,7 +13,7 @@ const refusal = (cursor: string): string | null => {
   }
 };
 
-describe('cursors (write-tools.md §2.1)', () => {
+describe('cursors', () => {
   it.each([
     [0, 'b2Zmc2V0OjA='],
     [2, 'b2Zmc2V0OjI='],

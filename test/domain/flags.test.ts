@@ -1,4 +1,4 @@
-/** Planning flag_transactions and the undo of a flag operation (write-tools.md §4.3, §4.14). */
+/** Planning flag_transactions and the undo of a flag operation. */
 import { describe, expect, it } from 'vitest';
 import {
   checkFlagRequests,

@@ -1,11 +1,11 @@
-/** The projection of forecast_balance (read-tools.md §3.19) and its properties (demo-plan.md §3.6). */
+/** The projection of forecast_balance, and its properties checked on random plans. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { firstShortfall, project, spread } from '../../src/domain/analytics/forecast-project.js';
 import type { ProjectionInput } from '../../src/domain/analytics/forecast-project.js';
 import { addMonths, daysInMonth } from '../../src/domain/plan-facts.js';
 
-describe('spread (§3.19, floor division of §2.4 rule 2)', () => {
+describe('spread (floor division toward −∞, so negative totals keep every cent)', () => {
   it.each([
     [-68_700, 31, [...Array<number>(12).fill(-2_210), ...Array<number>(19).fill(-2_220)]],
     [5_000, 31, [...Array<number>(4).fill(170), ...Array<number>(27).fill(160)]],
@@ -124,7 +124,7 @@ describe('project: the month-by-month walk', () => {
     expect(firstShortfall(months.slice(0, 2))).toBeNull();
   });
 
-  it('holds its properties on random plans (demo-plan.md §3.6)', () => {
+  it('holds its properties on random plans', () => {
     const amount = fc.integer({ min: -5_000_000, max: 5_000_000 });
     const input = fc.record({
       year: fc.integer({ min: 2000, max: 2100 }),

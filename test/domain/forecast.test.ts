@@ -14,7 +14,7 @@ const message = (f: () => unknown): string => {
   return '';
 };
 
-describe('parseUntil (core.md §6.3)', () => {
+describe('parseUntil (the until argument and its error texts)', () => {
   it.each([
     ['2026-09', '2026-09'],
     ['2026-12', '2026-12'],
@@ -54,7 +54,7 @@ describe('parseUntil (core.md §6.3)', () => {
   });
 });
 
-describe('forecast (§3.19)', () => {
+describe('forecast', () => {
   const account = (id: string, balance: number, over: Partial<YnabAccount> = {}): YnabAccount => ({
     id,
     name: id === 'chk' ? 'Checking' : id,

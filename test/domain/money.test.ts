@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { floatText, fmt2, roundHalfEven, toMilli, toUnits } from '../../src/domain/money.js';
 
-describe('roundHalfEven (read-tools.md §2.4 rule 1)', () => {
+describe('roundHalfEven (on the exact binary value, ties to even)', () => {
   it.each([
     [0.5, 0, 0],
     [1.5, 0, 2],
@@ -27,7 +27,7 @@ describe('roundHalfEven (read-tools.md §2.4 rule 1)', () => {
   });
 });
 
-describe('amounts (core.md §8.1–8.2)', () => {
+describe('amounts (milliunit conversion and two-decimal texts)', () => {
   it.each([
     [111.32, 111320],
     [-12.34, -12340],

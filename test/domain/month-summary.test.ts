@@ -34,7 +34,7 @@ const month = (categories: YnabCategory[], over: Partial<MonthDetail> = {}): Mon
   ...over,
 });
 
-describe('usable categories (read-tools.md §3.8)', () => {
+describe('usable categories', () => {
   it.each([
     ['a plain category', cat('a'), true],
     ['a hidden one', cat('a', { hidden: true }), false],
@@ -67,7 +67,7 @@ describe('usable categories (read-tools.md §3.8)', () => {
   });
 });
 
-describe('summarizeMonth (§3.8)', () => {
+describe('summarizeMonth', () => {
   it('gives the totals in units and the overspent usable categories in order', () => {
     const out = summarizeMonth(
       month([
@@ -126,7 +126,7 @@ describe('summarizeMonth (§3.8)', () => {
   });
 });
 
-describe('categoryBalances (§3.9)', () => {
+describe('categoryBalances', () => {
   const categories = [
     cat('empty'),
     cat('budgeted', { budgeted: 10_000, balance: 10_000 }),
@@ -155,7 +155,7 @@ describe('categoryBalances (§3.9)', () => {
   });
 });
 
-describe('utilization_pct (§3.10, rounding §2.4 rule 1)', () => {
+describe('utilization_pct (rounded half to even on the exact value)', () => {
   it.each([
     [-142_500, 120_000, 118.8], // 118.75 exactly: the tie goes to the even neighbour
     [-192_510, 400_000, 48.1],
@@ -173,7 +173,7 @@ describe('utilization_pct (§3.10, rounding §2.4 rule 1)', () => {
   });
 });
 
-describe('budgetVsActual (§3.10)', () => {
+describe('budgetVsActual', () => {
   it('lists every usable category, empty ones included, spending positive', () => {
     const out = budgetVsActual(
       month([

@@ -16,7 +16,7 @@ const cat = (id: string, name: string, activity: number, over: Partial<YnabCateg
   ...over,
 });
 
-describe('trendMonths (read-tools.md §3.11, D31)', () => {
+describe('trendMonths (sorts the months itself: YNAB lists them newest first)', () => {
   const newestFirst = [
     { month: '2026-09-01' },
     { month: '2026-08-01' },
@@ -48,7 +48,7 @@ describe('trendMonths (read-tools.md §3.11, D31)', () => {
   });
 });
 
-describe('spendingTrends (§3.11)', () => {
+describe('spendingTrends', () => {
   const detail = (month: string, categories: YnabCategory[]): MonthDetail => ({ month, categories });
 
   it('maps each usable category name to its spending per month, positive, in insertion order', () => {

@@ -1,4 +1,7 @@
-/** rename_payee's checks in their order, its texts and the undo's state check (write-tools.md §4.13, D36). */
+/**
+ * rename_payee's checks in their order (the 500-character limit is checked here, not in the schema),
+ * its texts and the undo's state check.
+ */
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.js';
 import type { YnabPayee, YnabTransaction } from '../../src/domain/model.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { merchant } from '../../src/domain/payees/merchant.js';
 import { rankPayees } from '../../src/domain/payees/payee-list.js';
 
-describe('merchant (read-tools.md §2.6)', () => {
+describe('merchant (the key that groups the bank labels of one merchant)', () => {
   it.each([
     ['CB ACME OUTDOOR FACT 110126 525130******2', 'ACME OUTDOOR'],
     ['Corner Shop', 'CORNER SHOP'],
@@ -23,7 +23,7 @@ describe('merchant (read-tools.md §2.6)', () => {
   });
 });
 
-describe('rankPayees (read-tools.md §3.4)', () => {
+describe('rankPayees', () => {
   const payees = [
     { id: 'p1', name: 'zeta', deleted: false },
     { id: 'p2', name: 'Alpha', deleted: false },

@@ -76,7 +76,7 @@ const account = (id: string, on_budget: boolean): YnabAccount => ({
   deleted: false,
 });
 
-describe('category lists (write-tools.md §1.3, D12)', () => {
+describe('category lists (only categories apply_categories accepts; Ready to Assign included)', () => {
   it('finds the internal Uncategorized by group and name only', () => {
     expect([...internalUncategorizedIds(GROUPS)]).toEqual(['uncat']);
     expect(internalUncategorizedIds([])).toEqual(new Set());
@@ -112,7 +112,7 @@ describe('category lists (write-tools.md §1.3, D12)', () => {
   });
 });
 
-describe('pending transactions (write-tools.md §2.1)', () => {
+describe('pending transactions', () => {
   const offBudget = offBudgetIds([account('checking', true), account('tracking', false)]);
   const uncategorized = new Set(['uncat']);
 
@@ -160,7 +160,7 @@ describe('pending transactions (write-tools.md §2.1)', () => {
   });
 });
 
-describe('transfer pairs (write-tools.md §2.3)', () => {
+describe('transfer pairs', () => {
   const pairsOf = (rows: YnabTransaction[]): Record<string, string> =>
     Object.fromEntries(transferPairs(rows));
 

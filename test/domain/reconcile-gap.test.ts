@@ -1,4 +1,4 @@
-/** The reconciliation gap analysis (write-tools.md §4.7 "Gap analysis"): sums, uncleared, explained_by, duplicates. */
+/** The reconciliation gap analysis, in integer milliunits: sums, uncleared, explained_by, duplicates. */
 import { describe, expect, it } from 'vitest';
 import type { YnabTransaction } from '../../src/domain/model.js';
 import { analyseGap, analysisOf, duplicatePairs } from '../../src/domain/accounts/reconcile-gap.js';

@@ -1,4 +1,4 @@
-/** reconcile_account's outcome flow, adjustment category, texts and undo plan (write-tools.md §4.7, core.md §4.4–4.7). */
+/** reconcile_account's outcome flow, adjustment category, texts and undo plan (never over a later change). */
 import { describe, expect, it } from 'vitest';
 import type { YnabCategoryGroup, YnabTransaction } from '../../src/domain/model.js';
 import {
@@ -95,7 +95,7 @@ describe('outcome flow', () => {
   });
 });
 
-describe('adjustmentCategory (D11)', () => {
+describe('adjustmentCategory (Inflow: Ready to Assign, found before anything is asked)', () => {
   const group = (
     name: string,
     categories: [string, string, boolean?][],
@@ -155,7 +155,7 @@ describe('adjustmentCategory (D11)', () => {
   });
 });
 
-describe('undo plan (D5, D7)', () => {
+describe('undo plan (the adjustment deleted only while still reconciled, exact ids in the subject)', () => {
   const details = { account_id: 'acc', reconciled_ids: ['t1', 't2', 't3', 'adj'], adjustment_id: 'adj' };
 
   it.each<[string, YnabTransaction[], string[], string | null, string[], string]>([

@@ -31,7 +31,7 @@ const monthly = (payee: string, amounts: number[], day = 5, over: Partial<YnabTr
 
 const WINDOW = ['2026-05', '2026-06', '2026-07', '2026-08'];
 
-describe('median (read-tools.md §2.4 rule 3)', () => {
+describe('median (an even count takes the mean of the two middle values)', () => {
   it.each([
     [[3], 3],
     [[1, 3], 2],
@@ -129,7 +129,7 @@ describe('detectRecurring (step R)', () => {
   });
 });
 
-describe('covers (the covered rule, §3.19)', () => {
+describe('covers (a schedule covers a payee when its merchant words are all in the payee)', () => {
   it.each([
     ['LANDLORD SARL', 'LANDLORD SARL', true],
     ['FIBERNET - PRELEV', 'FIBERNET - PRELEV', true],
@@ -145,7 +145,7 @@ describe('covers (the covered rule, §3.19)', () => {
   });
 });
 
-describe('recurringCharges (§3.18)', () => {
+describe('recurringCharges', () => {
   const schedule = (payee: string, amount: number, deleted = false): YnabScheduledTransaction => ({
     id: `s-${payee}`,
     date_first: '2026-06-01',

@@ -50,7 +50,7 @@ describe('date arithmetic', () => {
   });
 });
 
-describe('occurrenceDates: each YNAB frequency (read-tools.md §3.5)', () => {
+describe('occurrenceDates: each YNAB frequency', () => {
   // label, then 'frequency date_first date_next | since until | the dates expected'
   it.each([
     ['monthly', 'monthly 2026-06-03 2026-10-03 | 2026-09-25 2026-12-31 | 2026-10-03 2026-11-03 2026-12-03'],

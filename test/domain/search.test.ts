@@ -80,7 +80,7 @@ const groups: YnabCategoryGroup[] = [
 ];
 const visible = visibleCategoryNames(groups);
 
-describe('findTransactions filters (read-tools.md §3.6)', () => {
+describe('findTransactions filters', () => {
   it.each<[string, Partial<SearchFilter>, string[]]>([
     ['dates, both included, newest first, deleted left out', {}, ['t8', 't3', 't4', 't6', 't5', 't2']],
     ['a one-day period', { since: '2026-09-19', until: '2026-09-19' }, ['t3', 't4']],
@@ -115,7 +115,7 @@ describe('findTransactions filters (read-tools.md §3.6)', () => {
   });
 });
 
-describe('matchView (D27)', () => {
+describe('matchView (a split transaction lists its lines)', () => {
   it('shows a split transaction with its live lines, categories visible only', () => {
     const split = rows.find((t) => t.id === 't6');
     expect(split && matchView(split, visible)).toEqual({
@@ -158,7 +158,7 @@ describe('matchView (D27)', () => {
   });
 });
 
-describe('checks (core.md §6.3)', () => {
+describe('checks (argument errors and their texts)', () => {
   const message = (f: () => void): string => {
     try {
       f();

@@ -1,4 +1,4 @@
-/** Planning split_transaction (write-tools.md §4.2): every check in its order, preview, subject, question. */
+/** Planning split_transaction: every check in its order, preview, subject, question. */
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../src/domain/categories/category-lists.js';
 import type { YnabCategory, YnabCategoryGroup, YnabTransaction } from '../../src/domain/model.js';
@@ -70,7 +70,7 @@ const line = (amount: number, category_id = 'food', memo: string | null = null):
 });
 const TWO = [line(-50), line(-21.86, 'home')];
 
-describe('planSplit refuses, in the spec order', () => {
+describe('planSplit refuses, each check in its fixed order', () => {
   it.each([
     [
       'nope',

@@ -81,7 +81,7 @@ const ask = (category_id: string, over: Partial<TargetAsk> = {}): TargetAsk => (
   ...over,
 });
 
-describe('planTarget: the fields sent, before and after, the undo (write-tools.md §4.12)', () => {
+describe('planTarget: the fields sent, before and after, the undo', () => {
   it.each([
     // [category, ask, fields, before, after, undo]
     [

@@ -29,7 +29,7 @@ const goal = (over: Partial<YnabCategory>): YnabCategory => ({
   ...over,
 });
 
-describe('targetDescription (read-tools.md §3.12)', () => {
+describe('targetDescription', () => {
   it.each([
     ['a monthly NEED', {}, '450.00 each month'],
     ['a weekly NEED', { goal_cadence: 2 }, '450.00 each week'],
@@ -77,7 +77,7 @@ const month = (categories: YnabCategory[], ready: number | null = 1_729_320): Mo
   categories,
 });
 
-/** The demo's September targets (demo-plan.md §1.4). */
+/** The demo's September targets, as the stand-in serves them. */
 const september = [
   goal({ id: 'rent', name: 'Rent', category_group_name: 'Bills', goal_target: 950_000 }),
   goal({
@@ -121,7 +121,7 @@ const september = [
   goal({ id: 'holidays', name: 'Holidays', goal_type: null, goal_target: null }),
 ];
 
-describe('underfundedTargets (§3.12)', () => {
+describe('underfundedTargets', () => {
   it('orders by urgency: dated first by date, then repeating, then the rest; largest need first', () => {
     const extra = [
       goal({ id: 'yearly', name: 'Yearly', goal_cadence: 13, goal_under_funded: 90_000 }),

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { casefold, clean, cleanFull, compareCodePoints, oneLineError, quote } from '../../src/domain/text.js';
 
-describe('clean (core.md §7.2)', () => {
+describe('clean (untrusted bank text made safe to show on one line)', () => {
   it.each([
     ['Rent\n- 2026-09-03 Fake 0.00: forged', 'Rent - 2026-09-03 Fake 0.00: forged'],
     ['  A\u200bB \t C  ', 'AB C'],
@@ -36,7 +36,7 @@ describe('clean (core.md §7.2)', () => {
   });
 });
 
-describe('quote (core.md §8.4)', () => {
+describe('quote (values quoted in messages)', () => {
   it.each([
     ['2026-13-01', "'2026-13-01'"],
     ["L'Épicerie", `"L'Épicerie"`],

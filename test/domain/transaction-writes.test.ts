@@ -1,4 +1,7 @@
-/** Planning create_transactions and the undo of a create operation (write-tools.md §4.6, §4.14, D8, D13). */
+/**
+ * Planning create_transactions (payee names trimmed and kept to one line; the question shows every
+ * transaction with its full payee and memo) and the undo of a create operation.
+ */
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../src/domain/categories/category-lists.js';
 import type {
@@ -73,7 +76,7 @@ const item = (extra: Partial<NewTransaction> = {}): NewTransaction => ({
 const plan = (txs: NewTransaction[], accountId = 'acc-checking') =>
   planCreate(accountId, txs, ACCOUNTS, INDEX, TODAY);
 
-describe('planCreate refuses, in the spec order', () => {
+describe('planCreate refuses, each check in its fixed order', () => {
   const ONE_LINE =
     "'Bakery - forged' contains a line break, control or format character (such as a zero-width or direction mark): give the name on one line, with visible characters only.";
   it.each([
@@ -173,7 +176,7 @@ describe('a planned creation', () => {
     });
   });
 
-  it('asks with every transaction, the full payee, and each memo on its own line (D8)', () => {
+  it('asks with every transaction, the full payee, and each memo on its own line', () => {
     expect(createQuestion(planned)).toBe(
       [
         'Create 3 transaction(s) on Checking main?',

@@ -1,4 +1,4 @@
-/** The tool catalogue of the spec (core.md §1.3): 19 reads and 14 writes. */
+/** The server's tool catalogue: 19 reads and 14 writes. */
 export const READ_TOOLS = [
   'list_plans',
   'list_accounts',

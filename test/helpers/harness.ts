@@ -1,6 +1,6 @@
 /**
  * Test harness: the YNAB stand-in over loopback HTTP, the server's deps pointed at it, and real MCP
- * clients in both protocol eras (mcp-sdk.md §2.6).
+ * clients in both protocol eras (2026-07-28 and the 2025 revisions).
  */
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createMcpHandler } from '@modelcontextprotocol/server';

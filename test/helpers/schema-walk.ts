@@ -1,4 +1,4 @@
-/** Walks a JSON Schema and lists the properties that have no description (demo-plan.md §3.3). */
+/** Walks a JSON Schema and lists the properties that have no description (a model sees every one). */
 type Schema = Record<string, unknown>;
 
 export function undescribed(

@@ -1,4 +1,4 @@
-/** Renders docs/tools.md from the tool definitions (DESIGN.md §9). */
+/** Renders docs/tools.md from the tool definitions, so a test can fail when the page is stale. */
 import { z } from 'zod';
 import { describe as shownDescription, type ToolDefinition } from '../../src/tools/seam/define-tool.js';
 import { annotationsOf } from '../../src/tools/seam/register.js';

@@ -1,4 +1,4 @@
-/** Fingerprints, codes and the decision table, without the SDK (core.md §3.3–3.10). */
+/** Fingerprints, codes and the confirmation decision, without the SDK. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.js';
@@ -15,7 +15,7 @@ import {
 } from '../../src/safety/confirm.js';
 import { canonical, fingerprint } from '../../src/safety/fingerprint.js';
 
-describe('canonical JSON and fingerprints (D22)', () => {
+describe('canonical JSON and fingerprints (our own form: only determinism within the process matters)', () => {
   it('sorts keys, keeps null, drops whitespace', () => {
     expect(canonical({ b: 1, a: [true, null, 'x"y'], c: { z: 0.5, y: -2 } })).toBe(
       '{"a":[true,null,"x\\"y"],"b":1,"c":{"y":-2,"z":0.5}}',
@@ -50,7 +50,7 @@ describe('canonical JSON and fingerprints (D22)', () => {
   });
 });
 
-describe('codes (core.md §3.8)', () => {
+describe('confirmation codes', () => {
   it('are 11 URL-safe characters, single use, 600 s on the monotonic clock', () => {
     let now = 0;
     const store = new CodeStore(() => now);
@@ -82,7 +82,7 @@ describe('codes (core.md §3.8)', () => {
   });
 });
 
-describe('the decision (core.md §3.4 and the §3.10 matrix)', () => {
+describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_ELICITATION', () => {
   const base = (over: Partial<ConfirmInput>): ConfirmInput => ({
     tool: 'apply_categories',
     planId: 'p',

@@ -1,4 +1,4 @@
-/** The journal file (core.md §4.1–4.3): format, mode, damaged lines, lookup rules. */
+/** The journal file: format, mode, damaged lines, which operation an undo picks. */
 import { appendFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * apply_categories through a real client (write-tools.md §4.1): every check in its order, the
+ * apply_categories through a real client: every check in its order, the
  * question (20 lines then "… and k more"), forged bank text on one line, last-used, the write gate.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
@@ -276,7 +276,7 @@ describe.each(ERAS)('approve and import, %s era', (era) => {
 describe('answers the stand-in cannot give by itself', () => {
   beforeEach(() => h.standIn.reset());
 
-  it("refuses 'last-used' for a confirmed write when the token reads several plans (D3)", async () => {
+  it("refuses 'last-used' for a confirmed write when the token reads several plans: the plan must be certain", async () => {
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
     h.standIn.clearRequests();
     const plan = (id: string) => ({

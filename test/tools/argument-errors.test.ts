@@ -1,4 +1,4 @@
-/** Argument-schema violations are refused before any request, naming the field and the rule (core.md §6.1). */
+/** Argument-schema violations are refused before any request, naming the field and the rule. */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, startHarness, textOf, type Harness } from '../helpers/harness.js';

@@ -1,6 +1,7 @@
 /**
- * Every confirmation path through real clients in both eras (core.md §3, write-tools.md §1.5), on
- * apply_categories, checked on what the stand-in recorded: nothing is written without a yes.
+ * Every confirmation path through real clients in both eras (the input-required round trip, elicitation
+ * during the call, confirmation codes), on apply_categories, checked on what the stand-in recorded:
+ * nothing is written without a yes.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';

@@ -1,6 +1,7 @@
 /**
- * The contract test (DESIGN.md §4): every tool definition, what `tools/list` shows a model (compared
- * with a committed snapshot), the write gate, read-only wording, resources and prompts.
+ * The contract test: every tool definition (tools are data, so one loop checks them all), what
+ * `tools/list` shows a model (compared with a committed snapshot, so every change to it shows up in
+ * review), the write gate, read-only wording, resources and prompts.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';

@@ -1,7 +1,7 @@
 /**
- * create_category through a real client in both eras (write-tools.md §4.11): every check in its
+ * create_category through a real client in both eras: every check in its
  * order with nothing asked or written, the sanitised question, the code and elicitation flows, the
- * one POST, `Created.` with the new id, no journal, and the request counts of §5.2.
+ * one POST, `Created.` with the new id, no journal, and the YNAB requests each call makes on a cold cache.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';

@@ -1,8 +1,9 @@
 /**
- * create_transactions through a real client in both eras (write-tools.md §4.6, D8, D13): every check
- * before anything is asked, the question listing every transaction with its full payee and its memo on
- * its own line, code and elicitation paths, the POST and the journal, request counts, last-used, and
- * the undo of a `create` operation (§4.14) with its conflicts (D4).
+ * create_transactions through a real client in both eras: every check before anything is asked (the
+ * payee name trimmed and kept to one line), the question listing every transaction with its full payee
+ * and its memo on its own line (the user must see everything that will be created), code and
+ * elicitation paths, the POST and the journal, request counts, last-used, and the undo of a `create`
+ * operation with its conflicts (a full conflict closes the operation so the next undo moves on).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
@@ -231,7 +232,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     ).toContain('unknown, expired, already used');
   });
 
-  it('asks the exact question: every transaction, full payee, memo on its own line (D8); a yes creates them', async () => {
+  it('asks the exact question: every transaction, full payee, memo on its own line; a yes creates them', async () => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = out(await call(s, 'create_transactions', { ...ARGS, approved: true }));
@@ -362,7 +363,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
       ]);
     });
 
-    it('a full conflict asks nothing, writes nothing and closes the operation (D4)', async () => {
+    it('a full conflict asks nothing, writes nothing and closes the operation, so the next undo moves on', async () => {
       const { s, a, id } = await created();
       for (const t of CREATED) await remove(t);
       const knowledge = h.standIn.knowledge();

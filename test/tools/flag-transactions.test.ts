@@ -1,7 +1,7 @@
 /**
- * flag_transactions through a real client in both eras (write-tools.md §4.3): checks before anything is
- * asked, the question with bank text on one line, code and elicitation paths, the journal, request
- * counts, last-used, and the undo of a `flag` operation (§4.14) with its conflicts (D4).
+ * flag_transactions through a real client in both eras: checks before anything is asked, the question
+ * with bank text on one line, code and elicitation paths, the journal, request counts, last-used, and
+ * the undo of a `flag` operation with its conflicts (a full one closes the operation).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
@@ -308,7 +308,7 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
       expect([flagOf('tx-053'), flagOf('tx-045'), flagOf('tx-052')]).toEqual(['green', 'yellow', null]);
     });
 
-    it('a full conflict asks nothing, writes nothing and closes the operation (D4)', async () => {
+    it('a full conflict asks nothing, writes nothing and closes the operation', async () => {
       const { s, a, id } = await flagged();
       await setFlag('tx-053', null);
       await setFlag('tx-045', 'purple');

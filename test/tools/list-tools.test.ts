@@ -161,7 +161,7 @@ describe.each(ERAS)('list tools, %s era', (era) => {
     ]);
   });
 
-  it('reports YNAB errors with the spec texts', async () => {
+  it('reports YNAB errors with their exact texts', async () => {
     const unknown = await call(s, 'list_accounts', { plan_id: 'no-such-plan' });
     expect(textOf(unknown)).toBe("Error calling tool 'list_accounts': YNAB 404: Resource not found");
     h.standIn.fault({ path: '/plans', status: 401 });

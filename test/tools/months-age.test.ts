@@ -1,6 +1,6 @@
 /**
- * `get_age_of_money` (read-tools.md §3.13) through a real MCP client, in both protocol eras, against
- * the stand-in with several "today"s: YNAB's figures (the stand-in's, demo-plan.md §1.7.3) relayed,
+ * `get_age_of_money` through a real MCP client, in both protocol eras, against the stand-in with
+ * several "today"s: YNAB's own figures (computed by the stand-in as YNAB defines them) relayed,
  * every message and note, and one request each.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * `get_underfunded_targets` (read-tools.md §3.12) through a real MCP client, in both protocol eras,
+ * `get_underfunded_targets` through a real MCP client, in both protocol eras,
  * against the stand-in on the demo plan and on edited copies: the targets computed here from the demo's
- * targets and budgets (demo-plan.md §1.4), every message and note, the limit, the request count.
+ * targets and budgets, every message and note, the limit, the request count.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
@@ -26,7 +26,7 @@ const NOTE_ORDER =
 
 const index = (month: string): number => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7));
 
-/** The goal figures demo-plan.md §1.4 gives a category's target in a month, in milliunits. */
+/** The goal figures the stand-in gives a category's demo target in a month, in milliunits. */
 function goalOf(plan: PlanData, month: string, categoryId: string) {
   const c = plan.categories.find((x) => x.id === categoryId);
   const t = c?.target;

@@ -1,7 +1,8 @@
 /**
- * The month reads (read-tools.md §3.8–3.11) through a real MCP client, in both protocol eras, against
- * the stand-in: figures computed here from the demo data (demo-plan.md §1.3, §1.5–1.6), the YNAB
- * requests each call made, and every error text.
+ * The month reads (summary, category balances, budget vs actual, spending trends) through a real MCP
+ * client, in both protocol eras, against the stand-in: figures computed here from the demo data (its
+ * budgets and transactions, summed per month as YNAB does), the YNAB requests each call made, and
+ * every error text.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
@@ -92,7 +93,7 @@ describe.each(ERAS)('month reads, %s era', (era) => {
     ['2026-08-01', 3200, 1967.67, -1426.28, 3696.99],
     ['2026-09-01', 0, 1967.67, -1206.68, 1729.32],
   ])(
-    'get_monthly_summary %s gives the figures of demo-plan.md §1.6',
+    'get_monthly_summary %s gives the month figures the stand-in computes',
     async (month, income, bud, act, rta) => {
       const r = await call(s, 'get_monthly_summary', { plan_id: 'demo-budget', month });
       expect(r.isError).toBeFalsy();

@@ -1,7 +1,7 @@
 /**
- * move_money through a real client in both eras (write-tools.md §4.9, core.md §4.7), and the undo of
- * its `move` operations (§4.14): two PATCHes source then target, the rollback when YNAB refuses the
- * target and both compensation errors, journal lines, request counts, conflicts (D4).
+ * move_money through a real client in both eras, and the undo of its `move` operations: two PATCHes
+ * source then target, the rollback when YNAB refuses the target and both compensation errors (each says
+ * what YNAB now holds), journal lines, request counts, conflicts (a full one closes the operation).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
@@ -375,7 +375,7 @@ describe.each(ERAS)('undo of a move operation, %s era', (era) => {
       ['cat-holidays', 'cat-restaurants'],
     ],
   ] as [string, [string, number][], string[]][])(
-    'when %s changed since, both are left alone and the operation closed (D4)',
+    'when %s changed since, both are left alone and the operation closed',
     async (_what, later, conflicts) => {
       const { s, a, id } = await moveOnce();
       for (const [path, milli] of later) await setInYnab(path, milli);

@@ -1,6 +1,6 @@
 /**
  * `get_net_worth_trend` through a real MCP client in both eras, on the demo plan served by the stand-in:
- * month-end figures computed here from the demo rows (§1.7 history), requests and errors.
+ * month-end figures computed here from the demo rows (the tracking-account history), requests and errors.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
@@ -17,7 +17,7 @@ import {
 } from '../helpers/harness.js';
 
 const demo = buildDemoPlan();
-/** Spec read-tools.md §2.8. */
+/** The account types that count as debt; every other type is an asset. */
 const DEBT_TYPES = new Set([
   'creditCard',
   'lineOfCredit',
@@ -118,7 +118,7 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
     const r = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', months_count: 24 });
     const out = r.structuredContent as Trend;
     const months = monthsBack('2026-09-25', 24);
-    // The §1.7.2 story: −24,750.00 on 2025-03-31, then each month −interest + 400.00 (student: + 250.00).
+    // The demo loans: −24,750.00 on 2025-03-31, then each month −interest + 400.00 (student: + 250.00).
     const car = months.map((m) => balanceAtEnd('acc-car-loan', m));
     const student = months.map((m) => balanceAtEnd('acc-student-loan', m));
     expect(car[months.indexOf('2025-03')]).toBe(-24_750_000);

@@ -1,7 +1,8 @@
 /**
- * undo_operation of a `reconcile` operation through real clients in both eras (core.md §4.4–4.5,
- * write-tools.md §4.14, D4, D5, D7): back to cleared, the adjustment deleted only while it is still
- * reconciled, everything changed since listed in conflicts and left alone.
+ * undo_operation of a `reconcile` operation through real clients in both eras: back to cleared, the
+ * adjustment deleted only while it still exists and is still reconciled, everything changed since
+ * listed in conflicts and left alone (an undo never overwrites a later change), the question naming the
+ * exact ids, and a full conflict closing the operation so the next undo moves on.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
@@ -82,7 +83,7 @@ describe.each(ERAS)('undo of reconcile_account, %s era', (era) => {
     expect(lastLine(journal)).toBe(`{"undone":"${operation}"}`);
   });
 
-  it('leaves alone what changed since, the adjustment too, and reverts the rest (D5)', async () => {
+  it('leaves alone what changed since, the adjustment too, and reverts the rest', async () => {
     await setCleared('cleared', 'tx-028');
     await setCleared('uncleared', 'tx-226');
     await ynab('DELETE', 'transactions/tx-043');
@@ -111,7 +112,7 @@ describe.each(ERAS)('undo of reconcile_account, %s era', (era) => {
     expect(writes()).toEqual([['DELETE', '/plans/demo-budget/transactions/tx-226', null]]);
   });
 
-  it('a full conflict asks nothing, writes nothing to YNAB and closes the operation (D4)', async () => {
+  it('a full conflict asks nothing, writes nothing to YNAB and closes the operation', async () => {
     await setCleared('cleared', 'tx-013', 'tx-028', 'tx-043');
     await ynab('DELETE', 'transactions/tx-226');
     const knowledge = h.standIn.knowledge();

@@ -1,7 +1,8 @@
 /**
- * reconcile_account through real clients in both eras (write-tools.md §4.7, core.md §4.7, D11): its
- * errors, the gap it reports without writing, the question, codes and answers, the exact writes and
- * journal line, the request counts. Its undo (D5) is in reconcile-undo.test.ts.
+ * reconcile_account through real clients in both eras: its errors, the gap it reports without writing,
+ * the question, codes and answers, the exact writes (the adjustment goes to Inflow: Ready to Assign) and
+ * the journal line written after YNAB accepted them, the request counts. Its undo is in
+ * reconcile-undo.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
@@ -66,7 +67,7 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     await refuse({ ...SAVINGS, account_id: 'acc-nope' }, message, [READS[0] as string]);
   });
 
-  it('refuses an adjustment when Ready to Assign cannot be found, before asking (D11)', async () => {
+  it('refuses an adjustment when Ready to Assign cannot be found, before asking', async () => {
     h.standIn.reset(
       planted((plan) => {
         const inflow = plan.categories.find((c) => c.id === 'cat-inflow');

@@ -1,7 +1,8 @@
 /**
- * rename_payee and its undo through real clients in both eras (write-tools.md §4.13, §4.14, D36):
- * every check in its order, the question on one line, codes and answers, the PATCH and the journal
- * line, the request counts, and the undo (applied, or closed on a conflict, D4).
+ * rename_payee and its undo through real clients in both eras: every check in its order (the
+ * 500-character limit is checked by the tool, its schema sets no maximum), the question on one line,
+ * codes and answers, the PATCH and the journal line, the request counts, and the undo (applied, or
+ * closed on a conflict so the next undo moves on).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
@@ -257,7 +258,7 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
       expect(payeeName('pay-013')).toBe('Market Fresh');
     });
 
-    it('a payee renamed since is left alone and the operation closed (D4)', async () => {
+    it('a payee renamed since is left alone and the operation closed', async () => {
       const a = answering(ACCEPT);
       const s = await connect(h, era, { env: env(), elicit: a.handler });
       const operation = String(out(await call(s, 'rename_payee', ARGS)).operation_id);

@@ -1,4 +1,4 @@
-/** The `ynab://` resources (core.md §5.2): compact JSON, one YNAB request each, names sanitised. */
+/** The `ynab://` resources: compact JSON, one YNAB request each, names sanitised. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';

@@ -1,7 +1,7 @@
 /**
- * set_category_budget through a real client in both eras (write-tools.md §4.8), and the undo of its
- * `budget` operations (§4.14): validation before any question, the question with a forged hidden
- * category on one line, codes, elicitation, journal lines, request counts, conflicts (D4).
+ * set_category_budget through a real client in both eras, and the undo of its `budget` operations:
+ * validation before any question, the question with a forged hidden category on one line, codes,
+ * elicitation, journal lines, request counts, conflicts (a full one closes the operation).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
@@ -298,7 +298,7 @@ describe.each(ERAS)('undo of a budget operation, %s era', (era) => {
     await Promise.all([s.close(), plain.close()]);
   });
 
-  it('a changed amount is left alone: nothing asked or written, the operation closed (D4)', async () => {
+  it('a changed amount is left alone: nothing asked or written, the operation closed', async () => {
     const { s, a, id } = await applyOnce();
     await setInYnab('cat-restaurants', 175_000);
     const knowledge = h.standIn.knowledge();

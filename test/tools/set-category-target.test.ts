@@ -1,8 +1,9 @@
 /**
- * set_category_target and the undo of its `target` kind through a real client in both eras
- * (write-tools.md §4.12, §4.14; core.md §4.4–4.6): every check with nothing asked or written, the
- * questions (the warning when the previous target cannot come back), the PATCH bodies, the journal
- * line only when undoable, the undo and its conflict (D4), and the request counts of §5.2.
+ * set_category_target and the undo of its `target` kind through a real client in both eras:
+ * every check with nothing asked or written, the questions (the warning when the previous target
+ * cannot come back), the PATCH bodies, the journal line only when undoable, the undo (never over a
+ * later change; a conflict closes the operation), and the YNAB requests each call makes on a cold
+ * cache.
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -308,7 +309,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     );
   });
 
-  it('a target changed since is left alone: nothing asked or written, the operation closed (D4)', async () => {
+  it('a target changed since is left alone: nothing asked or written, the operation closed', async () => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const applied = out(await call(s, 'set_category_target', HOLIDAYS));

@@ -1,5 +1,5 @@
 /**
- * split_transaction through a real client in both eras (write-tools.md §4.2): every check in its order
+ * split_transaction through a real client in both eras: every check in its order
  * before anything is asked, the question and its warning line, forged text on one line, code and
  * elicitation paths, request counts, last-used, and no journal entry (not undoable).
  */

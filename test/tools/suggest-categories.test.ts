@@ -1,6 +1,6 @@
 /**
  * `suggest_categories` through a real MCP client, in both protocol eras, against the stand-in over
- * loopback HTTP (write-tools.md §2): expected figures computed here from the demo data, the exact YNAB
+ * loopback HTTP: expected figures computed here from the demo data, the exact YNAB
  * requests of each page, paging and cursors, and the untrusted text of the planted memos.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
@@ -99,7 +99,7 @@ const expectedItem = (row: TransactionRow, threshold = 0.9): Item => ({
   possible_transfer_with: null,
 });
 
-/** A cursor as the spec writes it: URL-safe base64, with padding, of `offset:{n}`. */
+/** A cursor as the server writes it: URL-safe base64, with padding, of `offset:{n}`. */
 const urlSafe = (cursor: string): string => cursor.replace(/\+/g, '-').replace(/\//g, '_');
 const cursorOf = (n: number): string => urlSafe(Buffer.from(`offset:${n}`).toString('base64'));
 
@@ -133,7 +133,7 @@ beforeAll(async () => {
 afterAll(async () => h.close());
 
 describe('the demo plan as the tests see it', () => {
-  it('has the six September rows of demo-plan.md §1.5 pending', () => {
+  it('has the six uncategorized September rows of the demo plan pending', () => {
     expect(pendingRows.map((t) => t.id)).toEqual([
       'tx-055',
       'tx-056',

@@ -1,7 +1,7 @@
 /**
  * `find_transactions` through a real MCP client, in both protocol eras, against the stand-in: matches
- * computed here from the demo rows, the three YNAB requests (the transactions from the delta cache,
- * D38), split lines (D27), the planted memos on one line, every error text.
+ * computed here from the demo rows, the three YNAB requests (filters run locally on the delta-synced
+ * transactions), split lines listed under their transaction, the planted memos on one line, every error text.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';

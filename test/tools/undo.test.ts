@@ -1,6 +1,6 @@
 /**
- * undo_operation through a real client (write-tools.md §4.14, core.md §4.3–4.5): categories put back,
- * later changes never overwritten, full conflicts close the operation (D4), damaged journals reported.
+ * undo_operation through a real client: categories put back, later changes never overwritten, full
+ * conflicts close the operation (so the next undo moves on), damaged journals reported.
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -107,7 +107,7 @@ describe.each(ERAS)('undo_operation, %s era', (era) => {
     expect([categoryOf('tx-046'), categoryOf('tx-048')]).toEqual([null, 'cat-transport']);
   });
 
-  it('a full conflict asks nothing, writes nothing to YNAB and closes the operation (D4)', async () => {
+  it('a full conflict asks nothing, writes nothing to YNAB and closes the operation', async () => {
     const first = out(
       await call(s, 'apply_categories', {
         plan_id: 'demo-budget',
@@ -150,7 +150,7 @@ describe.each(ERAS)('undo_operation, %s era', (era) => {
     );
   });
 
-  it('skips an operation of a kind this version does not know (D23) and other plans', async () => {
+  it('skips an operation of a kind this version does not know (never undone as a categorize) and other plans', async () => {
     await call(s, 'apply_categories', ASSIGN);
     appendFileSync(
       journal,

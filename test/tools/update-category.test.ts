@@ -1,7 +1,8 @@
 /**
- * update_category through a real client in both eras (write-tools.md §4.10, D14): every check in its
- * order with nothing asked or written, the sanitised question, the code and elicitation flows, the
- * one PATCH with only what differs, no journal, and the request counts of §5.2.
+ * update_category through a real client in both eras: every check in its order with nothing asked or
+ * written (YNAB's own categories and a name already in the destination group are refused), the
+ * sanitised question, the code and elicitation flows, the one PATCH with only what differs, no journal,
+ * and the YNAB requests each call makes on a cold cache.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The streamable HTTP transport over real loopback sockets (core.md §2.6–2.7): the guards in order
+ * The streamable HTTP transport over real loopback sockets: the guards in order
  * (421, 403, 401), the token (configured or made per start and printed once), and both protocol eras
  * with elicitation.
  */

@@ -1,6 +1,7 @@
 /**
- * Delta merging (spec core.md §1.9, D26), without HTTP: `mergeRows` and the two-level `mergeGroups`
- * table by table, then `DeltaCache` with a recording fetch (knowledge sent, keys, reset).
+ * Delta merging (changed rows replaced by id, deleted ones removed, an empty delta keeping the list),
+ * without HTTP: `mergeRows` and the two-level `mergeGroups` table by table, then `DeltaCache` with a
+ * recording fetch (knowledge sent, keys, reset).
  */
 import { describe, expect, it } from 'vitest';
 import { DeltaCache, mergeGroups, mergeRows, type Fetched, type GroupRow } from '../../src/ynab/cache.js';

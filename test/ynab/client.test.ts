@@ -1,6 +1,6 @@
 /**
- * The YNAB client over real loopback HTTP against the stand-in and its faults (core.md §1.10–1.12):
- * error texts, retries (with a recorded, not real, wait), pacing and the 429 pause.
+ * The YNAB client over real loopback HTTP against the stand-in and its faults: error texts, retries
+ * (with a recorded, not real, wait), pacing and the 429 pause.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -82,7 +82,7 @@ describe('answers', () => {
   });
 });
 
-describe('retries (core.md §1.11)', () => {
+describe('retries', () => {
   it('retries a GET on 502/503/504 with full-jitter waits, then reports the body', async () => {
     standIn.fault({ path: '/plans', status: 502, body: 'Bad Gateway', times: 3 });
     expect(await failure(make().request('GET', PLANS))).toBe('YNAB 502: Bad Gateway');
@@ -168,7 +168,7 @@ describe('retries (core.md §1.11)', () => {
   });
 });
 
-describe('pacing and 429 (core.md §1.10)', () => {
+describe('pacing and 429 (YNAB allows 200 requests per hour per token)', () => {
   it.each([
     ['120', 120],
     ['30', 60],

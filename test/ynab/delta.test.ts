@@ -1,7 +1,9 @@
 /**
- * Delta sync end to end (spec core.md §1.9, D26; ynab-api.md §1.4): through `YnabClient` over real
- * loopback HTTP against the stand-in, then through a real MCP client. The bytes YNAB sent are measured
- * by wrapping `fetch` in this file. Then the client-layer failures as a tool call reads them (§1.10–1.11).
+ * Delta sync end to end: every list YNAB versions is cached per real plan id and refreshed with
+ * `last_knowledge_of_server`, the changed and deleted rows merged in (never replacing the list; an empty
+ * delta keeps it). Through `YnabClient` over real loopback HTTP against the stand-in, then through a real
+ * MCP client. The bytes YNAB sent are measured by wrapping `fetch` in this file. Then the client-layer
+ * failures (rate limit, retries) as a tool call reads them.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
