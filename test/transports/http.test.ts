@@ -219,3 +219,41 @@ describe('a configured token', () => {
     }
   });
 });
+
+describe('an unexpected failure inside the transport', () => {
+  it('answers 500, reports the error, and the server goes on serving', async () => {
+    const errors: Error[] = [];
+    const deps = createDeps(loadConfig(h.env), silentLog);
+    const other = await runHttp(serverFactory(deps), {
+      host: '127.0.0.1',
+      port: 0,
+      token: new Secret('configured-token'),
+      printNotice: () => {},
+      onerror: (e) => errors.push(e),
+    });
+    try {
+      // Node's HTTP server accepts TRACE, which the Fetch API refuses to build a Request of.
+      const { request } = await import('node:http');
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request(other.url, {
+          method: 'TRACE',
+          headers: { authorization: 'Bearer configured-token' },
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status).toBe(500);
+      expect(errors).toHaveLength(1);
+      const next = await fetch(other.url.replace('/mcp', '/elsewhere'), {
+        headers: { authorization: 'Bearer configured-token' },
+      });
+      expect(next.status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -40,6 +40,13 @@ export interface FaultRule {
   delayMs?: number;
   /** Destroy the socket without answering. */
   drop?: boolean;
+  /**
+   * With `drop` or `truncate`: apply the request first, as YNAB does when the answer is lost on
+   * the way back (the write landed; the client cannot know it).
+   */
+  apply?: boolean;
+  /** Answer the status and headers, then cut the connection halfway through the body. */
+  truncate?: boolean;
   /** How many matching requests it applies to (default 1). */
   times?: number;
 }
@@ -111,6 +118,16 @@ function send(res: ServerResponse, reply: Reply, headers: Record<string, string>
   return Buffer.byteLength(text);
 }
 
+/** Sends the head and half of the body, then destroys the socket: an answer that cannot be read. */
+function sendTruncated(res: ServerResponse, reply: Reply): void {
+  const text = JSON.stringify(reply.body);
+  res.writeHead(reply.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.write(text.slice(0, Math.floor(text.length / 2)), () => res.destroy());
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts a stand-in serving `plan` (default: the demo plan) with today pinned (default 2026-09-25). */
@@ -172,7 +189,14 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
     const fault = takeFault(method, path);
     if (fault?.delayMs !== undefined) await sleep(fault.delayMs);
     if (fault?.drop === true) {
+      if (fault.apply === true && hasToken(req)) record.status = answer(method, path, record, parsed).status;
       req.socket.destroy();
+      return;
+    }
+    if (fault?.truncate === true) {
+      const full = fault.apply === true && hasToken(req) ? answer(method, path, record, parsed) : null;
+      record.status = full?.status ?? 200;
+      sendTruncated(res, full ?? { status: 200, body: { data: {} } });
       return;
     }
     let reply: Reply;
