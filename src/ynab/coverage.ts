@@ -1,7 +1,7 @@
 /**
- * Every operation of YNAB's API (v1.87, 44 operations) and what avenir-mcp does with it (spec core.md
- * §1.13): `used` by the client, `planned`, or `excluded` with the reason. A test checks that the client
- * calls only `used` operations and that every `used` one is called.
+ * Every operation of YNAB's API (v1.87, 44 operations) and what avenir-mcp does with it: `used` by the
+ * client, `planned`, or `excluded` with the reason. A test checks that the client calls only `used`
+ * operations and that every `used` one is called.
  */
 export type Use = 'used' | 'planned' | 'excluded';
 
