@@ -1,7 +1,4 @@
-/**
- * Recurring charges (spec read-tools.md §3.18) and the recurring detection "step R" shared with the
- * forecast (§3.19), pure.
- */
+/** Recurring charges and the recurring detection ("step R") shared with the forecast, pure. */
 import type { YnabScheduledTransaction, YnabTransaction } from '../model.js';
 import { roundHalfEven, toUnits } from '../money.js';
 import { merchant } from '../payees/merchant.js';
