@@ -9,8 +9,8 @@ const WHITESPACE_RUN = /\p{White_Space}+/gu;
 const MAX_LINE = 80;
 
 /**
- * Steps 1–3 of the sanitising rule: one line, visible characters only, not shortened (the "full" form of
- * a question).
+ * The sanitising rule without its length cap: format characters removed, controls and line breaks made
+ * spaces, whitespace runs collapsed, trimmed. One line, not shortened (the "full" form of a question).
  */
 export function cleanFull(text: string | null | undefined): string {
   if (text === null || text === undefined) return '';

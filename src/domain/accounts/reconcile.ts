@@ -28,7 +28,7 @@ export const differenceFound = (difference: number): string =>
 export const reconciledMessage = (operationId: string): string =>
   `Reconciled. undo_operation with operation_id ${operationId} reverts it.`;
 
-/** What the call does: report the gap, nothing, or ask to reconcile (the outcome flow, steps 2–4). */
+/** What the call does: report the gap, nothing, or ask to reconcile (the outcome flow). */
 export type ReconcileStep = 'difference_found' | 'nothing_to_do' | 'confirm';
 
 export function reconcileStep(gap: Gap, adjust: boolean): ReconcileStep {
