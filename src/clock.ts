@@ -1,4 +1,7 @@
-/** The one seam through which "today" and time are read (spec core.md §8.3). */
+/**
+ * The one seam through which "today" and time are read (injected, so that tests and demo mode can pin
+ * it).
+ */
 import { performance } from 'node:perf_hooks';
 import { localDate } from './domain/dates.js';
 

@@ -1,6 +1,7 @@
 /**
- * Configuration (spec core.md §2): the ONLY reader of process.env. Start-up values are checked once
- * (D18, D29); what the spec reads per request or per call is read through the getters at that moment.
+ * Configuration: the ONLY reader of process.env. Start-up values are checked once (an invalid port,
+ * threshold, log level, today or a short state key stops start-up with a one-line message); what is read
+ * per request or per call (token, YNAB URL, journal path, …) is read through the getters then.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -35,7 +36,7 @@ export interface Config {
   readonly stateKey: Secret | null;
   readonly updateCheck: boolean;
   readonly cacheDir: string;
-  /** Demo mode (D24): the stand-in's URL and a fixed dummy token replace the YNAB ones. */
+  /** Demo mode (`--demo`): the stand-in's URL and a fixed dummy token replace the YNAB ones. */
   readonly demo: { url: string; token: string } | null;
   /** The YNAB base URL, read at each request; a bad one is a client-layer error. */
   ynabUrl(): string;
@@ -128,8 +129,8 @@ const updateCheckDisabled = (env: Env): boolean =>
   ['true', '1'].includes((env.CI ?? '').toLowerCase());
 
 /**
- * Reads and checks the configuration. `demo` switches demo mode on (D24): today defaults to
- * 2026-09-25 and the YNAB URL and token are the stand-in's.
+ * Reads and checks the configuration. `demo` switches demo mode on: today defaults to 2026-09-25 and the
+ * YNAB URL and token are the stand-in's.
  */
 export function loadConfig(
   env: Env = process.env,

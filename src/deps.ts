@@ -1,4 +1,4 @@
-/** What tools, resources and the server need, built once per process (DESIGN.md §2). */
+/** What tools, resources and the server need, built once per process. */
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { Config } from './config.js';
@@ -15,7 +15,10 @@ export interface Deps {
   clock: Clock;
   log: Log;
   pacer: Pacer;
-  /** Confirmation codes and used answer nonces (process memory, D1, D2). */
+  /**
+   * Confirmation codes and used answer nonces (process memory, shared by every session: the HTTP token
+   * is the boundary).
+   */
   codes: CodeStore;
   journal: Journal;
 }

@@ -1,4 +1,7 @@
-/** Logging to stderr only (spec core.md §2.9): `{LEVEL}:{logger}:{message}` or one JSON object per line. */
+/**
+ * Logging to stderr only (stdout belongs to the stdio transport): `{LEVEL}:{logger}:{message}` or one
+ * JSON object per line.
+ */
 import type { LogLevel } from './config.js';
 
 const RANK: Record<LogLevel, number> = { DEBUG: 10, INFO: 20, WARNING: 30, ERROR: 40 };

@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-/**
- * The CLI entry (spec core.md §2.4–2.5, D24): arguments, configuration, demo mode, transport.
- */
+/** The CLI entry: arguments, configuration, demo mode, transport. */
 import { ConfigError, loadConfig } from './config.js';
 import { createDeps } from './deps.js';
 import { DEMO_TODAY, startStandIn } from './demo/index.js';

@@ -1,6 +1,7 @@
 /**
- * The composition root of one MCP server instance (DESIGN.md §2): tools, resources, prompts and the
- * instructions; the requestState codec is made once per process and shared by every instance (D1, D33).
+ * The composition root of one MCP server instance: tools, resources, prompts and the instructions. The
+ * requestState codec is made once per process and shared by every instance, so that an answer sealed in
+ * one request verifies in the next (the HTTP handler builds an instance per request).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -20,14 +21,14 @@ import { allTools } from './tools/index.js';
 import { registerTools } from './tools/seam/register.js';
 import { VERSION } from './version.js';
 
-/** One codec per process: key from AVENIR_MCP_STATE_KEY, else 32 random bytes (D1). */
+/** One codec per process: key from AVENIR_MCP_STATE_KEY, else 32 random bytes. */
 export function createCodec(deps: Deps): RequestStateCodec<StatePayload> {
   const key = deps.config.stateKey?.reveal() ?? randomBytes(32);
   return createRequestStateCodec<StatePayload>({ key, ttlSeconds: 600 });
 }
 
 export interface ServerOptions {
-  /** The update notice, appended to the instructions when a newer release exists (core.md §2.8). */
+  /** The update notice, appended to the instructions when a newer release exists. */
   notice?: string | null;
 }
 

@@ -1,6 +1,6 @@
 /**
- * The once-a-day update check (spec core.md §2.8, D19): one anonymous GET to the npm registry at
- * most once a day, remembered in a cache file; only a plain, newer release number makes a notice.
+ * The once-a-day update check: one anonymous GET to the npm registry at most once a day, remembered in a
+ * cache file; only a plain, newer release number makes a notice.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

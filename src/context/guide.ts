@@ -1,4 +1,4 @@
-/** The guide (spec core.md §5.1): the server's instructions and the `avenir-mcp://guide` resource. */
+/** The guide: the server's instructions and the `avenir-mcp://guide` resource. */
 
 export const GUIDE = `# avenir-mcp: how to work with this YNAB server
 

@@ -1,4 +1,4 @@
-/** The prompts (spec core.md §5.3): arguments → one user message with numbered steps. */
+/** The prompts: arguments → one user message with numbered steps. */
 
 export interface PromptDefinition {
   name: string;

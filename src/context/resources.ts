@@ -1,4 +1,7 @@
-/** The resources (spec core.md §5.2): compact JSON bodies built from YNAB data, names sanitised. */
+/**
+ * The resources (each read costs one YNAB request): compact JSON bodies built from YNAB data, names
+ * sanitised.
+ */
 import type { Deps } from '../deps.js';
 import { toUnits } from '../domain/money.js';
 import { clean } from '../domain/text.js';

@@ -1,7 +1,4 @@
-/**
- * The demo plan and the YNAB stand-in (demo-plan.md §1, §2): used by demo mode (`--demo`), by the
- * tests and by the benchmark.
- */
+/** The demo plan and the YNAB stand-in: used by demo mode (`--demo`), by the tests and by the benchmark. */
 export { startStandIn } from './emulator/stand-in.js';
 export { DEMO_TODAY } from './household/plan.js';
 export type { FaultRule, RecordedRequest, StandIn } from './emulator/stand-in.js';

@@ -1,10 +1,10 @@
 /**
- * The plan data the YNAB stand-in serves (spec demo-plan.md §1, §2). Generic: the demo plan and the
- * benchmark's generated heavy plan are both a `PlanData`. Every amount is an integer of milliunits;
- * the row types use YNAB's own field names so that a row is (almost) what the API answers.
+ * The plan data the YNAB stand-in serves. Generic: the demo plan and the benchmark's generated heavy
+ * plan are both a `PlanData`. Every amount is an integer of milliunits; the row types use YNAB's own
+ * field names so that a row is (almost) what the API answers.
  */
 
-/** The plan summary of `GET /plans` (no `currency_format`: demo-plan.md §1.1). */
+/** The plan summary of `GET /plans` (no `currency_format`: amounts are shown without a currency symbol). */
 export interface PlanMeta {
   id: string;
   name: string;
@@ -84,7 +84,7 @@ export interface SubTransactionRow {
   deleted: boolean;
 }
 
-/** A transaction as YNAB's TransactionDetail (the fields of demo-plan.md §1.5). */
+/** A transaction as YNAB's TransactionDetail. */
 export interface TransactionRow {
   id: string;
   date: string;
@@ -143,7 +143,7 @@ export interface PlanData {
   budgets: Record<string, Record<string, number>>;
 }
 
-/** The lists YNAB versions with `server_knowledge` (demo-plan.md §2.3). */
+/** The lists YNAB versions with `server_knowledge`. */
 export type VersionedList = 'accounts' | 'categories' | 'payees' | 'months' | 'scheduled' | 'transactions';
 
 /** The live state of a stand-in: the plan data plus delta-sync bookkeeping. */

@@ -1,6 +1,6 @@
 /**
- * Pagination cursors of `suggest_categories` (spec write-tools.md §2.1, read-tools.md §3.7): URL-safe
- * base64, with `=` padding, of the ASCII text `offset:{n}`. Opaque to agents; decoded strictly.
+ * Pagination cursors of `suggest_categories`: URL-safe base64, with `=` padding, of the ASCII text
+ * `offset:{n}`. Opaque to agents; decoded strictly.
  */
 import { AppError } from './errors.js';
 
@@ -23,10 +23,10 @@ export function encodeCursor(offset: number): string {
 }
 
 /**
- * The offset a cursor stands for. Refused with the spec's text: a character outside letters, digits,
- * `-`, `_`, `=`; text that is not canonical padded base64 or not UTF-8; a prefix other than `offset`;
- * a value that is not all ASCII digits. An offset too large for a safe integer reads as the largest
- * one (a page past the end).
+ * The offset a cursor stands for. Refused with an error: a character outside letters, digits, `-`, `_`,
+ * `=`; text that is not canonical padded base64 or not UTF-8; a prefix other than `offset`; a value that
+ * is not all ASCII digits. An offset too large for a safe integer reads as the largest one (a page past
+ * the end).
  */
 export function decodeCursor(cursor: string): number {
   if (!ALPHABET.test(cursor)) throw new AppError(INVALID_CURSOR);

@@ -1,4 +1,4 @@
-/** Dates and months as strings (spec core.md §8.3): `YYYY-MM-DD`, months `YYYY-MM-01`. */
+/** Dates and months as strings: `YYYY-MM-DD`, months `YYYY-MM-01`. */
 
 const DATE = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 export const MONTH_PARAM = /^\d{4}-(0[1-9]|1[0-2])-01$/;

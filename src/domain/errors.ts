@@ -1,5 +1,5 @@
 /**
- * The two kinds of expected failure (spec core.md §6.1, D16):
+ * The two kinds of expected failure:
  * - `AppError`: a tool's own validation or outcome error; its text reaches the agent verbatim.
  * - `ClientError`: a client-layer error (YNAB HTTP status, pacing, token, unreachable YNAB, base URL,
  *   path segment); the agent reads it as `Error calling tool '{tool}': {message}`.
@@ -10,7 +10,7 @@ export class AppError extends Error {
 
 export class ClientError extends Error {
   override readonly name = 'ClientError';
-  /** The HTTP status YNAB answered, when the error is a YNAB answer (logged at WARNING, D20). */
+  /** The HTTP status YNAB answered, when the error is a YNAB answer (logged at WARNING, without names). */
   readonly status: number | undefined;
   constructor(message: string, status?: number) {
     super(message);

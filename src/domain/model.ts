@@ -1,4 +1,4 @@
-/** The YNAB data shapes the server reads (spec ynab-api.md §1; amounts in milliunits). Pure types. */
+/** The YNAB data shapes the server reads (amounts in milliunits). Pure types. */
 
 export interface YnabPlan {
   id: string;

@@ -1,6 +1,7 @@
 /**
- * Money and the one rounding helper (spec core.md §8.1–8.2, D15; read-tools.md §2.4).
- * Inside the server every amount is an integer of milliunits (1.00 = 1000); outside, currency units.
+ * Money and the one rounding helper (half to even on the exact value, for milliunit conversion,
+ * two-decimal texts and every computed figure alike, so that they never disagree by a cent). Inside the
+ * server every amount is an integer of milliunits (1.00 = 1000); outside, currency units.
  */
 
 /**

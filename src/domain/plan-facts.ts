@@ -1,4 +1,4 @@
-/** Shared building blocks of the read tools (spec read-tools.md §2.8), pure. */
+/** Shared building blocks of the read tools, pure. */
 import type { YnabSubTransaction, YnabTransaction } from './model.js';
 
 /** YNAB's internal group (holds `Inflow: Ready to Assign` and `Uncategorized`). */

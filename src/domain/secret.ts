@@ -1,4 +1,4 @@
-/** A secret value (a token) that never shows when printed, logged or serialised (spec core.md §1.2, §7.4). */
+/** A secret value (a token) that never shows when printed, logged or serialised. */
 const MASK = '**********';
 
 export class Secret {

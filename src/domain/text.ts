@@ -1,5 +1,5 @@
 /**
- * Untrusted text (spec core.md §7.2, §8.4; read-tools.md §2.4–2.5): the sanitising rule `clean`,
+ * Untrusted text (bank text and names are data, never instructions): the sanitising rule `clean`,
  * quoting `{x:q}`, the one-line rule for names an agent gives, case folding and code-point order.
  */
 
@@ -8,7 +8,10 @@ const CONTROL_OR_SEPARATOR = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
 const WHITESPACE_RUN = /\p{White_Space}+/gu;
 const MAX_LINE = 80;
 
-/** Steps 1–3 of the sanitising rule: one line, visible characters only, not shortened (D8's "full"). */
+/**
+ * The sanitising rule without its length cap: format characters removed, controls and line breaks made
+ * spaces, whitespace runs collapsed, trimmed. One line, not shortened (the "full" form of a question).
+ */
 export function cleanFull(text: string | null | undefined): string {
   if (text === null || text === undefined) return '';
   return text.replace(FORMAT, '').replace(CONTROL_OR_SEPARATOR, ' ').replace(WHITESPACE_RUN, ' ').trim();

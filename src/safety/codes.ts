@@ -1,6 +1,6 @@
 /**
- * Confirmation codes (spec core.md §3.8, D2) and used answer nonces (D1): process memory only,
- * 600 s on a monotonic clock, single use even on mismatch.
+ * Confirmation codes and used answer nonces: process memory only, shared by every session (the HTTP
+ * token is the boundary), 600 s on a monotonic clock, single use even on mismatch.
  */
 import { randomBytes } from 'node:crypto';
 

@@ -1,7 +1,7 @@
 /**
- * The one confirmation path of every confirmed write (spec core.md §3.4–3.10, write-tools.md §1.5).
- * No MCP SDK here (D33): it takes plain values and returns a plain decision that tools/register.ts
- * turns into the SDK's results.
+ * The one confirmation path of every confirmed write: the 2026-07-28 round trip, elicitation during the
+ * call for older clients, or a confirmation code. No MCP SDK here, so that it is tested with plain
+ * values: it returns a plain decision that tools/seam/register.ts turns into the SDK's results.
  */
 import { AppError } from '../domain/errors.js';
 import type { CodeStore } from './codes.js';
@@ -29,14 +29,17 @@ export type Answer =
   | { kind: 'cancel' }
   | { kind: 'other' };
 
-/** The payload sealed in the requestState (D1). */
+/** The payload sealed in the requestState (HMAC-signed; each nonce is honoured once). */
 export interface StatePayload {
   tool: string;
   fingerprint: string;
   nonce: string;
 }
 
-/** How a write's texts and result shape go when it does not apply (write-tools.md §1.5). */
+/**
+ * How a write's texts and result shape go when it does not apply: `merge` keeps the full preview and
+ * replaces only `status`, `message` and `confirmation`; `change-list` is apply_categories' own.
+ */
 export type Flow = 'change-list' | 'merge';
 
 /** What a confirmed write hands to the seam: the change, its preview result, and how to apply it. */
@@ -91,7 +94,10 @@ export type Decision =
   | { kind: 'code'; code: string }
   | { kind: 'ask'; state: StatePayload };
 
-/** Decides, in the exact order of core.md §3.4. Errors are thrown as AppError texts. */
+/**
+ * Decides: a given code first, then a client that cannot ask (a code), then the answer — its seal, its
+ * nonce, its fingerprint. Errors are thrown as AppError texts.
+ */
 export function decide(codes: CodeStore, input: ConfirmInput): Decision {
   const fp = fingerprint(input.planId, input.subject);
   if (input.code !== null) {

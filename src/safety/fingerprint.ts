@@ -1,4 +1,7 @@
-/** The fingerprint of a change (spec core.md §3.3, D22): SHA-256 of our canonical JSON of [plan_id, subject]. */
+/**
+ * The fingerprint of a change: SHA-256 of our canonical JSON of [plan_id, subject]. Our own format is
+ * enough: only determinism within one process matters.
+ */
 import { createHash } from 'node:crypto';
 import { compareCodePoints } from '../domain/text.js';
 

@@ -1,7 +1,6 @@
 /**
- * The journal (spec core.md §4.1–4.3, write-tools.md §1.6): JSON Lines, append-only, mode 0600,
- * one write per line, read back for undo. Only ids and what undo needs; never amounts of
- * transactions, memos or payee names (but a renamed payee's).
+ * The journal: JSON Lines, append-only, mode 0600, one write per line, read back for undo. Only ids and
+ * what undo needs; never amounts of transactions, memos or payee names (but a renamed payee's).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile } from 'node:fs/promises';
@@ -61,13 +60,13 @@ export class Journal {
     this.#path = path;
   }
 
-  /** Records an applied operation, fields in the spec's order. */
+  /** Records an applied operation, fields in a fixed order. */
   async record(entry: JournalEntry): Promise<void> {
     const { operation_id, plan_id, kind, applied_at, moves, details } = entry;
     await appendLine(this.#path(), { operation_id, plan_id, kind, applied_at, moves, details });
   }
 
-  /** Marks an operation undone (`conflict: true` after a full conflict, D4). */
+  /** Marks an operation undone (`conflict: true` after a full conflict, so the next undo moves on). */
   async markUndone(operationId: string, conflict = false): Promise<void> {
     await appendLine(
       this.#path(),
@@ -75,7 +74,7 @@ export class Journal {
     );
   }
 
-  /** Every entry and the set of undone ids; a damaged line is the spec's error. */
+  /** Every entry and the set of undone ids; a damaged line is an error. */
   async read(): Promise<{ entries: JournalEntry[]; undone: Set<string> }> {
     const path = this.#path();
     let bytes: Buffer;
@@ -123,8 +122,9 @@ export class Journal {
   }
 
   /**
-   * The operation undo acts on (core.md §4.3): from the most recent, skipping undone ones, other
-   * plans and unknown kinds (D23); entries recorded with `last-used` match only a `last-used` call.
+   * The operation undo acts on: from the most recent, skipping undone ones, other plans and unknown
+   * kinds (never undone as some other kind); entries recorded with `last-used` match only a `last-used`
+   * call.
    */
   async find(
     planId: string,

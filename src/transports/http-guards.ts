@@ -1,6 +1,6 @@
 /**
- * The HTTP guards (spec core.md §2.7), applied to every request before MCP, in this order:
- * Host (421, DNS rebinding), Origin (403, foreign pages), Authorization (401, other programs).
+ * The HTTP guards, applied to every request before MCP, in this order: Host (421, DNS rebinding), Origin
+ * (403, foreign pages), Authorization (401, other programs).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Secret } from '../domain/secret.js';

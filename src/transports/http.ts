@@ -1,7 +1,7 @@
 /**
- * Streamable HTTP on `http://{HOST}:{PORT}/mcp` (spec core.md §2.6–2.7): the guards first; then
- * 2026-07-28 requests to the stateless handler, and 2025-era clients to a session of their own, so that
- * elicitation works for them too (mcp-sdk.md §2.5).
+ * Streamable HTTP on `http://{HOST}:{PORT}/mcp`: the guards first; then 2026-07-28 requests to the
+ * stateless handler, and 2025-era clients to a session of their own, so that elicitation (a server
+ * request during the call) works for them too.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -33,7 +33,7 @@ export interface HttpHandle {
   close(): Promise<void>;
 }
 
-/** The notice printed once when the token was made for this run (core.md §2.7). */
+/** The notice printed once when the token was made for this run. */
 export const tokenNotice = (token: string): string =>
   `avenir-mcp: AVENIR_MCP_HTTP_TOKEN is not set, so this run requires a token made for it:\n\n    Authorization: Bearer ${token}\n\nIt changes at each start; set AVENIR_MCP_HTTP_TOKEN to a long random value to keep one.\n`;
 

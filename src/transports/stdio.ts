@@ -1,4 +1,4 @@
-/** stdio transport: `serveStdio` serves both 2026-07-28 and 2025-era clients (mcp-sdk.md §2.2). */
+/** stdio transport: `serveStdio` serves both 2026-07-28 and 2025-era clients. */
 import type { McpRequestContext, McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 

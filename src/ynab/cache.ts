@@ -1,5 +1,5 @@
 /**
- * Delta sync (spec core.md §1.9, D26): one in-memory copy per real plan id and list, refreshed with
+ * Delta sync of every list YNAB versions: one in-memory copy per real plan id and list, refreshed with
  * `last_knowledge_of_server` and merged by id (deleted rows removed, an empty delta keeps the list).
  */
 import type { YnabCategory, YnabCategoryGroup } from './types.js';
@@ -67,10 +67,10 @@ const usable = <T>(entry: Entry<T> | undefined): Entry<T> | undefined =>
   entry !== undefined && entry.knowledge > 0 ? entry : undefined;
 
 /**
- * The process-wide caches: reset them in tests (core.md §1.9). Reads of one list run one after the
- * other, each building on the knowledge the previous one stored: two concurrent calls (HTTP clients)
- * would otherwise both download the full list, and an older answer finishing last would store older
- * rows and knowledge over newer ones.
+ * The process-wide caches: reset them in tests. Reads of one list run one after the other, each building
+ * on the knowledge the previous one stored: two concurrent calls (HTTP clients) would otherwise both
+ * download the full list, and an older answer finishing last would store older rows and knowledge over
+ * newer ones.
  */
 export class DeltaCache {
   #lists = new Map<string, Entry<unknown>>();

@@ -1,7 +1,7 @@
 /**
- * The only code that sends requests to YNAB (spec core.md §1.10–1.12): native `fetch` with a 30 s
- * timeout and an undici `Agent` for the 10 s connect timeout (D32), bearer token read per request,
- * path segments checked, pacing, retries, and YNAB's failures turned into the spec's texts.
+ * The only code that sends requests to YNAB: native `fetch` with a 30 s timeout and an undici `Agent`
+ * for the 10 s connect timeout (Node's `fetch` has no such option), bearer token read per request, path
+ * segments checked, pacing, retries, and YNAB's failures turned into texts that say what to do.
  */
 import { Agent } from 'undici';
 import { ClientError } from '../domain/errors.js';
@@ -92,14 +92,14 @@ export class YnabHttp {
       dispatcher: agent(),
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     };
-    // ids and counts only (core.md §2.9): paths hold ids, queries dates and knowledge numbers
+    // ids and counts only, never names or amounts: paths hold ids, queries dates and knowledge numbers
     this.#o.log.info('ynab', `YNAB request: ${method} /${segments.join('/')}${url.search}`);
     for (let attempt = 1; ; attempt++) {
       if (attempt > 1) await this.#sleep(backoffMs(attempt - 1, this.#random));
       this.#o.pacer.take();
       let response: Response;
       try {
-        // The pinned undici's Agent is the same major as Node's bundled fetch (D32); their types differ.
+        // The pinned undici is the major Node's fetch bundles (another may not work with it); types differ.
         const withTimeout = {
           ...init,
           signal: AbortSignal.timeout(this.#o.timeoutMs ?? TIMEOUT_MS),

@@ -1,7 +1,7 @@
 /**
- * Every operation of YNAB's API (v1.87, 44 operations) and what avenir-mcp does with it (spec core.md
- * §1.13): `used` by the client, `planned`, or `excluded` with the reason. A test checks that the client
- * calls only `used` operations and that every `used` one is called.
+ * Every operation of YNAB's API (v1.87, 44 operations) and what avenir-mcp does with it: `used` by the
+ * client, `planned`, or `excluded` with the reason. A test checks that the client calls only `used`
+ * operations and that every `used` one is called.
  */
 export type Use = 'used' | 'planned' | 'excluded';
 
@@ -24,7 +24,7 @@ export const YNAB_API_VERSION = '1.87.0';
 
 export const OPERATIONS: readonly Operation[] = [
   op('GET', '/user', 'excluded', 'user details: nothing a tool needs'),
-  op('GET', '/plans', 'used', 'list_plans, ynab://plans, last-used resolution (D3)'),
+  op('GET', '/plans', 'used', 'list_plans, ynab://plans, last-used resolution'),
   op('GET', P, 'excluded', 'the full plan export: huge; the per-list endpoints are delta-synced instead'),
   op('GET', `${P}/settings`, 'planned', "the plan's currency format"),
   op('GET', `${P}/accounts`, 'used', 'accounts, balances, loan terms'),
@@ -51,7 +51,7 @@ export const OPERATIONS: readonly Operation[] = [
   op('GET', `${P}/payee_locations`, 'excluded', 'GPS data: personal, never needed'),
   op('GET', `${P}/payee_locations/{payee_location_id}`, 'excluded', 'GPS data: personal, never needed'),
   op('GET', `${P}/payees/{payee_id}/payee_locations`, 'excluded', 'GPS data: personal, never needed'),
-  op('GET', `${P}/transactions`, 'used', 'every transaction read (delta-synced, filtered locally, D38)'),
+  op('GET', `${P}/transactions`, 'used', 'every transaction read (delta-synced, filtered locally)'),
   op('POST', `${P}/transactions`, 'used', 'create_transactions, the reconcile adjustment'),
   op('PATCH', `${P}/transactions`, 'used', 'bulk updates: categories, approval, flags, cleared, splits'),
   op('POST', `${P}/transactions/import`, 'used', 'import_transactions'),

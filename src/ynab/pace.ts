@@ -1,6 +1,7 @@
 /**
- * Process-wide pacing (spec core.md §1.10): at most 180 requests in any rolling hour on a monotonic
- * clock, every try counting; after a 429 nothing leaves until the pause ends.
+ * Process-wide pacing: at most 180 requests in any rolling hour on a monotonic clock, every try counting
+ * (YNAB allows 200 per token; 20 are left for the user's other apps); after a 429 nothing leaves until
+ * the pause ends.
  */
 import { ClientError } from '../domain/errors.js';
 

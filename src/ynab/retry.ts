@@ -1,4 +1,4 @@
-/** The retry policy (spec core.md §1.11): which failures may be tried again, and how long to wait. */
+/** The retry policy: which failures may be tried again, and how long to wait. */
 
 export const MAX_TRIES = 3;
 
@@ -13,7 +13,7 @@ const NEVER_LEFT = new Set([
 ]);
 
 export interface TransportFailure {
-  /** `{name}: {message}` or `{name}` (core.md §1.11). */
+  /** `{name}: {message}` or `{name}`. */
   cause: string;
   /** True when the connection could not be established. */
   neverLeft: boolean;

@@ -1,8 +1,8 @@
 /**
- * YNAB's Age of Money as the stand-in computes it (demo-plan.md §1.7.3): on-budget accounts only,
- * transfers between them ignored; money in queued oldest first; each payment consumes the oldest money
- * left and its age is the amount-weighted days since that money came in; a month's figure is the mean
- * age of the last 10 aged payments up to its end, rounded (half to even); null with fewer than 10.
+ * YNAB's Age of Money as the stand-in computes it: on-budget accounts only, transfers between them
+ * ignored; money in queued oldest first; each payment consumes the oldest money left and its age is the
+ * amount-weighted days since that money came in; a month's figure is the mean age of the last 10 aged
+ * payments up to its end, rounded (half to even); null with fewer than 10.
  */
 import { roundHalfEven } from '../../domain/money.js';
 import type { AccountRow, TransactionRow } from '../plan-data.js';

@@ -1,7 +1,4 @@
-/**
- * The computed goal fields of a category in a month (demo-plan.md §1.4) and the target writes of
- * `PATCH /categories/<id>` (§2.2).
- */
+/** The computed goal fields of a category in a month and the target writes of `PATCH /categories/<id>`. */
 import type { Target } from '../plan-data.js';
 
 export interface GoalFields {
@@ -140,9 +137,9 @@ function checkAmountWrite(write: TargetWrite, amount: unknown): AmountWrite {
 }
 
 /**
- * The target after a write (§2.2): `goal_target: null` removes it; an amount alone keeps an existing
- * target's kind, date, cadence and creation month, or creates a monthly NEED; with a date or a
- * frequency the target is replaced, created in `todayMonth`.
+ * The target after a write: `goal_target: null` removes it; an amount alone keeps an existing target's
+ * kind, date, cadence and creation month, or creates a monthly NEED; with a date or a frequency the
+ * target is replaced, created in `todayMonth`.
  */
 export function applyTargetWrite(
   current: Target | null,

@@ -1,5 +1,5 @@
 /**
- * Replies, YNAB-shaped errors (`{"error": {"id", "name", "detail"}}`, ynab-api.md §1.12) and the
+ * Replies, YNAB-shaped errors (`{"error": {"id", "name", "detail"}}`, as YNAB sends them) and the
  * request context the stand-in's routes receive.
  */
 import type { PlanState } from '../plan-data.js';
@@ -55,7 +55,7 @@ export class HttpError extends Error {
   }
 }
 
-/** 404.2 `resource_not_found`: unknown plan, month or id (demo-plan.md §2.2). */
+/** 404.2 `resource_not_found`: unknown plan, month or id. */
 export const notFound = (): HttpError =>
   new HttpError(404, { error: { id: '404.2', name: 'resource_not_found', detail: 'Resource not found' } });
 

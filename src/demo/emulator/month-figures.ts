@@ -1,6 +1,6 @@
 /**
- * Month figures (demo-plan.md §1.6): per category and month budgeted / activity / balance, per month
- * income, budgeted, activity, carried Ready to Assign and Age of Money. Pure: computed from plan data.
+ * Month figures: per category and month budgeted / activity / balance, per month income, budgeted,
+ * activity, carried Ready to Assign and Age of Money. Pure: computed from plan data.
  */
 import { ageOfMoneyByMonth } from './age-of-money.js';
 import type { PlanData, PlanState, TransactionRow } from '../plan-data.js';

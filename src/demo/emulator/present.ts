@@ -1,6 +1,6 @@
 /**
- * The response shapes of the stand-in, in YNAB's field names (ynab-api.md §1): accounts with their
- * computed balances, categories with goal fields and month figures, month details, transactions.
+ * The response shapes of the stand-in, in YNAB's field names: accounts with their computed balances,
+ * categories with goal fields and month figures, month details, transactions.
  */
 import { goalFields } from './goals.js';
 import type { GoalFields } from './goals.js';

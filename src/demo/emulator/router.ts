@@ -1,6 +1,6 @@
 /**
  * Route matching for the stand-in: `/plans/:plan/...` patterns, the plan segment checked against the
- * plan's id or `last-used`, unknown routes answered 404.1 (demo-plan.md §2.2).
+ * plan's id or `last-used`, unknown routes answered 404.1, as YNAB does.
  */
 import { HttpError, errorBody, noRoute, notFound } from './http.js';
 import type { Reply, RouteContext } from './http.js';

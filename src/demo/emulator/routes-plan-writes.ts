@@ -1,6 +1,6 @@
 /**
- * The plan write routes other than transactions (demo-plan.md §2.2, §2.4): a month category's
- * budget, a category's target, name and group, a new category, a payee rename.
+ * The plan write routes other than transactions: a month category's budget, a category's target, name
+ * and group, a new category, a payee rename.
  */
 import { TargetError, applyTargetWrite } from './goals.js';
 import type { TargetWrite } from './goals.js';
@@ -41,7 +41,7 @@ function checkGroup(state: PlanState, value: unknown): string {
 
 const GOAL_KEYS = ['goal_target', 'goal_target_date', 'goal_frequency', 'goal_needs_whole_amount'] as const;
 
-/** PATCH `/categories/<id>`: target fields (§2.2), `name` and `category_group_id` (§2.4). */
+/** PATCH `/categories/<id>`: target fields, `name` and `category_group_id`. */
 function patchCategory(ctx: RouteContext, p: Record<string, string>): Reply {
   const { state } = ctx;
   const row = byId(state.categories, p['id'] ?? '');

@@ -1,6 +1,6 @@
 /**
- * The read routes of the stand-in (demo-plan.md §2.2, §2.4): plans, accounts, categories, payees,
- * months, transactions and scheduled transactions, with delta requests (§2.3).
+ * The read routes of the stand-in: plans, accounts, categories, payees, months, transactions and
+ * scheduled transactions, with delta requests.
  */
 import { badRequest, notFound, ok, queryDate, resolveMonth, since, todayMonth } from './http.js';
 import type { Reply, RouteContext } from './http.js';
@@ -69,7 +69,7 @@ function payee(ctx: RouteContext, p: Record<string, string>): Reply {
   return ok({ payee: { ...byId(ctx.state.payees, p['id'] ?? '') } });
 }
 
-/** The plan's months as summaries, newest first (YNAB's order, D31). */
+/** The plan's months as summaries, newest first (YNAB's order, which the tools must not rely on). */
 function months(ctx: RouteContext): Reply {
   const { state } = ctx;
   const summaries = [...state.months]

@@ -1,6 +1,6 @@
 /**
- * The transaction write routes (demo-plan.md §2.2): bulk PATCH, POST (create), POST import, DELETE.
- * Every item is checked before any is applied; each applied write stamps what it touched (§2.3).
+ * The transaction write routes: bulk PATCH, POST (create), POST import, DELETE. Every item is checked
+ * before any is applied; each applied write stamps what it touched (for delta requests).
  */
 import { badRequest, bodyObject, notFound, ok } from './http.js';
 import type { Reply, RouteContext } from './http.js';

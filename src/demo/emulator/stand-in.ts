@@ -1,8 +1,8 @@
 /**
- * The YNAB stand-in (demo-plan.md §2): a real HTTP server on 127.0.0.1 (any free port) serving a plan
- * with YNAB's response shapes, applying writes to an in-memory state, recording every request and
- * injecting the faults a test asks for. Requests are answered one at a time: a route runs
- * synchronously from start to end, so no two requests interleave their state changes.
+ * The YNAB stand-in: a real HTTP server on 127.0.0.1 (any free port) serving a plan with YNAB's response
+ * shapes, applying writes to an in-memory state, recording every request and injecting the faults a test
+ * asks for. Requests are answered one at a time: a route runs synchronously from start to end, so no two
+ * requests interleave their state changes.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,6 +1,6 @@
 /**
- * The stand-in's live state and its delta-sync bookkeeping (demo-plan.md §2.3): knowledge starts at
- * 1, every object "changed at 1"; a write increments knowledge once and stamps what it touched.
+ * The stand-in's live state and its delta-sync bookkeeping: knowledge starts at 1, every object "changed
+ * at 1"; a write increments knowledge once and stamps what it touched.
  */
 import { monthOf } from './month-figures.js';
 import type { PlanData, PlanState, TransactionRow, VersionedList } from '../plan-data.js';

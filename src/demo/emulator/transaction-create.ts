@@ -1,7 +1,7 @@
 /**
- * POST `/transactions` (demo-plan.md §2.2, ynab-api.md §1.8): new ids `tx-NNN` continuing after the
- * current count, payees resolved by exact name or created, a transfer payee makes the linked pair,
- * a repeated `import_id` on the same account is skipped (a 409 for a single transaction).
+ * POST `/transactions`, with YNAB's transaction rules: new ids `tx-NNN` continuing after the current
+ * count, payees resolved by exact name or created, a transfer payee makes the linked pair, a repeated
+ * `import_id` on the same account is skipped (a 409 for a single transaction).
  */
 import { badRequest, conflict, notFound } from './http.js';
 import type { RouteContext } from './http.js';

@@ -85,7 +85,7 @@ export function checkPayee(state: PlanState, item: Record<string, unknown>): Pay
     throw badRequest('payee_name must be a non-empty string of at most 200 characters.');
   }
   // As YNAB: a name resolves to an ordinary payee; a transfer needs the transfer payee's id, and
-  // "Transfer : X" given as a name makes a plain payee of that name (ynab-api.md §1.8, §3.11).
+  // "Transfer : X" given as a name makes a plain payee of that name (a mistake agents often make).
   const existing = state.payees.find((p) => p.name === name && !p.deleted && !p.transfer_account_id);
   return existing === undefined ? { name } : { payee: existing };
 }

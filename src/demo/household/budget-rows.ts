@@ -1,6 +1,6 @@
 /**
- * The 57 budget-account transactions of the demo plan (demo-plan.md §1.5), generated from the
- * month pattern and sorted the way the spec assigns ids (tx-000 … tx-056).
+ * The 57 budget-account transactions of the demo plan, generated from the month pattern and sorted into
+ * the order that gives them their ids (tx-000 … tx-056).
  */
 import { CHECKING, SAVINGS, compareCodePoints, m, plain, transfer } from './rows.js';
 import type { DraftRow } from './rows.js';
@@ -90,7 +90,10 @@ function september(): DraftRow[] {
 const nullable = (a: string | null, b: string | null): number =>
   a === b ? 0 : a === null ? -1 : b === null ? 1 : compareCodePoints(a, b);
 
-/** Sort key of §1.5: (date, payee label, amount, category, account), code-point order. */
+/**
+ * The sort key that orders the rows, and so their ids: (date, payee label, amount, category, account),
+ * code-point order.
+ */
 export function compareBudgetRows(a: DraftRow, b: DraftRow): number {
   return (
     compareCodePoints(a.date, b.date) ||

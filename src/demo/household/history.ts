@@ -1,6 +1,6 @@
 /**
- * The tracking-account history of the demo plan: 169 rows `nw-000` … `nw-168` in generation order
- * (demo-plan.md §1.7.1). Interest is computed from the loan terms, not copied from §1.7.2.
+ * The tracking-account history of the demo plan: 169 rows `nw-000` … `nw-168` in generation order.
+ * Interest is computed from the loan terms, not copied from a table of figures.
  */
 import {
   CAR_LOAN,

@@ -1,6 +1,6 @@
 /**
- * `buildDemoPlan()`: the invented household of demo-plan.md §1, built in code from the tables of
- * demo-structure.ts, demo-budget-rows.ts and demo-history.ts. Deterministic: no randomness, no clock.
+ * `buildDemoPlan()`: the invented household of the demo plan, built in code from the tables of
+ * structure.ts, budget-rows.ts and history.ts. Deterministic: no randomness, no clock.
  */
 import { budgetRows } from './budget-rows.js';
 import { historyRows } from './history.js';
@@ -30,7 +30,7 @@ import type {
 export const DEMO_TODAY = '2026-09-25';
 
 /**
- * The payees (§1.8): every label of the rows and schedules, code-point sorted, numbered from 000.
+ * The payees: every label of the rows and schedules, code-point sorted, numbered from 000.
  * `Transfer : <account name>` payees point at that account.
  */
 export function buildPayees(labels: Iterable<string>, accountList: AccountRow[]): PayeeRow[] {
@@ -97,7 +97,7 @@ function lookups(accountList: AccountRow[], categoryList: CategoryRow[], payees:
   };
 }
 
-/** The demo plan of demo-plan.md §1, fresh each call (callers may mutate it). */
+/** The demo plan, fresh each call (callers may mutate it). */
 export function buildDemoPlan(): PlanData {
   const accountList = accounts();
   const categoryList = categories();

@@ -1,6 +1,6 @@
 /**
- * Draft transaction rows: what the demo tables describe before ids, payee ids and names are given
- * (demo-plan.md §1.5, §1.7). Shared by the budget rows and the tracking history.
+ * Draft transaction rows: what the demo tables describe before ids, payee ids and names are given.
+ * Shared by the budget rows and the tracking history.
  */
 import { toMilli } from '../../domain/money.js';
 
@@ -35,7 +35,7 @@ export const ACCOUNT_NAMES: Readonly<Record<string, string>> = {
 /** Zero-padded id number: `tx-007`, `pay-042` (at least three digits). */
 export const idNumber = (n: number): string => String(n).padStart(3, '0');
 
-/** Currency units (as written in the spec) → milliunits, exactly. */
+/** Currency units (as the tables write them) → milliunits, exactly. */
 export const m = (units: number): number => toMilli(units);
 
 /** A row with no category, no memo and no transfer. */

@@ -1,6 +1,6 @@
 /**
- * The fixed tables of the demo plan: plan, accounts, groups, categories with their monthly budget
- * and targets, and the scheduled transactions (demo-plan.md §1.1–1.4, §1.9).
+ * The fixed tables of the demo plan: plan, accounts, groups, categories with their monthly budget and
+ * targets, and the scheduled transactions.
  */
 import {
   ACCOUNT_NAMES,
@@ -127,7 +127,7 @@ function dated(units: number, date: string): Target {
   };
 }
 
-/** The targets the plan starts with (§1.4). */
+/** The targets the plan starts with. */
 const TARGETS: Readonly<Record<string, Target>> = {
   'cat-rent': monthly(950),
   'cat-subscriptions': monthly(13.49),
@@ -155,7 +155,7 @@ export function categories(): CategoryRow[] {
   );
 }
 
-/** The same budget every month (§1.3); the inflow category is forced to 0. */
+/** The same budget every month; the inflow category is forced to 0. */
 export function budgets(): Record<string, Record<string, number>> {
   const perCategory: Record<string, number> = {};
   for (const [, cats] of TREE)
@@ -195,7 +195,7 @@ const sched = (
   transfer_account_id: to,
 });
 
-/** The seven scheduled transactions of §1.9, all on Checking. */
+/** The seven scheduled transactions, all on Checking. */
 export function scheduledDrafts(): DraftScheduled[] {
   return [
     sched('sch-rent', '2026-06-03', '2026-10-03', 'monthly', -950, 'LANDLORD SARL', 'cat-rent'),

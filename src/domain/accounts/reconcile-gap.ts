@@ -1,6 +1,6 @@
 /**
- * The reconciliation gap analysis (spec write-tools.md §4.7 "Gap analysis"): pure, every sum in
- * integer milliunits, over one account's live transactions (a split counts once, by its parent).
+ * The reconciliation gap analysis: pure, every sum in integer milliunits, over one account's live
+ * transactions (a split counts once, by its parent).
  */
 import { toUnits } from '../money.js';
 import type { YnabTransaction } from '../model.js';

@@ -1,6 +1,6 @@
 /**
- * `reconcile_account`'s decisions and texts (spec write-tools.md §4.7, core.md §4.2, §4.4–4.7, D5,
- * D11): the outcome flow, the adjustment category, the subject and question, and the undo plan.
+ * `reconcile_account`'s decisions and texts: the outcome flow, the adjustment category, the subject and
+ * question, and the undo plan.
  */
 import { fmt2, toUnits } from '../money.js';
 import type { YnabCategoryGroup, YnabTransaction } from '../model.js';
@@ -28,7 +28,7 @@ export const differenceFound = (difference: number): string =>
 export const reconciledMessage = (operationId: string): string =>
   `Reconciled. undo_operation with operation_id ${operationId} reverts it.`;
 
-/** What the call does: report the gap, nothing, or ask to reconcile (the outcome flow, steps 2–4). */
+/** What the call does: report the gap, nothing, or ask to reconcile (the outcome flow). */
 export type ReconcileStep = 'difference_found' | 'nothing_to_do' | 'confirm';
 
 export function reconcileStep(gap: Gap, adjust: boolean): ReconcileStep {
@@ -37,8 +37,9 @@ export function reconcileStep(gap: Gap, adjust: boolean): ReconcileStep {
 }
 
 /**
- * The adjustment's category (D11): the `Internal Master Category` category named `Inflow: Ready to
- * Assign`; failing that, the first category of that group not named `Uncategorized`; else null.
+ * The adjustment's category, looked up before asking so the question can name it: the `Internal Master
+ * Category` category named `Inflow: Ready to Assign`; failing that, the first category of that group not
+ * named `Uncategorized`; else null.
  */
 export function adjustmentCategory(groups: readonly YnabCategoryGroup[]): string | null {
   const internal = groups
@@ -49,7 +50,7 @@ export function adjustmentCategory(groups: readonly YnabCategoryGroup[]): string
   return found?.id ?? null;
 }
 
-/** The question (core.md §3.12); `account` is already sanitised. */
+/** The question; `account` is already sanitised. */
 export function reconcileQuestion(account: string, count: number, difference: number): string {
   const head = `Reconcile ${account}: mark ${count} cleared transaction(s) reconciled`;
   return difference === 0 ? `${head}?` : `${head} and add a balance adjustment of ${fmt2(difference)}?`;
@@ -62,7 +63,7 @@ export interface ReconcileSubject {
   transactions: string[];
 }
 
-/** The subject (core.md §3.2): the cleared ids sorted, so a transaction cleared since voids the answer. */
+/** The subject: the cleared ids sorted, so a transaction cleared since voids the answer. */
 export function reconcileSubject(accountId: string, bankBalance: number, gap: Gap): ReconcileSubject {
   return {
     account: accountId,
@@ -72,7 +73,7 @@ export function reconcileSubject(accountId: string, bankBalance: number, gap: Ga
   };
 }
 
-/** The journal `details` of a reconcile operation (core.md §4.2). */
+/** The journal `details` of a reconcile operation. */
 export interface ReconcileDetails {
   account_id: string;
   reconciled_ids: string[];
@@ -84,11 +85,11 @@ export interface ReconcileUndo {
   revert: string[];
   /** The adjustment to delete (still there and reconciled), else null. */
   deleteAdjustment: string | null;
-  /** Gone or no longer reconciled: left alone (D5), in the journal's order. */
+  /** Gone or no longer reconciled: left alone (never overwritten), in the journal's order. */
   conflicts: string[];
 }
 
-/** What undoing a reconciliation changes (core.md §4.4, D5), given the live transactions. */
+/** What undoing a reconciliation changes, given the live transactions. */
 export function planReconcileUndo(
   details: ReconcileDetails,
   live: readonly YnabTransaction[],
@@ -106,13 +107,13 @@ export function planReconcileUndo(
   return plan;
 }
 
-/** The undo question (core.md §4.5); `{n}` excludes the adjustment. */
+/** The undo question; `{n}` excludes the adjustment. */
 export function reconcileUndoQuestion(undo: ReconcileUndo): string {
   const head = `Undo reconciliation: mark ${undo.revert.length} transaction(s) back to cleared`;
   return undo.deleteAdjustment === null ? `${head}?` : `${head} and delete the balance adjustment?`;
 }
 
-/** The ids the undo changes, sorted (D7). */
+/** The ids the undo changes, sorted: the undo subject, so a yes covers exactly these. */
 export function reconcileUndoItems(undo: ReconcileUndo): string[] {
   const items = [...undo.revert];
   if (undo.deleteAdjustment !== null) items.push(undo.deleteAdjustment);

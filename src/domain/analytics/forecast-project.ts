@@ -1,12 +1,10 @@
-/**
- * The month-by-month projection of `forecast_balance` (spec read-tools.md §3.19), pure. Every amount
- * is an integer of milliunits.
- */
+/** The month-by-month projection of `forecast_balance`, pure. Every amount is an integer of milliunits. */
 import { addMonths, daysInMonth, ym } from '../plan-facts.js';
 
 /**
  * Spreads a total over `days` days in whole cents: cents = ⌊total / 10⌋, then floor-divmod(cents, days)
- * (read-tools.md §2.4 rule 2); the first `extra` days get one cent more. Shares are in milliunits.
+ * (floor toward −∞, so negative totals spread right too); the first `extra` days get one cent more.
+ * Shares are in milliunits.
  */
 export function spread(total: number, days: number): number[] {
   if (days <= 0) return [];

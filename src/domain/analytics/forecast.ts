@@ -1,6 +1,6 @@
 /**
- * `forecast_balance` (spec read-tools.md §3.19): the assumptions (schedules, recurring payees,
- * variable spending, income, this month so far) and the projection of forecast-project.ts, pure.
+ * `forecast_balance`: the assumptions (schedules, recurring payees, variable spending, income, this
+ * month so far) and the projection of forecast-project.ts, pure.
  */
 import { AppError } from '../errors.js';
 import { firstShortfall, project } from './forecast-project.js';

@@ -1,6 +1,6 @@
 /**
- * `get_net_worth_trend` (spec read-tools.md §3.14), pure: assets, debts and net worth at each month end,
- * rebuilt from today's balances by taking off the transactions dated after that month.
+ * `get_net_worth_trend`, pure: assets, debts and net worth at each month end, rebuilt from today's
+ * balances by taking off the transactions dated after that month.
  */
 import type { YnabAccount, YnabTransaction } from '../model.js';
 import { toUnits } from '../money.js';

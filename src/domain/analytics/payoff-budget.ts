@@ -1,4 +1,4 @@
-/** The monthly budget of `get_debt_payoff_plan` (spec read-tools.md §3.17 "Monthly budget"), pure. */
+/** The monthly budget of `get_debt_payoff_plan`, pure. */
 import { AppError } from '../errors.js';
 import type { YnabTransaction } from '../model.js';
 import { fmt2, roundHalfEven, toMilli } from '../money.js';
@@ -33,7 +33,7 @@ export function pastPayments(
   return roundHalfEven(total / 3);
 }
 
-/** The monthly budget in milliunits and where it comes from (spec §3.17 "Monthly budget"). */
+/** The monthly budget in milliunits and where it comes from. */
 export function chooseBudget(
   debts: readonly DebtTerms[],
   given: number | null,

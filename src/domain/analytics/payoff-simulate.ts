@@ -1,6 +1,6 @@
 /**
- * The month-by-month simulation of `get_debt_payoff_plan` (spec read-tools.md §3.17), pure: interest
- * to the cent, minimums in account order, the rest of the budget to the strategy's first debt.
+ * The month-by-month simulation of `get_debt_payoff_plan`, pure: interest to the cent, minimums in
+ * account order, the rest of the budget to the strategy's first debt.
  */
 import { roundHalfEven, toUnits } from '../money.js';
 import { addMonths } from '../plan-facts.js';

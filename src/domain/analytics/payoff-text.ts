@@ -1,4 +1,4 @@
-/** The message and notes of `get_debt_payoff_plan` (spec read-tools.md §3.17), pure. */
+/** The message and notes of `get_debt_payoff_plan`, pure. */
 import { fmt2 } from '../money.js';
 import type { SimulatedPlan } from './payoff-simulate.js';
 

@@ -1,6 +1,6 @@
 /**
- * `get_debt_payoff_plan` (spec read-tools.md §3.17), pure: the debts and their terms, the monthly
- * budget, and the avalanche and snowball plans with their comparison.
+ * `get_debt_payoff_plan`, pure: the debts and their terms, the monthly budget, and the avalanche and
+ * snowball plans with their comparison.
  */
 import { AppError } from '../errors.js';
 import type { YnabAccount } from '../model.js';

@@ -1,7 +1,4 @@
-/**
- * Recurring charges (spec read-tools.md §3.18) and the recurring detection "step R" shared with the
- * forecast (§3.19), pure.
- */
+/** Recurring charges and the recurring detection shared with the forecast, pure. */
 import type { YnabScheduledTransaction, YnabTransaction } from '../model.js';
 import { roundHalfEven, toUnits } from '../money.js';
 import { merchant } from '../payees/merchant.js';
@@ -42,7 +39,7 @@ interface Group {
 }
 
 /**
- * Step R: over the usable transactions of `months` with a merchant key, groups by (key, direction)
+ * The recurring detection: over the usable transactions of `months` with a merchant key, groups by (key, direction)
  * seen in at least 3 months, each monthly total within 20 % of their median; in (key, direction) order.
  */
 export function detectRecurring(

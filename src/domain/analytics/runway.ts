@@ -1,6 +1,6 @@
 /**
- * `get_runway` (spec read-tools.md §3.15), pure: how many months the money available in the open
- * budget accounts would last with no income, at the average spending of the last complete months.
+ * `get_runway`, pure: how many months the money available in the open budget accounts would last with no
+ * income, at the average spending of the last complete months.
  */
 import { AppError } from '../errors.js';
 import type { YnabAccount, YnabTransaction } from '../model.js';
@@ -17,7 +17,7 @@ export interface GroupNode {
 
 /**
  * The groups the agent named (trimmed; exact id, else casefolded name), duplicates collapsed, order
- * kept. Unknown items: the spec's error listing them and every group of the tree.
+ * kept. Unknown items: an error listing them and every group of the tree.
  */
 export function resolveGroups(tree: readonly GroupNode[], given: readonly string[]): GroupNode[] {
   const found: GroupNode[] = [];
@@ -151,7 +151,7 @@ function runwayNotes(f: NoteFacts): string[] {
   return notes;
 }
 
-/** The runway of the open budget accounts (spec §3.15 steps 1–7), with its message and notes. */
+/** The runway of the open budget accounts, with its message and notes. */
 export function runway(input: RunwayInput): RunwayResult {
   const kinds = new Set(['checking', 'cash', ...CARD_TYPES, ...(input.includeSavings ? ['savings'] : [])]);
   const live = input.accounts.filter((a) => !a.deleted);

@@ -1,6 +1,6 @@
 /**
- * `get_savings_rate` (spec read-tools.md §3.16), pure: income, spending, saved and rate per complete
- * month of the budget accounts and over the period.
+ * `get_savings_rate`, pure: income, spending, saved and rate per complete month of the budget accounts
+ * and over the period.
  */
 import type { YnabAccount, YnabCategoryGroup, YnabTransaction } from '../model.js';
 import { floatText, fmt2, roundHalfEven, toUnits } from '../money.js';
@@ -71,7 +71,7 @@ function idsOf(input: SavingsInput): Ids {
 
 type Line = ReturnType<typeof linesOf>[number];
 
-/** One line through the rules of §3.16, in order. */
+/** One line through the income and spending rules, in order. */
 function countLine(line: Line, parent: YnabTransaction, ids: Ids, sums: Sums, tally: Tally): void {
   const to = line.transfer_account_id;
   if (line.amount === 0 || (to && (ids.budget.has(to) || line.amount > 0))) return;

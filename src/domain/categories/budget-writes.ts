@@ -1,7 +1,7 @@
 /**
- * Planning of the two budget writes (spec write-tools.md §4.8–4.9) and of their undos (§4.14, kinds
- * `budget` and `move`): month resolution, the month's categories (hidden included, deleted excluded,
- * §1.3), subjects, questions and the "never overwrite a later change" checks. Pure.
+ * Planning of the two budget writes and of their undos (kinds `budget` and `move`): month resolution,
+ * the month's categories (hidden included, deleted excluded), subjects, questions and the "never
+ * overwrite a later change" checks. Pure.
  */
 import { monthOf } from '../dates.js';
 import { AppError } from '../errors.js';
@@ -35,7 +35,7 @@ export interface MonthCategory {
   balance: number;
 }
 
-/** The category, or the spec's "not in this plan" error. */
+/** The category, or a "not in this plan" error. */
 export function monthCategory(index: ReadonlyMap<string, YnabCategory>, id: string): MonthCategory {
   const c = index.get(id);
   if (!c) throw new AppError(notInPlan(id));
@@ -129,7 +129,7 @@ export function planMove(
   };
 }
 
-/** `{refused}` of core.md §4.7: the target's write failed. */
+/** The opening of both move_money failure texts: the target category's write failed. */
 const refusedText = (target: string, error: string): string => `YNAB refused to change ${target} (${error})`;
 
 /** The error when the target's write failed and the source was put back. */

@@ -1,4 +1,4 @@
-/** Category lists of the write tools (spec write-tools.md §1.3, D10), pure. */
+/** Category lists of the write tools (deleted categories never listed), pure. */
 import type { YnabCategory, YnabCategoryGroup } from '../model.js';
 import { internalUncategorizedIds, visibleCategories } from '../categorize/pending.js';
 import { CARD_PAYMENT_GROUP } from '../plan-facts.js';

@@ -1,6 +1,6 @@
 /**
- * Planning `update_category` and `create_category` (spec write-tools.md §4.10–4.11, D14): every check
- * in the spec's order, the new name and group, and what differs. Pure; errors are `AppError` texts.
+ * Planning `update_category` and `create_category`: every check in a fixed order (the first failure
+ * refuses), the new name and group, and what differs. Pure; errors are `AppError` texts.
  */
 import { indexCategories } from './category-lists.js';
 import { AppError } from '../errors.js';
@@ -14,7 +14,7 @@ export interface GroupRef {
   name: string;
 }
 
-/** YNAB's own groups, whose categories' names and groups YNAB manages (D14). */
+/** YNAB's own groups, whose categories' names and groups YNAB manages (so they are refused). */
 const OWN_GROUPS: ReadonlySet<string> = new Set([INTERNAL_GROUP, CARD_PAYMENT_GROUP]);
 
 const groupError = (id: string): AppError =>
@@ -67,7 +67,7 @@ export interface UpdatePlan {
   patch: { name?: string; category_group_id?: string };
 }
 
-/** Checks an update in the order of write-tools.md §4.10 and plans it. */
+/** Checks an update (the first failing check refuses it) and plans it. */
 export function planUpdate(
   groups: readonly YnabCategoryGroup[],
   visibleGroups: readonly GroupRef[],
@@ -116,7 +116,7 @@ export interface CreateAsk {
   name: string;
 }
 
-/** Checks a new category in the order of write-tools.md §4.11: its group and its trimmed name. */
+/** Checks a new category: its group and its trimmed name. */
 export function planCreate(
   groups: readonly YnabCategoryGroup[],
   visibleGroups: readonly GroupRef[],

@@ -1,7 +1,7 @@
 /**
- * Planning `set_category_target` (spec write-tools.md §4.12; ynab-api.md §1.10, API 1.87): the checks,
- * the goal fields to send, the target before and after in words, and the fields that would restore
- * the previous target (null when the API cannot recreate it). Pure.
+ * Planning `set_category_target` (goal fields of YNAB API 1.87): the checks, the goal fields to send,
+ * the target before and after in words, and the fields that would restore the previous target (null when
+ * the API cannot recreate it). Pure.
  */
 import type { CategoryIndex } from './category-lists.js';
 import { AppError } from '../errors.js';
@@ -50,7 +50,7 @@ export const cannotRestore = (before: string): string =>
 /** A target exists when it is described as one: a goal type and a target amount. */
 const hasTarget = (c: YnabCategory): boolean => targetDescription(c) !== 'no target';
 
-/** The checks of §4.12, in their order; the category and the amount in milliunits (null: removal). */
+/** The checks, in their order; the category and the amount in milliunits (null: removal). */
 function check(index: CategoryIndex, ask: TargetAsk): { category: YnabCategory; milli: number | null } {
   const category = index.visible.get(ask.category_id);
   if (!category) {

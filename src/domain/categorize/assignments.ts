@@ -1,6 +1,6 @@
 /**
- * Planning `apply_categories` (spec write-tools.md §4.1): each assignment checked in the order given,
- * the first failure refusing the whole call; then the change list. Pure.
+ * Planning `apply_categories`: each assignment checked in the order given, the first failure refusing
+ * the whole call; then the change list. Pure.
  */
 import type { CategoryIndex } from '../categories/category-lists.js';
 import { changeOf, type Change } from './changes.js';

@@ -1,6 +1,6 @@
 /**
- * The change list (spec write-tools.md §3) shared by apply_categories and the undo of a categorize
- * operation: change records and their question (core.md §3.12).
+ * The change list shared by apply_categories and the undo of a categorize operation: change records and
+ * their question.
  */
 import { fmt2, toMilli, toUnits } from '../money.js';
 import type { YnabTransaction } from '../model.js';

@@ -1,6 +1,6 @@
 /**
- * The classifier (spec write-tools.md §2.2, read-tools.md §3.7): how each merchant was categorised
- * before, money in and money out apart, and the suggestion it supports for a pending transaction.
+ * The classifier: how each merchant was categorised before, money in and money out apart, and the
+ * suggestion it supports for a pending transaction.
  */
 import type { YnabAccount, YnabCategory, YnabCategoryGroup, YnabTransaction } from '../model.js';
 import { roundHalfEven, toUnits } from '../money.js';
@@ -54,8 +54,8 @@ export function buildHistory(transactions: readonly YnabTransaction[]): History 
 
 /**
  * The suggestion for a transaction: the history of its direction under its merchant key, counting only
- * assignable categories (D12). The most used one (ties: first seen) is suggested when its share of the
- * kept uses reaches the threshold; otherwise, or with no kept use, null.
+ * assignable categories (so a suggestion can always be applied). The most used one (ties: first seen) is
+ * suggested when its share of the kept uses reaches the threshold; otherwise, or with no kept use, null.
  */
 export function suggest(
   history: History,
@@ -94,11 +94,11 @@ export interface PendingItem {
   possible_transfer_with: string | null;
 }
 
-/** Everything pending, before paging (write-tools.md §2.1 steps 1–7). */
+/** Everything pending, before paging. */
 export interface PendingReview {
   items: PendingItem[];
   suggested_count: number;
-  /** The categories to choose from (D12), YNAB's fields kept. */
+  /** The assignable categories to choose from, YNAB's fields kept. */
   categories: YnabCategory[];
 }
 

@@ -1,7 +1,6 @@
 /**
- * What waits for a category (spec write-tools.md §1.3, §2.1, §2.3; read-tools.md §3.7): the assignable
- * categories (D12), the pending transactions, and the transfer halves imported as two transactions.
- * Shared with `apply_categories`.
+ * What waits for a category: the assignable categories, the pending transactions, and the transfer
+ * halves imported as two transactions. Shared with `apply_categories`.
  */
 import type { YnabAccount, YnabCategory, YnabCategoryGroup, YnabTransaction } from '../model.js';
 import { CARD_PAYMENT_GROUP, INTERNAL_GROUP } from '../plan-facts.js';
@@ -19,14 +18,15 @@ export function internalUncategorizedIds(groups: readonly YnabCategoryGroup[]): 
   return ids;
 }
 
-/** The visible categories (§1.3): not hidden, not deleted, in group order, YNAB's fields kept. */
+/** The visible categories: not hidden, not deleted, in group order, YNAB's fields kept. */
 export function visibleCategories(groups: readonly YnabCategoryGroup[]): YnabCategory[] {
   return groups.filter((g) => !g.deleted).flatMap((g) => g.categories.filter((c) => !c.hidden && !c.deleted));
 }
 
 /**
- * The categories a transaction can be given (D12): the visible ones minus the internal Uncategorized
- * and minus the credit-card payment categories; `Inflow: Ready to Assign` included. In group order.
+ * The categories a transaction can be given (the only ones ever suggested): the visible ones minus the
+ * internal Uncategorized and minus the credit-card payment categories; `Inflow: Ready to Assign`
+ * included. In group order.
  */
 export function assignableCategories(groups: readonly YnabCategoryGroup[]): YnabCategory[] {
   const uncategorized = internalUncategorizedIds(groups);
@@ -77,9 +77,9 @@ const dayNumber = (date: string): number => Date.parse(`${date.slice(0, 10)}T00:
 export const TRANSFER_WINDOW_DAYS = 3;
 
 /**
- * Likely transfer halves imported as two plain transactions (§2.3), over the pending list in its
- * order: each outflow not yet paired takes the first inflow of exactly the opposite amount, not yet
- * paired, on another account, at most 3 days apart. Paired both ways; zero amounts never pair.
+ * Likely transfer halves imported as two plain transactions, over the pending list in its order: each
+ * outflow not yet paired takes the first inflow of exactly the opposite amount, not yet paired, on
+ * another account, at most 3 days apart. Paired both ways; zero amounts never pair.
  */
 export function transferPairs(pending: readonly YnabTransaction[]): Map<string, string> {
   const inflows = new Map<number, YnabTransaction[]>();

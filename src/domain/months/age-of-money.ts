@@ -1,6 +1,6 @@
 /**
- * `get_age_of_money` (spec read-tools.md §3.13): YNAB's own Age of Money month by month, up to today's
- * month, with its trend. Nothing is recomputed. Pure: "today" is an argument.
+ * `get_age_of_money`: YNAB's own Age of Money month by month, up to today's month, with its trend.
+ * Nothing is recomputed. Pure: "today" is an argument.
  */
 import { ym } from '../plan-facts.js';
 

@@ -1,6 +1,6 @@
 /**
- * The categories of a YNAB month detail (spec read-tools.md §2.7 "Month categories", §3.8): flattened
- * whether YNAB nests them in groups or lists them flat, and the "usable" rule of the month tools. Pure.
+ * The categories of a YNAB month detail: flattened whether YNAB nests them in groups or lists them flat,
+ * and the "usable" rule of the month tools. Pure.
  */
 import type { YnabCategory, YnabMonthDetail } from '../model.js';
 import { INTERNAL_GROUP } from '../plan-facts.js';
@@ -9,7 +9,7 @@ import { INTERNAL_GROUP } from '../plan-facts.js';
 export type MonthDetail = Pick<YnabMonthDetail, 'month'> &
   Partial<Omit<YnabMonthDetail, 'month' | 'categories'>> & { categories?: readonly YnabCategory[] };
 
-/** A number YNAB sent, or 0 when the field is missing (spec §3.8: missing numeric fields count as 0). */
+/** A number YNAB sent, or 0 when the field is missing. */
 export const milliOf = (value: unknown): number =>
   typeof value === 'number' && Number.isFinite(value) ? value : 0;
 

@@ -1,6 +1,6 @@
 /**
- * One month's figures for `get_monthly_summary`, `get_category_balances` and `get_budget_vs_actual`
- * (spec read-tools.md §3.8–3.10). Pure: a YNAB month detail in milliunits in, currency units out.
+ * One month's figures for `get_monthly_summary`, `get_category_balances` and `get_budget_vs_actual`.
+ * Pure: a YNAB month detail in milliunits in, currency units out.
  */
 import { milliOf, usableCategories } from './month-categories.js';
 import type { MonthDetail } from './month-categories.js';
@@ -73,7 +73,7 @@ export function categoryBalances(detail: MonthDetail, includeEmpty: boolean): Ca
 
 /**
  * `utilization_pct`: 0.0 when nothing is budgeted, else round(actual ÷ budgeted × 100, 1) computed on
- * currency units (actual = |activity|), half to even on the exact value (§2.4 rule 1).
+ * currency units (actual = |activity|), half to even on the exact value.
  */
 export function utilizationPct(activity: number, budgeted: number): number {
   if (budgeted === 0) return 0;

@@ -1,7 +1,4 @@
-/**
- * `get_spending_trends` (spec read-tools.md §3.11, D31): which months to read, and each category's
- * spending month by month. Pure.
- */
+/** `get_spending_trends`: which months to read, and each category's spending month by month. Pure. */
 import { milliOf, usableCategories } from './month-categories.js';
 import type { MonthDetail } from './month-categories.js';
 import { toUnits } from '../money.js';

@@ -1,6 +1,6 @@
 /**
- * `get_underfunded_targets` (spec read-tools.md §3.12): the targets still short this month, the most
- * urgent first, set against Ready to Assign; and the target described in words. Pure.
+ * `get_underfunded_targets`: the targets still short this month, the most urgent first, set against
+ * Ready to Assign; and the target described in words. Pure.
  */
 import { milliOf, monthCategories } from './month-categories.js';
 import type { MonthDetail } from './month-categories.js';

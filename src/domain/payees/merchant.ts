@@ -1,4 +1,7 @@
-/** Payee normalisation, the merchant key `merchant(label)` (spec read-tools.md §2.6). */
+/**
+ * Payee normalisation, the merchant key `merchant(label)`: the same merchant under the labels banks give
+ * it.
+ */
 
 const WS = /\p{White_Space}+/gu;
 const IBAN_SUFFIX = /\p{White_Space}*-?\p{White_Space}*IBAN\p{White_Space}*:.*$/su;

@@ -1,4 +1,4 @@
-/** The payee listing of `list_payees` (spec read-tools.md §3.4), pure. */
+/** The payee listing of `list_payees`, pure. */
 import { merchant } from './merchant.js';
 import { casefold, clean, compareCodePoints } from '../text.js';
 

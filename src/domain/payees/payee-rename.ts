@@ -1,12 +1,12 @@
 /**
- * `rename_payee`'s checks and texts (spec write-tools.md §4.13, core.md §4.4–4.5, §6.3, D36): the
- * validation in its order, the question, and the undo's state check.
+ * `rename_payee`'s checks and texts: the validation in its order, the question, and the undo's state
+ * check.
  */
 import { AppError } from '../errors.js';
 import type { YnabPayee, YnabTransaction } from '../model.js';
 import { casefold, clean, oneLineError, quote } from '../text.js';
 
-/** YNAB refuses a longer payee name; checked by the tool, not the schema (D36). */
+/** YNAB refuses a longer payee name; checked by the tool, not the schema, so that its own message fires. */
 export const MAX_PAYEE_NAME = 500;
 
 export const ALREADY_CALLED_THAT = 'Nothing to change: the payee is already called that.';
@@ -24,7 +24,7 @@ export interface PlannedRename {
   unchanged: boolean;
 }
 
-/** The first failing check, in the spec's order, as an AppError; else the planned rename. */
+/** The first failing check, in a fixed order, as an AppError; else the planned rename. */
 export function planRename(payees: readonly YnabPayee[], payeeId: string, given: string): PlannedRename {
   const live = payees.filter((p) => !p.deleted);
   const found = live.find((p) => p.id === payeeId);
@@ -57,11 +57,11 @@ export function planRename(payees: readonly YnabPayee[], payeeId: string, given:
 export const transactionsNaming = (transactions: readonly YnabTransaction[], payeeId: string): number =>
   transactions.filter((t) => !t.deleted && t.payee_id === payeeId).length;
 
-/** The question (core.md §3.12), names sanitised. */
+/** The question, names sanitised. */
 export const renameQuestion = (from: string, to: string, count: number): string =>
   `Rename payee '${clean(from)}' to '${clean(to)}'? ${count} transaction(s) name it.`;
 
-/** The journal `details` of a payee rename (core.md §4.2): names as in YNAB, not sanitised. */
+/** The journal `details` of a payee rename: names as in YNAB, not sanitised. */
 export interface PayeeDetails {
   payee_id: string;
   from: string;

@@ -1,7 +1,7 @@
 /**
- * Planning `create_transactions` (spec write-tools.md §4.6, D8, D13) and the undo of a `create`
- * operation (§4.14): the checks in their order, the preview, the subject, the question (every
- * transaction, full payee, the memo on its own line) and the POST body. Pure.
+ * Planning `create_transactions` and the undo of a `create` operation: the checks in their order, the
+ * preview, the subject, the question (every transaction, full payee, the memo on its own line) and the
+ * POST body. Pure.
  */
 import type { CategoryIndex } from '../categories/category-lists.js';
 import { AppError } from '../errors.js';
@@ -98,7 +98,7 @@ export const createPreview = (plan: CreatePlan): NewTransactionPreview[] =>
     memo: nonEmpty(t.memo) ? clean(t.memo) : null,
   }));
 
-/** The subject (core.md §3.2): the account, the items as given (payee trimmed), approved. */
+/** The subject: the account, the items as given (payee trimmed), approved. */
 export const createSubject = (accountId: string, plan: CreatePlan, approved: boolean) => ({
   account: accountId,
   items: plan.items.map((t) => ({
@@ -111,7 +111,10 @@ export const createSubject = (accountId: string, plan: CreatePlan, approved: boo
   approved,
 });
 
-/** Every transaction, its full payee, and its memo (in full) on its own `  memo:` line (D8). */
+/**
+ * Every transaction, its full payee, and its memo (in full) on its own `  memo:` line, so the user sees
+ * all that will be written.
+ */
 export function createQuestion(plan: CreatePlan): string {
   const lines = [`Create ${plan.items.length} transaction(s) on ${plan.account}?`];
   for (const t of plan.items) {

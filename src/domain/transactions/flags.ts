@@ -1,6 +1,6 @@
 /**
- * Planning `flag_transactions` (spec write-tools.md §4.3) and the undo of a `flag` operation (§4.14):
- * the checks, the change records, the subject and the question. Pure.
+ * Planning `flag_transactions` and the undo of a `flag` operation: the checks, the change records, the
+ * subject and the question. Pure.
  */
 import { AppError } from '../errors.js';
 import { fmt2, toMilli, toUnits } from '../money.js';
@@ -24,7 +24,7 @@ export interface FlagChange {
   to_color: FlagColor | null;
 }
 
-/** One journaled flag change (core.md §4.2): colours or null. */
+/** One journaled flag change: colours or null. */
 export interface FlagMove {
   transaction_id: string;
   from: FlagColor | null;
@@ -81,7 +81,7 @@ export function planFlags(
   return { changes, unchanged: flags.length - changes.length };
 }
 
-/** The subject (core.md §3.2): the planned flags, in order, inside an object. */
+/** The subject: the planned flags, in order, inside an object. */
 export const flagSubject = (changes: readonly FlagChange[]): { flags: [string, FlagColor | null][] } => ({
   flags: changes.map((c) => [c.transaction_id, c.to_color]),
 });
@@ -97,7 +97,7 @@ export function flagQuestion(changes: readonly FlagChange[]): string {
   ].join('\n');
 }
 
-/** The journal's `changes` (core.md §4.2). */
+/** The journal's `changes`. */
 export const flagMovesOf = (changes: readonly FlagChange[]): FlagMove[] =>
   changes.map((c) => ({ transaction_id: c.transaction_id, from: c.from_color, to: c.to_color }));
 

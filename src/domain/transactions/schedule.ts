@@ -1,6 +1,6 @@
 /**
- * Scheduled transactions expanded into dated occurrences (spec read-tools.md §3.5), pure. Used by
- * `list_scheduled_transactions` and `forecast_balance`.
+ * Scheduled transactions expanded into dated occurrences, pure. Used by `list_scheduled_transactions`
+ * and `forecast_balance`.
  */
 import type { YnabScheduledTransaction } from '../model.js';
 import { toUnits, roundHalfEven } from '../money.js';

@@ -1,6 +1,6 @@
 /**
- * Transaction search for `find_transactions` (spec read-tools.md §3.6, D27, D38) and the date and
- * account checks it shares with `list_scheduled_transactions` (§3.5), pure.
+ * Transaction search for `find_transactions` (filters applied here, on the cached transactions) and the
+ * date and account checks it shares with `list_scheduled_transactions`, pure.
  */
 import { AppError } from '../errors.js';
 import type { YnabCategoryGroup, YnabTransaction } from '../model.js';
@@ -9,14 +9,14 @@ import { merchant } from '../payees/merchant.js';
 import { daysBetween } from './schedule.js';
 import { clean } from '../text.js';
 
-/** Search periods are at most this long (core.md §8.3). */
+/** Search periods are at most this long (a year, leap day included). */
 export const MAX_SPAN_DAYS = 366;
 
 /** A list filter as given: null, or an empty list, means no filter. */
 export const listFilter = (ids: readonly string[] | null | undefined): readonly string[] | null =>
   ids && ids.length > 0 ? ids : null;
 
-/** Refuses a reversed period or one longer than 366 days, with the spec's texts (core.md §6.3). */
+/** Refuses a reversed period or one longer than 366 days, with a message that says what to fix. */
 export function checkPeriod(since: string, until: string): void {
   if (until < since) throw new AppError(`until_date ${until} is before since_date ${since}: swap them.`);
   if (daysBetween(since, until) > MAX_SPAN_DAYS)
@@ -110,7 +110,7 @@ const nameOf = (id: string | null | undefined, visible: ReadonlyMap<string, stri
   return name === undefined ? null : clean(name);
 };
 
-/** A transaction as `find_transactions` shows it; a split one carries its lines (D27). */
+/** A transaction as `find_transactions` shows it; a split one carries its lines (deleted ones left out). */
 export function matchView(t: YnabTransaction, visible: ReadonlyMap<string, string>): MatchView {
   const lines = liveLines(t);
   const split = lines.length > 0;

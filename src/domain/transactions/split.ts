@@ -1,6 +1,6 @@
 /**
- * Planning `split_transaction` (spec write-tools.md §4.2): the checks in their order, the preview, the
- * subject, the question and the lines YNAB receives. Pure.
+ * Planning `split_transaction`: the checks in their order, the preview, the subject, the question and
+ * the lines YNAB receives. Pure.
  */
 import type { CategoryIndex } from '../categories/category-lists.js';
 import { AppError } from '../errors.js';
@@ -89,7 +89,7 @@ function checkLine(line: SplitLineInput, index: CategoryIndex): CheckedLine {
   return { ...line, milli, category: clean(category.name) };
 }
 
-/** Checks the split in the spec's order (the first failure refuses it) and builds its preview. */
+/** Checks the split in a fixed order (the first failure refuses it) and builds its preview. */
 export function planSplit(
   transactionId: string,
   lines: readonly SplitLineInput[],
@@ -128,7 +128,7 @@ export function planSplit(
   };
 }
 
-/** The subject (core.md §3.2): the transaction and the lines as given. */
+/** The subject: the transaction and the lines as given. */
 export const splitSubject = (transactionId: string, lines: readonly SplitLineInput[]) => ({
   transaction: transactionId,
   lines: lines.map((l) => ({ amount: l.amount, category_id: l.category_id, memo: l.memo })),

@@ -1,7 +1,7 @@
 /**
- * Undo of a `reconcile` operation (spec core.md §4.4–4.5, write-tools.md §4.14, D5, D7): transactions
- * still reconciled go back to cleared (one PATCH, none when empty); the adjustment is deleted only if
- * it is still there and still reconciled; everything else is a conflict, left alone.
+ * Undo of a `reconcile` operation: transactions still reconciled go back to cleared (one PATCH, none
+ * when empty); the adjustment is deleted only if it is still there and still reconciled; everything else
+ * is a conflict, left alone.
  */
 import {
   EVERY_TRANSACTION_CHANGED,

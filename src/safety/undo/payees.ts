@@ -1,6 +1,6 @@
 /**
- * Undo of a `payee` operation (spec core.md §4.4–4.5, write-tools.md §4.14, D7): the payee gets its
- * previous name back, unless it was renamed (or deleted) since.
+ * Undo of a `payee` operation: the payee gets its previous name back, unless it was renamed (or deleted)
+ * since.
  */
 import {
   PAYEE_NAME_BACK,

@@ -1,4 +1,4 @@
-/** `list_accounts` (spec read-tools.md §3.2). */
+/** `list_accounts`: the plan's accounts with their balances, bank link and last reconciliation. */
 import { z } from 'zod';
 import { toUnits } from '../../domain/money.js';
 import { clean } from '../../domain/text.js';

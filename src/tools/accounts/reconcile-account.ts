@@ -1,7 +1,7 @@
 /**
- * `reconcile_account` (spec write-tools.md §4.7, core.md §4.7, D11): explains a gap without writing;
- * when the balances match, or the user accepts an adjustment, marks the cleared transactions
- * reconciled after the user's yes. Journaled as `reconcile`; its undo is in safety/undo-reconcile.ts.
+ * `reconcile_account`: explains a gap without writing; when the balances match, or the user accepts an
+ * adjustment, marks the cleared transactions reconciled after the user's yes. Journaled as `reconcile`;
+ * its undo is in safety/undo/accounts.ts.
  */
 import { z } from 'zod';
 import { AppError } from '../../domain/errors.js';

@@ -1,4 +1,4 @@
-/** `find_recurring_charges` (spec read-tools.md §3.18). */
+/** `find_recurring_charges`: the charges paid every month, with their yearly cost. */
 import { z } from 'zod';
 import { recurringCharges } from '../../domain/analytics/recurring.js';
 import { visibleCategoryNames } from '../../domain/transactions/search.js';

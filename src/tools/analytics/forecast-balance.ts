@@ -1,4 +1,4 @@
-/** `forecast_balance` (spec read-tools.md §3.19). */
+/** `forecast_balance`: the balance projected month by month, and when money would run out. */
 import { z } from 'zod';
 import { checkForecastAccounts, forecast, parseUntil } from '../../domain/analytics/forecast.js';
 import { toMilli } from '../../domain/money.js';

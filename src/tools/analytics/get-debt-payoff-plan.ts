@@ -1,4 +1,4 @@
-/** `get_debt_payoff_plan` (spec read-tools.md §3.17). */
+/** `get_debt_payoff_plan`: when the debts would be paid off, avalanche against snowball. */
 import { z } from 'zod';
 import {
   chooseBudget,

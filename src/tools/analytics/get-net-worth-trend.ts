@@ -1,4 +1,4 @@
-/** `get_net_worth_trend` (spec read-tools.md §3.14). */
+/** `get_net_worth_trend`: assets, debts and net worth at the end of each month. */
 import { z } from 'zod';
 import { netWorthTrend } from '../../domain/analytics/net-worth.js';
 import { defineReadTool } from '../seam/define-tool.js';

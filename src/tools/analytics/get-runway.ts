@@ -1,4 +1,4 @@
-/** `get_runway` (spec read-tools.md §3.15). */
+/** `get_runway`: how many months the money available would last without income. */
 import { z } from 'zod';
 import { resolveGroups, runway, type GroupNode } from '../../domain/analytics/runway.js';
 import type { YnabCategoryGroup } from '../../ynab/types.js';

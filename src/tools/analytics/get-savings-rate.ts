@@ -1,4 +1,4 @@
-/** `get_savings_rate` (spec read-tools.md §3.16). */
+/** `get_savings_rate`: how much of the income was kept, month by month. */
 import { z } from 'zod';
 import { savingsRate } from '../../domain/analytics/savings.js';
 import { defineReadTool } from '../seam/define-tool.js';

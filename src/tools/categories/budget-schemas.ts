@@ -1,4 +1,4 @@
-/** Schema pieces and texts the tools of budget-writes.ts shared. */
+/** Schema pieces and texts shared by `set_category_budget` and `move_money`. */
 import { z } from 'zod';
 export const monthInput = z
   .string()

@@ -1,6 +1,6 @@
 /**
- * `update_category` and `create_category` (spec write-tools.md §4.10–4.11, D14): confirmed, not
- * journaled. Each reads the categories endpoint twice (categories, then category groups: §5.2).
+ * `create_category`: confirmed, not journaled (YNAB's API cannot delete a category). Reads the category
+ * list twice: the groups it may go to, then the categories whose names it must not repeat.
  */
 import { z } from 'zod';
 import { planCreate } from '../../domain/categories/category-writes.js';

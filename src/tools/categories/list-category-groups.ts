@@ -1,4 +1,4 @@
-/** `list_category_groups` (spec read-tools.md §3.3). */
+/** `list_category_groups`: the visible categories by group, with their ids. */
 import { z } from 'zod';
 import { CARD_PAYMENT_GROUP, INTERNAL_GROUP } from '../../domain/plan-facts.js';
 import { clean } from '../../domain/text.js';

@@ -1,6 +1,6 @@
 /**
- * `set_category_budget` and `move_money` (spec write-tools.md §4.8–4.9): confirmed (merge flow),
- * journaled (`budget`, `move`), undone by safety/undo-budget.ts. Hidden categories can be addressed.
+ * `move_money`: confirmed (merge flow), two budget updates (the first put back if the second fails),
+ * journaled as `move`, undone by safety/undo/categories.ts. Hidden categories can be addressed.
  */
 import { z } from 'zod';
 import {

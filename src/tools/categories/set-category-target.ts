@@ -1,6 +1,6 @@
 /**
- * `set_category_target` (spec write-tools.md §4.12): set, change or remove a category's target after
- * the user's yes; journaled as `target` only when the API can recreate the previous target.
+ * `set_category_target`: set, change or remove a category's target after the user's yes; journaled as
+ * `target` only when the API can recreate the previous target.
  */
 import { z } from 'zod';
 import { indexCategories } from '../../domain/categories/category-lists.js';

@@ -1,6 +1,7 @@
 /**
- * `update_category` and `create_category` (spec write-tools.md §4.10–4.11, D14): confirmed, not
- * journaled. Each reads the categories endpoint twice (categories, then category groups: §5.2).
+ * `update_category`: rename a category or move it to another group; confirmed, not journaled (the result
+ * gives the previous name and group). Refuses a duplicate name in the destination group and YNAB's own
+ * categories. Reads the category list twice: the categories, then the groups it may go to.
  */
 import { z } from 'zod';
 import { planUpdate } from '../../domain/categories/category-writes.js';

@@ -1,4 +1,4 @@
-/** `apply_categories` (spec write-tools.md §4.1): one bulk PATCH after the user's yes, journaled. */
+/** `apply_categories`: one bulk PATCH after the user's yes, journaled. */
 import { z } from 'zod';
 import { planAssignments } from '../../domain/categorize/assignments.js';
 import { indexCategories } from '../../domain/categories/category-lists.js';

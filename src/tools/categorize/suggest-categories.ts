@@ -1,4 +1,4 @@
-/** `suggest_categories` (spec write-tools.md §2, read-tools.md §3.7). */
+/** `suggest_categories`: read-only, the pending transactions with a suggested category each, paged. */
 import { z } from 'zod';
 import { reviewPending } from '../../domain/categorize/classify.js';
 import { decodeCursor, encodeCursor } from '../../domain/cursor.js';

@@ -1,4 +1,4 @@
-/** `get_age_of_money` (spec read-tools.md §3.13). */
+/** `get_age_of_money`: YNAB's own Age of Money, month by month. */
 import { z } from 'zod';
 import { ageOfMoney } from '../../domain/months/age-of-money.js';
 import { defineReadTool } from '../seam/define-tool.js';

@@ -1,7 +1,4 @@
-/**
- * The month reads: `get_monthly_summary`, `get_category_balances`, `get_budget_vs_actual` and
- * `get_spending_trends` (spec read-tools.md §3.8–3.11).
- */
+/** `get_budget_vs_actual`: the share of each category's budget spent in a month. */
 import { z } from 'zod';
 import { budgetVsActual } from '../../domain/months/month-summary.js';
 import { defineReadTool } from '../seam/define-tool.js';

@@ -1,7 +1,4 @@
-/**
- * The month reads: `get_monthly_summary`, `get_category_balances`, `get_budget_vs_actual` and
- * `get_spending_trends` (spec read-tools.md §3.8–3.11).
- */
+/** `get_monthly_summary`: a month at a glance (income, budgeted, spent, Ready to Assign, overspent). */
 import { z } from 'zod';
 import { summarizeMonth } from '../../domain/months/month-summary.js';
 import { defineReadTool } from '../seam/define-tool.js';

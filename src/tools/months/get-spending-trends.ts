@@ -1,7 +1,4 @@
-/**
- * The month reads: `get_monthly_summary`, `get_category_balances`, `get_budget_vs_actual` and
- * `get_spending_trends` (spec read-tools.md §3.8–3.11).
- */
+/** `get_spending_trends`: spending per category, month by month, over the last N months YNAB lists. */
 import { z } from 'zod';
 import type { MonthDetail } from '../../domain/months/month-categories.js';
 import { spendingTrends, trendMonths } from '../../domain/months/month-trends.js';

@@ -1,4 +1,4 @@
-/** `get_underfunded_targets` (spec read-tools.md §3.12). */
+/** `get_underfunded_targets`: the targets still short this month. */
 import { z } from 'zod';
 import { underfundedTargets } from '../../domain/months/targets.js';
 import { defineReadTool } from '../seam/define-tool.js';

@@ -1,4 +1,4 @@
-/** Schema pieces and texts the tools of month-reads.ts shared. */
+/** Schema pieces and texts shared by the month reads (summary, category balances, budget vs actual). */
 import { z } from 'zod';
 import { monthParam, planId } from '../seam/schemas.js';
 /** The closing sentences of every month read: its cost, that it changes nothing, and untrusted names. */

@@ -1,4 +1,4 @@
-/** `list_payees` (spec read-tools.md §3.4). */
+/** `list_payees`: the payees of a plan, those most transactions name first. */
 import { z } from 'zod';
 import { rankPayees } from '../../domain/payees/payee-list.js';
 import { defineReadTool } from '../seam/define-tool.js';

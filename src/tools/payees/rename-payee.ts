@@ -1,6 +1,6 @@
 /**
- * `rename_payee` (spec write-tools.md §4.13, D36): one PATCH after the user's yes, journaled as
- * `payee`; its undo is in safety/undo-payee.ts.
+ * `rename_payee`: one PATCH after the user's yes, journaled as `payee`; its undo is in
+ * safety/undo/payees.ts.
  */
 import { z } from 'zod';
 import {
@@ -18,7 +18,7 @@ import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
 
-/** The YNAB text rule (core.md §6.2): YNAB answers 400 to a NUL. */
+/** The YNAB text rule: YNAB answers 400 to a NUL. */
 const NUL = 'contains a NUL character (U+0000), which YNAB refuses: remove it';
 
 const result = {

@@ -1,4 +1,4 @@
-/** `list_plans` (spec read-tools.md §3.1). */
+/** `list_plans`: every YNAB plan the token can read. */
 import { z } from 'zod';
 import { clean } from '../../domain/text.js';
 import { defineReadTool } from '../seam/define-tool.js';

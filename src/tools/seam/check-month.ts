@@ -1,9 +1,9 @@
-/** The month check every month tool runs before any request (core.md §6.2, §8.3). */
+/** The month check every month tool runs before any request, so a bad month costs nothing. */
 import { MONTH_PARAM } from '../../domain/dates.js';
 import { AppError } from '../../domain/errors.js';
 import { quote } from '../../domain/text.js';
 
-/** Returns the month as given when it is 'current' or `YYYY-MM-01`; otherwise the spec's error. */
+/** Returns the month as given when it is 'current' or `YYYY-MM-01`; otherwise an error quoting it. */
 export function checkMonth(month: string): string {
   if (month === 'current' || MONTH_PARAM.test(month)) return month;
   throw new AppError(

@@ -1,7 +1,8 @@
 /**
- * The one seam between tool definitions and the MCP SDK (DESIGN.md §4, §6): annotations from `kind`,
- * the write gate, `structuredContent` plus one text block, failures as `isError` results with the
- * spec's texts (core.md §6.1, D16; logging D20), and confirmation decisions turned into SDK results.
+ * The one seam between tool definitions and the MCP SDK: annotations from `kind`, the write gate (hidden
+ * write tools answer like unknown ones), `structuredContent` plus one text block, failures as `isError`
+ * results (tool errors verbatim, client-layer errors prefixed with the tool's name; logged as one line
+ * without names at WARNING), and confirmation decisions turned into SDK results.
  */
 import {
   CLIENT_CAPABILITIES_META_KEY,
@@ -26,14 +27,14 @@ import {
 } from '../../safety/confirm.js';
 import { describe, type ToolDefinition } from './define-tool.js';
 
-/** The yes/no form of core.md §3.5, as a JSON-Schema literal (a zod object would add `$schema`). */
+/** The yes/no form of a confirmation, as a JSON-Schema literal (a zod object would add `$schema`). */
 const YES_NO = {
   type: 'object' as const,
   properties: { value: { type: 'boolean' as const } },
   required: ['value'],
 };
 
-/** The MCP annotations a tool declares (core.md §1.5). */
+/** The MCP annotations a tool declares. */
 export function annotationsOf(tool: ToolDefinition): ToolAnnotations {
   if (tool.kind === 'read')
     return { title: tool.title, readOnlyHint: true, idempotentHint: true, openWorldHint: true };
@@ -78,7 +79,7 @@ export function failureResult(deps: Deps, tool: string, error: unknown): CallToo
   );
 }
 
-/** What INFO logs of a call: the tool and its ids and counts, never names or amounts (core.md §2.9). */
+/** What INFO logs of a call: the tool and its ids and counts, never names or amounts. */
 function callLine(tool: string, input: Record<string, unknown>): string {
   const parts = Object.entries(input)
     .filter(
@@ -98,7 +99,7 @@ function canAsk(server: McpServer, ctx: ServerContext): boolean {
   return elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
 }
 
-/** The answer under the `confirm` key of the call's input responses (core.md §3.5). */
+/** The answer under the `confirm` key of the call's input responses. */
 function answerOf(ctx: ServerContext): Answer {
   const responses = ctx.mcpReq.inputResponses;
   const view = inputResponse(responses, 'confirm');

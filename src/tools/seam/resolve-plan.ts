@@ -1,9 +1,13 @@
-/** Confirmed writes and undo work on a definite plan (spec core.md §1.6, D3). */
+/**
+ * Confirmed writes and undo work on a definite plan: `last-used` is resolved to the real id, which
+ * requests, fingerprints and the journal then use, since `last-used` may name another plan by the time
+ * the user says yes.
+ */
 import { AppError } from '../../domain/errors.js';
 import type { Deps } from '../../deps.js';
 import { LAST_USED } from '../../ynab/api.js';
 
-/** The real plan id: `last-used` becomes the one plan the token reads, else the spec's error. */
+/** The real plan id: `last-used` becomes the one plan the token reads, else an error. */
 export async function resolvePlan(deps: Deps, planId: string): Promise<string> {
   if (planId !== LAST_USED) return planId;
   const plans = await deps.ynab.plans.list();

@@ -1,4 +1,4 @@
-/** Schema pieces the write tools share (spec write-tools.md §1.2–1.4). */
+/** Schema pieces the write tools share. */
 import { z } from 'zod';
 import { untrusted } from './schemas.js';
 

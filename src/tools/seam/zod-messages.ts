@@ -1,6 +1,6 @@
 /**
- * Argument errors that name the rule in words (spec core.md §6.1): `at most 200`, `at least 1`,
- * `at most 500 characters`. Installed once for the process's zod.
+ * Argument errors that name the rule in words: `at most 200`, `at least 1`, `at most 500 characters`.
+ * Installed once for the process's zod.
  */
 import { z } from 'zod';
 

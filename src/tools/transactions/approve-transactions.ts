@@ -1,6 +1,6 @@
 /**
- * The two immediate writes (spec write-tools.md §4.4–4.5): no preview, no confirmation, no journal.
- * `last-used` is passed to YNAB unchanged.
+ * `approve_transactions`, an immediate write: no preview, no confirmation, no journal (it only sets the
+ * review flag). `last-used` is passed to YNAB unchanged.
  */
 import { z } from 'zod';
 import { defineImmediateWrite } from '../seam/define-tool.js';

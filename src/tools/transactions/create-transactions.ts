@@ -1,6 +1,6 @@
 /**
- * `create_transactions` (spec write-tools.md §4.6, D8, D13): one POST after the user's yes, journaled
- * as `create` so that undo deletes what it created. Merge flow.
+ * `create_transactions`: one POST after the user's yes, journaled as `create` so that undo deletes what
+ * it created. Merge flow.
  */
 import { z } from 'zod';
 import { indexCategories } from '../../domain/categories/category-lists.js';

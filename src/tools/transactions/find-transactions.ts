@@ -1,4 +1,4 @@
-/** `find_transactions` (spec read-tools.md §3.6, D27, D38). */
+/** `find_transactions`: the filters apply locally to the delta-synced transactions (no YNAB-side filter). */
 import { z } from 'zod';
 import { toMilli } from '../../domain/money.js';
 import {
@@ -16,7 +16,7 @@ import { listLimit, planId, untrusted } from '../seam/schemas.js';
 const AMOUNT_RULE = 'In currency units, negative for money out; at most a billion either way.';
 const boundedAmount = () => z.number().min(-1_000_000_000).max(1_000_000_000);
 
-/** An amount the agent gives (core.md §8.1): finite, at most a billion either way. */
+/** An amount the agent gives: finite, at most a billion either way. */
 export const amountParam = (what: string) => boundedAmount().describe(`${what} ${AMOUNT_RULE}`);
 
 /** The same, optional: null when not given. */

@@ -1,6 +1,6 @@
 /**
- * `flag_transactions` (spec write-tools.md §4.3, journaled as `flag`) and `split_transaction` (§4.2,
- * not journaled): confirmed writes of one bulk PATCH each, merge flow.
+ * `flag_transactions`: a confirmed write of one bulk update, merge flow, journaled as `flag` so that
+ * undo can put the previous flags back.
  */
 import { z } from 'zod';
 import {

@@ -1,6 +1,6 @@
 /**
- * The two immediate writes (spec write-tools.md §4.4–4.5): no preview, no confirmation, no journal.
- * `last-used` is passed to YNAB unchanged.
+ * `import_transactions`, an immediate write: no preview, no confirmation, no journal (nothing existing
+ * changes, and YNAB never imports a transaction twice). `last-used` is passed to YNAB unchanged.
  */
 import { z } from 'zod';
 import { defineImmediateWrite } from '../seam/define-tool.js';

@@ -1,4 +1,4 @@
-/** `list_scheduled_transactions` (spec read-tools.md §3.5). */
+/** `list_scheduled_transactions`: scheduled transactions and their next dated occurrences. */
 import { z } from 'zod';
 import { expandSchedules, flowTotals, addDays } from '../../domain/transactions/schedule.js';
 import {

@@ -1,6 +1,6 @@
 /**
- * `flag_transactions` (spec write-tools.md §4.3, journaled as `flag`) and `split_transaction` (§4.2,
- * not journaled): confirmed writes of one bulk PATCH each, merge flow.
+ * `split_transaction`: a confirmed write of one bulk update, merge flow, not journaled (YNAB's API
+ * cannot edit a split afterwards).
  */
 import { z } from 'zod';
 import { indexCategories } from '../../domain/categories/category-lists.js';

@@ -1,7 +1,7 @@
-/** Schema pieces and texts the tools of transaction-writes.ts shared. */
+/** Schema pieces and texts shared by `create_transactions`, `flag_transactions` and `split_transaction`. */
 import { z } from 'zod';
 import { FLAG_COLORS } from '../../domain/transactions/flags.js';
-/** The YNAB text rule (write-tools.md §1.2): no NUL, at most `max` characters. */
+/** The YNAB text rule: no NUL (YNAB answers 400 to one), at most `max` characters. */
 export const NUL_MESSAGE = 'contains a NUL character (U+0000), which YNAB refuses: remove it';
 export const ynabText = (max: number) =>
   z

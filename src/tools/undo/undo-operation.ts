@@ -1,4 +1,4 @@
-/** `undo_operation` (spec write-tools.md §4.14): previewed, confirmed, never over a later change. */
+/** `undo_operation`: previewed, confirmed, never over a later change. */
 import { z } from 'zod';
 import { AppError } from '../../domain/errors.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
