@@ -171,6 +171,22 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
     return reply;
   };
 
+  /** The normal answer, or a fault's status. */
+  const replyFor = (
+    req: IncomingMessage,
+    record: RecordedRequest,
+    parsed: { value: unknown; json: boolean },
+    fault: FaultRule | undefined,
+    headers: Record<string, string>,
+  ): Reply => {
+    if (fault?.status !== undefined) {
+      if (fault.retryAfter !== undefined) headers['Retry-After'] = fault.retryAfter;
+      return { status: fault.status, body: fault.body ?? errorBody(fault.status) };
+    }
+    if (!hasToken(req)) return { status: 401, body: errorBody(401) };
+    return answer(record.method, record.path, record, parsed);
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -188,27 +204,16 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
     requests.push(record);
     const fault = takeFault(method, path);
     if (fault?.delayMs !== undefined) await sleep(fault.delayMs);
-    if (fault?.drop === true) {
-      if (fault.apply === true && hasToken(req)) record.status = answer(method, path, record, parsed).status;
-      req.socket.destroy();
+    if (fault?.drop === true || fault?.truncate === true) {
+      // the answer is lost on the way back; with `apply`, after the request took effect
+      const applied = fault.apply === true && hasToken(req) ? answer(method, path, record, parsed) : null;
+      record.status = applied?.status ?? 0;
+      if (fault.drop === true) req.socket.destroy();
+      else sendTruncated(res, applied ?? { status: 200, body: { data: {} } });
       return;
     }
-    if (fault?.truncate === true) {
-      const full = fault.apply === true && hasToken(req) ? answer(method, path, record, parsed) : null;
-      record.status = full?.status ?? 200;
-      sendTruncated(res, full ?? { status: 200, body: { data: {} } });
-      return;
-    }
-    let reply: Reply;
     const headers: Record<string, string> = {};
-    if (fault?.status !== undefined) {
-      reply = { status: fault.status, body: fault.body ?? errorBody(fault.status) };
-      if (fault.retryAfter !== undefined) headers['Retry-After'] = fault.retryAfter;
-    } else if (!hasToken(req)) {
-      reply = { status: 401, body: errorBody(401) };
-    } else {
-      reply = answer(method, path, record, parsed);
-    }
+    const reply = replyFor(req, record, parsed, fault, headers);
     record.status = reply.status;
     if (!req.socket.destroyed) bytes += send(res, reply, headers);
   };
