@@ -33,6 +33,14 @@ export interface Config {
   readonly host: string;
   readonly port: number;
   readonly httpToken: Secret | null;
+  /** `bearer` (the static token, the default) or `oauth` (remote mode for one owner). */
+  readonly auth: 'bearer' | 'oauth';
+  /** AVENIR_MCP_PUBLIC_URL: the https origin clients reach in remote mode, or null. */
+  readonly publicUrl: string | null;
+  /** AVENIR_MCP_OWNER_PASSWORD_FILE: a chmod 600 file holding the owner's passphrase, or null. */
+  readonly ownerPasswordFile: string | null;
+  /** The state folder: the journal's default home, the OAuth state and the passphrase hash. */
+  readonly stateDir: string;
   readonly stateKey: Secret | null;
   readonly updateCheck: boolean;
   readonly cacheDir: string;
@@ -123,6 +131,36 @@ function readTokenFile(path: string): Secret {
   return new Secret(text.trim());
 }
 
+function parseAuth(raw: string | undefined): 'bearer' | 'oauth' {
+  if (!set(raw) || raw === 'bearer') return 'bearer';
+  if (raw === 'oauth') return 'oauth';
+  throw new ConfigError(`AVENIR_MCP_AUTH must be bearer or oauth, got ${quote(raw)}.`);
+}
+
+/** An https origin (scheme and host, no path): the address the owner's TLS proxy serves. */
+function parsePublicUrl(raw: string | undefined, auth: 'bearer' | 'oauth', transport: string): string | null {
+  if (auth === 'bearer') return null;
+  if (transport !== 'http')
+    throw new ConfigError(
+      'AVENIR_MCP_AUTH=oauth needs AVENIR_MCP_TRANSPORT=http (OAuth is for remote clients).',
+    );
+  if (!set(raw))
+    throw new ConfigError(
+      'AVENIR_MCP_AUTH=oauth needs AVENIR_MCP_PUBLIC_URL, the https:// address clients reach (e.g. https://ynab.example.net).',
+    );
+  let url: URL | null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || url.protocol !== 'https:' || url.pathname !== '/' || url.search || url.hash || url.username)
+    throw new ConfigError(
+      `AVENIR_MCP_PUBLIC_URL must be https:// and a host only (no path), e.g. https://ynab.example.net, got ${quote(raw)}.`,
+    );
+  return url.origin;
+}
+
 const updateCheckDisabled = (env: Env): boolean =>
   env.AVENIR_MCP_NO_UPDATE_CHECK === '1' ||
   env.DO_NOT_TRACK === '1' ||
@@ -138,16 +176,26 @@ export function loadConfig(
 ): Config {
   const today = parseToday(env.AVENIR_MCP_TODAY) ?? (demo ? DEMO_TODAY : null);
   const home = (): string => env.HOME ?? homedir();
+  const transport = env.AVENIR_MCP_TRANSPORT === 'http' ? 'http' : 'stdio';
+  const auth = parseAuth(env.AVENIR_MCP_AUTH);
+  const stateDir = join(
+    set(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(home(), '.local', 'state'),
+    'avenir-mcp',
+  );
   return {
     write: env.AVENIR_MCP_WRITE === '1',
     today,
     logLevel: parseLogLevel(env.AVENIR_MCP_LOG_LEVEL),
     logFormat: env.AVENIR_MCP_LOG_FORMAT === 'json' ? 'json' : 'text',
     confidenceThreshold: parseThreshold(env.AVENIR_MCP_CONFIDENCE_THRESHOLD),
-    transport: env.AVENIR_MCP_TRANSPORT === 'http' ? 'http' : 'stdio',
+    transport,
     host: set(env.AVENIR_MCP_HOST) ? env.AVENIR_MCP_HOST : '127.0.0.1',
     port: parsePort(env.AVENIR_MCP_PORT),
     httpToken: set(env.AVENIR_MCP_HTTP_TOKEN) ? new Secret(env.AVENIR_MCP_HTTP_TOKEN) : null,
+    auth,
+    publicUrl: parsePublicUrl(env.AVENIR_MCP_PUBLIC_URL, auth, transport),
+    ownerPasswordFile: set(env.AVENIR_MCP_OWNER_PASSWORD_FILE) ? env.AVENIR_MCP_OWNER_PASSWORD_FILE : null,
+    stateDir,
     stateKey: parseStateKey(env.AVENIR_MCP_STATE_KEY),
     updateCheck: !updateCheckDisabled(env),
     cacheDir: join(set(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : join(home(), '.cache'), 'avenir-mcp'),

@@ -1,17 +1,38 @@
 #!/usr/bin/env node
-/** The CLI entry: arguments, configuration, demo mode, transport. */
-import { ConfigError, loadConfig } from './config.js';
+/** The CLI entry: arguments, configuration, demo mode, transport, and the remote-mode commands. */
+import { revoke, setPassword } from './cli/commands.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDeps } from './deps.js';
 import { DEMO_TODAY, startStandIn } from './demo/index.js';
 import { createLog } from './log.js';
 import { serverFactory } from './server.js';
 import { runHttp } from './transports/http.js';
+import { FileStore } from './transports/oauth/file-store.js';
+import { oauthFiles } from './transports/oauth/grants.js';
+import { createOAuth, type OAuthServer } from './transports/oauth/index.js';
+import { PassphraseError, loadOwnerHash } from './transports/oauth/passphrase.js';
 import { runStdio } from './transports/stdio.js';
 import { checkForUpdate } from './update-check.js';
 import { VERSION } from './version.js';
 
 const USAGE =
-  'usage: avenir-mcp [--version | --demo] (configuration comes from environment variables; see the README)';
+  'usage: avenir-mcp [--version | --demo | set-password | revoke [--all | <client id>]] (configuration comes from environment variables; see the README)';
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** Remote mode: the passphrase hash, the lasting state, and the authorization server. */
+async function startOAuth(config: Config): Promise<OAuthServer> {
+  if (!LOOPBACK.has(config.host))
+    throw new ConfigError(
+      `AVENIR_MCP_AUTH=oauth serves plain HTTP to the TLS proxy in front of it: keep AVENIR_MCP_HOST on 127.0.0.1 or ::1, got ${JSON.stringify(config.host)}.`,
+    );
+  const files = oauthFiles(config.stateDir);
+  return createOAuth({
+    publicUrl: config.publicUrl ?? '',
+    writes: config.write,
+    ownerHash: await loadOwnerHash(config.ownerPasswordFile, files.passphrase),
+    lasting: new FileStore(files.state),
+  });
+}
 const DEMO_TOKEN = 'demo-token';
 
 async function main(argv: string[]): Promise<void> {
@@ -19,6 +40,9 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(`avenir-mcp ${VERSION}\n`);
     return;
   }
+  if (argv[0] === 'set-password' && argv.length === 1)
+    return setPassword(loadConfig(), (t) => void process.stdout.write(t));
+  if (argv[0] === 'revoke') return revoke(loadConfig(), argv.slice(1), (t) => void process.stdout.write(t));
   const demo = argv.length === 1 && argv[0] === '--demo';
   if (argv.length > 0 && !demo) {
     process.stderr.write(`${USAGE}\n`);
@@ -42,8 +66,11 @@ async function main(argv: string[]): Promise<void> {
   const factory = serverFactory(deps, { notice });
   const onerror = (error: Error): void => log.error('transport', error.message, error);
   if (config.transport === 'http') {
+    const oauth = config.auth === 'oauth' ? await startOAuth(config) : null;
     log.info('main', `Starting avenir-mcp on ${config.host}:${config.port}`);
+    if (oauth) log.info('main', `Remote mode: OAuth-protected resource ${oauth.resource.href}`);
     await runHttp(factory, {
+      oauth,
       host: config.host,
       port: config.port,
       token: config.httpToken,
@@ -56,7 +83,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof PassphraseError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -19,6 +19,7 @@ import type { Deps } from './deps.js';
 import type { StatePayload } from './safety/confirm.js';
 import { allTools } from './tools/index.js';
 import { registerTools } from './tools/seam/register.js';
+import { grantAllowsWrites } from './transports/oauth/scopes.js';
 import { VERSION } from './version.js';
 
 /** One codec per process: key from AVENIR_MCP_STATE_KEY, else 32 random bytes. */
@@ -30,6 +31,8 @@ export function createCodec(deps: Deps): RequestStateCodec<StatePayload> {
 export interface ServerOptions {
   /** The update notice, appended to the instructions when a newer release exists. */
   notice?: string | null;
+  /** False for an instance serving a read-only OAuth grant: no write tool is listed or callable. */
+  writes?: boolean;
 }
 
 /** Builds one server instance; every instance of the process carries the same surface. */
@@ -43,7 +46,7 @@ export function buildServer(
     { name: 'avenir-mcp', version: VERSION },
     { instructions, requestState: { verify: (state, ctx) => codec.verify(state, ctx) } },
   );
-  registerTools(server, allTools, deps, codec);
+  registerTools(server, allTools, deps, codec, options.writes ?? deps.config.write);
   server.registerResource(
     'guide',
     'avenir-mcp://guide',
@@ -94,5 +97,5 @@ export function serverFactory(
   options: ServerOptions = {},
 ): (ctx: McpRequestContext) => McpServer {
   const codec = createCodec(deps);
-  return () => buildServer(deps, codec, options);
+  return (ctx) => buildServer(deps, codec, { ...options, writes: grantAllowsWrites(ctx.authInfo) });
 }

@@ -11,11 +11,13 @@ import {
   createMcpHandler,
   isInitializeRequest,
   isLegacyRequest,
+  type AuthInfo,
   type McpRequestContext,
   type McpServer,
 } from '@modelcontextprotocol/server';
 import { Secret } from '../domain/secret.js';
-import { guard } from './http-guards.js';
+import { guard, hostGuard, originGuard, type GuardFailure } from './http-guards.js';
+import type { OAuthServer } from './oauth/index.js';
 
 export interface HttpOptions {
   host: string;
@@ -25,6 +27,8 @@ export interface HttpOptions {
   /** Where the random token notice goes (stderr, not the logger). */
   printNotice: (text: string) => void;
   onerror: (error: Error) => void;
+  /** Remote mode (AVENIR_MCP_AUTH=oauth): OAuth replaces the static token. */
+  oauth?: OAuthServer | null;
 }
 
 export interface HttpHandle {
@@ -54,6 +58,8 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end();
 }
 
+const withAuth = (authInfo: AuthInfo | undefined): { authInfo?: AuthInfo } => (authInfo ? { authInfo } : {});
+
 const jsonError = (status: number, message: string): Response =>
   new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
     status,
@@ -64,15 +70,18 @@ export async function runHttp(
   factory: (ctx: McpRequestContext) => McpServer,
   options: HttpOptions,
 ): Promise<HttpHandle> {
+  const oauth = options.oauth ?? null;
   const token = options.token ?? new Secret(randomBytes(32).toString('base64url'));
-  if (!options.token) options.printNotice(tokenNotice(token.reveal()));
+  if (!options.token && !oauth) options.printNotice(tokenNotice(token.reveal()));
   const modern = createMcpHandler(factory, { legacy: 'reject', onerror: options.onerror });
-  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
+  // A 2025-era session belongs to the grant that opened it: another client's token cannot use it.
+  const sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; grant: unknown }>();
 
-  const legacy = async (request: Request): Promise<Response> => {
+  const legacy = async (request: Request, authInfo: AuthInfo | undefined): Promise<Response> => {
     const sid = request.headers.get('mcp-session-id');
-    const session = sid ? sessions.get(sid) : undefined;
-    if (session) return session.handleRequest(request);
+    const found = sid ? sessions.get(sid) : undefined;
+    const session = found && found.grant === authInfo?.extra?.grantId ? found.transport : undefined;
+    if (session) return session.handleRequest(request, withAuth(authInfo));
     if (
       !sid &&
       request.method === 'POST' &&
@@ -86,29 +95,41 @@ export async function runHttp(
       const transport: WebStandardStreamableHTTPServerTransport =
         new WebStandardStreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
-          onsessioninitialized: (id) => void sessions.set(id, transport),
+          onsessioninitialized: (id) => void sessions.set(id, { transport, grant: authInfo?.extra?.grantId }),
         });
       transport.onclose = () => {
         if (transport.sessionId) sessions.delete(transport.sessionId);
       };
-      await factory({ era: 'legacy' }).connect(transport);
-      return transport.handleRequest(request);
+      await factory({ era: 'legacy', ...withAuth(authInfo) }).connect(transport);
+      return transport.handleRequest(request, withAuth(authInfo));
     }
     return jsonError(sid ? 404 : 400, 'Bad Request: no valid session');
   };
 
+  const refuse = (res: ServerResponse, failure: GuardFailure): void =>
+    void res.writeHead(failure.status, failure.headers).end(failure.body);
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const failure = guard(req.headers, token);
-    if (failure) {
-      res.writeHead(failure.status, failure.headers).end(failure.body);
-      return;
-    }
+    const publicUrl = oauth?.publicUrl ?? null;
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const failure = oauth
+      ? (hostGuard(req.headers, publicUrl) ??
+        (path === '/mcp' || path.startsWith('/interaction/') ? originGuard(req.headers, publicUrl) : null))
+      : guard(req.headers, token);
+    if (failure) return refuse(res, failure);
+    if (oauth?.handles(path)) return oauth.handle(req, res);
     const request = await toRequest(req, `http://${req.headers.host ?? 'localhost'}`);
-    if (new URL(request.url).pathname !== '/mcp')
+    if (path !== '/mcp')
       return send(res, new Response('Not found: the MCP endpoint is /mcp.', { status: 404 }));
+    let authInfo: AuthInfo | undefined;
+    if (oauth) {
+      const verdict = await oauth.authenticate(request);
+      if (verdict instanceof Response) return send(res, verdict);
+      authInfo = verdict;
+    }
     const response = (await isLegacyRequest(request.clone()))
-      ? await legacy(request)
-      : await modern.fetch(request);
+      ? await legacy(request, authInfo)
+      : await modern.fetch(request, withAuth(authInfo));
     await send(res, response);
   };
 
@@ -125,7 +146,7 @@ export async function runHttp(
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/mcp`,
     token,
     close: async () => {
-      for (const t of sessions.values()) await t.close();
+      for (const s of sessions.values()) await s.transport.close();
       await modern.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -142,20 +142,25 @@ async function confirmAndApply(
   return structured({ ...request.preview, ...outcomeFields(request.flow, decision, request.question) });
 }
 
-/** Registers the tools on a server; write tools only when the write gate is open. */
+/**
+ * Registers the tools on a server; write tools only when the write gate is open. `writes` narrows
+ * the gate for one instance (a read-only OAuth grant); it never opens what AVENIR_MCP_WRITE keeps shut.
+ */
 export function registerTools(
   server: McpServer,
   tools: readonly ToolDefinition[],
   deps: Deps,
   codec: RequestStateCodec<StatePayload>,
+  writes: boolean = deps.config.write,
 ): void {
+  const open = deps.config.write && writes;
   for (const tool of tools) {
-    if (tool.kind === 'write' && !deps.config.write) continue;
+    if (tool.kind === 'write' && !open) continue;
     server.registerTool(
       tool.name,
       {
         title: tool.title,
-        description: describe(tool, deps.config.write),
+        description: describe(tool, open),
         inputSchema: tool.input,
         outputSchema: tool.output,
         annotations: annotationsOf(tool),

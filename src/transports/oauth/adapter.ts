@@ -1,0 +1,60 @@
+/**
+ * oidc-provider's storage adapter over our store interface. What must outlast a restart (the
+ * registered clients, the owner's grants, the refresh tokens) goes to the lasting store; sign-in
+ * pages, sessions, authorization codes and the short-lived access tokens stay in memory, so a restart
+ * costs each client one refresh and nothing else.
+ */
+import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
+import type { OAuthStore } from './store.js';
+
+export const LASTING_KINDS = new Set(['Client', 'Grant', 'RefreshToken', 'RegistrationAccessToken']);
+
+class StoreAdapter implements Adapter {
+  constructor(
+    private readonly kind: string,
+    private readonly store: OAuthStore,
+  ) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const expiresAt = expiresIn ? Date.now() + expiresIn * 1000 : null;
+    await this.store.set(this.kind, id, payload, expiresAt);
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    return await this.store.get(this.kind, id);
+  }
+
+  private async findBy(field: string, value: string): Promise<AdapterPayload | undefined> {
+    const hit = (await this.store.list(this.kind)).find((r) => r.payload[field] === value);
+    return hit?.payload;
+  }
+
+  findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    return this.findBy('uid', uid);
+  }
+
+  findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    return this.findBy('userCode', userCode);
+  }
+
+  async consume(id: string): Promise<void> {
+    const payload = await this.store.get(this.kind, id);
+    if (!payload) return;
+    const exp = typeof payload.exp === 'number' ? payload.exp * 1000 : null;
+    await this.store.set(this.kind, id, { ...payload, consumed: Math.floor(Date.now() / 1000) }, exp);
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.store.delete(this.kind, id);
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    for (const r of await this.store.list(this.kind))
+      if (r.payload.grantId === grantId) await this.store.delete(this.kind, r.id);
+  }
+}
+
+/** The adapter factory for the provider: each model kind to its store. */
+export function adapterFactory(lasting: OAuthStore, memory: OAuthStore): AdapterFactory {
+  return (kind: string) => new StoreAdapter(kind, LASTING_KINDS.has(kind) ? lasting : memory);
+}

@@ -1,0 +1,84 @@
+/**
+ * The OAuth state that lasts: one JSON file, mode 0600 in a 0700 folder, rewritten whole through a
+ * temporary file and a rename so that a crash never leaves half a file. It is read again whenever it
+ * changed on disk, so that `avenir-mcp revoke`, run beside a live server, takes effect at once.
+ */
+import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { mapOps, type OAuthStore, type Payload, type StoredRecord } from './store.js';
+
+interface FileShape {
+  version: 1;
+  records: Record<string, StoredRecord>;
+}
+
+export class FileStore implements OAuthStore {
+  private records = new Map<string, StoredRecord>();
+  private seen = '';
+  private readonly ops = mapOps(() => this.records);
+
+  constructor(readonly path: string) {}
+
+  private stamp(): string {
+    try {
+      const s = statSync(this.path);
+      return `${s.mtimeMs}:${s.size}:${s.ino}`;
+    } catch {
+      return 'absent';
+    }
+  }
+
+  private load(): void {
+    const stamp = this.stamp();
+    if (stamp === this.seen) return;
+    this.seen = stamp;
+    if (stamp === 'absent') {
+      this.records = new Map();
+      return;
+    }
+    let parsed: FileShape;
+    try {
+      parsed = JSON.parse(readFileSync(this.path, 'utf8')) as FileShape;
+    } catch (error) {
+      throw new Error(
+        `The OAuth state file ${this.path} cannot be read (${(error as Error).message}); move it away to start afresh (every client then signs in again).`,
+        { cause: error },
+      );
+    }
+    this.records = new Map(Object.entries(parsed.records ?? {}));
+  }
+
+  private save(): void {
+    mkdirSync(dirname(this.path), { recursive: true, mode: 0o700 });
+    const body: FileShape = { version: 1, records: Object.fromEntries(this.records) };
+    const tmp = `${this.path}.${process.pid}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify(body)}\n`, { mode: 0o600 });
+    chmodSync(tmp, 0o600);
+    renameSync(tmp, this.path);
+    this.seen = this.stamp();
+  }
+
+  get(kind: string, id: string): Promise<Payload | undefined> {
+    this.load();
+    return Promise.resolve(this.ops.get(kind, id));
+  }
+
+  set(kind: string, id: string, payload: Payload, expiresAt: number | null): Promise<void> {
+    this.load();
+    this.ops.sweep();
+    this.ops.set(kind, id, payload, expiresAt);
+    this.save();
+    return Promise.resolve();
+  }
+
+  delete(kind: string, id: string): Promise<void> {
+    this.load();
+    if (this.ops.delete(kind, id)) this.save();
+    return Promise.resolve();
+  }
+
+  list(kind: string): Promise<Array<{ id: string; payload: Payload }>> {
+    this.load();
+    return Promise.resolve(this.ops.list(kind));
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * Remote mode for one owner (AVENIR_MCP_AUTH=oauth): this server is its own authorization server and
+ * the protected resource. `createOAuth` wires the provider, the sign-in page, the metadata documents
+ * and the bearer gate; http.ts routes to them and keeps /mcp as it is.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { buildOAuthProtectedResourceMetadata, type AuthInfo } from '@modelcontextprotocol/server';
+import type Provider from 'oidc-provider';
+import { handleInteraction } from './interaction.js';
+import { createProvider, DAY, ROUTES } from './provider.js';
+import { TryLimiter } from './rate-limit.js';
+import { READ_SCOPE, SCOPES } from './scopes.js';
+import { loadSecrets } from './secrets.js';
+import { MemoryStore, type OAuthStore } from './store.js';
+import { bearerGate } from './verifier.js';
+
+export interface OAuthOptions {
+  /** AVENIR_MCP_PUBLIC_URL: the origin clients reach through the owner's TLS proxy. */
+  publicUrl: string;
+  /** AVENIR_MCP_WRITE=1: a grant may include changes. */
+  writes: boolean;
+  /** The owner's passphrase hash (passphrase.ts). */
+  ownerHash: string;
+  /** Clients, grants and refresh tokens (a FileStore in the state folder). */
+  lasting: OAuthStore;
+  accessTokenTtl?: number;
+  refreshTokenTtl?: number;
+  grantTtl?: number;
+  limiter?: TryLimiter;
+  /**
+   * For tests only, never reachable from the environment: an http://127.0.0.1 public URL, and the
+   * fetch that reads client ID metadata documents from a loopback TLS server the test trusts.
+   */
+  testing?: { allowHttpLoopback: true; fetch?: typeof fetch };
+}
+
+export interface OAuthServer {
+  readonly publicUrl: URL;
+  readonly resource: URL;
+  readonly provider: Provider;
+  /** Whether the path belongs to the authorization server or the metadata (not /mcp). */
+  handles(pathname: string): boolean;
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** The bearer check for /mcp. */
+  authenticate(request: Request): Promise<AuthInfo | Response>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** https, or (tests only) http on loopback; an origin, without path, query or fragment. */
+export function checkPublicUrl(raw: string, allowHttpLoopback: boolean): URL {
+  const url = URL.parse(raw);
+  const secure =
+    url !== null &&
+    (url.protocol === 'https:' ||
+      (allowHttpLoopback && url.protocol === 'http:' && LOOPBACK.has(url.hostname)));
+  if (!url || !secure || url.pathname !== '/' || url.search || url.hash || url.username)
+    throw new Error(
+      `AVENIR_MCP_PUBLIC_URL must be the https:// address clients reach (scheme and host only, e.g. https://ynab.example.net), got ${JSON.stringify(raw)}.`,
+    );
+  return new URL(url.origin);
+}
+
+const PROVIDER_PREFIXES = Object.values(ROUTES);
+const PRM = '/.well-known/oauth-protected-resource';
+
+export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
+  const testing = options.testing?.allowHttpLoopback === true;
+  const publicUrl = checkPublicUrl(options.publicUrl, testing);
+  const issuer = publicUrl.origin;
+  const resource = new URL('/mcp', publicUrl);
+  const scopes = options.writes ? [...SCOPES] : [READ_SCOPE];
+  const provider = createProvider({
+    issuer,
+    resource: resource.href,
+    scopes,
+    lasting: options.lasting,
+    memory: new MemoryStore(),
+    secrets: await loadSecrets(options.lasting),
+    accessTokenTtl: options.accessTokenTtl ?? 15 * 60,
+    refreshTokenTtl: options.refreshTokenTtl ?? 30 * DAY,
+    grantTtl: options.grantTtl ?? 365 * DAY,
+    ...(options.testing?.fetch ? { fetch: options.testing.fetch } : {}),
+  });
+  const metadata = JSON.stringify(
+    buildOAuthProtectedResourceMetadata({
+      oauthMetadata: {
+        issuer,
+        authorization_endpoint: new URL(ROUTES.authorization, publicUrl).href,
+        token_endpoint: new URL(ROUTES.token, publicUrl).href,
+        response_types_supported: ['code'],
+      },
+      resourceServerUrl: resource,
+      scopesSupported: scopes,
+      resourceName: 'avenir-mcp: your YNAB plan',
+      dangerouslyAllowInsecureIssuerUrl: testing,
+    }),
+  );
+  const callback = provider.callback();
+  const interaction = {
+    provider,
+    resource: resource.href,
+    limiter: options.limiter ?? new TryLimiter(),
+    ownerHash: options.ownerHash,
+    writesOffered: options.writes,
+  };
+  const gate = bearerGate(provider, options.lasting, resource);
+
+  return {
+    publicUrl,
+    resource,
+    provider,
+    handles: (path) =>
+      path.startsWith('/.well-known/') ||
+      path.startsWith('/interaction/') ||
+      PROVIDER_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)),
+    async handle(req, res) {
+      const path = new URL(req.url ?? '/', issuer).pathname;
+      if (path === PRM || path === `${PRM}/mcp`) {
+        res
+          .writeHead(req.method === 'GET' ? 200 : 405, {
+            'content-type': 'application/json',
+            'access-control-allow-origin': '*',
+            'cache-control': 'max-age=3600',
+          })
+          .end(req.method === 'GET' ? metadata : '');
+        return;
+      }
+      if (path.startsWith('/interaction/')) return handleInteraction(req, res, interaction);
+      // RFC 8414's address for the same document the provider serves as OpenID discovery.
+      if (path === '/.well-known/oauth-authorization-server') req.url = '/.well-known/openid-configuration';
+      // Every address the provider writes is the public one, whatever the proxy forwarded.
+      req.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+      req.headers['x-forwarded-host'] = publicUrl.host;
+      await callback(req, res);
+    },
+    authenticate: gate,
+  };
+}

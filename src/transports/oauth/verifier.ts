@@ -1,0 +1,55 @@
+/**
+ * The resource side: the SDK's bearer check (RFC 6750 challenge with the RFC 9728 metadata address,
+ * the audience compared with this resource, the expiry) over a verifier that looks the opaque access
+ * token up in the provider. The token's grant must still exist: `avenir-mcp revoke` deletes grants
+ * from the lasting store while access tokens live in this process's memory.
+ */
+import {
+  OAuthError,
+  OAuthErrorCode,
+  getOAuthProtectedResourceMetadataUrl,
+  requireBearerAuth,
+  type AuthInfo,
+  type OAuthTokenVerifier,
+} from '@modelcontextprotocol/server';
+import type Provider from 'oidc-provider';
+import { READ_SCOPE } from './scopes.js';
+import type { OAuthStore } from './store.js';
+
+const refused = (why: string): OAuthError =>
+  new OAuthError(OAuthErrorCode.InvalidToken, `${why}: the app must sign in again (or refresh).`);
+
+export function tokenVerifier(provider: Provider, lasting: OAuthStore): OAuthTokenVerifier {
+  return {
+    async verifyAccessToken(token: string): Promise<AuthInfo> {
+      const found = await provider.AccessToken.find(token);
+      if (!found) throw refused('The access token is unknown, expired or revoked');
+      if (!found.grantId || !(await lasting.get('Grant', found.grantId)))
+        throw refused('The grant behind this access token was revoked');
+      if (!(found.scope ?? '').split(' ').includes(READ_SCOPE))
+        throw refused(`The access token carries no ${READ_SCOPE} grant`);
+      const aud = Array.isArray(found.aud) ? found.aud[0] : found.aud;
+      return {
+        token,
+        clientId: found.clientId ?? '',
+        scopes: (found.scope ?? '').split(' ').filter(Boolean),
+        ...(found.exp ? { expiresAt: found.exp } : {}),
+        ...(typeof aud === 'string' && URL.canParse(aud) ? { resource: new URL(aud) } : {}),
+        extra: { grantId: found.grantId },
+      };
+    },
+  };
+}
+
+/** The gate for /mcp: the verified grant, or the 401/403 answer to send. */
+export function bearerGate(
+  provider: Provider,
+  lasting: OAuthStore,
+  resource: URL,
+): (request: Request) => Promise<AuthInfo | Response> {
+  return requireBearerAuth({
+    verifier: tokenVerifier(provider, lasting),
+    expectedResource: resource,
+    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resource),
+  });
+}
