@@ -2,7 +2,7 @@
  * Headless Chromium (Debian's, driven by playwright-core) for the pages a person sees: here, the
  * OAuth authorize page, filled in and submitted as the owner would.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -24,6 +24,10 @@ export interface Browser {
 }
 
 export async function openBrowser(): Promise<Browser> {
+  if (!existsSync('/usr/bin/chromium'))
+    throw new Error(
+      "Debian's Chromium is missing: run `bash .ci/chromium.sh` (it runs apt-get install -y chromium).",
+    );
   const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'avenir-chromium-')), {
     executablePath: '/usr/bin/chromium',
     headless: true,
@@ -58,3 +62,6 @@ export async function consent(browser: Browser, url: URL, answer: Consent): Prom
   }
   return page;
 }
+
+/** Closes a page without waiting: Chromium sometimes takes long to close one that just navigated. */
+export const closePage = (page: Page): void => void page.close().catch(() => undefined);

@@ -87,11 +87,15 @@ export async function startCallback(): Promise<Callback> {
   let last: URLSearchParams | null = null;
   let waiting: Array<(q: URLSearchParams) => void> = [];
   const server: Server = createServer((req, res) => {
-    const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname !== '/callback') return void res.writeHead(404).end();
+    const query = url.searchParams;
     last = query;
     for (const resolve of waiting) resolve(query);
     waiting = [];
-    res.writeHead(200, { 'content-type': 'text/plain' }).end('You may close this window.');
+    res
+      .writeHead(200, { 'content-type': 'text/plain', connection: 'close' })
+      .end('You may close this window.');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

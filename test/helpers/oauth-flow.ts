@@ -5,7 +5,7 @@
  */
 import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { expect } from 'vitest';
-import { consent, type Browser, type Consent } from './browser.js';
+import { closePage, consent, type Browser, type Consent } from './browser.js';
 import type { Callback } from './oauth-client.js';
 import type { TestOAuthProvider } from './oauth-client.js';
 
@@ -47,7 +47,7 @@ export async function signIn(
   const redirected = callback.next();
   const page = await consent(browser, authorizationUrl, answer);
   const params = await redirected;
-  await page.close();
+  closePage(page);
   expect(params.get('code'), 'the redirect carries a code').toBeTruthy();
   await transportFor(url, provider).finishAuth(params);
   const client = newClient(era);
