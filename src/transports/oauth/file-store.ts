@@ -58,27 +58,35 @@ export class FileStore implements OAuthStore {
     this.seen = this.stamp();
   }
 
+  /** Runs one operation on the freshly loaded records; a failure becomes a rejection. */
+  private run<T>(operation: () => T): Promise<T> {
+    try {
+      this.load();
+      return Promise.resolve(operation());
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
   get(kind: string, id: string): Promise<Payload | undefined> {
-    this.load();
-    return Promise.resolve(this.ops.get(kind, id));
+    return this.run(() => this.ops.get(kind, id));
   }
 
   set(kind: string, id: string, payload: Payload, expiresAt: number | null): Promise<void> {
-    this.load();
-    this.ops.sweep();
-    this.ops.set(kind, id, payload, expiresAt);
-    this.save();
-    return Promise.resolve();
+    return this.run(() => {
+      this.ops.sweep();
+      this.ops.set(kind, id, payload, expiresAt);
+      this.save();
+    });
   }
 
   delete(kind: string, id: string): Promise<void> {
-    this.load();
-    if (this.ops.delete(kind, id)) this.save();
-    return Promise.resolve();
+    return this.run(() => {
+      if (this.ops.delete(kind, id)) this.save();
+    });
   }
 
   list(kind: string): Promise<Array<{ id: string; payload: Payload }>> {
-    this.load();
-    return Promise.resolve(this.ops.list(kind));
+    return this.run(() => this.ops.list(kind));
   }
 }
