@@ -9,7 +9,7 @@ import { serverFactory } from './server.js';
 import { runHttp } from './transports/http.js';
 import { FileStore } from './transports/oauth/file-store.js';
 import { oauthFiles } from './transports/oauth/grants.js';
-import { createOAuth, type OAuthServer } from './transports/oauth/index.js';
+import type { OAuthServer } from './transports/oauth/index.js';
 import { PassphraseError, loadOwnerHash } from './transports/oauth/passphrase.js';
 import { runStdio } from './transports/stdio.js';
 import { checkForUpdate } from './update-check.js';
@@ -26,10 +26,13 @@ async function startOAuth(config: Config): Promise<OAuthServer> {
       `AVENIR_MCP_AUTH=oauth serves plain HTTP to the TLS proxy in front of it: keep AVENIR_MCP_HOST on 127.0.0.1 or ::1, got ${JSON.stringify(config.host)}.`,
     );
   const files = oauthFiles(config.stateDir);
+  const ownerHash = await loadOwnerHash(config.ownerPasswordFile, files.passphrase);
+  // Loaded only in remote mode: stdio and bearer starts stay as small and quiet as before.
+  const { createOAuth } = await import('./transports/oauth/index.js');
   return createOAuth({
     publicUrl: config.publicUrl ?? '',
     writes: config.write,
-    ownerHash: await loadOwnerHash(config.ownerPasswordFile, files.passphrase),
+    ownerHash,
     lasting: new FileStore(files.state),
   });
 }
