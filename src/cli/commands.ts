@@ -27,7 +27,8 @@ export async function setPassword(config: Config, out: Out): Promise<void> {
   );
 }
 
-const day = (epoch: number): string => new Date(epoch * 1000).toISOString().slice(0, 10);
+const MS_PER_S = 1000;
+const day = (epoch: number): string => new Date(epoch * MS_PER_S).toISOString().slice(0, 10);
 
 export async function revoke(config: Config, args: string[], out: Out): Promise<void> {
   const store = new FileStore(oauthFiles(config.stateDir).state);

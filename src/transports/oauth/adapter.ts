@@ -7,6 +7,9 @@
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { OAuthStore } from './store.js';
 
+/** oidc-provider counts in seconds, the store in milliseconds. */
+const MS_PER_S = 1000;
+
 export const LASTING_KINDS = new Set(['Client', 'Grant', 'RefreshToken', 'RegistrationAccessToken']);
 
 class StoreAdapter implements Adapter {
@@ -16,7 +19,7 @@ class StoreAdapter implements Adapter {
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
-    const expiresAt = expiresIn ? Date.now() + expiresIn * 1000 : null;
+    const expiresAt = expiresIn ? Date.now() + expiresIn * MS_PER_S : null;
     await this.store.set(this.kind, id, payload, expiresAt);
   }
 
@@ -40,8 +43,8 @@ class StoreAdapter implements Adapter {
   async consume(id: string): Promise<void> {
     const payload = await this.store.get(this.kind, id);
     if (!payload) return;
-    const exp = typeof payload.exp === 'number' ? payload.exp * 1000 : null;
-    await this.store.set(this.kind, id, { ...payload, consumed: Math.floor(Date.now() / 1000) }, exp);
+    const exp = typeof payload.exp === 'number' ? payload.exp * MS_PER_S : null;
+    await this.store.set(this.kind, id, { ...payload, consumed: Math.floor(Date.now() / MS_PER_S) }, exp);
   }
 
   async destroy(id: string): Promise<void> {

@@ -3,12 +3,14 @@
  * budget: behind the proxy every request comes from the same address, and a per-address count would
  * let an attacker spread guesses. The cost is that a stranger can make the owner wait out the window.
  */
+const MINUTE_MS = 60_000;
+
 export class TryLimiter {
   private failures: number[] = [];
 
   constructor(
     readonly max = 5,
-    readonly windowMs = 15 * 60 * 1000,
+    readonly windowMs = 15 * MINUTE_MS,
     private readonly now: () => number = Date.now,
   ) {}
 
