@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { FileStore } from '../../src/transports/oauth/file-store.js';
+import { pruneIdleClients } from '../../src/transports/oauth/grants.js';
+import { MemoryStore } from '../../src/transports/oauth/store.js';
 import { checkPublicUrl } from '../../src/transports/oauth/index.js';
 import { grantScopes } from '../../src/transports/oauth/interaction.js';
 import {
@@ -159,5 +161,15 @@ describe('the lasting store', () => {
     const path = join(tmp(), 'oauth.json');
     writeFileSync(path, '{not json', { mode: 0o600 });
     await expect(new FileStore(path).get('Grant', 'x')).rejects.toThrow('move it away to start afresh');
+  });
+});
+
+describe('open registration', () => {
+  it('keeps the newest idle registrations and every one holding a grant', async () => {
+    const store = new MemoryStore();
+    for (let i = 0; i < 5; i++) await store.set('Client', `c${i}`, { client_id_issued_at: i }, null);
+    await store.set('Grant', 'g', { clientId: 'c0' }, null);
+    expect(await pruneIdleClients(store, 2)).toBe(2);
+    expect((await store.list('Client')).map((c) => c.id).sort()).toEqual(['c0', 'c3', 'c4']);
   });
 });

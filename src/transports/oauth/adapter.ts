@@ -5,6 +5,7 @@
  * costs each client one refresh and nothing else.
  */
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
+import { pruneIdleClients } from './grants.js';
 import type { OAuthStore } from './store.js';
 
 /** oidc-provider counts in seconds, the store in milliseconds. */
@@ -21,6 +22,7 @@ class StoreAdapter implements Adapter {
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     const expiresAt = expiresIn ? Date.now() + expiresIn * MS_PER_S : null;
     await this.store.set(this.kind, id, payload, expiresAt);
+    if (this.kind === 'Client') await pruneIdleClients(this.store);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {

@@ -69,3 +69,18 @@ export async function revokeAll(store: OAuthStore): Promise<number> {
   for (const clientId of clients) revoked += await revokeClient(store, clientId);
   return revoked;
 }
+
+/** Registrations kept without a grant: dynamic registration is open to anyone, so it must not grow without end. */
+export const IDLE_CLIENTS = 50;
+
+/** Drops the oldest registrations that never got a grant, beyond the newest `keep`. */
+export async function pruneIdleClients(store: OAuthStore, keep = IDLE_CLIENTS): Promise<number> {
+  const granted = new Set<string>();
+  for (const { payload } of await store.list('Grant'))
+    if (typeof payload.clientId === 'string') granted.add(payload.clientId);
+  const idle = (await store.list('Client'))
+    .filter((c) => !granted.has(c.id))
+    .sort((a, b) => Number(b.payload.client_id_issued_at ?? 0) - Number(a.payload.client_id_issued_at ?? 0));
+  for (const c of idle.slice(keep)) await store.delete('Client', c.id);
+  return Math.max(0, idle.length - keep);
+}

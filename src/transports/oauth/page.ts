@@ -60,7 +60,7 @@ export function authorizePage(m: PageModel, nonce: string): string {
 <title>Allow access to your YNAB plan</title><style nonce="${nonce}">${STYLE}</style></head>
 <body><h1>Allow ${name} to use your YNAB plan?</h1>
 <p>Client: <code>${escape(m.clientId)}</code><br>It will be sent back to: <code>${escape(m.redirectUri)}</code></p>
-<p>Only allow it if you just added this server in that app yourself.</p>
+<p>The name is the one the app gave itself: only allow it if you just added this server in that app yourself, and the address above is that app's.</p>
 ${m.error ? `<p class="error" role="alert">${escape(m.error)}</p>` : ''}
 <form method="post" action="/interaction/${encodeURIComponent(m.uid)}">
 <label>Your avenir-mcp passphrase <input type="password" name="passphrase" autocomplete="current-password" required autofocus></label>
