@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startStandIn } from '../dist/demo/index.js';
+import { firstCalls, httpVsStdio, startupRatio } from './baseline.mjs';
 import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY, buildHeavyPlan } from './heavy-plan.mjs';
 
 /** Fresh server processes per tool: each one's first call is a cold sample, then the warm repeats. */
@@ -19,7 +20,7 @@ const WARM_REPEATS = 9;
 const WARM_BUDGET_MS = 4_000;
 /** No new tool starts after this; the whole run is stopped at the deadline. */
 const LAST_START_MS = 150_000;
-const DEADLINE_MS = 175_000;
+const DEADLINE_MS = 300_000;
 const CALL_TIMEOUT_MS = 60_000;
 /** The built server (`npm run bench` builds it first). */
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -287,6 +288,22 @@ for (const [name, args] of CALLS) {
 await standIn.close();
 
 // ---------------------------------------------------------------------------------------------------
+// Start-up against the minimal SDK server, first calls and HTTP, on the demo plan.
+
+const demo = await startStandIn();
+const ratio = await startupRatio(demo.url);
+const first = await firstCalls(demo.url, [
+  ['list_plans', {}],
+  ['list_accounts', { plan_id: 'demo-budget' }],
+  ['get_monthly_summary', { plan_id: 'demo-budget', month: 'current' }],
+]);
+const http = await httpVsStdio(demo.url, [
+  'get_monthly_summary',
+  { plan_id: 'demo-budget', month: 'current' },
+]);
+await demo.close();
+
+// ---------------------------------------------------------------------------------------------------
 // The summary.
 
 const measured = rows.filter((row) => !row.missing);
@@ -303,6 +320,18 @@ say(
 say(
   `Peak RSS of the server: ${idleRss === undefined ? 'n/a' : `${idleRss.toFixed(0)} MiB after start-up`}, ` +
     `${peak ? `${peak.toFixed(0)} MiB at most over the tool runs` : 'n/a over the tool runs'}`,
+);
+say(
+  `Start-up against the minimal SDK server (33 one-line tools), alternating spawns on the demo plan: ` +
+    `us p50 ${ms(ratio.ours)} ms, minimal p50 ${ms(ratio.minimal)} ms, ratio ${(ratio.ours / ratio.minimal).toFixed(2)}`,
+);
+say(
+  `First call in a fresh process (request sent → answer, p50 of 5): ` +
+    first.map(([name, value]) => `${name} ${ms(value)} ms`).join(', '),
+);
+say(
+  `A warm get_monthly_summary, p50 of 30: stdio ${ms(http.stdioMs)} ms, stateless HTTP ${ms(http.httpMs)} ms ` +
+    `(${(http.httpMs / http.stdioMs).toFixed(2)}×)`,
 );
 say(`Tools measured: ${measured.length} of ${CALLS.length}`);
 for (const error of errors) say(`  error from ${error}`);

@@ -1,0 +1,125 @@
+// Start-up and first-call figures of `npm run bench`, each measured in the same run as its baseline:
+// spawn → first tools/list answer of our server and of the minimal SDK server (bench/minimal-server.mjs),
+// the first call of a fresh process on the demo plan (request sent → answer), and one stateless
+// 2026-07-28 tools/call over HTTP against the same call over stdio. Printed, never asserted.
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const MINIMAL = fileURLToPath(new URL('./minimal-server.mjs', import.meta.url));
+const pinned = () =>
+  new Client(
+    { name: 'avenir-mcp-bench', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
+
+const p50 = (samples) => [...samples].sort((a, b) => a - b)[Math.ceil(samples.length / 2) - 1];
+
+function baseEnv(ynabUrl, extra = {}) {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    AVENIR_MCP_YNAB_URL: ynabUrl,
+    YNAB_API_KEY: 'bench',
+    AVENIR_MCP_TODAY: '2026-09-25',
+    AVENIR_MCP_NO_UPDATE_CHECK: '1',
+    ...extra,
+  };
+}
+
+/** Spawns a stdio server; returns the client, and the time from spawn to its first tools/list answer. */
+async function spawnStdio(script, env) {
+  const client = pinned();
+  const started = performance.now();
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [script], env, stderr: 'ignore' }),
+  );
+  await client.listTools();
+  return { client, startupMs: performance.now() - started };
+}
+
+/** Alternating spawns of both servers, so that load on the machine falls on both alike. */
+export async function startupRatio(ynabUrl, spawns = 11) {
+  const ours = [];
+  const minimal = [];
+  for (let i = 0; i < spawns; i++) {
+    for (const [script, into] of [
+      [MAIN, ours],
+      [MINIMAL, minimal],
+    ]) {
+      const { client, startupMs } = await spawnStdio(script, baseEnv(ynabUrl));
+      into.push(startupMs);
+      await client.close();
+    }
+  }
+  return { ours: p50(ours), minimal: p50(minimal) };
+}
+
+/** The first call of a fresh process, for each tool given (one process per sample). */
+export async function firstCalls(ynabUrl, calls, samples = 5) {
+  const out = [];
+  for (const [name, args] of calls) {
+    const times = [];
+    for (let i = 0; i < samples; i++) {
+      const { client } = await spawnStdio(MAIN, baseEnv(ynabUrl));
+      const started = performance.now();
+      await client.callTool({ name, arguments: args });
+      times.push(performance.now() - started);
+      await client.close();
+    }
+    out.push([name, p50(times)]);
+  }
+  return out;
+}
+
+/** p50 of the same warm call over stdio and over stateless HTTP (each transport its own process). */
+export async function httpVsStdio(ynabUrl, [name, args], samples = 30) {
+  const timeCalls = async (client) => {
+    await client.callTool({ name, arguments: args });
+    const times = [];
+    for (let i = 0; i < samples; i++) {
+      const started = performance.now();
+      await client.callTool({ name, arguments: args });
+      times.push(performance.now() - started);
+    }
+    return p50(times);
+  };
+  const { client: stdio } = await spawnStdio(MAIN, baseEnv(ynabUrl));
+  const stdioMs = await timeCalls(stdio);
+  await stdio.close();
+  const { spawn } = await import('node:child_process');
+  const token = 'bench-http-token-0123456789abcdef';
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, [MAIN], {
+    env: baseEnv(ynabUrl, {
+      AVENIR_MCP_TRANSPORT: 'http',
+      AVENIR_MCP_PORT: String(port),
+      AVENIR_MCP_HTTP_TOKEN: token,
+    }),
+    stdio: 'ignore',
+  });
+  try {
+    const client = pinned();
+    const url = new URL(`http://127.0.0.1:${port}/mcp`);
+    for (let tries = 0; ; tries++) {
+      try {
+        await client.connect(
+          new StreamableHTTPClientTransport(url, {
+            requestInit: { headers: { authorization: `Bearer ${token}` } },
+          }),
+        );
+        break;
+      } catch (error) {
+        if (tries > 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    const httpMs = await timeCalls(client);
+    await client.close();
+    return { stdioMs, httpMs };
+  } finally {
+    child.kill();
+  }
+}
