@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-/** The CLI entry: arguments, configuration, demo mode, transport, and the remote-mode commands. */
+/**
+ * The CLI entry: arguments, configuration, demo mode, transport, the remote-mode commands, and the
+ * end with the client.
+ */
+import { help, parseArgs, USAGE_LINE } from './cli/args.js';
 import { revoke, setPassword } from './cli/commands.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDeps } from './deps.js';
@@ -12,11 +16,10 @@ import { oauthFiles } from './transports/oauth/grants.js';
 import type { OAuthServer } from './transports/oauth/index.js';
 import { PassphraseError, loadOwnerHash } from './transports/oauth/passphrase.js';
 import { runStdio } from './transports/stdio.js';
+import { DEMO_DEADLINE_MS, endWithInput, WRITE_DEADLINE_MS } from './shutdown.js';
 import { checkForUpdate } from './update-check.js';
-import { VERSION } from './version.js';
+import { HOMEPAGE, VERSION } from './version.js';
 
-const USAGE =
-  'usage: avenir-mcp [--version | --demo | set-password | revoke [--all | <client id>]] (configuration comes from environment variables; see the README)';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /** Remote mode: the passphrase hash, the lasting state, and the authorization server. */
@@ -39,18 +42,18 @@ async function startOAuth(config: Config): Promise<OAuthServer> {
 const DEMO_TOKEN = 'demo-token';
 
 async function main(argv: string[]): Promise<void> {
-  if (argv.length === 1 && argv[0] === '--version') {
-    process.stdout.write(`avenir-mcp ${VERSION}\n`);
+  const command = parseArgs(argv);
+  if (command === 'version' || command === 'help') {
+    process.stdout.write(command === 'version' ? `avenir-mcp ${VERSION}\n` : help(HOMEPAGE));
     return;
   }
-  if (argv[0] === 'set-password' && argv.length === 1)
-    return setPassword(loadConfig(), (t) => void process.stdout.write(t));
-  if (argv[0] === 'revoke') return revoke(loadConfig(), argv.slice(1), (t) => void process.stdout.write(t));
-  const demo = argv.length === 1 && argv[0] === '--demo';
-  if (argv.length > 0 && !demo) {
-    process.stderr.write(`${USAGE}\n`);
+  if (command === 'set-password') return setPassword(loadConfig(), (t) => void process.stdout.write(t));
+  if (command === 'revoke') return revoke(loadConfig(), argv.slice(1), (t) => void process.stdout.write(t));
+  if (command === 'refuse') {
+    process.stderr.write(`${USAGE_LINE}\n`);
     process.exit(1);
   }
+  const demo = command === 'demo';
   let config = loadConfig();
   const log = createLog(config.logLevel, config.logFormat);
   const notice = await checkForUpdate({
@@ -60,8 +63,8 @@ async function main(argv: string[]): Promise<void> {
     now: new Date(),
     log,
   });
-  if (demo) {
-    const standIn = await startStandIn({ today: config.today ?? DEMO_TODAY });
+  const standIn = demo ? await startStandIn({ today: config.today ?? DEMO_TODAY }) : undefined;
+  if (standIn) {
     config = loadConfig(undefined, { url: standIn.url, token: DEMO_TOKEN });
     log.info('main', `Demo mode: the YNAB stand-in serves the demo plan at ${standIn.url}`);
   }
@@ -81,7 +84,12 @@ async function main(argv: string[]): Promise<void> {
       onerror,
     });
   } else {
-    runStdio(factory, onerror);
+    const connection = runStdio(factory, onerror);
+    endWithInput(process.stdin, {
+      close: [() => connection.close(), ...(standIn ? [() => standIn.close()] : [])],
+      deadlineMs: demo ? DEMO_DEADLINE_MS : WRITE_DEADLINE_MS,
+      onerror,
+    });
   }
 }
 

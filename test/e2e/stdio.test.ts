@@ -106,7 +106,7 @@ describe.skipIf(!existsSync(MAIN))('the built CLI', () => {
     );
   });
 
-  it.each([['--help'], ['--demo', '--version'], ['extra']])(
+  it.each([['-h'], ['--help', '--demo'], ['--demo', '--version'], ['extra']])(
     'stops on unknown arguments %j with the usage line',
     (...args) => {
       const r = spawnSync(process.execPath, [MAIN, ...args], { env: ENV });
@@ -116,6 +116,7 @@ describe.skipIf(!existsSync(MAIN))('the built CLI', () => {
       expect(err.split('\n').filter(Boolean)).toHaveLength(1);
       expect(err).toContain('--version');
       expect(err).toContain('--demo');
+      expect(err).toContain('--help');
     },
   );
 
