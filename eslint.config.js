@@ -58,7 +58,7 @@ const milliunitConversion = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', 'bench/', 'scripts/', 'eslint.config.js'] },
+  { ignores: ['dist/', 'build/', 'coverage/', 'node_modules/', 'bench/', 'scripts/', 'eslint.config.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

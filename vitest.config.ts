@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // test/package packs and installs the package: `npm run test:package` (vitest.package.config.ts).
+    exclude: [...configDefaults.exclude, 'test/package/**'],
     setupFiles: ['test/setup.ts'],
     environment: 'node',
     testTimeout: 20_000,

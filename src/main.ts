@@ -18,6 +18,7 @@ import { PassphraseError, loadOwnerHash } from './transports/oauth/passphrase.js
 import { runStdio } from './transports/stdio.js';
 import { DEMO_DEADLINE_MS, endWithInput, WRITE_DEADLINE_MS } from './shutdown.js';
 import { checkForUpdate } from './update-check.js';
+import { closeConnections } from './ynab/client.js';
 import { HOMEPAGE, VERSION } from './version.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -86,7 +87,7 @@ async function main(argv: string[]): Promise<void> {
   } else {
     const connection = runStdio(factory, onerror);
     endWithInput(process.stdin, {
-      close: [() => connection.close(), ...(standIn ? [() => standIn.close()] : [])],
+      close: [() => connection.close(), closeConnections, ...(standIn ? [() => standIn.close()] : [])],
       deadlineMs: demo ? DEMO_DEADLINE_MS : WRITE_DEADLINE_MS,
       onerror,
     });

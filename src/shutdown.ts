@@ -1,7 +1,7 @@
 /**
  * Ending with the client. A stdio server belongs to the client that started it: when the client
- * closes our stdin, we close the MCP connection and (in demo mode) the YNAB stand-in, and let the
- * process end by itself. Launched through `npx`, a server that waited for a signal instead could
+ * closes our stdin, we close the MCP connection, the pooled connections to YNAB (once the requests
+ * under way are answered) and, in demo mode, the YNAB stand-in, and let the process end by itself. Launched through `npx`, a server that waited for a signal instead could
  * outlive its client for minutes (npx does not always pass the signal on), still listening on the
  * stand-in's port. A deadline ends the process if something still holds it open: short in demo mode
  * (nothing there is worth waiting for), long enough otherwise for a YNAB write already on its way

@@ -37,6 +37,17 @@ let sharedAgent: Agent | undefined;
 /** One connection pool for the process, with the 10 s connect timeout. */
 const agent = (): Agent => (sharedAgent ??= new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS } }));
 
+/**
+ * Lets the requests under way finish, then closes the pooled connections, whose keep-alive would
+ * otherwise hold the process open for seconds after its client has gone. The next request opens a
+ * new pool.
+ */
+export async function closeConnections(): Promise<void> {
+  const pool = sharedAgent;
+  sharedAgent = undefined;
+  await pool?.close();
+}
+
 /** `{segment:q} is not a YNAB id…` unless every path segment is a plain id. */
 export function checkSegments(segments: readonly string[]): void {
   for (const segment of segments) {

@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+/**
+ * The Claude Desktop extension's entry (the manifest's `entry_point`): it maps the extension's
+ * settings to the server's switches, then starts the server exactly as `avenir-mcp` starts.
+ */
+import { applyBundleSettings } from './bundle-settings.js';
+
+applyBundleSettings(process.env);
+await import('./main.js');

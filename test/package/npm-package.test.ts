@@ -1,0 +1,85 @@
+/**
+ * The npm package as a user gets it: `npm pack` on this tree (prepack builds dist/), the tarball
+ * installed into an empty temporary prefix, then `npx avenir-mcp` run from there and driven by the
+ * official client. Only the child npm processes reach the network, and only the npm registry (for
+ * the dependencies, or the npm cache when it already holds them).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allTools } from '../../src/tools/index.js';
+import { closeAndTime, hostEnv, launchDemo, listening, resultOf } from '../helpers/cli.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+
+let work: string;
+let prefix: string;
+let files: string[];
+
+/** npm with a time limit: a registry that does not answer fails the test instead of hanging it. */
+const npm = (args: string[], cwd: string): string =>
+  execFileSync('npm', args, {
+    cwd,
+    env: hostEnv(),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 240_000,
+  });
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'avenir-mcp-package-'));
+  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], ROOT)) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
+  files = packed[0]!.files.map((f) => f.path);
+  prefix = join(work, 'prefix');
+  mkdirSync(prefix);
+  npm(['install', '--prefix', prefix, '--no-audit', '--no-fund', join(work, packed[0]!.filename)], work);
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('the npm package', () => {
+  it('ships the built server, its licence and its documentation, and nothing else', () => {
+    for (const path of files) {
+      expect(path).toMatch(
+        /^(dist\/.+\.js|docs\/[a-z-]+\.md|LICENSE|README\.md|CHANGELOG\.md|package\.json)$/,
+      );
+    }
+    // Every source file is there, built; no source map points at sources the package does not carry.
+    const sources = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `dist/${f.replace(/\.ts$/, '.js')}`);
+    expect(files.filter((f) => f.startsWith('dist/')).sort()).toEqual(sources.sort());
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'dist/main.js']));
+  });
+
+  it('answers --version and --help through npx from the install prefix', () => {
+    const run = (arg: string): string =>
+      execFileSync('npx', ['avenir-mcp', arg], { cwd: prefix, env: hostEnv(), encoding: 'utf8' });
+    expect(run('--version')).toBe(`avenir-mcp ${pkg.version}\n`);
+    expect(run('--help')).toMatch(/^usage: avenir-mcp /);
+    const installed = JSON.parse(
+      readFileSync(join(prefix, 'node_modules', pkg.name, 'package.json'), 'utf8'),
+    ) as { version: string };
+    expect(installed.version).toBe(pkg.version);
+  });
+
+  it('serves the demo through npx to the official client, and ends with it', async () => {
+    const demo = await launchDemo('npx', ['avenir-mcp', '--demo'], { cwd: prefix });
+    const { tools } = await demo.client.listTools();
+    expect(tools.map((t) => t.name)).toEqual(allTools.filter((t) => t.kind === 'read').map((t) => t.name));
+    const plans = await demo.client.callTool({ name: 'list_plans', arguments: {} });
+    expect(plans.isError).toBeFalsy();
+    expect(resultOf<{ id: string; name: string }[]>(plans)).toEqual([
+      expect.objectContaining({ id: 'demo-budget', name: 'Demo household' }),
+    ]);
+    // Launched through npx the server is npx's child: it must still go with its client.
+    expect(await closeAndTime(demo.client)).toBeLessThan(1000);
+    expect(await listening(demo.port)).toBe(false);
+  });
+});

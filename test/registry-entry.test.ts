@@ -1,0 +1,104 @@
+/**
+ * The MCP registry entry (`server.json`) says what the package is and how to run it. A registry
+ * that shows a stale version, or a client that cannot learn a variable from it, sends users wrong:
+ * so its name, versions and package are checked against package.json, and its variables against
+ * the configuration reference.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+interface EnvVar {
+  name: string;
+  description?: string;
+  isSecret?: boolean;
+  value?: string;
+}
+interface RegistryPackage {
+  registryType: string;
+  registryBaseUrl: string;
+  identifier: string;
+  version: string;
+  transport: { type: string; url?: string; headers?: EnvVar[] };
+  environmentVariables: EnvVar[];
+}
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  name: string;
+  version: string;
+  mcpName: string;
+  repository: { url: string };
+};
+const entry = JSON.parse(readFileSync('server.json', 'utf8')) as {
+  $schema: string;
+  name: string;
+  description: string;
+  version: string;
+  repository: { url: string; source: string };
+  packages: RegistryPackage[];
+};
+
+/** The variables of docs/configuration.md: the first column of its table. */
+const documented = [...readFileSync('docs/configuration.md', 'utf8').matchAll(/^\| `([A-Z_]+)` \|/gm)].map(
+  (m) => m[1]!,
+);
+/** Only the HTTP transport reads these; set for a stdio client they would break it. */
+const HTTP_ONLY = ['AVENIR_MCP_TRANSPORT', 'AVENIR_MCP_HOST', 'AVENIR_MCP_PORT', 'AVENIR_MCP_HTTP_TOKEN'];
+/** Set by CI systems, never by a user in a client's configuration. */
+const NOT_FOR_USERS = ['CI'];
+
+const byTransport = (type: string): RegistryPackage => {
+  const found = entry.packages.find((p) => p.transport.type === type);
+  if (!found) throw new Error(`server.json has no ${type} package`);
+  return found;
+};
+
+describe('server.json', () => {
+  it('is the npm package of package.json, at its version, under its mcpName', () => {
+    expect(entry.$schema).toMatch(
+      /^https:\/\/static\.modelcontextprotocol\.io\/schemas\/[\d-]+\/server\.schema\.json$/,
+    );
+    expect(entry.name).toBe(pkg.mcpName);
+    expect(entry.name).toMatch(/^io\.github\.[a-zA-Z0-9-]+\/[a-zA-Z0-9._-]+$/);
+    expect(entry.version).toBe(pkg.version);
+    expect(entry.description.length).toBeGreaterThan(0);
+    expect(entry.description.length).toBeLessThanOrEqual(100);
+    expect(pkg.repository.url).toBe(`git+${entry.repository.url}.git`);
+    expect(entry.repository.source).toBe('github');
+    for (const p of entry.packages) {
+      expect(p).toMatchObject({
+        registryType: 'npm',
+        registryBaseUrl: 'https://registry.npmjs.org',
+        identifier: pkg.name,
+        version: pkg.version,
+      });
+    }
+  });
+
+  it('describes every variable a stdio client may set, the token as a secret', () => {
+    const vars = byTransport('stdio').environmentVariables;
+    const names = vars.map((v) => v.name);
+    expect(names).toEqual(documented.filter((n) => !HTTP_ONLY.includes(n) && !NOT_FOR_USERS.includes(n)));
+    for (const v of vars) expect(v.description?.length, v.name).toBeGreaterThan(10);
+    expect(vars.find((v) => v.name === 'YNAB_API_KEY')?.isSecret).toBe(true);
+    expect(vars.find((v) => v.name === 'AVENIR_MCP_STATE_KEY')?.isSecret).toBe(true);
+  });
+
+  it('describes the HTTP form with its bearer token and every variable, the stdio ones unchanged', () => {
+    const http = byTransport('streamable-http');
+    expect(http.transport.url).toBe('http://127.0.0.1:{AVENIR_MCP_PORT}/mcp');
+    expect(http.transport.headers).toEqual([
+      expect.objectContaining({
+        name: 'Authorization',
+        value: 'Bearer {AVENIR_MCP_HTTP_TOKEN}',
+        isSecret: true,
+      }),
+    ]);
+    const names = http.environmentVariables.map((v) => v.name);
+    expect([...names].sort()).toEqual(documented.filter((n) => !NOT_FOR_USERS.includes(n)).sort());
+    expect(http.environmentVariables.find((v) => v.name === 'AVENIR_MCP_TRANSPORT')?.value).toBe('http');
+    expect(http.environmentVariables.find((v) => v.name === 'AVENIR_MCP_HTTP_TOKEN')?.isSecret).toBe(true);
+    for (const v of byTransport('stdio').environmentVariables) {
+      expect(http.environmentVariables.find((h) => h.name === v.name)).toEqual(v);
+    }
+  });
+});
