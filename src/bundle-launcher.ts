@@ -3,7 +3,7 @@
  * The Claude Desktop extension's entry (the manifest's `entry_point`): it maps the extension's
  * settings to the server's switches, then starts the server exactly as `avenir-mcp` starts.
  */
-import { applyBundleSettings } from './bundle-settings.js';
+import { applyDesktopSettings } from './config.js';
 
-applyBundleSettings(process.env);
+applyDesktopSettings();
 await import('./main.js');

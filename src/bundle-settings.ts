@@ -1,8 +1,8 @@
 /**
  * The Claude Desktop extension's settings. Desktop passes each setting as text (`true`/`false` for
  * a checkbox), while the server's switches mean exactly `1`: these turn the checkboxes into those
- * switches. Apart from config.ts this is the only code that touches the environment, and the
- * launcher runs it before anything reads it. A switch left in the user's own environment never
+ * switches. config.ts applies them to the process's environment when the launcher starts, before
+ * anything reads it. A switch left in the user's own environment never
  * overrides an unticked box: installed without the tick, the extension is read-only.
  */
 

@@ -6,6 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { applyBundleSettings } from './bundle-settings.js';
 import { isIsoDate } from './domain/dates.js';
 import { ClientError } from './domain/errors.js';
 import { Secret } from './domain/secret.js';
@@ -219,4 +220,12 @@ export function loadConfig(
     },
     requireElicitation: () => env.AVENIR_MCP_REQUIRE_ELICITATION === '1',
   };
+}
+
+/**
+ * The Claude Desktop extension's launcher calls this before anything reads the environment: the
+ * extension's checkboxes become the exactly-`1` switches (bundle-settings.ts says how).
+ */
+export function applyDesktopSettings(): void {
+  applyBundleSettings(process.env);
 }

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTools } from '../../src/tools/index.js';
-import { closeAndTime, hostEnv, launchDemo, listening, resultOf } from '../helpers/cli.js';
+import { clientSetUps } from '../helpers/client-setups.js';
+import { closeAndTime, hostEnv, launch, launchDemo, listening, resultOf } from '../helpers/cli.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
@@ -81,5 +82,48 @@ describe('the npm package', () => {
     // Launched through npx the server is npx's child: it must still go with its client.
     expect(await closeAndTime(demo.client)).toBeLessThan(1000);
     expect(await listening(demo.port)).toBe(false);
+  });
+
+  // Each set-up of docs/clients.md, started as its client starts it (command, arguments, environment)
+  // from the install prefix, where npx finds the installed package as it would find it in its cache.
+  const setUps = clientSetUps(readFileSync(join(ROOT, 'docs/clients.md'), 'utf8'));
+  const readNames = allTools.filter((t) => t.kind === 'read').map((t) => t.name);
+
+  it('docs/clients.md gives every client, each with its demo form', () => {
+    const labels = setUps.map((s) => s.label);
+    for (const client of ['Claude Desktop', 'Claude Code', 'Cursor', 'VS Code', 'Codex']) {
+      const own = setUps.filter((s) => s.label.startsWith(`${client}: `));
+      expect(
+        own.some((s) => !s.args.includes('--demo') && 'YNAB_API_KEY' in s.env),
+        client,
+      ).toBe(true);
+      expect(
+        own.some((s) => s.args.includes('--demo')),
+        client,
+      ).toBe(true);
+    }
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it.each(setUps.map((s) => [s.label, s] as const))('%s starts and answers', async (_label, setUp) => {
+    expect([setUp.command, ...setUp.args.slice(0, 2)]).toEqual(['npx', '-y', pkg.name]);
+    const env = Object.fromEntries(
+      Object.entries(setUp.env).map(([k, v]) => [
+        k,
+        v === 'your-token' || v.startsWith('${input:') ? 'docs-token' : v,
+      ]),
+    );
+    const s = await launch(setUp.command, setUp.args, { cwd: prefix, env: hostEnv(env) });
+    try {
+      const { tools } = await s.client.listTools();
+      const writes = env.AVENIR_MCP_WRITE === '1';
+      expect(tools.length).toBe(writes ? allTools.length : readNames.length);
+      if (setUp.args.includes('--demo')) {
+        const plans = await s.client.callTool({ name: 'list_plans', arguments: {} });
+        expect(resultOf<{ name: string }[]>(plans)[0]?.name).toBe('Demo household');
+      }
+    } finally {
+      await s.client.close();
+    }
   });
 });
