@@ -46,6 +46,4 @@ if (failed.length > 0) {
   console.error(`\ntest:node-versions: the end-to-end tests failed under Node ${failed.join(', ')}.`);
   process.exit(1);
 }
-console.log(
-  `\ntest:node-versions: the end-to-end tests passed under Node ${passed.join(', ')}.`,
-);
+console.log(`\ntest:node-versions: the end-to-end tests passed under Node ${passed.join(', ')}.`);
