@@ -48,7 +48,7 @@ describe('the npm package', () => {
   it('ships the built server, its licence and its documentation, and nothing else', () => {
     for (const path of files) {
       expect(path).toMatch(
-        /^(dist\/.+\.js|docs\/[a-z-]+\.md|LICENSE|README\.md|CHANGELOG\.md|package\.json)$/,
+        /^(dist\/.+\.js|docs\/(clients|configuration|privacy|tools)\.md|LICENSE|README\.md|CHANGELOG\.md|package\.json)$/,
       );
     }
     // Every source file is there, built; no source map points at sources the package does not carry.
