@@ -43,8 +43,12 @@ const documented = [...readFileSync('docs/configuration.md', 'utf8').matchAll(/^
 );
 /** Only the HTTP transport reads these; set for a stdio client they would break it. */
 const HTTP_ONLY = ['AVENIR_MCP_TRANSPORT', 'AVENIR_MCP_HOST', 'AVENIR_MCP_PORT', 'AVENIR_MCP_HTTP_TOKEN'];
-/** Set by CI systems, never by a user in a client's configuration. */
-const NOT_FOR_USERS = ['CI'];
+/**
+ * Not for a client's configuration: CI is set by CI systems; remote mode (OAuth) is a server its
+ * owner runs behind a TLS proxy, never one a client starts, and it refuses the bearer header the
+ * HTTP entry declares.
+ */
+const NOT_FOR_USERS = ['CI', 'AVENIR_MCP_AUTH', 'AVENIR_MCP_PUBLIC_URL', 'AVENIR_MCP_OWNER_PASSWORD_FILE'];
 
 const byTransport = (type: string): RegistryPackage => {
   const found = entry.packages.find((p) => p.transport.type === type);

@@ -18,7 +18,7 @@ describe.skipIf(!existsSync(MAIN))('the built CLI', () => {
     expect(r.status).toBe(0);
     expect(r.stderr.toString()).toBe('');
     const out = r.stdout.toString();
-    expect(out.split('\n')[0]).toMatch(/^usage: avenir-mcp \[--version \| --demo \| --help\]/);
+    expect(out.split('\n')[0]).toMatch(/^usage: avenir-mcp \[--version \| --demo \| --help \| set-password/);
     for (const word of ['--demo', '--version', 'YNAB_API_KEY', 'AVENIR_MCP_WRITE', 'https://']) {
       expect(out).toContain(word);
     }
