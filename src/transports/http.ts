@@ -72,7 +72,6 @@ export async function runHttp(
 ): Promise<HttpHandle> {
   const oauth = options.oauth ?? null;
   const token = options.token ?? new Secret(randomBytes(32).toString('base64url'));
-  if (!options.token && !oauth) options.printNotice(tokenNotice(token.reveal()));
   const modern = createMcpHandler(factory, { legacy: 'reject', onerror: options.onerror });
   // A 2025-era session belongs to the grant that opened it: another client's token cannot use it.
   const sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; grant: unknown }>();
@@ -141,6 +140,8 @@ export async function runHttp(
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+  // printed once the port accepts connections: a client reading the notice can connect at once
+  if (!options.token && !oauth) options.printNotice(tokenNotice(token.reveal()));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/mcp`,
