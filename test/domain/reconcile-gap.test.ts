@@ -60,6 +60,8 @@ describe('analyseGap', () => {
       uncleared: [],
       explainedBy: [],
       possibleDuplicates: [],
+      explainedByNote:
+        'Empty: no uncleared transaction has exactly the amount 12.34 that clearing would need. Look for a charge YNAB has that the bank does not, or income or a refund the bank received that YNAB lacks.',
     });
   });
 
@@ -88,6 +90,8 @@ describe('analyseGap', () => {
       difference: -2.5,
       to_reconcile_count: 1,
       uncleared_count: 55,
+      higher: 'ynab',
+      gap: 'YNAB shows 2.50 more than the bank.',
       explained_by: [],
     });
     expect(a.uncleared).toHaveLength(50);
@@ -97,6 +101,59 @@ describe('analyseGap', () => {
       amount: -1,
       payee: 'Rent - 2026-09-03 Fake 0.00: forged',
     });
+  });
+});
+
+describe('the direction of the gap', () => {
+  const dup = (id: string, amount: number, cleared = 'cleared') =>
+    tx(id, amount, cleared, { date: '2026-09-08', payee_name: 'CB MARKET FRESH FACT 190926 5251**1' });
+  const charges = [dup('x', -71_860), dup('y', -71_860)];
+  const cleared = -143_720;
+
+  it('YNAB above the bank: a duplicated charge is not offered, and the note says why', () => {
+    const gap = analyseGap(charges, 'acc', cleared - 71_860, TODAY);
+    expect(gap.possibleDuplicates).toEqual([]);
+    const a = analysisOf('acc', -215.58, gap);
+    expect(a).toMatchObject({ higher: 'ynab', gap: 'YNAB shows 71.86 more than the bank.' });
+    expect(a.explained_by_note).toBe(
+      'Empty: no uncleared transaction has exactly the amount -71.86 that clearing would need. Look for an inflow YNAB has that the bank does not, or a charge the bank took that YNAB lacks.',
+    );
+  });
+
+  it('the bank above YNAB: the duplicated charge is offered and closes the gap exactly', () => {
+    const gap = analyseGap(charges, 'acc', cleared + 71_860, TODAY);
+    expect(gap.possibleDuplicates).toEqual([['x', 'y']]);
+    expect(analysisOf('acc', -71.86, gap)).toMatchObject({
+      higher: 'bank',
+      gap: 'The bank shows 71.86 more than YNAB.',
+      explained_by_note:
+        'Empty: no uncleared transaction has exactly the amount 71.86 that clearing would need. Deleting one copy of a pair in possible_duplicates would close the gap exactly.',
+    });
+  });
+
+  it('a duplicated inflow is offered when YNAB shows more, and narrows a bigger gap', () => {
+    const inflows = [dup('x', 50_000), dup('y', 50_000)];
+    expect(analyseGap(inflows, 'acc', 0, TODAY).possibleDuplicates).toEqual([['x', 'y']]);
+    expect(analyseGap(inflows, 'acc', 0, TODAY).explainedByNote).toContain('narrow the gap, not close it');
+    expect(analyseGap(inflows, 'acc', 200_000, TODAY).possibleDuplicates).toEqual([]);
+  });
+
+  it('no duplicate when the balances match, nor a pair of which no copy is cleared', () => {
+    expect(analyseGap(charges, 'acc', cleared, TODAY)).toMatchObject({
+      possibleDuplicates: [],
+      explainedByNote: 'Nothing to explain: the balances match.',
+    });
+    const pending = [dup('x', -71_860, 'uncleared'), dup('y', -71_860, 'uncleared')];
+    expect(analyseGap(pending, 'acc', 71_860, TODAY).possibleDuplicates).toEqual([]);
+  });
+
+  it('an uncleared charge the bank already took explains YNAB being above it', () => {
+    const rows = [tx('c', 100_000), tx('u', -30_000, 'uncleared')];
+    const gap = analyseGap(rows, 'acc', 70_000, TODAY);
+    expect(gap.explainedBy).toEqual(['u']);
+    expect(gap.explainedByNote).toBe(
+      'Clearing one of these uncleared transactions (amount -30.00) would close the gap, if the bank has already taken it.',
+    );
   });
 });
 

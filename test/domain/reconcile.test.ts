@@ -41,6 +41,7 @@ const gapOf = (difference: number, toReconcile: string[]): Gap => ({
   uncleared: [],
   explainedBy: [],
   possibleDuplicates: [],
+  explainedByNote: '',
 });
 
 describe('outcome flow', () => {
@@ -58,9 +59,12 @@ describe('outcome flow', () => {
   });
 
   it.each([
-    [-2_250, "YNAB's cleared balance differs from the bank by -2.25."],
-    [125, "YNAB's cleared balance differs from the bank by 0.12."],
-    [1_000_000, "YNAB's cleared balance differs from the bank by 1000.00."],
+    [-2_250, "YNAB shows 2.25 more than the bank. (YNAB's cleared balance differs from the bank by -2.25.)"],
+    [125, "The bank shows 0.12 more than YNAB. (YNAB's cleared balance differs from the bank by 0.12.)"],
+    [
+      1_000_000,
+      "The bank shows 1000.00 more than YNAB. (YNAB's cleared balance differs from the bank by 1000.00.)",
+    ],
   ])('the difference message for %d', (difference, start) => {
     expect(differenceFound(difference)).toBe(
       `${start} Nothing was changed. Check explained_by, uncleared and possible_duplicates with the user; call again once fixed, or with adjust=true to record the gap as an adjustment.`,

@@ -105,7 +105,7 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     expect(r).toEqual({
       status: 'difference_found',
       message:
-        "YNAB's cleared balance differs from the bank by 200.00. Nothing was changed. Check explained_by, uncleared and possible_duplicates with the user; call again once fixed, or with adjust=true to record the gap as an adjustment.",
+        "The bank shows 200.00 more than YNAB. (YNAB's cleared balance differs from the bank by 200.00.) Nothing was changed. Check explained_by, uncleared and possible_duplicates with the user; call again once fixed, or with adjust=true to record the gap as an adjustment.",
       account: 'Savings',
       analysis: {
         account_id: 'acc-savings',
@@ -113,12 +113,16 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
         cleared_balance: 400,
         working_balance: 600,
         difference: 200,
+        higher: 'bank',
+        gap: 'The bank shows 200.00 more than YNAB.',
         to_reconcile_count: 2,
         uncleared_count: 1,
         uncleared: [
           { transaction_id: 'tx-043', date: '2026-08-29', amount: 200, payee: 'Transfer : Checking' },
         ],
         explained_by: ['tx-043'],
+        explained_by_note:
+          'Clearing one of these uncleared transactions (amount 200.00) would close the gap, if the bank has already taken it.',
         possible_duplicates: [],
       },
       adjustment: null,
@@ -128,14 +132,43 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(READS);
     expect(a.questions).toEqual([]);
     const checking = out(
-      await call(s, 'reconcile_account', { ...SAVINGS, account_id: 'acc-checking', bank_balance: 3000 }),
+      await call(s, 'reconcile_account', { ...SAVINGS, account_id: 'acc-checking', bank_balance: 3500 }),
     );
     expect(checking.analysis).toMatchObject({
       cleared_balance: 3328.5,
-      difference: -328.5,
+      difference: 171.5,
+      higher: 'bank',
       possible_duplicates: [['tx-055', 'tx-056']],
     });
     expect(h.standIn.knowledge()).toBe(1);
+  });
+
+  it('never offers a duplicated charge when YNAB already shows more than the bank', async () => {
+    const s = await connect(h, era, { env: env() });
+    const checking = { ...SAVINGS, account_id: 'acc-checking' };
+    const below = out(await call(s, 'reconcile_account', { ...checking, bank_balance: 3256.64 }));
+    expect(below.status).toBe('difference_found');
+    expect(String(below.message)).toMatch(/^YNAB shows 71\.86 more than the bank\. /);
+    expect(below.analysis).toMatchObject({
+      difference: -71.86,
+      higher: 'ynab',
+      gap: 'YNAB shows 71.86 more than the bank.',
+      explained_by: [],
+      explained_by_note:
+        'Empty: no uncleared transaction has exactly the amount -71.86 that clearing would need. Look for an inflow YNAB has that the bank does not, or a charge the bank took that YNAB lacks.',
+      possible_duplicates: [],
+    });
+    const above = out(await call(s, 'reconcile_account', { ...checking, bank_balance: 3400.36 }));
+    expect(above.analysis).toMatchObject({
+      difference: 71.86,
+      higher: 'bank',
+      gap: 'The bank shows 71.86 more than YNAB.',
+      explained_by: [],
+      explained_by_note:
+        'Empty: no uncleared transaction has exactly the amount 71.86 that clearing would need. Deleting one copy of a pair in possible_duplicates would close the gap exactly.',
+      possible_duplicates: [['tx-055', 'tx-056']],
+    });
+    expect(h.standIn.writes).toEqual([]);
   });
 
   it.each([false, true])(

@@ -6,6 +6,13 @@ import { toUnits } from '../money.js';
 import type { YnabTransaction } from '../model.js';
 import { merchant } from '../payees/merchant.js';
 import { clean } from '../text.js';
+import {
+  explainedByNote,
+  gapInWords,
+  higherSide,
+  towardBank,
+  type HigherSide,
+} from './reconcile-direction.js';
 
 /** At most this many uncleared transactions are listed. */
 export const UNCLEARED_SHOWN = 50;
@@ -30,7 +37,10 @@ export interface Gap {
   uncleared: YnabTransaction[];
   /** Ids of the uncleared transactions whose amount is exactly the difference. */
   explainedBy: string[];
+  /** Only pairs whose deletion would move YNAB toward the bank. */
   possibleDuplicates: [string, string][];
+  /** Why `explainedBy` holds what it holds (above all, why it is empty). */
+  explainedByNote: string;
 }
 
 const MS_PER_DAY = 86_400_000;
@@ -68,6 +78,11 @@ export function analyseGap(
   const cleared = sum(live.filter(isCleared));
   const difference = bank - cleared;
   const uncleared = live.filter((t) => !isCleared(t));
+  const explainedBy =
+    difference === 0 ? [] : uncleared.filter((t) => t.amount === difference).map((t) => t.id);
+  const duplicates = towardBank(duplicatePairs(live, today), live, difference, isCleared);
+  const amountOf = new Map(live.map((t) => [t.id, t.amount]));
+  const duplicateAmounts = duplicates.map(([id]) => amountOf.get(id) ?? 0);
   return {
     bank,
     cleared,
@@ -75,8 +90,9 @@ export function analyseGap(
     difference,
     toReconcile: live.filter((t) => t.cleared === 'cleared').map((t) => t.id),
     uncleared,
-    explainedBy: difference === 0 ? [] : uncleared.filter((t) => t.amount === difference).map((t) => t.id),
-    possibleDuplicates: duplicatePairs(live, today),
+    explainedBy,
+    possibleDuplicates: duplicates,
+    explainedByNote: explainedByNote(difference, explainedBy, duplicates, duplicateAmounts),
   };
 }
 
@@ -95,10 +111,13 @@ export interface Analysis {
   cleared_balance: number;
   working_balance: number;
   difference: number;
+  higher: HigherSide;
+  gap: string;
   to_reconcile_count: number;
   uncleared_count: number;
   uncleared: UnclearedItem[];
   explained_by: string[];
+  explained_by_note: string;
   possible_duplicates: [string, string][];
 }
 
@@ -110,6 +129,8 @@ export function analysisOf(accountId: string, bankBalance: number, gap: Gap): An
     cleared_balance: toUnits(gap.cleared),
     working_balance: toUnits(gap.working),
     difference: toUnits(gap.difference),
+    higher: higherSide(gap.difference),
+    gap: gapInWords(gap.difference),
     to_reconcile_count: gap.toReconcile.length,
     uncleared_count: gap.uncleared.length,
     uncleared: gap.uncleared.slice(0, UNCLEARED_SHOWN).map((t) => ({
@@ -119,6 +140,7 @@ export function analysisOf(accountId: string, bankBalance: number, gap: Gap): An
       payee: clean(t.payee_name),
     })),
     explained_by: gap.explainedBy,
+    explained_by_note: gap.explainedByNote,
     possible_duplicates: gap.possibleDuplicates,
   };
 }

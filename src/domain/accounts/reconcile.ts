@@ -8,6 +8,7 @@ import { UNCATEGORIZED } from '../categorize/pending.js';
 import { INTERNAL_GROUP } from '../plan-facts.js';
 import type { Gap } from './reconcile-gap.js';
 import { compareCodePoints } from '../text.js';
+import { gapInWords } from './reconcile-direction.js';
 
 export const READY_TO_ASSIGN = 'Inflow: Ready to Assign';
 export const ADJUSTMENT_PAYEE = 'Balance adjustment';
@@ -23,7 +24,7 @@ export const unknownAccount = (accountId: string): string =>
   `Account ${accountId} is not in this plan: use an id from list_accounts.`;
 
 export const differenceFound = (difference: number): string =>
-  `YNAB's cleared balance differs from the bank by ${fmt2(difference)}. Nothing was changed. Check explained_by, uncleared and possible_duplicates with the user; call again once fixed, or with adjust=true to record the gap as an adjustment.`;
+  `${gapInWords(difference)} (YNAB's cleared balance differs from the bank by ${fmt2(difference)}.) Nothing was changed. Check explained_by, uncleared and possible_duplicates with the user; call again once fixed, or with adjust=true to record the gap as an adjustment.`;
 
 export const reconciledMessage = (operationId: string): string =>
   `Reconciled. undo_operation with operation_id ${operationId} reverts it.`;
