@@ -202,6 +202,8 @@ describe('expandSchedules and flowTotals', () => {
         account: 'Savings planted',
         category: null,
         payee: 'Transfer : Savings',
+        payee_id: 'p-rent',
+        merchant: 'TRANSFER : SAVINGS',
         memo: null,
         frequency: 'monthly',
         transfer: true,

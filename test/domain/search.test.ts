@@ -123,10 +123,13 @@ describe('matchView (a split transaction lists its lines)', () => {
       date: '2026-09-12',
       amount: -50,
       payee: 'CORNER SHOP',
+      payee_id: null,
+      merchant: 'CORNER SHOP',
       memo: null,
       account: 'Checking',
       category: null,
       split: true,
+      possible_duplicate_of: null,
       cleared: 'cleared',
       approved: true,
       lines: [

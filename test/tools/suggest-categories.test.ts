@@ -32,10 +32,13 @@ interface Item {
   date: string;
   amount: number;
   payee: string;
+  payee_id: string | null;
+  merchant: string;
   memo: string | null;
   account: string;
   suggestion: { category_id: string; category_name: string; confidence: number } | null;
   possible_transfer_with: string | null;
+  possible_duplicate_of: string | null;
 }
 interface Page {
   pending_count: number;
@@ -46,6 +49,8 @@ interface Page {
 }
 
 const demo = buildDemoPlan();
+/** The demo's one card line imported twice (Market Fresh, 19 September). */
+const DUPLICATE: Record<string, string> = { 'tx-055': 'tx-056', 'tx-056': 'tx-055' };
 const categoryName = new Map(demo.categories.map((c) => [c.id, c.name]));
 const groupName = new Map(demo.category_groups.map((g) => [g.id, g.name]));
 const onBudget = new Set(demo.accounts.filter((a) => a.on_budget).map((a) => a.id));
@@ -93,10 +98,13 @@ const expectedItem = (row: TransactionRow, threshold = 0.9): Item => ({
   date: row.date,
   amount: row.amount / 1000,
   payee: row.payee_name ?? '',
+  payee_id: row.payee_id,
+  merchant: merchant(row.payee_name),
   memo: oneLine(row.memo),
   account: 'Checking',
   suggestion: expectedSuggestion(row, threshold),
   possible_transfer_with: null,
+  possible_duplicate_of: DUPLICATE[row.id] ?? null,
 });
 
 /** A cursor as the server writes it: URL-safe base64, with padding, of `offset:{n}`. */

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
+import { merchant } from '../../src/domain/payees/merchant.js';
 import type { TransactionRow } from '../../src/demo/index.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf } from '../helpers/harness.js';
 import type { Harness, Session } from '../helpers/harness.js';
@@ -18,16 +19,21 @@ const REQUESTS = [
   `GET /plans/${PLAN}/categories`,
 ];
 const categoryName = new Map(demo.categories.map((c) => [c.id, c.name]));
+/** The demo's one card line imported twice (Market Fresh, 19 September). */
+const DUPLICATE: Record<string, string> = { 'tx-055': 'tx-056', 'tx-056': 'tx-055' };
 
 interface Match {
   transaction_id: string;
   date: string;
   amount: number;
   payee: string;
+  payee_id: string | null;
+  merchant: string;
   memo: string | null;
   account: string;
   category: string | null;
   split: boolean;
+  possible_duplicate_of: string | null;
   cleared: string;
   approved: boolean;
   lines?: { amount: number; category_id: string | null; category: string | null; memo: string | null }[];
@@ -42,10 +48,13 @@ function expected(since: string, until: string, keep: (t: TransactionRow) => boo
     date: t.date,
     amount: t.amount / 1000,
     payee: t.payee_name ?? '',
+    payee_id: t.payee_id,
+    merchant: merchant(t.payee_name),
     memo: t.memo === null ? null : oneLine(t.memo),
     account: t.account_name,
     category: t.category_id === null ? null : (categoryName.get(t.category_id) ?? null),
     split: false,
+    possible_duplicate_of: DUPLICATE[t.id] ?? null,
     cleared: t.cleared,
     approved: t.approved,
   }));

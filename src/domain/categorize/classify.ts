@@ -13,6 +13,7 @@ import {
   transferPairs,
 } from './pending.js';
 import { clean } from '../text.js';
+import { duplicateCopies, payeeFields } from '../transactions/row-payee.js';
 
 /** Category uses per merchant key: merchant → category id → count, both in first-seen order. */
 export type MerchantHistory = Map<string, Map<string, number>>;
@@ -88,10 +89,13 @@ export interface PendingItem {
   date: string;
   amount: number;
   payee: string;
+  payee_id: string | null;
+  merchant: string;
   memo: string | null;
   account: string;
   suggestion: Suggestion | null;
   possible_transfer_with: string | null;
+  possible_duplicate_of: string | null;
 }
 
 /** Everything pending, before paging. */
@@ -115,6 +119,7 @@ export function reviewPending(
   const history = buildHistory(transactions);
   const pending = pendingTransactions(transactions, offBudgetIds(accounts), internalUncategorizedIds(groups));
   const pairs = transferPairs(pending);
+  const copies = duplicateCopies(transactions);
   const items = pending.map((t): PendingItem => {
     const memo = clean(t.memo);
     return {
@@ -122,10 +127,12 @@ export function reviewPending(
       date: t.date,
       amount: toUnits(t.amount),
       payee: clean(t.payee_name),
+      ...payeeFields(t),
       memo: memo === '' ? null : memo,
       account: clean(accountNames.get(t.account_id) ?? t.account_name),
       suggestion: suggest(history, t, assignable, threshold),
       possible_transfer_with: pairs.get(t.id) ?? null,
+      possible_duplicate_of: copies.get(t.id) ?? null,
     };
   });
   return { items, suggested_count: items.filter((i) => i.suggestion !== null).length, categories };

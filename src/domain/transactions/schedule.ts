@@ -6,6 +6,7 @@ import type { YnabScheduledTransaction } from '../model.js';
 import { toUnits, roundHalfEven } from '../money.js';
 import { daysInMonth } from '../plan-facts.js';
 import { clean, compareCodePoints } from '../text.js';
+import { payeeFields } from './row-payee.js';
 
 const DAY_MS = 86_400_000;
 
@@ -96,6 +97,8 @@ export interface OccurrenceView {
   account: string;
   category: string | null;
   payee: string;
+  payee_id: string | null;
+  merchant: string;
   memo: string | null;
   frequency: string;
   transfer: boolean;
@@ -124,6 +127,7 @@ function viewOf(s: YnabScheduledTransaction, date: string, names: ScheduleNames)
     account: clean(names.accounts.get(s.account_id) ?? ''),
     category: category === null ? null : clean(category),
     payee: clean(s.payee_name),
+    ...payeeFields(s),
     memo: s.memo == null ? null : clean(s.memo),
     frequency: s.frequency,
     transfer: Boolean(s.transfer_account_id),

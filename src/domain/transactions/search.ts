@@ -8,6 +8,7 @@ import { toUnits } from '../money.js';
 import { merchant } from '../payees/merchant.js';
 import { daysBetween } from './schedule.js';
 import { clean } from '../text.js';
+import { duplicateCopies, payeeFields } from './row-payee.js';
 
 /** Search periods are at most this long (a year, leap day included). */
 export const MAX_SPAN_DAYS = 366;
@@ -75,10 +76,13 @@ export interface MatchView {
   date: string;
   amount: number;
   payee: string;
+  payee_id: string | null;
+  merchant: string;
   memo: string | null;
   account: string;
   category: string | null;
   split: boolean;
+  possible_duplicate_of: string | null;
   cleared: string;
   approved: boolean;
   lines?: SplitLineView[];
@@ -111,7 +115,11 @@ const nameOf = (id: string | null | undefined, visible: ReadonlyMap<string, stri
 };
 
 /** A transaction as `find_transactions` shows it; a split one carries its lines (deleted ones left out). */
-export function matchView(t: YnabTransaction, visible: ReadonlyMap<string, string>): MatchView {
+export function matchView(
+  t: YnabTransaction,
+  visible: ReadonlyMap<string, string>,
+  copies: ReadonlyMap<string, string> = new Map(),
+): MatchView {
   const lines = liveLines(t);
   const split = lines.length > 0;
   const view: MatchView = {
@@ -119,10 +127,12 @@ export function matchView(t: YnabTransaction, visible: ReadonlyMap<string, strin
     date: t.date,
     amount: toUnits(t.amount),
     payee: clean(t.payee_name),
+    ...payeeFields(t),
     memo: t.memo == null ? null : clean(t.memo),
     account: clean(t.account_name ?? ''),
     category: split ? null : nameOf(t.category_id, visible),
     split,
+    possible_duplicate_of: copies.get(t.id) ?? null,
     cleared: t.cleared || 'uncleared',
     approved: Boolean(t.approved),
   };
@@ -145,8 +155,9 @@ export function findTransactions(
 ): { transactions: MatchView[]; truncated: boolean } {
   const matches = transactions.filter(matcher(filter));
   matches.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  const copies = duplicateCopies(transactions);
   return {
-    transactions: matches.slice(0, limit).map((t) => matchView(t, visible)),
+    transactions: matches.slice(0, limit).map((t) => matchView(t, visible, copies)),
     truncated: matches.length > limit,
   };
 }

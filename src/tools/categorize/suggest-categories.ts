@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
 import { clean } from '../../domain/text.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { listLimit, planId, untrusted } from '../seam/schemas.js';
+import { duplicateField, merchantField, payeeIdField } from '../seam/row-schemas.js';
 
 const WRITE_SENTENCE = 'Nothing is changed here: assign with apply_categories.';
 
@@ -28,6 +29,8 @@ const item = z.strictObject({
   date: z.string().describe('The transaction date, YYYY-MM-DD.'),
   amount: z.number().describe('The amount, in currency units (spending negative).'),
   payee: untrusted('The payee as the bank labelled it'),
+  payee_id: payeeIdField,
+  merchant: merchantField,
   memo: z
     .string()
     .nullable()
@@ -40,6 +43,7 @@ const item = z.strictObject({
     .describe(
       'The transaction_id of a pending transaction of the opposite amount on another account within 3 days: probably the other half of one transfer imported twice (link the pair in YNAB rather than categorise it). Null otherwise.',
     ),
+  possible_duplicate_of: duplicateField,
 });
 
 const category = z.strictObject({
@@ -56,6 +60,7 @@ export const suggestCategories = defineReadTool({
     "Use it first when asked to classify or categorise transactions: it reads the whole plan once and lists every pending transaction (no category, or YNAB's Uncategorized), most recent first, each with a suggestion learnt from how the same merchant was categorised before (money in and money out apart) when that history is clear.",
     'Transactions on tracking (off-budget) accounts, transfers and split transactions are never pending.',
     'When suggestion is null, choose from categories or ask the user.',
+    "Each item carries the payee's id (for rename_payee) and the merchant behind the bank label; possible_duplicate_of flags the same bank line imported twice.",
     'An item with possible_transfer_with is probably one half of a transfer imported as two transactions: suggest linking the pair in YNAB instead of categorising it.',
     'categories (the ones a transaction can be given) comes with the first page only; pass next_cursor to get the next page.',
     'Amounts in currency units, negative for spending.',
