@@ -1,5 +1,5 @@
 /**
- * Pagination cursors of `suggest_categories`: URL-safe base64, with `=` padding, of the ASCII text
+ * Pagination cursors of `suggest_categories` and `find_transactions`: URL-safe base64, with `=` padding, of the ASCII text
  * `offset:{n}`. Opaque to agents; decoded strictly.
  */
 import { AppError } from './errors.js';

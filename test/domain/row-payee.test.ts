@@ -7,6 +7,8 @@ const tx = (id: string, extra: Partial<YnabTransaction> = {}): YnabTransaction =
   id,
   date: '2026-09-19',
   amount: -71_860,
+  cleared: 'cleared',
+  approved: true,
   account_id: 'acc',
   payee_name: 'CB MARKET FRESH FACT 190926 525130******1',
   deleted: false,

@@ -111,7 +111,12 @@ describe('findTransactions filters', () => {
   });
 
   it('finds nothing in an empty plan', () => {
-    expect(findTransactions([], base, visible, 50)).toEqual({ transactions: [], truncated: false });
+    expect(findTransactions([], base, visible, 50)).toEqual({
+      transactions: [],
+      total_count: 0,
+      truncated: false,
+      next_offset: null,
+    });
   });
 });
 

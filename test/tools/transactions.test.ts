@@ -39,6 +39,13 @@ interface Match {
   lines?: { amount: number; category_id: string | null; category: string | null; memo: string | null }[];
 }
 
+interface Page {
+  transactions: Match[];
+  total_count: number;
+  truncated: boolean;
+  next_cursor: string | null;
+}
+
 /** The demo rows of a period, newest first (YNAB's order within a day), as find_transactions shows them. */
 function expected(since: string, until: string, keep: (t: TransactionRow) => boolean = () => true): Match[] {
   const rows = demo.transactions.filter((t) => !t.deleted && t.date >= since && t.date <= until && keep(t));
@@ -90,12 +97,17 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     const r = await call(s, 'find_transactions', { plan_id: PLAN, ...args });
     expect(r.isError, textOf(r)).toBeFalsy();
     expect(JSON.parse(textOf(r))).toEqual(r.structuredContent);
-    return r.structuredContent as { transactions: Match[]; truncated: boolean };
+    return r.structuredContent as Page;
   };
 
   it('lists September so far on every account, newest first, in three requests', async () => {
     const out = await find({ since_date: '2026-09-01' });
-    expect(out).toEqual({ transactions: expected('2026-09-01', '2026-09-25'), truncated: false });
+    expect(out).toEqual({
+      transactions: expected('2026-09-01', '2026-09-25'),
+      total_count: 16,
+      truncated: false,
+      next_cursor: null,
+    });
     expect(out.transactions).toHaveLength(16);
     expect(requestLines(h.standIn)).toEqual(REQUESTS);
     expect(h.standIn.requests[1]?.query).toMatchObject({ since_date: '1970-01-01' });
@@ -161,12 +173,46 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     expect(out.transactions).toEqual(expected('2026-09-01', '2026-09-25'));
   });
 
-  it('cuts at the limit and says so', async () => {
+  it('cuts at the limit, says so, and pages on with next_cursor', async () => {
     const all = expected('2026-06-01', '2026-09-25');
     const out = await find({ since_date: '2026-06-01', limit: 5 });
-    expect(out).toEqual({ transactions: all.slice(0, 5), truncated: true });
+    expect(out).toEqual({
+      transactions: all.slice(0, 5),
+      total_count: all.length,
+      truncated: true,
+      next_cursor: 'b2Zmc2V0OjU=',
+    });
+    const second = await find({ since_date: '2026-06-01', limit: 5, cursor: out.next_cursor });
+    expect(second.transactions).toEqual(all.slice(5, 10));
     const exact = await find({ since_date: '2026-09-01', limit: 16 });
-    expect(exact.truncated).toBe(false);
+    expect(exact).toMatchObject({ truncated: false, next_cursor: null });
+  });
+
+  it('searches the whole plan without dates: every Rail Co line, paged', async () => {
+    const rail = (t: TransactionRow) => t.payee_name === 'RAIL CO';
+    const all = expected('0000-01-01', '2026-09-25', rail);
+    expect(all.map((t) => t.transaction_id)).toEqual(['tx-054', 'tx-038', 'tx-023', 'tx-008']);
+    const out = await find({ payee: 'rail co' });
+    expect(out).toEqual({ transactions: all, total_count: 4, truncated: false, next_cursor: null });
+    expect(requestLines(h.standIn)).toEqual(REQUESTS);
+    const page = await find({ payee: 'Rail Co', limit: 3 });
+    expect(page).toMatchObject({ total_count: 4, truncated: true });
+    const last = await find({ payee: 'Rail Co', limit: 3, cursor: page.next_cursor });
+    expect(last).toEqual({ transactions: all.slice(3), total_count: 4, truncated: false, next_cursor: null });
+    const live = demo.transactions.filter((t) => !t.deleted);
+    const rows: Match[] = [];
+    let cursor: string | null = null;
+    do {
+      const next: Page = await find({ limit: 200, cursor });
+      expect(next.total_count).toBe(live.length);
+      rows.push(...next.transactions);
+      cursor = next.next_cursor;
+    } while (cursor !== null);
+    expect(rows).toEqual(expected('0000-01-01', '2026-09-25'));
+    expect(rows.at(-1)?.date).toBe(live.map((t) => t.date).sort()[0]);
+    const tx055 = rows.find((t) => t.transaction_id === 'tx-055');
+    expect(tx055).toMatchObject({ merchant: 'MARKET FRESH', possible_duplicate_of: 'tx-056' });
+    expect(tx055?.payee_id).toMatch(/^pay-/);
   });
 
   it('shows a split transaction with its lines, and matches it by a line category', async () => {
@@ -253,10 +299,6 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
       'until_date 2026-09-01 is before since_date 2026-09-10: swap them.',
     ],
     [{ since_date: '2026-10-01' }, 'until_date 2026-09-25 is before since_date 2026-10-01: swap them.'],
-    [
-      { since_date: '2025-09-23', until_date: '2026-09-25' },
-      'The dates span more than 366 days: search a shorter period.',
-    ],
   ])('checks the dates before any request: %j', async (args, text) => {
     const r = await call(s, 'find_transactions', { plan_id: PLAN, ...args });
     expect(r.isError).toBe(true);
@@ -264,10 +306,15 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
+  it('takes a period longer than a year (pages keep the answer short)', async () => {
+    const out = await find({ since_date: '2025-01-01', until_date: '2026-09-25', limit: 1 });
+    expect(out.total_count).toBe(expected('2025-01-01', '2026-09-25').length);
+  });
+
   it('refuses out-of-schema arguments before any request', async () => {
     for (const args of [
-      {},
       { since_date: '2026-09-31' },
+      { cursor: 'not a cursor' },
       { since_date: '2026-09-01', limit: 0 },
       { since_date: '2026-09-01', limit: 201 },
       { since_date: '2026-09-01', amount: 1e10 },

@@ -17,9 +17,14 @@ export const MAX_SPAN_DAYS = 366;
 export const listFilter = (ids: readonly string[] | null | undefined): readonly string[] | null =>
   ids && ids.length > 0 ? ids : null;
 
+/** Refuses a reversed period, with a message that says what to fix. */
+export function checkOrder(since: string, until: string): void {
+  if (until < since) throw new AppError(`until_date ${until} is before since_date ${since}: swap them.`);
+}
+
 /** Refuses a reversed period or one longer than 366 days, with a message that says what to fix. */
 export function checkPeriod(since: string, until: string): void {
-  if (until < since) throw new AppError(`until_date ${until} is before since_date ${since}: swap them.`);
+  checkOrder(since, until);
   if (daysBetween(since, until) > MAX_SPAN_DAYS)
     throw new AppError('The dates span more than 366 days: search a shorter period.');
 }
@@ -54,7 +59,8 @@ export const accountNames = (accounts: readonly { id: string; name: string }[]):
   new Map(accounts.map((a) => [a.id, a.name]));
 
 export interface SearchFilter {
-  since: string;
+  /** Null: from the plan's first transaction. */
+  since: string | null;
   until: string;
   /** Exact top-level amount in milliunits. */
   amount: number | null;
@@ -101,7 +107,7 @@ export function matcher(filter: SearchFilter): (t: YnabTransaction) => boolean {
     liveLines(t).some((s) => s.category_id != null && categories.has(s.category_id));
   return (t) =>
     !t.deleted &&
-    t.date >= filter.since &&
+    (filter.since === null || t.date >= filter.since) &&
     t.date <= filter.until &&
     (filter.amount === null || t.amount === filter.amount) &&
     (accounts === null || accounts.has(t.account_id)) &&
@@ -146,18 +152,33 @@ export function matchView(
   return view;
 }
 
-/** The matches, newest first (stable: YNAB's order within a day), at most `limit`. */
+/** One page of matches: the rows, how many matched in all, and where the next page starts (null: none). */
+export interface SearchPage {
+  transactions: MatchView[];
+  total_count: number;
+  truncated: boolean;
+  next_offset: number | null;
+}
+
+/**
+ * The matches, newest first (stable: YNAB's order within a day), `limit` of them from `offset`: a search
+ * of the whole plan is read page by page rather than cut to a window of dates.
+ */
 export function findTransactions(
   transactions: readonly YnabTransaction[],
   filter: SearchFilter,
   visible: ReadonlyMap<string, string>,
   limit: number,
-): { transactions: MatchView[]; truncated: boolean } {
+  offset = 0,
+): SearchPage {
   const matches = transactions.filter(matcher(filter));
   matches.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   const copies = duplicateCopies(transactions);
+  const end = offset + limit;
   return {
-    transactions: matches.slice(0, limit).map((t) => matchView(t, visible, copies)),
-    truncated: matches.length > limit,
+    transactions: matches.slice(offset, end).map((t) => matchView(t, visible, copies)),
+    total_count: matches.length,
+    truncated: matches.length > end,
+    next_offset: matches.length > end ? end : null,
   };
 }

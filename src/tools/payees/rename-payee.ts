@@ -48,7 +48,12 @@ export const renamePayee = defineWriteTool({
   ],
   input: {
     plan_id: planId,
-    payee_id: z.string().min(1).describe('The payee to rename, from list_payees.'),
+    payee_id: z
+      .string()
+      .min(1)
+      .describe(
+        "The payee to rename: a transaction's payee_id (find_transactions, suggest_categories) or an id from list_payees.",
+      ),
     name: z
       .string()
       .min(1)
