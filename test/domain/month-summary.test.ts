@@ -150,7 +150,15 @@ describe('categoryBalances', () => {
         false,
       ),
     ).toEqual([
-      { category_id: 's', name: 'S', group: 'Everyday', budgeted: 13.49, activity: -13.49, balance: 0 },
+      {
+        category_id: 's',
+        name: 'S',
+        group: 'Everyday',
+        budgeted: 13.49,
+        activity: -13.49,
+        balance: 0,
+        target: null,
+      },
     ]);
   });
 });

@@ -72,6 +72,33 @@ function totals(month: string) {
 const MONTH_ERROR = (m: string): string =>
   `month must be 'current' or the first day of a month as YYYY-MM-01, got '${m}'.`;
 
+/** The demo's monthly targets (from June), milliunits; the dated ones start in September. */
+const MONTHLY: Record<string, number> = {
+  'cat-rent': 950_000,
+  'cat-subscriptions': 13_490,
+  'cat-groceries': 450_000,
+  'cat-restaurants': 150_000,
+};
+
+/** A monthly target as the stand-in computes it for a month before September (funded = budgeted). */
+function monthlyTarget(id: string, budgeted: number): Record<string, unknown> | null {
+  const goal = MONTHLY[id];
+  if (goal === undefined) return null;
+  const short = Math.max(goal - budgeted, 0) / 1000;
+  return {
+    kind: 'spending',
+    description: `${(goal / 1000).toFixed(2)} each month`,
+    amount: goal / 1000,
+    date: null,
+    cadence: 'monthly',
+    every: 1,
+    needed_this_month: short,
+    left: short,
+    percent_complete: Math.min(Math.floor((Math.max(budgeted, 0) * 100) / goal), 100),
+    snoozed: false,
+  };
+}
+
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
@@ -154,6 +181,7 @@ describe.each(ERAS)('month reads, %s era', (era) => {
       budgeted: c.b / 1000,
       activity: c.a / 1000,
       balance: c.balance / 1000,
+      target: monthlyTarget(c.id, c.b),
     }));
     expect(expected).toHaveLength(10);
     expect(r.structuredContent).toEqual({ result: expected });
@@ -164,6 +192,18 @@ describe.each(ERAS)('month reads, %s era', (era) => {
       budgeted: 400,
       activity: -192.51,
       balance: 207.49,
+      target: {
+        kind: 'spending',
+        description: '450.00 each month',
+        amount: 450,
+        date: null,
+        cadence: 'monthly',
+        every: 1,
+        needed_this_month: 50,
+        left: 50,
+        percent_complete: 88,
+        snoozed: false,
+      },
     });
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/2026-08-01']);
   });
@@ -290,6 +330,7 @@ describe('month reads on an edited plan', () => {
       budgeted: 0,
       activity: 0,
       balance: 0,
+      target: null,
     });
     expect(ids(all)).toHaveLength(9);
     const trends = await call(s, 'get_spending_trends', { plan_id: 'demo-budget', months_count: 1 });

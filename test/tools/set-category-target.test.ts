@@ -214,6 +214,30 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect(journalLines(journal).at(-1)).toEqual({ undone: id });
   });
 
+  it('the target just set reads back from get_category_balances, though it needs nothing this month', async () => {
+    const s = await connect(h, era, { env: env(), overrides: { clock: fakeClock() } });
+    const preview = out(await call(s, 'set_category_target', HOLIDAYS));
+    await call(s, 'set_category_target', { ...HOLIDAYS, confirmation: preview.confirmation });
+    const balances = out(await call(s, 'get_category_balances', { plan_id: 'demo-budget' }));
+    const holidays = (balances.result as Record<string, unknown>[]).find(
+      (c) => c.category_id === 'cat-holidays',
+    );
+    expect(holidays).toMatchObject({ budgeted: 200, activity: 0, balance: 200 });
+    expect(holidays?.target).toMatchObject({
+      kind: 'spending',
+      description: '1200.00 by 2027-06-01',
+      amount: 1200,
+      date: '2027-06-01',
+      needed_this_month: 0,
+      left: 1000,
+      percent_complete: 16,
+      snoozed: false,
+    });
+    const behind = out(await call(s, 'get_underfunded_targets', { plan_id: 'demo-budget' }));
+    const listed = (behind.targets as { category_id: string }[]).map((t) => t.category_id);
+    expect(listed).not.toContain('cat-holidays');
+  });
+
   it('a yes replaces a monthly target; its undo recreates it exactly', async () => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });

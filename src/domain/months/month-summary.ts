@@ -6,6 +6,7 @@ import { milliOf, usableCategories } from './month-categories.js';
 import type { MonthDetail } from './month-categories.js';
 import { roundHalfEven, toUnits } from '../money.js';
 import { clean } from '../text.js';
+import { targetView, type TargetView } from './target-view.js';
 
 export interface OverspentLine {
   category_id: string;
@@ -52,14 +53,22 @@ export interface CategoryBalance {
   budgeted: number;
   activity: number;
   balance: number;
+  target: TargetView | null;
 }
 
-/** Budgeted, activity and balance per usable category; all-zero ones dropped unless `includeEmpty`. */
+/**
+ * Budgeted, activity, balance and target per usable category; those with all three zero and no target
+ * dropped unless `includeEmpty` (a target just set stays readable).
+ */
 export function categoryBalances(detail: MonthDetail, includeEmpty: boolean): CategoryBalance[] {
   return usableCategories(detail)
     .filter(
       (c) =>
-        includeEmpty || milliOf(c.budgeted) !== 0 || milliOf(c.activity) !== 0 || milliOf(c.balance) !== 0,
+        includeEmpty ||
+        milliOf(c.budgeted) !== 0 ||
+        milliOf(c.activity) !== 0 ||
+        milliOf(c.balance) !== 0 ||
+        targetView(c) !== null,
     )
     .map((c) => ({
       category_id: c.id,
@@ -68,6 +77,7 @@ export function categoryBalances(detail: MonthDetail, includeEmpty: boolean): Ca
       budgeted: toUnits(milliOf(c.budgeted)),
       activity: toUnits(milliOf(c.activity)),
       balance: toUnits(milliOf(c.balance)),
+      target: targetView(c),
     }));
 }
 

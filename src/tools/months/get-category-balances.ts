@@ -13,13 +13,16 @@ import {
   budgeted,
   balance,
 } from './month-read-schemas.js';
+import { targetSchema } from './target-schema.js';
+
 export const getCategoryBalances = defineReadTool({
   name: 'get_category_balances',
   title: 'Category balances for a month',
   description: [
     'Budgeted, spent (activity) and available (balance) per category for a month.',
     "Use it for 'how much is left in Groceries?', to find a category_id, or before moving money between categories.",
-    "Categories with nothing budgeted, spent or available are left out unless include_empty; hidden, deleted and YNAB's internal categories always are.",
+    'Each category carries its target (kind, amount, date or cadence, what YNAB wants this month), funded or not: read it back after set_category_target.',
+    "Categories with nothing budgeted, spent or available and no target are left out unless include_empty; hidden, deleted and YNAB's internal categories always are.",
     'Amounts in currency units, spending negative. For the month as a whole use get_monthly_summary; for spending over several months, get_spending_trends.',
     MONTH_READ_TAIL,
   ].join(' '),
@@ -41,6 +44,7 @@ export const getCategoryBalances = defineReadTool({
             .number()
             .describe('Spent (or received) this month, in currency units: spending negative.'),
           balance,
+          target: targetSchema,
         }),
       )
       .describe("The categories, in YNAB's order."),
