@@ -139,9 +139,14 @@ export function outcomeFields(
         : 'The user declined: nothing changed.';
     return { status: 'declined', message, confirmation: null };
   }
+  // A question of several lines (a move's two sides, a warning) keeps each line apart, so no line runs
+  // into the next sentence ("… 150.00 If they agree").
+  const ask = question.includes('\n')
+    ? `\n${question}\nIf they agree, call again with this code.`
+    : ` ${question} If they agree, call again with this code.`;
   const message =
     flow === 'change-list'
       ? `Nothing changed yet. ${AGREEMENT_NOTICE} Once they agree, call again with the same arguments and this confirmation code (valid 10 minutes).`
-      : `Nothing changed yet. ${AGREEMENT_NOTICE} ${question} If they agree, call again with this code.`;
+      : `Nothing changed yet. ${AGREEMENT_NOTICE}${ask}`;
   return { status: 'confirmation_required', message, confirmation: decision.code };
 }

@@ -71,12 +71,12 @@ describe('monthIndex', () => {
 
 describe('planBudget', () => {
   it.each([
-    ['cat-rest', 150_000, true, 'Budget Restaurants for 2026-09-01: 120.00 → 150.00?'],
-    ['cat-rest', 120_000, false, 'Budget Restaurants for 2026-09-01: 120.00 → 120.00?'],
-    ['cat-groc', -10, true, 'Budget Groceries for 2026-09-01: 400.00 → -0.01?'],
-    ['cat-old', 0, true, 'Budget Old stuff - forged for 2026-09-01: 5.00 → 0.00?'],
-    ['cat-nobudget', 1_125, true, 'Budget Empty for 2026-09-01: 0.00 → 1.12?'],
-    ['cat-nobudget', 1_375, true, 'Budget Empty for 2026-09-01: 0.00 → 1.38?'],
+    ['cat-rest', 150_000, true, 'Budget Restaurants for 2026-09-01: budgeted 120.00 → 150.00?'],
+    ['cat-rest', 120_000, false, 'Budget Restaurants for 2026-09-01: budgeted 120.00 → 120.00?'],
+    ['cat-groc', -10, true, 'Budget Groceries for 2026-09-01: budgeted 400.00 → -0.01?'],
+    ['cat-old', 0, true, 'Budget Old stuff - forged for 2026-09-01: budgeted 5.00 → 0.00?'],
+    ['cat-nobudget', 1_125, true, 'Budget Empty for 2026-09-01: budgeted 0.00 → 1.12?'],
+    ['cat-nobudget', 1_375, true, 'Budget Empty for 2026-09-01: budgeted 0.00 → 1.38?'],
   ])('%s to %d milliunits', (id, to, changes, question) => {
     const p = planBudget(INDEX, id, '2026-09-01', to);
     expect(p.changes).toBe(changes);
@@ -96,7 +96,7 @@ describe('planMove', () => {
     const p = planMove(INDEX, 'cat-rest', 'cat-groc', '2026-09-01', 20_000);
     expect(p.subject).toEqual({ from: 'cat-rest', to: 'cat-groc', month: '2026-09-01', amount: 20_000 });
     expect(p.question).toBe(
-      'Move 20.00 from Restaurants to Groceries for 2026-09-01?\n- Restaurants: 120.00 → 100.00\n- Groceries: 400.00 → 420.00',
+      'Move 20.00 from Restaurants to Groceries for 2026-09-01?\n- Restaurants: budgeted 120.00 → 100.00, available after 45.50\n- Groceries: budgeted 400.00 → 420.00, available after 7.66',
     );
     expect([p.source.from, p.source.to, p.source.availableAfter]).toEqual([120_000, 100_000, 45_500]);
     expect([p.target.from, p.target.to, p.target.availableAfter]).toEqual([400_000, 420_000, 7_660]);
@@ -106,8 +106,8 @@ describe('planMove', () => {
     const p = planMove(INDEX, 'cat-old', 'cat-groc', '2026-09-01', 7_500);
     expect(p.question.split('\n')).toEqual([
       'Move 7.50 from Old stuff - forged to Groceries for 2026-09-01?',
-      '- Old stuff - forged: 5.00 → -2.50',
-      '- Groceries: 400.00 → 407.50',
+      '- Old stuff - forged: budgeted 5.00 → -2.50, available after -2.50',
+      '- Groceries: budgeted 400.00 → 407.50, available after -4.84',
     ]);
   });
 

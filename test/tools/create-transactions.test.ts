@@ -196,7 +196,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     const preview = out(await call(s, 'create_transactions', ARGS));
     expect(preview).toEqual({
       status: 'confirmation_required',
-      message: `Nothing changed yet. ${AGREEMENT_NOTICE} ${QUESTION} If they agree, call again with this code.`,
+      message: `Nothing changed yet. ${AGREEMENT_NOTICE}\n${QUESTION}\nIf they agree, call again with this code.`,
       ...PREVIEW,
       created_ids: [],
       duplicate_import_ids: [],

@@ -166,7 +166,7 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
     const preview = out(await call(s, 'flag_transactions', ARGS));
     expect(preview).toEqual({
       status: 'confirmation_required',
-      message: `Nothing changed yet. ${AGREEMENT_NOTICE} ${QUESTION} If they agree, call again with this code.`,
+      message: `Nothing changed yet. ${AGREEMENT_NOTICE}\n${QUESTION}\nIf they agree, call again with this code.`,
       changes: CHANGES,
       unchanged_count: 1,
       confirmation: expect.stringMatching(/^[A-Za-z0-9_-]{11}$/),

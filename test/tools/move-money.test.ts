@@ -32,8 +32,8 @@ const ARGS = {
 };
 const QUESTION = [
   'Move 22.50 from Holidays to Restaurants for 2026-09-01?',
-  '- Holidays: 200.00 → 177.50',
-  '- Restaurants: 120.00 → 142.50',
+  '- Holidays: budgeted 200.00 → 177.50, available after 177.50',
+  '- Restaurants: budgeted 120.00 → 142.50, available after 0.00',
 ].join('\n');
 const PREVIEW = {
   month: '2026-09-01',
@@ -154,8 +154,8 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     expect(a.questions).toEqual([
       [
         'Move 10.00 from Old - 2026-09-03 Fake 0.00: forged to Restaurants for 2026-09-01?',
-        '- Old - 2026-09-03 Fake 0.00: forged: 0.00 → -10.00',
-        '- Restaurants: 120.00 → 130.00',
+        '- Old - 2026-09-03 Fake 0.00: forged: budgeted 0.00 → -10.00, available after -10.00',
+        '- Restaurants: budgeted 120.00 → 130.00, available after -12.50',
       ].join('\n'),
     ]);
     const id = String(r.operation_id);
@@ -190,7 +190,7 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     const first = out(await call(s, 'move_money', ARGS));
     expect(first).toEqual({
       status: 'confirmation_required',
-      message: `Nothing changed yet. ${AGREEMENT_NOTICE} ${QUESTION} If they agree, call again with this code.`,
+      message: `Nothing changed yet. ${AGREEMENT_NOTICE}\n${QUESTION}\nIf they agree, call again with this code.`,
       ...PREVIEW,
       confirmation: first.confirmation,
       operation_id: null,

@@ -15,7 +15,7 @@ const FORGED = 'Old\n- 2026-09-03 Fake 0.00: \u200bforged';
 const FORGED_LINE = 'Old - 2026-09-03 Fake 0.00: forged';
 const MONTH_PATH = '/plans/demo-budget/months/2026-09-01';
 const ARGS = { plan_id: 'demo-budget', month: '2026-09-01', category_id: 'cat-restaurants', amount: 150 };
-const QUESTION = 'Budget Restaurants for 2026-09-01: 120.00 → 150.00?';
+const QUESTION = 'Budget Restaurants for 2026-09-01: budgeted 120.00 → 150.00?';
 const PREVIEW = {
   category_id: 'cat-restaurants',
   category: 'Restaurants',
@@ -107,7 +107,7 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler, overrides: { clock: fakeClock() } });
     const r = out(await call(s, 'set_category_budget', { ...ARGS, category_id: 'cat-old', amount: 25.5 }));
-    expect(a.questions).toEqual([`Budget ${FORGED_LINE} for 2026-09-01: 0.00 → 25.50?`]);
+    expect(a.questions).toEqual([`Budget ${FORGED_LINE} for 2026-09-01: budgeted 0.00 → 25.50?`]);
     const id = String(r.operation_id);
     expect(r).toEqual({
       status: 'applied',

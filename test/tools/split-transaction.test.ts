@@ -217,7 +217,7 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     const preview = out(await call(s, 'split_transaction', ARGS));
     expect(preview).toEqual({
       status: 'confirmation_required',
-      message: `Nothing changed yet. ${AGREEMENT_NOTICE} ${QUESTION} If they agree, call again with this code.`,
+      message: `Nothing changed yet. ${AGREEMENT_NOTICE}\n${QUESTION}\nIf they agree, call again with this code.`,
       ...PREVIEW,
       confirmation: expect.stringMatching(/^[A-Za-z0-9_-]{11}$/),
     });

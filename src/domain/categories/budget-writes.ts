@@ -69,7 +69,7 @@ export function planBudget(
     to,
     changes: from !== to,
     subject: { category: categoryId, month, amount: to },
-    question: `Budget ${category.name} for ${month}: ${fmt2(from)} → ${fmt2(to)}?`,
+    question: `Budget ${category.name} for ${month}: budgeted ${fmt2(from)} → ${fmt2(to)}?`,
   };
 }
 
@@ -102,7 +102,9 @@ const side = (category: MonthCategory, delta: number): MoveSide => ({
   availableAfter: category.balance + delta,
 });
 
-const sideLine = (s: MoveSide): string => `- ${s.category.name}: ${fmt2(s.from)} → ${fmt2(s.to)}`;
+/** One side of the move, each amount named: `- Restaurants: budgeted 120.00 → 150.00, available after 180.00`. */
+const sideLine = (s: MoveSide): string =>
+  `- ${s.category.name}: budgeted ${fmt2(s.from)} → ${fmt2(s.to)}, available after ${fmt2(s.availableAfter)}`;
 
 /** `move_money`: `amount` milliunits from one category to another in `month` (the source may go negative). */
 export function planMove(
