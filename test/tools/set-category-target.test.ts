@@ -96,8 +96,15 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     ],
     [{ by_date: '2027-01-01' }, 'To remove the target, give no amount, no date and no frequency.'],
     [{ frequency: 'yearly' }, 'To remove the target, give no amount, no date and no frequency.'],
-    [{ amount: 0 }, 'The amount must be greater than 0; to remove the target, give none.'],
-    [{ amount: -20 }, 'The amount must be greater than 0; to remove the target, give none.'],
+    [
+      { amount: 0 },
+      'Input validation error: Invalid arguments for tool set_category_target: amount: must be more than 0',
+    ],
+    [
+      { amount: -20 },
+      'Input validation error: Invalid arguments for tool set_category_target: amount: must be more than 0',
+    ],
+    [{ amount: 0.0004 }, 'The amount must be greater than 0; to remove the target, give none.'],
     [
       { category_id: 'cat-car', amount: 300, by_date: '2027-01-01' },
       'YNAB takes neither a date nor a frequency on a category paired to a loan account: give an amount alone.',

@@ -93,7 +93,11 @@ export const getDebtPayoffPlan = defineReadTool({
     overrides: z
       .array(
         z.strictObject({
-          account: z.string().min(1).max(200).describe('The debt account: its name (any case) or its id.'),
+          account: z
+            .string()
+            .min(1)
+            .max(200)
+            .describe('The debt account: its name (any case) or its id (1 to 200 characters).'),
           interest_rate: z
             .number()
             .min(0)
@@ -105,7 +109,7 @@ export const getDebtPayoffPlan = defineReadTool({
             .min(0)
             .max(1_000_000_000)
             .optional()
-            .describe("The minimum monthly payment in currency units, instead of YNAB's."),
+            .describe("The minimum monthly payment in currency units (0 to a billion), instead of YNAB's."),
         }),
       )
       .min(1)

@@ -53,7 +53,7 @@ export const getRunway = defineReadTool({
       .nullable()
       .default(null)
       .describe(
-        'Names or ids of the category groups that hold essential spending (rent, bills, groceries…), for a second runway on those alone; null for none.',
+        'Names or ids of the category groups that hold essential spending (rent, bills, groceries…), for a second runway on those alone (1 to 50 names, each 1 to 200 characters); null for none.',
       ),
     include_savings: z
       .boolean()

@@ -74,7 +74,7 @@ export const moveMoney = defineWriteTool({
       .number()
       .gt(0)
       .max(1_000_000_000)
-      .describe('How much to move, in currency units, greater than 0.'),
+      .describe('How much to move, in currency units, greater than 0 and at most a billion.'),
   },
   output: moveResult,
   async run({ deps }, { plan_id, month, from_category_id, to_category_id, amount }) {

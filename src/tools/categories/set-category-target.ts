@@ -52,11 +52,11 @@ export const setCategoryTarget = defineWriteTool({
       .describe('The category, from get_category_balances or list_category_groups.'),
     amount: z
       .number()
-      .min(-1_000_000_000)
+      .gt(0)
       .max(1_000_000_000)
       .nullable()
       .default(null)
-      .describe('Target amount in currency units, greater than 0; omit to remove it.'),
+      .describe('Target amount in currency units, greater than 0 and at most a billion; omit to remove it.'),
     by_date: z.iso
       .date()
       .nullable()

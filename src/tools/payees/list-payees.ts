@@ -26,7 +26,7 @@ export const listPayees = defineReadTool({
       .nullable()
       .default(null)
       .describe(
-        'Keep the payees whose name or merchant contains this text (case-insensitive); null for all.',
+        'Keep the payees whose name or merchant contains this text (case-insensitive, 1 to 500 characters); null for all.',
       ),
     limit: listLimit('How many payees to return at most (1 to 200, default 50).'),
   }),
