@@ -4,13 +4,26 @@
  * field names so that a row is (almost) what the API answers.
  */
 
-/** The plan summary of `GET /plans` (no `currency_format`: amounts are shown without a currency symbol). */
+/** YNAB's `CurrencyFormat` of a plan, as `GET /plans` gives it. */
+export interface CurrencyFormatRow {
+  iso_code: string;
+  example_format: string;
+  decimal_digits: number;
+  decimal_separator: string;
+  symbol_first: boolean;
+  group_separator: string;
+  currency_symbol: string;
+  display_symbol: boolean;
+}
+
+/** The plan summary of `GET /plans`; a plan without `currency_format` shows amounts without a symbol. */
 export interface PlanMeta {
   id: string;
   name: string;
   last_modified_on: string;
   first_month: string;
   last_month: string;
+  currency_format?: CurrencyFormatRow;
 }
 
 /** A date-keyed map of loan terms (`{ "2025-03-31": 4500 }`). */

@@ -6,6 +6,19 @@ export interface YnabPlan {
   last_modified_on?: string | null;
   first_month?: string | null;
   last_month?: string | null;
+  currency_format?: YnabCurrencyFormat | null;
+}
+
+/** How YNAB formats a plan's money (`CurrencyFormat`, given per plan by `GET /plans`). */
+export interface YnabCurrencyFormat {
+  iso_code?: string | null;
+  example_format?: string | null;
+  decimal_digits?: number | null;
+  decimal_separator?: string | null;
+  symbol_first?: boolean | null;
+  group_separator?: string | null;
+  currency_symbol?: string | null;
+  display_symbol?: boolean | null;
 }
 
 export interface YnabAccount {

@@ -34,6 +34,16 @@ describe('demo plan: structure', () => {
       last_modified_on: '2026-09-20',
       first_month: '2026-06-01',
       last_month: '2026-09-01',
+      currency_format: {
+        iso_code: 'EUR',
+        example_format: '123 456,78',
+        decimal_digits: 2,
+        decimal_separator: ',',
+        symbol_first: false,
+        group_separator: ' ',
+        currency_symbol: '€',
+        display_symbol: true,
+      },
     });
   });
 

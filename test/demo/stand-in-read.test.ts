@@ -77,7 +77,7 @@ describe('stand-in: server, auth and errors', () => {
 });
 
 describe('stand-in: read routes', () => {
-  it('lists the plan without currency_format', async () => {
+  it('lists the plan with its currency_format, as YNAB does', async () => {
     const res = await get(si, '/plans');
     expect(res.json).toEqual({
       data: {
@@ -88,6 +88,16 @@ describe('stand-in: read routes', () => {
             last_modified_on: '2026-09-20',
             first_month: '2026-06-01',
             last_month: '2026-09-01',
+            currency_format: {
+              iso_code: 'EUR',
+              example_format: '123 456,78',
+              decimal_digits: 2,
+              decimal_separator: ',',
+              symbol_first: false,
+              group_separator: ' ',
+              currency_symbol: '€',
+              display_symbol: true,
+            },
           },
         ],
       },

@@ -51,6 +51,13 @@ describe.each(ERAS)('list tools, %s era', (era) => {
           name: 'Demo household',
           first_month: demo.plan.first_month,
           last_month: demo.plan.last_month,
+          currency: {
+            iso_code: 'EUR',
+            symbol: '€',
+            decimal_digits: 2,
+            symbol_first: false,
+            example: '123 456,78',
+          },
         },
       ],
     });

@@ -21,6 +21,17 @@ export const PLAN: PlanMeta = {
   last_modified_on: '2026-09-20',
   first_month: '2026-06-01',
   last_month: '2026-09-01',
+  // A French household (its bank labels are French): euros, as a French YNAB user sets them.
+  currency_format: {
+    iso_code: 'EUR',
+    example_format: '123 456,78',
+    decimal_digits: 2,
+    decimal_separator: ',',
+    symbol_first: false,
+    group_separator: ' ',
+    currency_symbol: '€',
+    display_symbol: true,
+  },
 };
 
 export const MONTHS = ['2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01'];
