@@ -41,7 +41,13 @@ export function createDeps(config: Config, log: Log, overrides: DepsOverrides = 
     ...(overrides.random ? { random: overrides.random } : {}),
     ...(overrides.sleep ? { sleep: overrides.sleep } : {}),
   });
-  const codes = new CodeStore(() => clock.monotonicMs());
-  const journal = new Journal(() => config.journalPath());
+  const codes = new CodeStore(
+    () => clock.monotonicMs(),
+    () => clock.now().getTime(),
+  );
+  const journal = new Journal(
+    () => config.journalPath(),
+    (message) => log.warning('journal', message),
+  );
   return { ynab: new YnabClient(http), config, clock, log, pacer, codes, journal };
 }

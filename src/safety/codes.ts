@@ -1,6 +1,9 @@
 /**
  * Confirmation codes and used answer nonces: process memory only, shared by every session (the HTTP
- * token is the boundary), 600 s on a monotonic clock, single use even on mismatch.
+ * token is the boundary), single use even on mismatch. Codes live 600 s on a monotonic clock; a used
+ * answer nonce is remembered on the wall clock, the clock its sealed requestState expires on: were
+ * they on different clocks, a wall-clock step back would keep the state valid after its nonce was
+ * forgotten, and the same answer would apply the change twice.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -8,17 +11,20 @@ export const LIFETIME_MS = 600_000;
 
 export class CodeStore {
   readonly #now: () => number;
+  readonly #wallNow: () => number;
   readonly #codes = new Map<string, { fingerprint: string; at: number }>();
   readonly #nonces = new Map<string, number>();
 
-  constructor(now: () => number) {
+  constructor(now: () => number, wallNow: () => number = () => Date.now()) {
     this.#now = now;
+    this.#wallNow = wallNow;
   }
 
   #dropExpired(): void {
     const now = this.#now();
     for (const [code, c] of this.#codes) if (now - c.at > LIFETIME_MS) this.#codes.delete(code);
-    for (const [nonce, until] of this.#nonces) if (now > until) this.#nonces.delete(nonce);
+    const wall = this.#wallNow();
+    for (const [nonce, until] of this.#nonces) if (wall > until) this.#nonces.delete(nonce);
   }
 
   /** Issues a code bound to a fingerprint: 8 random bytes, URL-safe base64 without padding. */
@@ -46,7 +52,9 @@ export class CodeStore {
   spendNonce(nonce: string): boolean {
     this.#dropExpired();
     if (this.#nonces.has(nonce)) return false;
-    this.#nonces.set(nonce, this.#now() + LIFETIME_MS);
+    // spent after its state was sealed, so kept at least until that state expires (plus a second
+    // for the codec's whole-second expiry)
+    this.#nonces.set(nonce, this.#wallNow() + LIFETIME_MS + 1_000);
     return true;
   }
 }

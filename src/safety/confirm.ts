@@ -52,6 +52,11 @@ export interface ConfirmSpec<O extends Record<string, unknown>> {
   /** The full result as it would be if applied, every preview field included. */
   preview: O;
   apply: () => Promise<O>;
+  /**
+   * The YNAB requests `apply` sends (default 1), reserved before the first one leaves so that pacing
+   * never stops the change halfway.
+   */
+  sends?: number;
 }
 
 /** A confirmed write's request to the seam (a class, so the seam can tell it from a plain result). */
@@ -62,7 +67,9 @@ export class ConfirmRequest<O extends Record<string, unknown> = Record<string, u
   readonly flow: Flow;
   readonly preview: O;
   readonly apply: () => Promise<O>;
+  readonly sends: number;
   constructor(spec: ConfirmSpec<O>) {
+    this.sends = spec.sends ?? 1;
     this.planId = spec.plan;
     this.subject = spec.subject;
     this.question = spec.question;

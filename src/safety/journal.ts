@@ -3,10 +3,8 @@
  * what undo needs; never amounts of transactions, memos or payee names (but a renamed payee's).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { z } from 'zod';
-import { AppError } from '../domain/errors.js';
+import { appendLine, checkWritable, linesBackwards } from './journal-files.js';
 
 const move = z.strictObject({
   transaction_id: z.string(),
@@ -43,21 +41,55 @@ export const newOperationId = (): string => randomBytes(6).toString('hex');
 /** UTC, ISO 8601 to the second, `+00:00` (never `Z`, no milliseconds). */
 export const appliedAt = (now: Date): string => `${now.toISOString().slice(0, 19)}+00:00`;
 
-/** Appends one line with a single write, creating the folders and the file (0600) when needed. */
-async function appendLine(path: string, record: object): Promise<void> {
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-  const handle = await open(path, 'a', 0o600);
+/** One parsed line: an entry, an undone marker, nothing (blank) or damaged. */
+type Line =
+  | { kind: 'entry'; entry: JournalEntry }
+  | { kind: 'undone'; id: string }
+  | { kind: 'blank' }
+  | { kind: 'damaged' };
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function parseLine(raw: Buffer | null): Line {
+  if (raw === null) return { kind: 'damaged' };
+  let value: unknown;
   try {
-    await handle.write(`${JSON.stringify(record)}\n`);
-  } finally {
-    await handle.close();
+    const text = decoder.decode(raw);
+    if (text.trim() === '') return { kind: 'blank' };
+    value = JSON.parse(text);
+  } catch {
+    return { kind: 'damaged' };
   }
+  if (value && typeof value === 'object' && typeof (value as { undone?: unknown }).undone === 'string') {
+    return { kind: 'undone', id: (value as { undone: string }).undone };
+  }
+  const parsed = entrySchema.safeParse(value);
+  if (!parsed.success) return { kind: 'damaged' };
+  const e = parsed.data;
+  return {
+    kind: 'entry',
+    entry: {
+      operation_id: e.operation_id,
+      plan_id: (e.plan_id ?? e.budget_id) as string,
+      kind: e.kind,
+      applied_at: e.applied_at,
+      moves: e.moves,
+      details: e.details,
+    },
+  };
 }
 
 export class Journal {
   readonly #path: () => string;
-  constructor(path: () => string) {
+  readonly #warn: (message: string) => void;
+  constructor(path: () => string, warn: (message: string) => void = () => {}) {
     this.#path = path;
+    this.#warn = warn;
+  }
+
+  /** Refuses (an AppError naming the path and the fix) unless an append can succeed. */
+  checkWritable(): Promise<void> {
+    return checkWritable(this.#path());
   }
 
   /** Records an applied operation, fields in a fixed order. */
@@ -74,57 +106,39 @@ export class Journal {
     );
   }
 
-  /** Every entry and the set of undone ids; a damaged line is an error. */
+  /**
+   * Every entry and the set of undone ids, read from the end; a damaged line (a torn append, a
+   * hand edit) is skipped with a warning instead of blocking the others.
+   */
   async read(): Promise<{ entries: JournalEntry[]; undone: Set<string> }> {
-    const path = this.#path();
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], undone: new Set() };
-      throw error;
-    }
     const entries: JournalEntry[] = [];
     const undone = new Set<string>();
-    const decoder = new TextDecoder('utf-8', { fatal: true });
-    const lines = splitLines(bytes);
-    lines.forEach((raw, index) => {
-      const damaged = (): AppError =>
-        new AppError(
-          `${path}, line ${index + 1}, is not a journal entry: fix or remove that line, or move the file aside to start a new journal.`,
-        );
-      let text: string;
-      let value: unknown;
-      try {
-        text = decoder.decode(raw);
-        if (text.trim() === '') return;
-        value = JSON.parse(text);
-      } catch {
-        throw damaged();
+    for await (const line of this.#lines()) {
+      if (line.kind === 'entry') entries.push(line.entry);
+      else if (line.kind === 'undone') undone.add(line.id);
+    }
+    return { entries: entries.reverse(), undone };
+  }
+
+  async *#lines(): AsyncGenerator<Line> {
+    let damaged = 0;
+    try {
+      for await (const raw of linesBackwards(this.#path())) {
+        const line = parseLine(raw);
+        if (line.kind === 'damaged') damaged++;
+        else yield line;
       }
-      if (value && typeof value === 'object' && typeof (value as { undone?: unknown }).undone === 'string') {
-        undone.add((value as { undone: string }).undone);
-        return;
+    } finally {
+      if (damaged > 0) {
+        this.#warn(`The journal ${this.#path()} has ${damaged} damaged line(s), skipped.`);
       }
-      const parsed = entrySchema.safeParse(value);
-      if (!parsed.success) throw damaged();
-      const e = parsed.data;
-      entries.push({
-        operation_id: e.operation_id,
-        plan_id: (e.plan_id ?? e.budget_id) as string,
-        kind: e.kind,
-        applied_at: e.applied_at,
-        moves: e.moves,
-        details: e.details,
-      });
-    });
-    return { entries, undone };
+    }
   }
 
   /**
    * The operation undo acts on: from the most recent, skipping undone ones, other plans and unknown
    * kinds (never undone as some other kind); entries recorded with `last-used` match only a `last-used`
-   * call.
+   * call. Reads backwards and stops at the match: a recent operation costs only the journal's end.
    */
   async find(
     planId: string,
@@ -132,27 +146,19 @@ export class Journal {
     knownKinds: ReadonlySet<string>,
     operationId: string | null,
   ): Promise<JournalEntry | null> {
-    const { entries, undone } = await this.read();
-    for (let i = entries.length - 1; i >= 0; i--) {
-      const e = entries[i] as JournalEntry;
+    // a marker always follows its entry, so reading backwards meets it first
+    const undone = new Set<string>();
+    for await (const line of this.#lines()) {
+      if (line.kind === 'undone') {
+        undone.add(line.id);
+        continue;
+      }
+      if (line.kind !== 'entry') continue;
+      const e = line.entry;
       const samePlan = e.plan_id === planId || (calledWithLastUsed && e.plan_id === 'last-used');
       if (undone.has(e.operation_id) || !samePlan || !knownKinds.has(e.kind)) continue;
       if (operationId === null || e.operation_id === operationId) return e;
     }
     return null;
   }
-}
-
-/** Splits a buffer into lines on `\n` (a trailing `\r` is left to JSON's whitespace). */
-function splitLines(bytes: Buffer): Buffer[] {
-  const lines: Buffer[] = [];
-  let start = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i] === 0x0a) {
-      lines.push(bytes.subarray(start, i));
-      start = i + 1;
-    }
-  }
-  if (start < bytes.length) lines.push(bytes.subarray(start));
-  return lines;
 }

@@ -120,11 +120,23 @@ class Months extends Resource {
     return (await this.send<{ month: YnabMonthDetail }>(ENDPOINTS.getMonth, [plan, month])).month;
   }
 
-  /** Sets a category's budgeted amount for a month (absolute, milliunits). */
-  async setBudgeted(plan: string, month: string, categoryId: string, budgeted: number): Promise<void> {
-    await this.send(ENDPOINTS.updateMonthCategory, [plan, month, categoryId], {
-      body: { category: { budgeted } },
-    });
+  /**
+   * Sets a category's budgeted amount for a month (absolute, milliunits); returns the amount YNAB's
+   * answer shows (null when the answer shows none), so that the caller can verify it.
+   */
+  async setBudgeted(
+    plan: string,
+    month: string,
+    categoryId: string,
+    budgeted: number,
+  ): Promise<number | null> {
+    const data = await this.send<{ category?: { budgeted?: unknown } }>(
+      ENDPOINTS.updateMonthCategory,
+      [plan, month, categoryId],
+      { body: { category: { budgeted } } },
+    );
+    const shown = data.category?.budgeted;
+    return typeof shown === 'number' ? shown : null;
   }
 }
 

@@ -7,12 +7,19 @@ import { Agent } from 'undici';
 import { ClientError } from '../domain/errors.js';
 import { quote } from '../domain/text.js';
 import type { Secret } from '../domain/secret.js';
+import { oneLine, UnknownOutcome } from '../domain/write-outcome.js';
 import { minutesText, type Pacer } from './pace.js';
 import { backoffMs, describeFailure, mayRetry } from './retry.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const TIMEOUT_MS = 30_000;
+
+/** A write whose answer never came back (or could not be read): it may have landed. */
+const lostText = (cause: string): string =>
+  `The request reached YNAB but no answer came back (${cause}): the change may or may not be applied. Check with find_transactions / get_category_balances before trying again; do not repeat it blindly.`;
+const unreachableText = (attempt: number, cause: string): string =>
+  `YNAB could not be reached after ${attempt} attempts (${cause}). Nothing was changed. Try again in a few minutes.`;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 export interface HttpOptions {
@@ -70,7 +77,8 @@ function errorText(status: number, text: string): string {
   } catch {
     // not JSON: the raw body is the detail
   }
-  return `YNAB ${status}: ${detail}`;
+  // a proxy's 1 MB HTML page is not a message: one line, at most 300 characters
+  return `YNAB ${status}: ${oneLine(detail)}`;
 }
 
 export class YnabHttp {
@@ -119,11 +127,9 @@ export class YnabHttp {
       } catch (error) {
         const failure = describeFailure(error);
         if (mayRetry(method, attempt, failure)) continue;
-        throw new ClientError(
-          method !== 'GET' && !failure.neverLeft
-            ? `The request reached YNAB but no answer came back (${failure.cause}): the change may or may not be applied. Check with find_transactions / get_category_balances before trying again; do not repeat it blindly.`
-            : `YNAB could not be reached after ${attempt} attempts (${failure.cause}). Nothing was changed. Try again in a few minutes.`,
-        );
+        if (method !== 'GET' && !failure.neverLeft)
+          throw new UnknownOutcome(lostText(oneLine(failure.cause)));
+        throw new ClientError(unreachableText(attempt, oneLine(failure.cause)));
       }
       const outcome = await this.#read(method, response, attempt);
       if (outcome === 'retry') continue;
@@ -138,20 +144,11 @@ export class YnabHttp {
     } catch (error) {
       const failure = describeFailure(error);
       if (mayRetry(method, attempt, { neverLeft: false })) return 'retry';
-      throw new ClientError(
-        method === 'GET'
-          ? `YNAB could not be reached after ${attempt} attempts (${failure.cause}). Nothing was changed. Try again in a few minutes.`
-          : `The request reached YNAB but no answer came back (${failure.cause}): the change may or may not be applied. Check with find_transactions / get_category_balances before trying again; do not repeat it blindly.`,
-      );
+      if (method === 'GET') throw new ClientError(unreachableText(attempt, oneLine(failure.cause)));
+      throw new UnknownOutcome(lostText(oneLine(failure.cause)));
     }
     const status = response.status;
-    if (status >= 200 && status < 300) {
-      try {
-        return { data: ((text ? JSON.parse(text) : {}) as { data?: unknown }).data };
-      } catch {
-        throw new ClientError(`YNAB ${status}: the answer is not JSON`, status);
-      }
-    }
+    if (status >= 200 && status < 300) return this.#data(method, status, text, attempt);
     if (status === 429) {
       const ms = this.#o.pacer.pause(response.headers.get('retry-after'));
       throw new ClientError(
@@ -161,5 +158,28 @@ export class YnabHttp {
     }
     if (mayRetry(method, attempt, { status })) return 'retry';
     throw new ClientError(errorText(status, text), status);
+  }
+
+  /**
+   * The `data` of a 2xx answer. One that is not the JSON YNAB sends (a proxy page, a cut body, no
+   * `data` object) says nothing about the change: for a write that is an unknown outcome, for a read
+   * a retry while tries are left.
+   */
+  #data(method: Method, status: number, text: string, attempt: number): 'retry' | { data: unknown } {
+    let data: unknown;
+    try {
+      data = ((text ? JSON.parse(text) : {}) as { data?: unknown } | null)?.data;
+    } catch {
+      data = undefined;
+    }
+    if (data !== null && typeof data === 'object') return { data };
+    if (method === 'DELETE' && text === '') return { data: {} };
+    const cause = `YNAB answered ${status} with a body that is not the expected JSON`;
+    if (method !== 'GET') throw new UnknownOutcome(lostText(cause));
+    if (mayRetry(method, attempt, { neverLeft: false })) return 'retry';
+    throw new ClientError(
+      `YNAB answered ${status} but its answer could not be read after ${attempt} attempts. Nothing was changed. Try again in a few minutes.`,
+      status,
+    );
   }
 }

@@ -1,9 +1,12 @@
 /**
  * Process-wide pacing: at most 180 requests in any rolling hour on a monotonic clock, every try counting
  * (YNAB allows 200 per token; 20 are left for the user's other apps); after a 429 nothing leaves until
- * the pause ends.
+ * the pause ends. A multi-write operation reserves all its sends before its first write, so that pacing
+ * never stops it halfway; a compensation write (putting back what a failed operation half did) is
+ * always let through the hourly budget.
  */
-import { ClientError } from '../domain/errors.js';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { PacingRefusal } from '../domain/write-outcome.js';
 
 const HOUR_MS = 3_600_000;
 const MS_PER_SECOND = 1_000;
@@ -21,11 +24,18 @@ export function pauseSeconds(retryAfter: string | null): number {
   return Math.min(3600, Math.max(60, Number(retryAfter.trim())));
 }
 
+/** What the running operation may still send without asking the budget again. */
+interface Allowance {
+  left: number;
+  compensating: boolean;
+}
+
 export class Pacer {
   readonly #now: () => number;
   readonly #budget: number;
   #sends: number[] = [];
   #pausedUntil = 0;
+  readonly #operation = new AsyncLocalStorage<Allowance>();
 
   constructor(now: () => number, budget = HOURLY_BUDGET) {
     this.#now = now;
@@ -34,20 +44,66 @@ export class Pacer {
 
   /** Refuses (throws) when paused or over budget; otherwise records one send. */
   take(): void {
+    const allowance = this.#operation.getStore();
+    if (allowance !== undefined && allowance.left > 0) {
+      allowance.left -= 1; // reserved (and counted) before the operation's first write
+      return;
+    }
     const now = this.#now();
+    this.#checkPause(now);
+    this.#sends = this.#sends.filter((t) => now - t < HOUR_MS);
+    if (allowance?.compensating !== true) this.#checkRoom(now, 1);
+    this.#sends.push(now);
+  }
+
+  /**
+   * Runs a multi-write operation with `count` sends reserved (and counted) before it starts: either
+   * all of them can leave, or nothing is sent and a PacingRefusal says when to try again. Sends the
+   * operation did not use are given back.
+   */
+  async reserved<T>(count: number, operation: () => Promise<T>): Promise<T> {
+    const now = this.#now();
+    this.#checkPause(now);
+    this.#sends = this.#sends.filter((t) => now - t < HOUR_MS);
+    this.#checkRoom(now, count);
+    const stamps = Array.from({ length: count }, () => now);
+    this.#sends.push(...stamps);
+    const allowance: Allowance = { left: count, compensating: false };
+    try {
+      return await this.#operation.run(allowance, operation);
+    } finally {
+      for (let i = 0; i < allowance.left; i++) {
+        const at = this.#sends.lastIndexOf(now);
+        if (at >= 0) this.#sends.splice(at, 1);
+      }
+    }
+  }
+
+  /** Runs a compensation write: it passes the hourly budget (a 429 pause still holds it back). */
+  compensating<T>(write: () => Promise<T>): Promise<T> {
+    return this.#operation.run({ left: 0, compensating: true }, write);
+  }
+
+  #checkPause(now: number): void {
     if (now < this.#pausedUntil) {
-      throw new ClientError(
+      throw new PacingRefusal(
         `YNAB's limit of 200 requests per hour was reached. Nothing was sent: avenir-mcp calls YNAB again in ${minutesText(this.#pausedUntil - now)}. Tell the user; do not retry before then.`,
       );
     }
-    this.#sends = this.#sends.filter((t) => now - t < HOUR_MS);
-    if (this.#sends.length >= this.#budget) {
-      const wait = (this.#sends[0] ?? now) + HOUR_MS - now;
-      throw new ClientError(
-        `avenir-mcp sent ${this.#sends.length} requests to YNAB in the last hour, close to YNAB's limit of 200 per hour. Nothing was sent: the next request can leave in ${minutesText(wait)}. Tell the user; do not retry before then.`,
-      );
-    }
-    this.#sends.push(now);
+  }
+
+  #checkRoom(now: number, count: number): void {
+    if (this.#sends.length + count <= this.#budget) return;
+    // the send that frees enough room is the one `count` places after the budget's oldest
+    const freeing = this.#sends[Math.max(0, this.#sends.length + count - this.#budget - 1)] ?? now;
+    const wait = freeing + HOUR_MS - now;
+    const what =
+      count === 1
+        ? 'the next request'
+        : `nothing was changed; the ${count} requests this change needs (sent together or not at all)`;
+    throw new PacingRefusal(
+      `avenir-mcp sent ${this.#sends.length} requests to YNAB in the last hour, close to YNAB's limit of 200 per hour. Nothing was sent: ${what} can leave in ${minutesText(wait)}. Tell the user; do not retry before then.`,
+    );
   }
 
   /** Pauses every request after a 429; returns the pause in milliseconds. */

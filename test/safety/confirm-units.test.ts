@@ -68,7 +68,10 @@ describe('confirmation codes', () => {
 
   it('drops expired codes when issuing, and remembers nonces until they expire', () => {
     let now = 0;
-    const store = new CodeStore(() => now);
+    const store = new CodeStore(
+      () => now,
+      () => now,
+    );
     const old = store.issue('fp');
     now = 700_000;
     store.issue('fp');

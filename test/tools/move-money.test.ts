@@ -269,7 +269,7 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     expect(journalLines(journal)).toEqual([]);
   });
 
-  it('when putting the source back fails too, the error says what to set in YNAB', async () => {
+  it('when putting the source back fails too, it says what YNAB holds and journals the source for undo', async () => {
     const { s, code } = await codeFor();
     // the target's refusal is held back until the test has made the source's next write fail too
     h.standIn.fault({
@@ -285,9 +285,11 @@ describe.each(ERAS)('move_money, %s era', (era) => {
       await new Promise((r) => setTimeout(r, 5));
     h.standIn.fault({ method: 'PATCH', path: SOURCE_PATH, status: 503, body: FAULT_503, times: 1 });
     const r = await pending;
-    expect(r.isError).toBe(true);
-    expect(textOf(r)).toBe(
-      'YNAB refused to change Restaurants (YNAB 500: internal error), then putting Holidays back failed too (YNAB 503: down for maintenance): set Holidays back to 200.00 in YNAB.',
+    expect(r.isError).toBeFalsy();
+    const result = r.structuredContent as { status: string; message: string; operation_id: string };
+    expect(result.status).toBe('partial');
+    expect(result.message).toBe(
+      `YNAB refused to change Restaurants (YNAB 500: internal error), then putting Holidays back failed too (YNAB 503: down for maintenance): set Holidays back to 200.00 in YNAB. undo_operation with operation_id ${result.operation_id} puts Holidays back.`,
     );
     expect(requestLines(h.standIn)).toEqual([
       `GET ${MONTH_PATH}`,
@@ -297,7 +299,10 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     ]);
     expect(writes()).toEqual([['PATCH', SOURCE_PATH, patchBody(177_500)]]);
     expect(budgetedOf('cat-holidays')).toBe(177_500);
-    expect(journalLines(journal)).toEqual([]);
+    const lines = journalLines(journal).map((l) => JSON.parse(l) as { kind: string; details: unknown });
+    expect(lines.map((l) => [l.kind, l.details])).toEqual([
+      ['budget', { month: '2026-09-01', category_id: 'cat-holidays', from: 200_000, to: 177_500 }],
+    ]);
   });
 });
 

@@ -22,6 +22,7 @@ export const undoReconcile: UndoHandler<'reconcile'> = async (ynab, plan, entry,
     question: reconcileUndoQuestion(undo),
     subject: { undo: entry.operation_id, items: reconcileUndoItems(undo) },
     flow: 'merge',
+    sends: Math.max(1, (undo.revert.length > 0 ? 1 : 0) + (undo.deleteAdjustment === null ? 0 : 1)),
     apply: async () => {
       if (undo.revert.length > 0) {
         await ynab.transactions.update(

@@ -14,7 +14,15 @@ import { targetDescription } from '../../domain/months/targets.js';
 import { clean } from '../../domain/text.js';
 import type { YnabClient } from '../../ynab/api.js';
 import type { JournalEntry } from '../journal.js';
+import type { YnabCategory } from '../../domain/model.js';
+import { writeSteps, type BudgetStep } from './budget-steps.js';
 import type { UndoHandler, UndoPlan } from './types.js';
+
+interface Change {
+  category_id: string;
+  from: number;
+  to: number;
+}
 
 function toUndoPlan(
   ynab: YnabClient,
@@ -23,8 +31,16 @@ function toUndoPlan(
   entry: JournalEntry,
   undo: BudgetUndoPlan,
   message: string,
+  index: ReadonlyMap<string, YnabCategory>,
+  changes: readonly Change[],
 ): UndoPlan {
+  // each write as a step that knows what the operation left, so a half-done undo can be journaled
+  const steps: BudgetStep[] = undo.writes.map((w) => {
+    const c = changes.find((x) => x.category_id === w.category_id) as Change;
+    return { ...c, name: index.get(w.category_id)?.name ?? w.category_id };
+  });
   return {
+    sends: Math.max(1, steps.length),
     conflicts: undo.conflicts,
     changes: [],
     fullConflict: undo.fullConflict,
@@ -32,7 +48,7 @@ function toUndoPlan(
     subject: { undo: entry.operation_id, items: undo.items },
     flow: 'merge',
     apply: async () => {
-      for (const w of undo.writes) await ynab.months.setBudgeted(plan, month, w.category_id, w.budgeted);
+      await writeSteps(ynab, plan, month, steps);
       return message;
     },
   };
@@ -41,14 +57,17 @@ function toUndoPlan(
 export const undoBudget: UndoHandler<'budget'> = async (ynab, plan, entry, details) => {
   const index = monthIndex((await ynab.months.get(plan, details.month)).categories);
   const undo = planBudgetUndo(index, details.month, details);
-  return toUndoPlan(ynab, plan, details.month, entry, undo, 'Budgeted amount restored.');
+  return toUndoPlan(ynab, plan, details.month, entry, undo, 'Budgeted amount restored.', index, [details]);
 };
 
 export const undoMove: UndoHandler<'move'> = async (ynab, plan, entry, details) => {
   const index = monthIndex((await ynab.months.get(plan, details.month)).categories);
   const [source, target] = details.changes;
   const undo = planMoveUndo(index, details.month, source, target);
-  return toUndoPlan(ynab, plan, details.month, entry, undo, 'Both amounts restored.');
+  return toUndoPlan(ynab, plan, details.month, entry, undo, 'Both amounts restored.', index, [
+    source,
+    target,
+  ]);
 };
 
 export const TARGET_CHANGED = 'The target changed since: left alone.';

@@ -20,6 +20,7 @@ export const undoCreate: UndoHandler<'create'> = async (ynab, plan, entry, detai
     question: `Undo: delete the ${present.length} transaction(s) this operation created?`,
     subject: { undo: entry.operation_id, items: [...present].sort(compareCodePoints) },
     flow: 'merge',
+    sends: Math.max(1, present.length),
     apply: async () => {
       for (const id of present) await ynab.transactions.delete(plan, id);
       return 'Created transactions deleted.';

@@ -18,8 +18,33 @@ export interface UndoPlan {
   question: string;
   subject: unknown;
   flow: Flow;
-  /** Performs the writes and returns the applied message. */
+  /** The YNAB requests `apply` sends, reserved together before the first (default 1). */
+  sends?: number;
+  /** Performs the writes and returns the applied message (throws HalfUndone when it stops halfway). */
   apply(): Promise<string>;
+}
+
+/** What is left of an undo of budgeted amounts that stopped halfway: a `budget` operation each. */
+export interface BudgetRemainder {
+  month: string;
+  category_id: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * An undo that stopped halfway: `message` says exactly what was restored and what was not; each
+ * remainder is journaled as an operation of its own, so that the next undo_operation finishes it.
+ */
+export class HalfUndone extends Error {
+  constructor(
+    message: string,
+    readonly remainders: BudgetRemainder[],
+    /** The failure left it unknown whether the remaining write landed (status `unknown`). */
+    readonly uncertain: boolean,
+  ) {
+    super(message);
+  }
 }
 
 /** The undo of one kind, given the entry's details as that kind's schema reads them. */

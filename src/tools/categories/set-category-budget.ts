@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { monthIndex, planBudget, resolveMonth } from '../../domain/categories/budget-writes.js';
 import { toMilli, toUnits } from '../../domain/money.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
+import { setBudgetedChecked } from './budget-write.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { checkMonth } from '../seam/check-month.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
@@ -72,7 +73,16 @@ export const setCategoryBudget = defineWriteTool({
       flow: 'merge',
       preview,
       apply: async () => {
-        await deps.ynab.months.setBudgeted(plan, m, category_id, p.to);
+        const outcome = await setBudgetedChecked(deps, plan, m, category_id, p.from, p.to);
+        if (outcome.state === 'not_applied')
+          return { ...preview, status: 'not_applied', message: outcome.note };
+        if (outcome.state === 'unknown') {
+          return {
+            ...preview,
+            status: 'unknown',
+            message: `The change may or may not be applied (${outcome.note}). Check with get_category_balances before trying again; do not repeat it blindly.`,
+          };
+        }
         const id = await recordOperation(deps, plan, 'budget', {
           month: m,
           category_id,
@@ -81,7 +91,7 @@ export const setCategoryBudget = defineWriteTool({
         });
         return {
           ...preview,
-          message: `Applied. undo_operation with operation_id ${id} reverts it.`,
+          message: `${outcome.note === '' ? 'Applied.' : `Applied: ${outcome.note}`} undo_operation with operation_id ${id} reverts it.`,
           operation_id: id,
         };
       },

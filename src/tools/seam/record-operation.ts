@@ -1,10 +1,13 @@
 /**
  * Journals an applied operation and returns its new operation id. The details are typed by the
- * operation's kind, with the same schema undo reads them with.
+ * operation's kind, with the same schema undo reads them with. The change is already in YNAB: when
+ * the journal cannot take it, the confirmed write still ends `applied`, with a warning that it cannot
+ * be undone (the seam replaces the id and the message), never with an error inviting a second write.
  */
 import type { Deps } from '../../deps.js';
 import { appliedAt, newOperationId, type Move } from '../../safety/journal.js';
 import type { Kind, KindDetails } from '../../safety/journal-kinds.js';
+import { noteJournalFailure } from './outcome.js';
 
 export async function recordOperation<K extends Kind>(
   deps: Deps,
@@ -14,13 +17,17 @@ export async function recordOperation<K extends Kind>(
   moves: Move[] = [],
 ): Promise<string> {
   const id = newOperationId();
-  await deps.journal.record({
-    operation_id: id,
-    plan_id: plan,
-    kind,
-    applied_at: appliedAt(deps.clock.now()),
-    moves,
-    details,
-  });
+  try {
+    await deps.journal.record({
+      operation_id: id,
+      plan_id: plan,
+      kind,
+      applied_at: appliedAt(deps.clock.now()),
+      moves,
+      details,
+    });
+  } catch (error) {
+    if (!noteJournalFailure(error instanceof Error ? error.message : String(error))) throw error;
+  }
   return id;
 }

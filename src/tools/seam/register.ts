@@ -26,6 +26,7 @@ import {
   type StatePayload,
 } from '../../safety/confirm.js';
 import { describe, type ToolDefinition } from './define-tool.js';
+import { applyConfirmed } from './outcome.js';
 
 /** The yes/no form of a confirmation, as a JSON-Schema literal (a zod object would add `$schema`). */
 const YES_NO = {
@@ -119,6 +120,8 @@ async function confirmAndApply(
   code: string | null,
   request: ConfirmRequest,
 ): Promise<CallToolResult | InputRequiredResult> {
+  // a journaled write whose journal cannot be written asks nothing and writes nothing
+  if ('operation_id' in request.preview) await deps.journal.checkWritable();
   const decision = decide(deps.codes, {
     tool,
     planId: request.planId,
@@ -138,7 +141,7 @@ async function confirmAndApply(
       requestState: await codec.mint(decision.state),
     });
   }
-  if (decision.kind === 'apply') return structured(await request.apply());
+  if (decision.kind === 'apply') return structured(await applyConfirmed(deps, request));
   return structured({ ...request.preview, ...outcomeFields(request.flow, decision, request.question) });
 }
 

@@ -10,10 +10,15 @@ export const confirmationParam = z
     'The confirmation code a previous call returned, once the user agreed in this conversation; null on the first call.',
   );
 
+/** The outcomes of a write that went ahead (docs/safety.md explains each for users). */
+export const OUTCOMES = ['applied', 'partial', 'not_applied', 'unknown'] as const;
+export const OUTCOMES_TEXT =
+  'applied (YNAB holds the change), partial (only part of it: the message says which), not_applied (an answer was lost but YNAB was checked: nothing changed), unknown (an answer was lost and YNAB could not be checked: check before anything else, never repeat it)';
+
 export const statusField = z
-  .enum(['applied', 'confirmation_required', 'declined', 'nothing_to_do'])
+  .enum([...OUTCOMES, 'confirmation_required', 'declined', 'nothing_to_do'])
   .describe(
-    'applied, confirmation_required (show the preview, then call again with the code), declined or nothing_to_do.',
+    `${OUTCOMES_TEXT}, confirmation_required (show the preview, then call again with the code), declined or nothing_to_do.`,
   );
 
 export const messageField = z.string().describe('What happened, for the agent to relay.');

@@ -4,6 +4,19 @@ import { AppError } from '../../domain/errors.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { isKind, KINDS } from '../../safety/journal-kinds.js';
 import { planUndo } from '../../safety/undo/handlers.js';
+import { HalfUndone } from '../../safety/undo/types.js';
+import { recordOperation } from '../seam/record-operation.js';
+import { noteJournalFailure } from '../seam/outcome.js';
+import type { Deps } from '../../deps.js';
+
+/** Marks the operation undone; the undo already applied, so a journal failure is a warning, not an error. */
+async function markDone(deps: Deps, operationId: string): Promise<void> {
+  try {
+    await deps.journal.markUndone(operationId);
+  } catch (error) {
+    if (!noteJournalFailure(error instanceof Error ? error.message : String(error))) throw error;
+  }
+}
 import { LAST_USED } from '../../ynab/api.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
@@ -65,9 +78,29 @@ export const undoOperation = defineWriteTool({
       question: undo.question,
       flow: undo.flow,
       preview: base,
+      sends: undo.sends ?? 1,
       apply: async () => {
-        const message = await undo.apply();
-        await deps.journal.markUndone(entry.operation_id);
+        let message: string;
+        try {
+          message = await undo.apply();
+        } catch (error) {
+          if (!(error instanceof HalfUndone)) throw error;
+          // what is left becomes an operation of its own, and the next undo_operation finishes it
+          const ids: string[] = [];
+          for (const r of error.remainders) {
+            const { month, category_id, from, to } = r;
+            ids.push(await recordOperation(deps, plan, 'budget', { month, category_id, from, to }));
+          }
+          await markDone(deps, entry.operation_id);
+          const next = `undo_operation (operation_id ${ids.join(', then ')}) finishes it.`;
+          return {
+            ...base,
+            status: error.uncertain ? 'unknown' : 'partial',
+            message: `Undo done halfway: ${error.message} ${error.uncertain ? 'Check in YNAB (get_category_balances) first; then ' : ''}${next}`,
+            operation_id: null,
+          };
+        }
+        await markDone(deps, entry.operation_id);
         return { ...base, status: 'applied', message };
       },
     });
