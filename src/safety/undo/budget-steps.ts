@@ -48,11 +48,11 @@ export async function writeSteps(
       const done = steps.slice(0, i);
       const left = steps.slice(i);
       const restored = done.map((s) => `${clean(s.name)} is back to ${fmt2(s.from)}`).join(', ');
-      const pending = left.map((s) => `${clean(s.name)} to ${fmt2(s.from)}`).join(' and ');
+      const pending = left.map((s) => `${clean(s.name)} back to ${fmt2(s.from)}`).join(' and ');
       const failure =
         check === 'no'
-          ? `setting ${pending} back failed (${reasonOf(error)})`
-          : `YNAB's answer to setting ${pending} back was lost, and ${check}`;
+          ? `setting ${pending} failed (${reasonOf(error)})`
+          : `YNAB's answer to setting ${pending} was lost, and ${check}`;
       const opening = restored === '' ? '' : `${restored}; `;
       throw new HalfUndone(
         `${opening}${failure}.`,

@@ -1,0 +1,206 @@
+/**
+ * move_money and its undo end in a known, true state, through a real client against the stand-in:
+ * a dropped target write that reached YNAB is read back (never "nothing was moved" over a landed
+ * write), an undo that stops halfway is finished by the next undo, pacing sends both writes or none
+ * (and never calls its own limit "YNAB refused"), an amount that rounds to 0 asks nothing.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
+import { ERAS, call, connect, textOf } from '../helpers/harness.js';
+import { ACCEPT, answering } from '../helpers/writes.js';
+
+const MONTH_PATH = '/plans/demo-budget/months/2026-09-01';
+const HOLIDAYS = `${MONTH_PATH}/categories/cat-holidays`;
+const RESTAURANTS = `${MONTH_PATH}/categories/cat-restaurants`;
+const MOVE = {
+  plan_id: 'demo-budget',
+  month: '2026-09-01',
+  from_category_id: 'cat-holidays',
+  to_category_id: 'cat-restaurants',
+  amount: 10,
+};
+type Out = { status: string; message: string; operation_id: string | null };
+const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
+const lines = (path: string) =>
+  existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+    : [];
+
+describe.each(ERAS)('move_money outcomes, %s era', (era) => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+  const budgeted = (h: { standIn: { state: { budgets: Record<string, Record<string, number>> } } }) => [
+    h.standIn.state.budgets['2026-09-01']?.['cat-holidays'],
+    h.standIn.state.budgets['2026-09-01']?.['cat-restaurants'],
+  ];
+
+  it('a dropped target write that reached YNAB is read back: applied, journaled, undoable', async ({
+    h,
+    journal,
+  }) => {
+    const a = answering(ACCEPT);
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, apply: true });
+    const r = out(await call(s, 'move_money', MOVE));
+    expect(budgeted(h)).toEqual([190_000, 130_000]);
+    expect(r.status).toBe('applied');
+    expect(r.message).toContain(
+      "Moved: YNAB's answer to the change of Restaurants was lost, and a read-back shows Holidays 190.00 and Restaurants 130.00.",
+    );
+    expect(r.message).not.toContain('nothing was moved');
+    // one PATCH each, never re-sent, no compensation: one read-back of the month
+    const sent = h.standIn.requests.map((q) => `${q.method} ${q.path}`);
+    expect(sent.filter((l) => l.startsWith('PATCH'))).toEqual([`PATCH ${HOLIDAYS}`, `PATCH ${RESTAURANTS}`]);
+    expect(sent.at(-1)).toBe(`GET ${MONTH_PATH}`);
+    expect(lines(journal)).toEqual([
+      expect.objectContaining({
+        operation_id: r.operation_id,
+        kind: 'move',
+        details: {
+          month: '2026-09-01',
+          changes: [
+            { category_id: 'cat-holidays', from: 200_000, to: 190_000 },
+            { category_id: 'cat-restaurants', from: 120_000, to: 130_000 },
+          ],
+        },
+      }),
+    ]);
+    const undo = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
+    expect(undo.status).toBe('applied');
+    expect(budgeted(h)).toEqual([200_000, 120_000]);
+  });
+
+  it('a dropped target write that did not land puts the source back: not_applied', async ({ h, journal }) => {
+    const a = answering(ACCEPT);
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true });
+    const r = out(await call(s, 'move_money', MOVE));
+    expect(r.status).toBe('not_applied');
+    expect(r.message).toBe(
+      "YNAB's answer to the change of Restaurants was lost; a read-back shows it still at 120.00; Holidays is back to 200.00: nothing was moved. It is safe to ask again.",
+    );
+    expect(budgeted(h)).toEqual([200_000, 120_000]);
+    expect(lines(journal)).toEqual([]);
+  });
+
+  it('a lost target answer the pacer forbids reading back journals the source and says what is known', async ({
+    h,
+    journal,
+  }) => {
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
+    const code = out(await call(s, 'move_money', MOVE)) as unknown as { confirmation: string };
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, apply: true });
+    // the pacer leaves room for the preview's read and the two reserved writes, not for a read-back
+    while (s.deps.pacer.sentLastHour() < 180 - 3) s.deps.pacer.take();
+    const r = out(await call(s, 'move_money', { ...MOVE, confirmation: code.confirmation }));
+    expect(r.status).toBe('unknown');
+    expect(r.message).toMatch(
+      /^Holidays is now 190\.00, but YNAB's answer to the change of Restaurants was lost/,
+    );
+    expect(r.message).toContain(
+      'avenir-mcp could not check what YNAB holds: avenir-mcp sent 180 requests to YNAB in the last hour',
+    );
+    expect(r.message).toContain(
+      'Check Restaurants in YNAB (get_category_balances) before anything else; do not repeat the move.',
+    );
+    expect(r.message).toContain(
+      `undo_operation with operation_id ${String(r.operation_id)} puts Holidays back to 200.00.`,
+    );
+    expect(budgeted(h)).toEqual([190_000, 130_000]);
+    expect(lines(journal)).toEqual([
+      expect.objectContaining({
+        kind: 'budget',
+        details: { month: '2026-09-01', category_id: 'cat-holidays', from: 200_000, to: 190_000 },
+      }),
+    ]);
+  });
+
+  it('a 2xx target answer that is not JSON is an unknown outcome, read back, never "not JSON"', async ({
+    h,
+    journal,
+  }) => {
+    const a = answering(ACCEPT);
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, status: 200, body: '<html>proxy</html>' });
+    const r = out(await call(s, 'move_money', MOVE));
+    // the fault answered without applying: the read-back shows Restaurants unchanged
+    expect(r.status).toBe('not_applied');
+    expect(JSON.stringify(r)).not.toContain('not JSON');
+    expect(budgeted(h)).toEqual([200_000, 120_000]);
+  });
+
+  it('177 reads then a move: both writes are sent or none, and the message names avenir-mcp', async ({
+    h,
+    journal,
+  }) => {
+    const a = answering(ACCEPT);
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
+    for (let i = 0; i < 177; i++) s.deps.pacer.take();
+    const r = await call(s, 'move_money', MOVE); // the preview read is the 178th
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(
+      /^Error calling tool 'move_money': avenir-mcp sent \d+ requests to YNAB in the last hour, close to YNAB's limit of 200 per hour\. Nothing was sent: nothing was changed; the 2 requests this change needs \(sent together or not at all\) can leave in \d+ minutes?\./,
+    );
+    expect(textOf(r)).not.toContain('YNAB refused');
+    expect(h.standIn.writes).toEqual([]);
+    expect(budgeted(h)).toEqual([200_000, 120_000]);
+    expect(lines(journal)).toEqual([]);
+  });
+
+  it('176 reads then a move: the preview and both writes fit exactly, all sent', async ({ h, journal }) => {
+    const a = answering(ACCEPT);
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
+    for (let i = 0; i < 177 - 1; i++) s.deps.pacer.take();
+    const r = out(await call(s, 'move_money', MOVE));
+    expect(r.status).toBe('applied');
+    expect(s.deps.pacer.sentLastHour()).toBe(180);
+    expect(budgeted(h)).toEqual([190_000, 130_000]);
+  });
+
+  it.for([1e-9, 0.0004])(
+    'refuses %s, which rounds to 0, before any request or question',
+    async (amount, { h, journal }) => {
+      const a = answering(ACCEPT);
+      const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
+      const r = await call(s, 'move_money', { ...MOVE, amount });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toBe(
+        'The amount rounds to 0 (YNAB keeps amounts to 3 decimals): give at least 0.001, or nothing needs to move.',
+      );
+      expect(a.questions).toEqual([]);
+      expect(h.standIn.requests).toEqual([]);
+      expect(lines(journal)).toEqual([]);
+    },
+  );
+});
+
+describe.each(ERAS)('an undo of a move that stops halfway, %s era', (era) => {
+  it('says which half was restored, and the next undo finishes the other', async ({ h, journal }) => {
+    h.standIn.reset();
+    const a = answering(ACCEPT);
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
+    const moved = out(await call(s, 'move_money', MOVE));
+    expect(moved.status).toBe('applied');
+    h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, status: 500 });
+    const half = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
+    expect(half.status).toBe('partial');
+    const rest = lines(journal).find((l) => l.kind === 'budget') as { operation_id: string };
+    expect(half.message).toBe(
+      `Undo done halfway: Restaurants is back to 120.00; setting Holidays back to 200.00 failed (YNAB 500: internal error). undo_operation (operation_id ${rest.operation_id}) finishes it.`,
+    );
+    const state = h.standIn.state.budgets['2026-09-01'];
+    expect([state?.['cat-holidays'], state?.['cat-restaurants']]).toEqual([190_000, 120_000]);
+    expect(rest).toMatchObject({
+      kind: 'budget',
+      details: { month: '2026-09-01', category_id: 'cat-holidays', from: 200_000, to: 190_000 },
+    });
+    expect(lines(journal).some((l) => l.undone === moved.operation_id)).toBe(true);
+    const done = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
+    expect(done.status).toBe('applied');
+    const after = h.standIn.state.budgets['2026-09-01'];
+    expect([after?.['cat-holidays'], after?.['cat-restaurants']]).toEqual([200_000, 120_000]);
+  });
+});
