@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
-import { createDeps, type Deps } from '../../src/deps.js';
+import { createDeps, type Deps, type DepsOverrides } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { serverFactory } from '../../src/server.js';
 import type { Harness } from './harness.js';
@@ -57,6 +57,7 @@ export function fakeClock(today = '2026-09-25'): Clock & { advance(ms: number): 
 export function rawModern(
   h: Harness,
   env: Record<string, string | undefined> = {},
+  overrides: DepsOverrides = {},
 ): {
   deps: Deps;
   call(
@@ -67,7 +68,7 @@ export function rawModern(
   ): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 } {
-  const deps = createDeps(loadConfig({ ...h.env, ...env }), silentLog);
+  const deps = createDeps(loadConfig({ ...h.env, ...env }), silentLog, overrides);
   const handler = createMcpHandler(serverFactory(deps), { responseMode: 'json' });
   let id = 0;
   return {
