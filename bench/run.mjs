@@ -12,6 +12,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startStandIn } from '../dist/demo/index.js';
 import { firstCalls, httpVsStdio, startupRatio } from './baseline.mjs';
 import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY, buildHeavyPlan } from './heavy-plan.mjs';
+import { benchJournal } from './journal.mjs';
 
 /** Fresh server processes per tool: each one's first call is a cold sample, then the warm repeats. */
 const COLD_RUNS = Math.max(1, Number(process.env.BENCH_COLD_RUNS ?? 1));
@@ -334,6 +335,7 @@ say(
     `(${(http.httpMs / http.stdioMs).toFixed(2)}×)`,
 );
 say(`Tools measured: ${measured.length} of ${CALLS.length}`);
+await benchJournal({ main: MAIN, say, ms, peakRss });
 for (const error of errors) say(`  error from ${error}`);
 say(`Benchmark time: ${((performance.now() - benchStart) / 1000).toFixed(1)} s`);
 clearTimeout(deadline);

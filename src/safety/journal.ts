@@ -120,10 +120,12 @@ export class Journal {
     return { entries: entries.reverse(), undone };
   }
 
-  async *#lines(): AsyncGenerator<Line> {
+  /** The parsed lines from the end; `relevant` skips, unparsed, lines that cannot matter to a caller. */
+  async *#lines(relevant: (raw: Buffer) => boolean = () => true): AsyncGenerator<Line> {
     let damaged = 0;
     try {
       for await (const raw of linesBackwards(this.#path())) {
+        if (raw !== null && !relevant(raw)) continue;
         const line = parseLine(raw);
         if (line.kind === 'damaged') damaged++;
         else yield line;
@@ -148,7 +150,10 @@ export class Journal {
   ): Promise<JournalEntry | null> {
     // a marker always follows its entry, so reading backwards meets it first
     const undone = new Set<string>();
-    for await (const line of this.#lines()) {
+    // lines of other plans are skipped without parsing: a large journal costs a byte search per line
+    const needles = [JSON.stringify(planId), ...(calledWithLastUsed ? ['"last-used"'] : []), '"undone"'];
+    const relevant = (raw: Buffer) => needles.some((n) => raw.includes(n));
+    for await (const line of this.#lines(relevant)) {
       if (line.kind === 'undone') {
         undone.add(line.id);
         continue;
