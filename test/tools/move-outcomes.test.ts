@@ -132,6 +132,40 @@ describe.each(ERAS)('move_money outcomes, %s era', (era) => {
     expect(budgeted(h)).toEqual([200_000, 120_000]);
   });
 
+  it('a 200 answer that shows another amount is reported, not claimed applied', async ({ h, journal }) => {
+    const a = answering(ACCEPT);
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
+    const ignoring = JSON.stringify({ data: { category: { id: 'cat-restaurants', budgeted: 120_000 } } });
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, status: 200, body: ignoring });
+    const r = out(await call(s, 'move_money', MOVE));
+    expect(r.status).toBe('unknown');
+    expect(r.message).toContain(
+      'YNAB answered both changes, but Restaurants shows 120.00 instead of 130.00: check Holidays and Restaurants in YNAB',
+    );
+    expect(budgeted(h)).toEqual([190_000, 120_000]);
+    expect(lines(journal)).toEqual([expect.objectContaining({ kind: 'move', operation_id: r.operation_id })]);
+  });
+
+  it('set_category_budget: a 200 answer that shows another amount is reported too', async ({
+    h,
+    journal,
+  }) => {
+    const a = answering(ACCEPT);
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
+    const ignoring = JSON.stringify({ data: { category: { id: 'cat-restaurants', budgeted: 120_000 } } });
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, status: 200, body: ignoring });
+    const budget = {
+      plan_id: 'demo-budget',
+      month: '2026-09-01',
+      category_id: 'cat-restaurants',
+      amount: 150,
+    };
+    const r = out(await call(s, 'set_category_budget', budget));
+    expect(r.status).toBe('unknown');
+    expect(r.message).toContain('YNAB answered the change but shows 120.00 instead of 150.00');
+    expect(budgeted(h)).toEqual([200_000, 120_000]);
+  });
+
   it('177 reads then a move: both writes are sent or none, and the message names avenir-mcp', async ({
     h,
     journal,

@@ -53,8 +53,14 @@ export async function applyMove(deps: Deps, plan: string, p: MovePlan): Promise<
   const journalSource = () => recordOperation(deps, plan, 'budget', { month, ...change(source) });
   const names = `${source.category.name} and ${target.category.name}`;
 
+  const ignored: string[] = [];
+  // YNAB may answer 200 and hold something else: a side whose answer shows another amount is named
+  const verify = (s: MoveSide, shown: unknown) => {
+    if (typeof shown === 'number' && shown !== s.to)
+      ignored.push(`${s.category.name} shows ${fmt2(shown)} instead of ${fmt2(s.to)}`);
+  };
   try {
-    await set(source, source.to);
+    verify(source, await set(source, source.to));
   } catch (error) {
     if (!isUnknownOutcome(error)) throw error; // refused, or never sent: nothing changed
     const held = await amountsNow(deps, plan, p);
@@ -77,13 +83,20 @@ export async function applyMove(deps: Deps, plan: string, p: MovePlan): Promise<
   }
 
   try {
-    await set(target, target.to);
+    verify(target, await set(target, target.to));
   } catch (error) {
     if (isUnknownOutcome(error))
       return afterLostTarget(deps, plan, p, error, { journalMove, journalSource, set });
     return putSourceBack(deps, plan, p, reasonOf(error), { journalSource, set }, true);
   }
   const id = await journalMove();
+  if (ignored.length > 0) {
+    return {
+      status: 'unknown',
+      message: `YNAB answered both changes, but ${ignored.join(' and ')}: check ${names} in YNAB (get_category_balances) before anything else. ${undoHint(id, 'moves it back')}`,
+      operation_id: id,
+    };
+  }
   return { status: 'applied', message: `Moved. ${undoHint(id, 'moves it back')}`, operation_id: id };
 }
 
