@@ -8,6 +8,7 @@
  */
 import { ClientError } from './errors.js';
 
+// the marker fields keep the classes apart for TypeScript (otherwise both look like a ClientError)
 export class UnknownOutcome extends ClientError {
   readonly unknownOutcome = true;
 }
@@ -17,11 +18,6 @@ export class PacingRefusal extends ClientError {
 }
 
 export const isUnknownOutcome = (error: unknown): error is UnknownOutcome => error instanceof UnknownOutcome;
-export const isPacingRefusal = (error: unknown): error is PacingRefusal => error instanceof PacingRefusal;
-
-/** YNAB answered with an error status: the write was refused and nothing changed. */
-export const isRefusal = (error: unknown): error is ClientError =>
-  error instanceof ClientError && error.status !== undefined && !isUnknownOutcome(error);
 
 /** What a read-back found about a write whose answer was lost. */
 export type ReadBack = 'applied' | 'not_applied' | 'unknown';

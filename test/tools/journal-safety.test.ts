@@ -112,3 +112,23 @@ describe.each(ERAS)('a torn journal, %s era', (era) => {
     expect(textOf(r)).toContain(`The journal ${journal} cannot be read: it is not a regular file.`);
   });
 });
+
+describe.each(ERAS)('create_transactions whose answer is lost, %s era', (era) => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+
+  it('is sent once and ends unknown, never an error inviting a second create', async ({ h, journal }) => {
+    const a = answering(ACCEPT);
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
+    const args = {
+      plan_id: 'demo-budget',
+      account_id: 'acc-checking',
+      transactions: [{ date: '2026-09-24', amount: -12.5, payee_name: 'Bakery' }],
+    };
+    h.standIn.fault({ method: 'POST', path: '/plans/demo-budget/transactions', drop: true, apply: true });
+    const r = await call(s, 'create_transactions', args);
+    expect(r.isError).toBeFalsy();
+    expect(out(r).status).toBe('unknown');
+    expect(out(r).message).toContain('the change may or may not be applied');
+    expect(h.standIn.requests.filter((q) => q.method === 'POST')).toHaveLength(1);
+  });
+});
