@@ -30,11 +30,14 @@ import { renamePayee } from './payees/rename-payee.js';
 import { listPlans } from './plans/list-plans.js';
 import { approveTransactions } from './transactions/approve-transactions.js';
 import { createTransactions } from './transactions/create-transactions.js';
+import { createTransfer } from './transactions/create-transfer.js';
+import { deleteTransactions } from './transactions/delete-transactions.js';
 import { findTransactions } from './transactions/find-transactions.js';
 import { flagTransactions } from './transactions/flag-transactions.js';
 import { importTransactions } from './transactions/import-transactions.js';
 import { listScheduledTransactions } from './transactions/list-scheduled-transactions.js';
 import { splitTransaction } from './transactions/split-transaction.js';
+import { updateTransactions } from './transactions/update-transactions.js';
 import { undoOperation } from './undo/undo-operation.js';
 
 export const readTools = [
@@ -64,6 +67,8 @@ export const writeTools = [
   approveTransactions,
   createCategory,
   createTransactions,
+  createTransfer,
+  deleteTransactions,
   flagTransactions,
   importTransactions,
   moveMoney,
@@ -74,6 +79,7 @@ export const writeTools = [
   splitTransaction,
   undoOperation,
   updateCategory,
+  updateTransactions,
 ] as const;
 
 export const allTools: readonly ToolDefinition[] = [...readTools, ...writeTools];

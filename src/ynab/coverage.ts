@@ -53,11 +53,21 @@ export const OPERATIONS: readonly Operation[] = [
   op('GET', `${P}/payees/{payee_id}/payee_locations`, 'excluded', 'GPS data: personal, never needed'),
   op('GET', `${P}/transactions`, 'used', 'every transaction read (delta-synced, filtered locally)'),
   op('POST', `${P}/transactions`, 'used', 'create_transactions, the reconcile adjustment'),
-  op('PATCH', `${P}/transactions`, 'used', 'bulk updates: categories, approval, flags, cleared, splits'),
+  op(
+    'PATCH',
+    `${P}/transactions`,
+    'used',
+    'bulk updates: update_transactions, categories, approval, flags, cleared, splits',
+  ),
   op('POST', `${P}/transactions/import`, 'used', 'import_transactions'),
   op('GET', `${P}/transactions/{transaction_id}`, 'excluded', 'by-id getter: the cached list answers'),
   op('PUT', `${P}/transactions/{transaction_id}`, 'planned', 'single-transaction update'),
-  op('DELETE', `${P}/transactions/{transaction_id}`, 'used', 'undo of create and reconcile'),
+  op(
+    'DELETE',
+    `${P}/transactions/{transaction_id}`,
+    'used',
+    'delete_transactions, undo of create, transfer and reconcile',
+  ),
   op(
     'GET',
     `${P}/accounts/{account_id}/transactions`,

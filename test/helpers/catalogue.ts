@@ -1,4 +1,4 @@
-/** The server's tool catalogue: 19 reads and 14 writes. */
+/** The server's tool catalogue: 19 reads and 17 writes. */
 export const READ_TOOLS = [
   'list_plans',
   'list_accounts',
@@ -25,6 +25,8 @@ export const WRITE_TOOLS = [
   'approve_transactions',
   'create_category',
   'create_transactions',
+  'create_transfer',
+  'delete_transactions',
   'flag_transactions',
   'import_transactions',
   'move_money',
@@ -35,5 +37,6 @@ export const WRITE_TOOLS = [
   'split_transaction',
   'undo_operation',
   'update_category',
+  'update_transactions',
 ];
 export const CATALOGUE = new Set([...READ_TOOLS, ...WRITE_TOOLS]);

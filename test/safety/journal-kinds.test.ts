@@ -31,6 +31,12 @@ const CASES: [Kind, unknown, boolean][] = [
   ['flag', { changes: [{ transaction_id: 'a', from: null, to: 'red' }] }, true],
   ['flag', { changes: [{ transaction_id: 'a', from: 'nope', to: 'red' }] }, false],
   ['flag', { changes: 'x' }, false],
+  ['edit', { changes: [{ transaction_id: 'a', fields: [{ field: 'memo', from: null, to: 'x' }] }] }, true],
+  ['edit', { changes: [{ transaction_id: 'a', fields: [{ field: 'colour', from: null, to: 'x' }] }] }, false],
+  ['delete', { transactions: [] }, true],
+  ['delete', { transactions: [{ transaction_id: 'a' }] }, false],
+  ['transfer', { transaction_id: 't', account_id: 'a', date: '2026-09-25', amount: -200000 }, true],
+  ['transfer', { transaction_id: 't', account_id: 'a', date: '2026-09-25', amount: -0.5 }, false],
   ['reconcile', { account_id: 'a', reconciled_ids: ['t1'], adjustment_id: null }, true],
   ['reconcile', { account_id: 'a', reconciled_ids: ['t1', 4], adjustment_id: null }, false],
   ['reconcile', {}, false],
@@ -39,8 +45,20 @@ const CASES: [Kind, unknown, boolean][] = [
 ];
 
 describe('journal kinds', () => {
-  it('names eight kinds, each recognised', () => {
-    expect(KINDS).toEqual(['categorize', 'budget', 'move', 'target', 'create', 'flag', 'reconcile', 'payee']);
+  it('names eleven kinds, each recognised', () => {
+    expect(KINDS).toEqual([
+      'categorize',
+      'budget',
+      'move',
+      'target',
+      'create',
+      'flag',
+      'edit',
+      'delete',
+      'transfer',
+      'reconcile',
+      'payee',
+    ]);
     for (const k of KINDS) expect(isKind(k)).toBe(true);
     expect(isKind('toString')).toBe(false);
     expect(isKind('future-kind')).toBe(false);
