@@ -193,3 +193,19 @@ export interface CategoryPatch {
   goal_frequency?: string | undefined;
   goal_needs_whole_amount?: boolean | null | undefined;
 }
+
+/**
+ * The body of `POST /scheduled_transactions` and `PUT /scheduled_transactions/{id}` (YNAB's
+ * `SaveScheduledTransaction`): the whole object, `date` being the next date (in the future).
+ */
+export interface ScheduledBody {
+  account_id: string;
+  date: string;
+  amount: number;
+  payee_id?: string | null;
+  payee_name?: string;
+  category_id: string | null;
+  memo: string | null;
+  flag_color: string | null;
+  frequency: string;
+}

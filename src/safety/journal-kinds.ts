@@ -9,12 +9,24 @@
 import { z } from 'zod';
 import { EDIT_FIELDS } from '../domain/transactions/edit-transactions.js';
 import { FLAG_COLORS } from '../domain/transactions/flags.js';
+import { FREQUENCIES } from '../domain/transactions/scheduled-writes.js';
 
 const id = z.string();
 const milli = z.number().int();
 const budgetChange = z.strictObject({ category_id: id, from: milli, to: milli });
 const flagColor = z.enum(FLAG_COLORS).nullable();
 const scalar = z.union([z.string(), z.number(), z.boolean()]).nullable();
+/** A scheduled transaction whole, as YNAB's update takes it (`date` is the next date). */
+const scheduledBody = z.strictObject({
+  account_id: id,
+  date: z.string(),
+  amount: milli,
+  payee_id: id.nullable(),
+  category_id: id.nullable(),
+  memo: z.string().nullable(),
+  flag_color: flagColor,
+  frequency: z.enum(FREQUENCIES),
+});
 const deletedLine = z.strictObject({
   amount: milli,
   payee_id: id.nullable(),
@@ -74,6 +86,16 @@ export const KIND_DETAILS = {
   delete: z.strictObject({ transactions: z.array(deletedTransaction) }),
   /** create_transfer: the side created on the source account, and what undo checks before deleting it. */
   transfer: z.strictObject({ transaction_id: id, account_id: id, date: z.string(), amount: milli }),
+  /** create_scheduled_transaction: the new schedule as YNAB stored it. */
+  schedule_create: z.strictObject({ scheduled_transaction_id: id, body: scheduledBody }),
+  /** update_scheduled_transaction: the whole schedule before and after. */
+  schedule_update: z.strictObject({
+    scheduled_transaction_id: id,
+    before: scheduledBody,
+    after: scheduledBody,
+  }),
+  /** delete_scheduled_transaction: the deleted schedule whole, for undo to recreate it. */
+  schedule_delete: z.strictObject({ scheduled_transaction_id: id, body: scheduledBody }),
   /** reconcile_account: what was marked reconciled, and the balance adjustment created, if any. */
   reconcile: z.strictObject({ account_id: id, reconciled_ids: z.array(id), adjustment_id: id.nullable() }),
   /** rename_payee: the payee and its names before and after. */

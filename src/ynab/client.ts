@@ -10,7 +10,7 @@ import type { Secret } from '../domain/secret.js';
 import { minutesText, type Pacer } from './pace.js';
 import { backoffMs, describeFailure, mayRetry } from './retry.js';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const TIMEOUT_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 10_000;

@@ -104,17 +104,17 @@ export const OPERATIONS: readonly Operation[] = [
     'excluded',
     'by-id getter: the cached list answers',
   ),
-  op('POST', `${P}/scheduled_transactions`, 'planned', 'scheduled-transaction creation'),
+  op('POST', `${P}/scheduled_transactions`, 'used', 'create_scheduled_transaction, undo of its delete'),
   op(
     'PUT',
     `${P}/scheduled_transactions/{scheduled_transaction_id}`,
-    'planned',
-    'scheduled-transaction update',
+    'used',
+    'update_scheduled_transaction and its undo',
   ),
   op(
     'DELETE',
     `${P}/scheduled_transactions/{scheduled_transaction_id}`,
-    'planned',
-    'scheduled-transaction deletion',
+    'used',
+    'delete_scheduled_transaction, undo of its create',
   ),
 ];

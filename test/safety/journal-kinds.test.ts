@@ -37,6 +37,70 @@ const CASES: [Kind, unknown, boolean][] = [
   ['delete', { transactions: [{ transaction_id: 'a' }] }, false],
   ['transfer', { transaction_id: 't', account_id: 'a', date: '2026-09-25', amount: -200000 }, true],
   ['transfer', { transaction_id: 't', account_id: 'a', date: '2026-09-25', amount: -0.5 }, false],
+  [
+    'schedule_create',
+    {
+      scheduled_transaction_id: 's',
+      body: {
+        account_id: 'a',
+        date: '2026-10-01',
+        amount: -1000,
+        payee_id: null,
+        category_id: null,
+        memo: null,
+        flag_color: null,
+        frequency: 'monthly',
+      },
+    },
+    true,
+  ],
+  [
+    'schedule_update',
+    {
+      scheduled_transaction_id: 's',
+      before: {
+        account_id: 'a',
+        date: '2026-10-01',
+        amount: -1000,
+        payee_id: null,
+        category_id: null,
+        memo: null,
+        flag_color: null,
+        frequency: 'monthly',
+      },
+      after: {
+        ...{
+          account_id: 'a',
+          date: '2026-10-01',
+          amount: -1000,
+          payee_id: null,
+          category_id: null,
+          memo: null,
+          flag_color: null,
+          frequency: 'monthly',
+        },
+        frequency: 'fortnightly',
+      },
+    },
+    false,
+  ],
+  [
+    'schedule_delete',
+    {
+      scheduled_transaction_id: 's',
+      body: {
+        account_id: 'a',
+        date: '2026-10-01',
+        amount: -1000,
+        payee_id: null,
+        category_id: null,
+        memo: null,
+        flag_color: null,
+        frequency: 'monthly',
+      },
+    },
+    true,
+  ],
   ['reconcile', { account_id: 'a', reconciled_ids: ['t1'], adjustment_id: null }, true],
   ['reconcile', { account_id: 'a', reconciled_ids: ['t1', 4], adjustment_id: null }, false],
   ['reconcile', {}, false],
@@ -45,7 +109,7 @@ const CASES: [Kind, unknown, boolean][] = [
 ];
 
 describe('journal kinds', () => {
-  it('names eleven kinds, each recognised', () => {
+  it('names fourteen kinds, each recognised', () => {
     expect(KINDS).toEqual([
       'categorize',
       'budget',
@@ -56,6 +120,9 @@ describe('journal kinds', () => {
       'edit',
       'delete',
       'transfer',
+      'schedule_create',
+      'schedule_update',
+      'schedule_delete',
       'reconcile',
       'payee',
     ]);

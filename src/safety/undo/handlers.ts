@@ -14,6 +14,13 @@ import { TARGET_CHANGED, undoBudget, undoMove, undoTarget } from './categories.j
 import { NOTHING_TO_RECATEGORISE, undoCategorize } from './categorize.js';
 import { undoPayee } from './payees.js';
 import {
+  SCHEDULE_ACCOUNT_GONE,
+  SCHEDULE_CHANGED,
+  undoScheduleCreate,
+  undoScheduleDelete,
+  undoScheduleUpdate,
+} from './scheduled.js';
+import {
   CANNOT_RECREATE,
   FIELDS_CHANGED,
   TRANSFER_CHANGED,
@@ -66,6 +73,18 @@ const HANDLERS: { [K in Kind]: KindUndo<K> } = {
   edit: { undo: undoEdit, unreadable: leftAlone(FIELDS_CHANGED) },
   delete: { undo: undoDelete, unreadable: leftAlone(CANNOT_RECREATE) },
   transfer: { undo: undoTransfer, unreadable: leftAlone(TRANSFER_CHANGED, 'transaction_id') },
+  schedule_create: {
+    undo: undoScheduleCreate,
+    unreadable: leftAlone(SCHEDULE_CHANGED, 'scheduled_transaction_id'),
+  },
+  schedule_update: {
+    undo: undoScheduleUpdate,
+    unreadable: leftAlone(SCHEDULE_CHANGED, 'scheduled_transaction_id'),
+  },
+  schedule_delete: {
+    undo: undoScheduleDelete,
+    unreadable: leftAlone(SCHEDULE_ACCOUNT_GONE, 'scheduled_transaction_id'),
+  },
   reconcile: { undo: undoReconcile, unreadable: leftAlone(EVERY_TRANSACTION_CHANGED) },
   payee: { undo: undoPayee, unreadable: leftAlone(PAYEE_RENAMED_SINCE, 'payee_id') },
 };
