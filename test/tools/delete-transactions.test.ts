@@ -33,7 +33,7 @@ const GET_TX = 'GET /plans/demo-budget/transactions';
 const GET_ACC = 'GET /plans/demo-budget/accounts';
 const DUP = 'CB MARKET FRESH FACT 190926 525130******1';
 const QUESTION = [
-  'Delete 1 transaction(s)? This cannot be undone in YNAB itself.',
+  'Delete 1 transaction(s)?',
   `- 2026-09-19 Checking: ${DUP} -71.86 (no category)`,
   '  memo: imported twice',
 ].join('\n');
@@ -148,7 +148,7 @@ describe.each(ERAS)('delete_transactions, %s era', (era) => {
     );
     expect(a.questions[0]).toBe(
       [
-        'Delete 1 transaction(s)? This cannot be undone in YNAB itself.',
+        'Delete 1 transaction(s)?',
         '- 2026-08-29 Checking: Transfer : Savings -200.00 (no category)',
         '  and its linked side on Savings (a transfer)',
       ].join('\n'),

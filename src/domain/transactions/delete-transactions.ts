@@ -148,7 +148,7 @@ const isSplitRow = (tx: YnabTransaction): boolean => (tx.subtransactions ?? []).
 
 /** Every transaction in full: date, account, payee, amount, category, then its memo and linked side. */
 export function deleteQuestion(plan: DeletePlan, transactions: readonly YnabTransaction[]): string {
-  const lines = [`Delete ${plan.views.length} transaction(s)? This cannot be undone in YNAB itself.`];
+  const lines = [`Delete ${plan.views.length} transaction(s)?`];
   for (const v of plan.views) {
     const tx = transactions.find((t) => t.id === v.transaction_id);
     lines.push(
