@@ -3,7 +3,7 @@
 // previewed, confirmed with a code (this client has no dialog), applied and undone; the scheduled-
 // transaction writes are only previewed, to stay well inside YNAB's 200 requests an hour.
 const questionOf = (message) =>
-  message.split(' asks for it. ')[1]?.replace(/ If they agree, call again with this code\.$/, '') ?? '';
+  message.split(/ asks for it\.\s/)[1]?.replace(/\s+If they agree, call again with this code\.$/, '') ?? '';
 
 /** Previews, applies with the code, shows the question and the result, then undoes it. */
 async function roundTrip({ tool, say, PLAN }, name, args) {

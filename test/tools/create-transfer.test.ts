@@ -101,7 +101,7 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
     const preview = out(await call(s, 'create_transfer', ARGS));
     expect(preview).toEqual({
       status: 'confirmation_required',
-      message: `Nothing changed yet. ${AGREEMENT_NOTICE} ${QUESTION} If they agree, call again with this code.`,
+      message: `Nothing changed yet. ${AGREEMENT_NOTICE}\n${QUESTION}\nIf they agree, call again with this code.`,
       from: { account: 'Checking', amount: -200 },
       to: { account: 'Savings', amount: 200 },
       category: null,

@@ -94,7 +94,7 @@ describe.each(ERAS)('delete_transactions, %s era', (era) => {
     const preview = out(await call(s, 'delete_transactions', args));
     expect(preview).toEqual({
       status: 'confirmation_required',
-      message: `Nothing changed yet. ${AGREEMENT_NOTICE} ${QUESTION} If they agree, call again with this code.`,
+      message: `Nothing changed yet. ${AGREEMENT_NOTICE}\n${QUESTION}\nIf they agree, call again with this code.`,
       transactions: [
         {
           transaction_id: 'tx-056',

@@ -131,7 +131,7 @@ describe.each(ERAS)('scheduled-transaction writes, %s era', (era) => {
     const s = await connect(h, era, { env: env() });
     const preview = out(await call(s, 'create_scheduled_transaction', CREATE));
     expect(preview.message).toBe(
-      `Nothing changed yet. ${AGREEMENT_NOTICE} Schedule this transaction?\n- Checking: GYM CLUB -35.00 (Tennis), monthly, next 2026-10-01 If they agree, call again with this code.`,
+      `Nothing changed yet. ${AGREEMENT_NOTICE}\nSchedule this transaction?\n- Checking: GYM CLUB -35.00 (Tennis), monthly, next 2026-10-01\nIf they agree, call again with this code.`,
     );
     const applied = out(
       await call(s, 'create_scheduled_transaction', { ...CREATE, confirmation: preview.confirmation }),

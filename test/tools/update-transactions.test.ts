@@ -189,7 +189,7 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
     ].join('\n');
     expect(preview).toMatchObject({
       status: 'confirmation_required',
-      message: `Nothing changed yet. ${AGREEMENT_NOTICE} ${question} If they agree, call again with this code.`,
+      message: `Nothing changed yet. ${AGREEMENT_NOTICE}\n${question}\nIf they agree, call again with this code.`,
       unchanged_count: 0,
     });
     expect(requestLines(h.standIn)).toEqual([GET_TX, GET_ACC, GET_CAT]);

@@ -56,7 +56,7 @@ export const createTransfer = defineWriteTool({
       .number()
       .positive()
       .max(1_000_000_000)
-      .describe('The amount moved, in currency units, more than 0 (at most a billion).'),
+      .describe('The amount moved, in currency units: greater than 0, at most a billion.'),
     date: z.iso.date().describe('The date, YYYY-MM-DD, today at the latest.'),
     memo: ynabText(500).nullable().default(null).describe('A memo (at most 500 characters), or null.'),
     category_id: z
