@@ -17,7 +17,9 @@ export const GUIDE = `# avenir-mcp: how to work with this YNAB server
 - Search: find_transactions without dates covers the whole plan, paged; rows carry the payee id rename_payee takes.
 - Review a month: get_monthly_summary, then get_category_balances and get_spending_trends.
 - Plan: forecast_balance, and check its assumptions with the user; move_money moves money between categories in one confirmed, undoable step; set_category_budget sets one category.
-- Missing transactions: create_transactions. New categories: create_category. Rename or move one: update_category.
+- Missing transactions: create_transactions; fix or remove wrong ones: update_transactions, delete_transactions.
+- Money between two accounts (savings, a card payment): create_transfer, never create_transactions with a "Transfer" payee, which makes a plain payee instead of the linked pair.
+- New categories: create_category. Rename or move one: update_category.
 
 ## What this server cannot do (do it in YNAB instead)
 - Delete a transaction (a duplicate, say); link two into a transfer; change the lines of a split one.

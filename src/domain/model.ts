@@ -151,6 +151,11 @@ export interface YnabMonthDetail extends YnabMonthSummary {
 /** One item of a bulk `PATCH /transactions`: the id and only the fields to change. */
 export interface TransactionPatch {
   id: string;
+  date?: string;
+  amount?: number;
+  payee_id?: string | null;
+  payee_name?: string;
+  memo?: string | null;
   category_id?: string | null;
   approved?: boolean;
   flag_color?: string | null;
@@ -163,11 +168,20 @@ export interface NewTransactionBody {
   account_id: string;
   date: string;
   amount: number;
+  /** A payee by id: a transfer payee makes YNAB create the linked pair. */
+  payee_id?: string | null;
   payee_name?: string;
-  memo?: string;
+  memo?: string | null;
   category_id?: string | null;
   cleared: 'cleared' | 'uncleared' | 'reconciled';
   approved: boolean;
+  flag_color?: string | null;
+  subtransactions?: readonly {
+    amount: number;
+    category_id: string | null;
+    memo?: string | null;
+    payee_id?: string | null;
+  }[];
 }
 
 /** The fields of `PATCH /categories/{id}` (YNAB's `SaveCategory`): a name, a group, or target fields. */
@@ -178,4 +192,20 @@ export interface CategoryPatch {
   goal_target_date?: string | null | undefined;
   goal_frequency?: string | undefined;
   goal_needs_whole_amount?: boolean | null | undefined;
+}
+
+/**
+ * The body of `POST /scheduled_transactions` and `PUT /scheduled_transactions/{id}` (YNAB's
+ * `SaveScheduledTransaction`): the whole object, `date` being the next date (in the future).
+ */
+export interface ScheduledBody {
+  account_id: string;
+  date: string;
+  amount: number;
+  payee_id?: string | null;
+  payee_name?: string;
+  category_id: string | null;
+  memo: string | null;
+  flag_color: string | null;
+  frequency: string;
 }

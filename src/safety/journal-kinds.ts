@@ -2,17 +2,52 @@
  * The kinds of operation the journal records, and the exact shape of each kind's `details`. The
  * writers (through `recordOperation`) and the undo handlers use these same schemas, so a field
  * written is a field undo can read, and a kind without an undo handler does not compile
- * (`safety/undo/handlers.ts`). Amounts here are milliunits; no memo or payee of a transaction is
- * stored, only the ids and what an undo needs (a renamed payee's names are the exception: they are
- * what the undo writes back).
+ * (`safety/undo/handlers.ts`). Amounts here are milliunits. Memos and payee names are stored only
+ * where the undo must write them back: a renamed payee's names, the fields update_transactions
+ * changed, and the transactions delete_transactions removed (undo recreates them whole).
  */
 import { z } from 'zod';
+import { EDIT_FIELDS } from '../domain/transactions/edit-transactions.js';
 import { FLAG_COLORS } from '../domain/transactions/flags.js';
+import { FREQUENCIES } from '../domain/transactions/scheduled-writes.js';
 
 const id = z.string();
 const milli = z.number().int();
 const budgetChange = z.strictObject({ category_id: id, from: milli, to: milli });
 const flagColor = z.enum(FLAG_COLORS).nullable();
+const scalar = z.union([z.string(), z.number(), z.boolean()]).nullable();
+/** A scheduled transaction whole, as YNAB's update takes it (`date` is the next date). */
+const scheduledBody = z.strictObject({
+  account_id: id,
+  date: z.string(),
+  amount: milli,
+  payee_id: id.nullable(),
+  category_id: id.nullable(),
+  memo: z.string().nullable(),
+  flag_color: flagColor,
+  frequency: z.enum(FREQUENCIES),
+});
+const deletedLine = z.strictObject({
+  amount: milli,
+  payee_id: id.nullable(),
+  category_id: id.nullable(),
+  memo: z.string().nullable(),
+});
+const deletedTransaction = z.strictObject({
+  transaction_id: id,
+  account_id: id,
+  date: z.string(),
+  amount: milli,
+  payee_id: id.nullable(),
+  payee_name: z.string().nullable(),
+  category_id: id.nullable(),
+  memo: z.string().nullable(),
+  cleared: z.enum(['cleared', 'uncleared']),
+  approved: z.boolean(),
+  flag_color: flagColor,
+  transfer_account_id: id.nullable(),
+  subtransactions: z.array(deletedLine),
+});
 
 export const KIND_DETAILS = {
   /** apply_categories: the per-transaction changes live in the entry's `moves`. */
@@ -38,6 +73,29 @@ export const KIND_DETAILS = {
   flag: z.strictObject({
     changes: z.array(z.strictObject({ transaction_id: id, from: flagColor, to: flagColor })),
   }),
+  /** update_transactions: each changed field of each transaction, before and after. */
+  edit: z.strictObject({
+    changes: z.array(
+      z.strictObject({
+        transaction_id: id,
+        fields: z.array(z.strictObject({ field: z.enum(EDIT_FIELDS), from: scalar, to: scalar })),
+      }),
+    ),
+  }),
+  /** delete_transactions: every deleted transaction whole (a transfer by the side deleted). */
+  delete: z.strictObject({ transactions: z.array(deletedTransaction) }),
+  /** create_transfer: the side created on the source account, and what undo checks before deleting it. */
+  transfer: z.strictObject({ transaction_id: id, account_id: id, date: z.string(), amount: milli }),
+  /** create_scheduled_transaction: the new schedule as YNAB stored it. */
+  schedule_create: z.strictObject({ scheduled_transaction_id: id, body: scheduledBody }),
+  /** update_scheduled_transaction: the whole schedule before and after. */
+  schedule_update: z.strictObject({
+    scheduled_transaction_id: id,
+    before: scheduledBody,
+    after: scheduledBody,
+  }),
+  /** delete_scheduled_transaction: the deleted schedule whole, for undo to recreate it. */
+  schedule_delete: z.strictObject({ scheduled_transaction_id: id, body: scheduledBody }),
   /** reconcile_account: what was marked reconciled, and the balance adjustment created, if any. */
   reconcile: z.strictObject({ account_id: id, reconciled_ids: z.array(id), adjustment_id: id.nullable() }),
   /** rename_payee: the payee and its names before and after. */

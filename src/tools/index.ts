@@ -29,12 +29,18 @@ import { listPayees } from './payees/list-payees.js';
 import { renamePayee } from './payees/rename-payee.js';
 import { listPlans } from './plans/list-plans.js';
 import { approveTransactions } from './transactions/approve-transactions.js';
+import { createScheduledTransaction } from './transactions/create-scheduled-transaction.js';
 import { createTransactions } from './transactions/create-transactions.js';
+import { createTransfer } from './transactions/create-transfer.js';
+import { deleteScheduledTransaction } from './transactions/delete-scheduled-transaction.js';
+import { deleteTransactions } from './transactions/delete-transactions.js';
 import { findTransactions } from './transactions/find-transactions.js';
 import { flagTransactions } from './transactions/flag-transactions.js';
 import { importTransactions } from './transactions/import-transactions.js';
 import { listScheduledTransactions } from './transactions/list-scheduled-transactions.js';
 import { splitTransaction } from './transactions/split-transaction.js';
+import { updateScheduledTransaction } from './transactions/update-scheduled-transaction.js';
+import { updateTransactions } from './transactions/update-transactions.js';
 import { undoOperation } from './undo/undo-operation.js';
 
 export const readTools = [
@@ -63,7 +69,11 @@ export const writeTools = [
   applyCategories,
   approveTransactions,
   createCategory,
+  createScheduledTransaction,
   createTransactions,
+  createTransfer,
+  deleteScheduledTransaction,
+  deleteTransactions,
   flagTransactions,
   importTransactions,
   moveMoney,
@@ -74,6 +84,8 @@ export const writeTools = [
   splitTransaction,
   undoOperation,
   updateCategory,
+  updateScheduledTransaction,
+  updateTransactions,
 ] as const;
 
 export const allTools: readonly ToolDefinition[] = [...readTools, ...writeTools];

@@ -10,6 +10,7 @@ import { ENDPOINTS, segments, type Endpoint } from './endpoints.js';
 import type {
   CategoryPatch,
   NewTransactionBody,
+  ScheduledBody,
   TransactionPatch,
   YnabAccount,
   YnabCategoryGroup,
@@ -155,6 +156,27 @@ class Scheduled extends Resource {
   list(plan: string): Promise<YnabScheduledTransaction[]> {
     const f = this.fetcher<YnabScheduledTransaction>(ENDPOINTS.listScheduled, plan, 'scheduled_transactions');
     return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'scheduled', byId, fetch));
+  }
+
+  /** Creates a scheduled transaction; returns it as YNAB stored it (its id, its payee's id). */
+  async create(plan: string, body: ScheduledBody): Promise<YnabScheduledTransaction> {
+    return this.saved(ENDPOINTS.createScheduled, [plan], body);
+  }
+
+  /** Replaces a scheduled transaction whole (YNAB's update takes the complete object). */
+  async replace(plan: string, id: string, body: ScheduledBody): Promise<YnabScheduledTransaction> {
+    return this.saved(ENDPOINTS.updateScheduled, [plan, id], body);
+  }
+
+  async delete(plan: string, id: string): Promise<void> {
+    await this.send(ENDPOINTS.deleteScheduled, [plan, id]);
+  }
+
+  private async saved(endpoint: Endpoint, values: string[], body: ScheduledBody) {
+    const data = await this.send<{ scheduled_transaction: YnabScheduledTransaction }>(endpoint, values, {
+      body: { scheduled_transaction: body },
+    });
+    return data.scheduled_transaction;
   }
 }
 

@@ -11,7 +11,7 @@ import { oneLine, UnknownOutcome } from '../domain/write-outcome.js';
 import { minutesText, type Pacer } from './pace.js';
 import { backoffMs, describeFailure, mayRetry } from './retry.js';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const TIMEOUT_MS = 30_000;
 

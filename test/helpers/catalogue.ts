@@ -1,4 +1,4 @@
-/** The server's tool catalogue: 19 reads and 14 writes. */
+/** The server's tool catalogue: 19 reads and 20 writes. */
 export const READ_TOOLS = [
   'list_plans',
   'list_accounts',
@@ -24,7 +24,11 @@ export const WRITE_TOOLS = [
   'apply_categories',
   'approve_transactions',
   'create_category',
+  'create_scheduled_transaction',
   'create_transactions',
+  'create_transfer',
+  'delete_scheduled_transaction',
+  'delete_transactions',
   'flag_transactions',
   'import_transactions',
   'move_money',
@@ -35,5 +39,7 @@ export const WRITE_TOOLS = [
   'split_transaction',
   'undo_operation',
   'update_category',
+  'update_scheduled_transaction',
+  'update_transactions',
 ];
 export const CATALOGUE = new Set([...READ_TOOLS, ...WRITE_TOOLS]);

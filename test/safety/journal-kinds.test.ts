@@ -31,6 +31,76 @@ const CASES: [Kind, unknown, boolean][] = [
   ['flag', { changes: [{ transaction_id: 'a', from: null, to: 'red' }] }, true],
   ['flag', { changes: [{ transaction_id: 'a', from: 'nope', to: 'red' }] }, false],
   ['flag', { changes: 'x' }, false],
+  ['edit', { changes: [{ transaction_id: 'a', fields: [{ field: 'memo', from: null, to: 'x' }] }] }, true],
+  ['edit', { changes: [{ transaction_id: 'a', fields: [{ field: 'colour', from: null, to: 'x' }] }] }, false],
+  ['delete', { transactions: [] }, true],
+  ['delete', { transactions: [{ transaction_id: 'a' }] }, false],
+  ['transfer', { transaction_id: 't', account_id: 'a', date: '2026-09-25', amount: -200000 }, true],
+  ['transfer', { transaction_id: 't', account_id: 'a', date: '2026-09-25', amount: -0.5 }, false],
+  [
+    'schedule_create',
+    {
+      scheduled_transaction_id: 's',
+      body: {
+        account_id: 'a',
+        date: '2026-10-01',
+        amount: -1000,
+        payee_id: null,
+        category_id: null,
+        memo: null,
+        flag_color: null,
+        frequency: 'monthly',
+      },
+    },
+    true,
+  ],
+  [
+    'schedule_update',
+    {
+      scheduled_transaction_id: 's',
+      before: {
+        account_id: 'a',
+        date: '2026-10-01',
+        amount: -1000,
+        payee_id: null,
+        category_id: null,
+        memo: null,
+        flag_color: null,
+        frequency: 'monthly',
+      },
+      after: {
+        ...{
+          account_id: 'a',
+          date: '2026-10-01',
+          amount: -1000,
+          payee_id: null,
+          category_id: null,
+          memo: null,
+          flag_color: null,
+          frequency: 'monthly',
+        },
+        frequency: 'fortnightly',
+      },
+    },
+    false,
+  ],
+  [
+    'schedule_delete',
+    {
+      scheduled_transaction_id: 's',
+      body: {
+        account_id: 'a',
+        date: '2026-10-01',
+        amount: -1000,
+        payee_id: null,
+        category_id: null,
+        memo: null,
+        flag_color: null,
+        frequency: 'monthly',
+      },
+    },
+    true,
+  ],
   ['reconcile', { account_id: 'a', reconciled_ids: ['t1'], adjustment_id: null }, true],
   ['reconcile', { account_id: 'a', reconciled_ids: ['t1', 4], adjustment_id: null }, false],
   ['reconcile', {}, false],
@@ -39,8 +109,23 @@ const CASES: [Kind, unknown, boolean][] = [
 ];
 
 describe('journal kinds', () => {
-  it('names eight kinds, each recognised', () => {
-    expect(KINDS).toEqual(['categorize', 'budget', 'move', 'target', 'create', 'flag', 'reconcile', 'payee']);
+  it('names fourteen kinds, each recognised', () => {
+    expect(KINDS).toEqual([
+      'categorize',
+      'budget',
+      'move',
+      'target',
+      'create',
+      'flag',
+      'edit',
+      'delete',
+      'transfer',
+      'schedule_create',
+      'schedule_update',
+      'schedule_delete',
+      'reconcile',
+      'payee',
+    ]);
     for (const k of KINDS) expect(isKind(k)).toBe(true);
     expect(isKind('toString')).toBe(false);
     expect(isKind('future-kind')).toBe(false);

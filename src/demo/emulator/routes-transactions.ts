@@ -1,5 +1,5 @@
 /**
- * The transaction write routes: bulk PATCH, POST (create), POST import, DELETE. Every item is checked
+ * The transaction write routes: bulk PATCH, PUT of one, POST (create), POST import, DELETE. Every item is checked
  * before any is applied; each applied write stamps what it touched (for delta requests).
  */
 import { badRequest, bodyObject, notFound, ok } from './http.js';
@@ -10,15 +10,19 @@ import { createTransactions } from './transaction-create.js';
 import {
   buildSplit,
   categoryName,
+  checkAmount,
   checkApproved,
   checkCategory,
+  checkDate,
   checkCleared,
   checkFlag,
   checkMemo,
+  checkPayee,
   checkSplit,
   itemsOf,
+  resolvePayee,
 } from './transaction-fields.js';
-import type { SplitLine } from './transaction-fields.js';
+import type { PayeeRef, SplitLine } from './transaction-fields.js';
 import { Touch } from './state.js';
 import type { PlanState, TransactionRow } from '../plan-data.js';
 
@@ -26,6 +30,9 @@ import type { PlanState, TransactionRow } from '../plan-data.js';
 export const isSplit = (t: TransactionRow): boolean => (t.subtransactions ?? []).some((s) => !s.deleted);
 
 interface Changes {
+  date?: string;
+  amount?: number;
+  payee?: PayeeRef;
   category_id?: string | null;
   cleared?: string;
   approved?: boolean;
@@ -47,8 +54,22 @@ function target(state: PlanState, item: Record<string, unknown>): TransactionRow
   return found;
 }
 
-function checkChanges(state: PlanState, item: Record<string, unknown>, row: TransactionRow): Changes {
+function checkChanges(
+  state: PlanState,
+  item: Record<string, unknown>,
+  row: TransactionRow,
+  today: string,
+): Changes {
   const changes: Changes = {};
+  if (item['date'] !== undefined) changes.date = checkDate(item['date'], today);
+  if (item['amount'] !== undefined) {
+    changes.amount = checkAmount(item['amount']);
+    if (isSplit(row) && changes.amount !== row.amount && item['subtransactions'] === undefined) {
+      throw badRequest('The amounts of subtransactions must add up to the amount of the transaction.');
+    }
+  }
+  const payee = checkPayee(state, item);
+  if (payee !== null) changes.payee = payee;
   if (item['category_id'] !== undefined) changes.category_id = checkCategory(state, item['category_id']);
   if (item['cleared'] !== undefined) changes.cleared = checkCleared(item['cleared']);
   if (item['approved'] !== undefined) changes.approved = checkApproved(item['approved']);
@@ -66,6 +87,13 @@ function checkChanges(state: PlanState, item: Record<string, unknown>, row: Tran
 
 function applyChanges(state: PlanState, row: TransactionRow, changes: Changes, touch: Touch): void {
   const before = structuredClone(row);
+  if (changes.date !== undefined) row.date = changes.date;
+  if (changes.amount !== undefined) row.amount = changes.amount;
+  if (changes.payee !== undefined) {
+    const { payee } = resolvePayee(state, changes.payee);
+    row.payee_id = payee?.id ?? null;
+    row.payee_name = payee?.name ?? null;
+  }
   if (changes.category_id !== undefined) {
     row.category_id = changes.category_id;
     row.category_name = categoryName(state, changes.category_id);
@@ -80,7 +108,8 @@ function applyChanges(state: PlanState, row: TransactionRow, changes: Changes, t
     row.category_name = null;
   }
   touch.add('transactions', row.id).add('accounts', row.account_id);
-  if (before.category_id !== row.category_id || changes.split !== undefined) {
+  const moved = before.date !== row.date || before.amount !== row.amount;
+  if (before.category_id !== row.category_id || changes.split !== undefined || moved) {
     touch.categoriesOf(before).categoriesOf(row);
   }
 }
@@ -92,7 +121,7 @@ function patchTransactions(ctx: RouteContext): Reply {
   const items = itemsOf(body?.['transactions'], 'transactions');
   const planned = items.map((item) => {
     const row = target(state, item);
-    return { row, changes: checkChanges(state, item, row) };
+    return { row, changes: checkChanges(state, item, row, ctx.today) };
   });
   const touch = new Touch(state);
   const payeesBefore = state.payees.length;
@@ -127,17 +156,50 @@ function postTransactions(ctx: RouteContext): Reply {
 /** POST `/transactions/import`: no bank connection, nothing new. */
 const importTransactions = (): Reply => ok({ transaction_ids: [] });
 
-/** DELETE `/transactions/<id>`: soft delete, returns the transaction. */
+/** PUT `/transactions/<id>`: `{"transaction": {...}}`, the same fields and checks as one PATCH item. */
+function putTransaction(ctx: RouteContext, p: Record<string, string>): Reply {
+  const { state } = ctx;
+  const item = bodyObject(ctx, 'transaction');
+  const row = target(state, { id: p['id'] });
+  const changes = checkChanges(state, item, row, ctx.today);
+  const touch = new Touch(state);
+  const payeesBefore = state.payees.length;
+  applyChanges(state, row, changes, touch);
+  for (const payee of state.payees.slice(payeesBefore)) touch.add('payees', payee.id);
+  return ok({ transaction: presentTransaction(row), server_knowledge: touch.commit() });
+}
+
+/** The other side of a transfer: on the other account, linked back, opposite amount, same date. */
+function linkedSide(state: PlanState, row: TransactionRow): TransactionRow | undefined {
+  if (row.transfer_account_id === null) return undefined;
+  return state.transactions.find(
+    (t) =>
+      !t.deleted &&
+      t.id !== row.id &&
+      t.account_id === row.transfer_account_id &&
+      t.transfer_account_id === row.account_id &&
+      t.amount === -row.amount &&
+      t.date === row.date,
+  );
+}
+
+/** DELETE `/transactions/<id>`: soft delete (as YNAB, a transfer loses both sides); returns it. */
 function deleteTransaction(ctx: RouteContext, p: Record<string, string>): Reply {
   const row = target(ctx.state, { id: p['id'] });
+  const linked = linkedSide(ctx.state, row);
   row.deleted = true;
-  const knowledge = new Touch(ctx.state).transaction(row).commit();
-  return ok({ transaction: presentTransaction(row), server_knowledge: knowledge });
+  const touch = new Touch(ctx.state).transaction(row);
+  if (linked !== undefined) {
+    linked.deleted = true;
+    touch.transaction(linked);
+  }
+  return ok({ transaction: presentTransaction(row), server_knowledge: touch.commit() });
 }
 
 export const TRANSACTION_ROUTES: Route[] = [
   { method: 'PATCH', pattern: '/plans/:plan/transactions', handler: patchTransactions },
   { method: 'POST', pattern: '/plans/:plan/transactions', handler: postTransactions },
   { method: 'POST', pattern: '/plans/:plan/transactions/import', handler: importTransactions },
+  { method: 'PUT', pattern: '/plans/:plan/transactions/:id', handler: putTransaction },
   { method: 'DELETE', pattern: '/plans/:plan/transactions/:id', handler: deleteTransaction },
 ];

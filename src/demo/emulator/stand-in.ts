@@ -13,6 +13,7 @@ import type { Reply } from './http.js';
 import { Router } from './router.js';
 import { READ_ROUTES } from './routes-read.js';
 import { PLAN_WRITE_ROUTES } from './routes-plan-writes.js';
+import { SCHEDULED_ROUTES } from './routes-scheduled.js';
 import { TRANSACTION_ROUTES } from './routes-transactions.js';
 import { createState } from './state.js';
 import type { PlanData, PlanState } from '../plan-data.js';
@@ -74,7 +75,7 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-const ROUTER = new Router([...READ_ROUTES, ...TRANSACTION_ROUTES, ...PLAN_WRITE_ROUTES]);
+const ROUTER = new Router([...READ_ROUTES, ...TRANSACTION_ROUTES, ...SCHEDULED_ROUTES, ...PLAN_WRITE_ROUTES]);
 
 function checkToday(today: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(today))) {

@@ -48,7 +48,7 @@ function checkAccount(accountId: string, accounts: readonly YnabAccount[]): Ynab
 }
 
 /** The category's display name; the internal Uncategorized and Inflow: Ready to Assign are accepted. */
-function checkCategory(categoryId: string, index: CategoryIndex): string {
+export function checkCategory(categoryId: string, index: CategoryIndex): string {
   const name = index.names.get(categoryId);
   if (name === undefined || (!index.visible.has(categoryId) && !index.uncategorized.has(categoryId))) {
     throw new AppError(

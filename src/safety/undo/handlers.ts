@@ -13,6 +13,21 @@ import { undoReconcile } from './accounts.js';
 import { TARGET_CHANGED, undoBudget, undoMove, undoTarget } from './categories.js';
 import { NOTHING_TO_RECATEGORISE, undoCategorize } from './categorize.js';
 import { undoPayee } from './payees.js';
+import {
+  SCHEDULE_ACCOUNT_GONE,
+  SCHEDULE_CHANGED,
+  undoScheduleCreate,
+  undoScheduleDelete,
+  undoScheduleUpdate,
+} from './scheduled.js';
+import {
+  CANNOT_RECREATE,
+  FIELDS_CHANGED,
+  TRANSFER_CHANGED,
+  undoDelete,
+  undoEdit,
+  undoTransfer,
+} from './transaction-edits.js';
 import { ALREADY_DELETED, FLAGS_CHANGED, undoCreate, undoFlag } from './transactions.js';
 import type { UndoHandler, UndoPlan } from './types.js';
 
@@ -55,6 +70,21 @@ const HANDLERS: { [K in Kind]: KindUndo<K> } = {
   target: { undo: undoTarget, unreadable: leftAlone(TARGET_CHANGED, 'category_id') },
   create: { undo: undoCreate, unreadable: leftAlone(ALREADY_DELETED) },
   flag: { undo: undoFlag, unreadable: leftAlone(FLAGS_CHANGED) },
+  edit: { undo: undoEdit, unreadable: leftAlone(FIELDS_CHANGED) },
+  delete: { undo: undoDelete, unreadable: leftAlone(CANNOT_RECREATE) },
+  transfer: { undo: undoTransfer, unreadable: leftAlone(TRANSFER_CHANGED, 'transaction_id') },
+  schedule_create: {
+    undo: undoScheduleCreate,
+    unreadable: leftAlone(SCHEDULE_CHANGED, 'scheduled_transaction_id'),
+  },
+  schedule_update: {
+    undo: undoScheduleUpdate,
+    unreadable: leftAlone(SCHEDULE_CHANGED, 'scheduled_transaction_id'),
+  },
+  schedule_delete: {
+    undo: undoScheduleDelete,
+    unreadable: leftAlone(SCHEDULE_ACCOUNT_GONE, 'scheduled_transaction_id'),
+  },
   reconcile: { undo: undoReconcile, unreadable: leftAlone(EVERY_TRANSACTION_CHANGED) },
   payee: { undo: undoPayee, unreadable: leftAlone(PAYEE_RENAMED_SINCE, 'payee_id') },
 };
