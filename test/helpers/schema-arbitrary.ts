@@ -130,7 +130,7 @@ function objectOf(s: Schema, root: Schema, depth: number): fc.Arbitrary<Args> {
 /** Arguments broken on purpose: most are invalid, the tool's own schema decides which. */
 export function broken(schema: Schema): fc.Arbitrary<unknown> {
   const base = objectOf(schema, schema, 0);
-  const keys = Object.keys((schema.properties ?? {}) as Schema);
+  const keys = Object.keys(schema.properties ?? {});
   const required = (schema.required as string[] | undefined) ?? [];
   const mutations: fc.Arbitrary<unknown>[] = [
     fc.jsonValue({ maxDepth: 3 }),
