@@ -19,6 +19,13 @@ export default defineConfig({
       exclude: ['src/main.ts'],
       reporter: ['text-summary', 'text'],
       reportOnFailure: true,
+      // The gate `npm test` enforces: a change that leaves code untested fails CI. The safety layer
+      // (confirmations, journal, undo) guards the user's money, so every branch of it is tested.
+      thresholds: {
+        lines: 98,
+        branches: 95,
+        'src/safety/**/*.ts': { branches: 100 },
+      },
     },
   },
 });

@@ -68,6 +68,40 @@ describe('undo_operation on damaged journals and changed plans', () => {
     await s.close();
   });
 
+  it.each([
+    ['categorize', {}, 'Nothing to change. 0 transaction(s) changed since and were left alone.'],
+    ['target', { category_id: 5 }, 'The target changed since: left alone.'],
+  ])('closes an unreadable %s entry as left alone', async (kind, details, message) => {
+    mkdirSync(dirname(journal), { recursive: true });
+    appendFileSync(journal, entry('cccccccccccc', kind, details));
+    const r = await call(s, 'undo_operation', { plan_id: 'demo-budget' });
+    expect(r.isError).toBeFalsy();
+    expect((r.structuredContent as { message: string }).message).toBe(message);
+    expect(h.standIn.writes).toEqual([]);
+    await s.close();
+  });
+
+  it('leaves alone a transaction YNAB now sends without a category', async () => {
+    const assign = {
+      plan_id: 'demo-budget',
+      assignments: [{ transaction_id: 'tx-046', category_id: 'cat-groceries' }],
+    };
+    expect((await call(s, 'apply_categories', assign)).structuredContent).toMatchObject({
+      status: 'applied',
+    });
+    await s.close();
+    const row = h.standIn.state.transactions.find((t) => t.id === 'tx-046')!;
+    delete (row as { category_id?: unknown }).category_id;
+    const fresh = await connect(h, 'modern', {
+      env: { AVENIR_MCP_JOURNAL: journal },
+      elicit: answering(ACCEPT).handler,
+    });
+    const undone = await call(fresh, 'undo_operation', { plan_id: 'demo-budget' });
+    expect(JSON.stringify(undone.structuredContent)).toContain('tx-046');
+    expect(h.standIn.writes.filter((w) => w.method !== 'GET')).toHaveLength(1); // the apply only
+    await fresh.close();
+  });
+
   it('leaves alone a categorised transaction deleted since, and restores the others', async () => {
     const assign = {
       plan_id: 'demo-budget',
