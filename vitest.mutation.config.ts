@@ -1,14 +1,14 @@
 // The tests Stryker runs for each mutant: the unit tests of src/domain and src/safety, and the tool
-// tests that drive the safety layer (confirmations, journal, undo) through a real client.
-import { defineConfig, mergeConfig } from 'vitest/config';
+// tests that drive the safety layer (confirmations, journal, undo) through a real client. The base
+// configuration is copied, not merged: a merge would add these globs to the base ones.
+import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      include: ['test/domain/**/*.test.ts', 'test/safety/**/*.test.ts', 'test/tools/**/*.test.ts'],
-      exclude: [],
-    },
-  }),
-);
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: ['test/domain/**/*.test.ts', 'test/safety/**/*.test.ts', 'test/tools/**/*.test.ts'],
+    coverage: { enabled: false },
+  },
+});
