@@ -62,8 +62,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const codec = createCodec(deps);
   const token = new Secret('conformance-bearer-token-0123456789abcdef');
   const direct = await runHttp(
-    (ctx) => {
-      const server = buildServer(deps, ctx.era, codec);
+    () => {
+      const server = buildServer(deps, codec);
       addFixtureTools(server, codec as never);
       addFixtureContext(server);
       return server;
