@@ -58,7 +58,20 @@ const milliunitConversion = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'coverage/', 'node_modules/', 'bench/', 'scripts/', 'eslint.config.js'] },
+  {
+    ignores: [
+      'dist/',
+      'build/',
+      'coverage/',
+      'node_modules/',
+      'bench/',
+      'scripts/',
+      'eslint.config.js',
+      'stryker.config.mjs',
+      '.stryker-tmp/',
+      'reports/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

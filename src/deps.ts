@@ -2,6 +2,7 @@
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { Config } from './config.js';
+import { forwardingLog } from './client-log.js';
 import type { Log } from './log.js';
 import { YnabHttp } from './ynab/client.js';
 import { YnabClient } from './ynab/api.js';
@@ -30,7 +31,9 @@ export interface DepsOverrides {
 }
 
 /** Wires the YNAB client (pacer, cache) to the configuration; one set per process. */
-export function createDeps(config: Config, log: Log, overrides: DepsOverrides = {}): Deps {
+export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverrides = {}): Deps {
+  // What is logged during a request also reaches that request's client (the MCP logging capability).
+  const log = forwardingLog(stderrLog);
   const clock = overrides.clock ?? systemClock(config.today);
   const pacer = new Pacer(() => clock.monotonicMs());
   const http = new YnabHttp({

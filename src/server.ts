@@ -7,20 +7,23 @@ import { randomBytes } from 'node:crypto';
 import {
   McpServer,
   ResourceTemplate,
+  completable,
   createRequestStateCodec,
   type McpRequestContext,
   type RequestStateCodec,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { sinkOf, withClientLog } from './client-log.js';
+import { completeAccountId, completeMonth, completePlanId } from './context/completions.js';
 import { GUIDE } from './context/guide.js';
 import { prompts } from './context/prompts.js';
 import { resources } from './context/resources.js';
 import type { Deps } from './deps.js';
 import type { StatePayload } from './safety/confirm.js';
+import { CACHE_HINTS, CAPABILITIES, SERVER_INFO, STABLE_FOR_PROCESS } from './server-info.js';
 import { allTools } from './tools/index.js';
 import { registerTools } from './tools/seam/register.js';
 import { grantAllowsWrites } from './transports/oauth/scopes.js';
-import { VERSION } from './version.js';
 
 /** One codec per process: key from AVENIR_MCP_STATE_KEY, else 32 random bytes. */
 export function createCodec(deps: Deps): RequestStateCodec<StatePayload> {
@@ -35,6 +38,73 @@ export interface ServerOptions {
   writes?: boolean;
 }
 
+type Completer = (typed: string, context?: { arguments?: Record<string, string> }) => Promise<string[]>;
+
+/** The completion of each prompt argument and template variable that has values to offer. */
+function completers(deps: Deps): Record<string, Completer> {
+  return {
+    plan_id: (typed) => completePlanId(deps, typed),
+    account_id: (typed, context) => completeAccountId(deps, typed, context?.arguments?.plan_id),
+    month: (typed, context) => completeMonth(deps, typed, context?.arguments?.plan_id),
+  };
+}
+
+function registerResources(server: McpServer, deps: Deps): void {
+  const complete = completers(deps);
+  server.registerResource(
+    'guide',
+    'avenir-mcp://guide',
+    {
+      title: 'How to use avenir-mcp',
+      description: "How to use this server's tools, and the YNAB method in brief.",
+      mimeType: 'text/markdown',
+      cacheHint: STABLE_FOR_PROCESS,
+    },
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: GUIDE }] }),
+  );
+  for (const r of resources) {
+    const meta = { title: r.title, description: r.description, mimeType: r.mimeType };
+    const contents = async (uri: URL, planId: string) => ({
+      contents: [{ uri: uri.href, mimeType: r.mimeType, text: await r.read(deps, planId) }],
+    });
+    if (r.uri.includes('{plan_id}')) {
+      const template = new ResourceTemplate(r.uri, {
+        list: undefined,
+        complete: { plan_id: (typed) => complete.plan_id!(typed) },
+      });
+      server.registerResource(r.name, template, meta, (uri, vars, ctx) =>
+        withClientLog(sinkOf(ctx), () => contents(uri, String(vars.plan_id))),
+      );
+    } else {
+      server.registerResource(r.name, r.uri, meta, (uri, ctx) =>
+        withClientLog(sinkOf(ctx), () => contents(uri, '')),
+      );
+    }
+  }
+}
+
+function registerPrompts(server: McpServer, deps: Deps): void {
+  const complete = completers(deps);
+  for (const p of prompts) {
+    const shape = Object.fromEntries(
+      Object.entries(p.args).map(([k, a]) => {
+        // The description goes on the inner schema: describe() makes a copy without the completion.
+        const described = z.string().describe(a.description);
+        const completer = complete[k];
+        const base = completer ? completable(described, completer) : described;
+        return [k, a.optional ? base.optional() : base];
+      }),
+    );
+    server.registerPrompt(
+      p.name,
+      { title: p.title, description: p.description, argsSchema: z.object(shape) },
+      (args: Record<string, string | undefined>) => ({
+        messages: [{ role: 'user', content: { type: 'text', text: p.text(args) } }],
+      }),
+    );
+  }
+}
+
 /** Builds one server instance; every instance of the process carries the same surface. */
 export function buildServer(
   deps: Deps,
@@ -42,52 +112,15 @@ export function buildServer(
   options: ServerOptions = {},
 ): McpServer {
   const instructions = options.notice ? `${GUIDE}\n\n${options.notice}` : GUIDE;
-  const server = new McpServer(
-    { name: 'avenir-mcp', version: VERSION },
-    { instructions, requestState: { verify: (state, ctx) => codec.verify(state, ctx) } },
-  );
+  const server = new McpServer(SERVER_INFO, {
+    instructions,
+    capabilities: CAPABILITIES,
+    cacheHints: CACHE_HINTS,
+    requestState: { verify: (state, ctx) => codec.verify(state, ctx) },
+  });
   registerTools(server, allTools, deps, codec, options.writes ?? deps.config.write);
-  server.registerResource(
-    'guide',
-    'avenir-mcp://guide',
-    {
-      description: "How to use this server's tools, and the YNAB method in brief.",
-      mimeType: 'text/markdown',
-    },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: GUIDE }] }),
-  );
-  for (const r of resources) {
-    const meta = { description: r.description, mimeType: r.mimeType };
-    if (r.uri.includes('{plan_id}')) {
-      server.registerResource(
-        r.name,
-        new ResourceTemplate(r.uri, { list: undefined }),
-        meta,
-        async (uri, vars) => ({
-          contents: [{ uri: uri.href, mimeType: r.mimeType, text: await r.read(deps, String(vars.plan_id)) }],
-        }),
-      );
-    } else {
-      server.registerResource(r.name, r.uri, meta, async (uri) => ({
-        contents: [{ uri: uri.href, mimeType: r.mimeType, text: await r.read(deps, '') }],
-      }));
-    }
-  }
-  for (const p of prompts) {
-    const shape = Object.fromEntries(
-      Object.entries(p.args).map(([k, a]) => [
-        k,
-        a.optional ? z.string().optional().describe(a.description) : z.string().describe(a.description),
-      ]),
-    );
-    server.registerPrompt(
-      p.name,
-      { description: p.description, argsSchema: z.object(shape) },
-      (args: Record<string, string | undefined>) => ({
-        messages: [{ role: 'user', content: { type: 'text', text: p.text(args) } }],
-      }),
-    );
-  }
+  registerResources(server, deps);
+  registerPrompts(server, deps);
   return server;
 }
 

@@ -2,6 +2,8 @@
 
 export interface PromptDefinition {
   name: string;
+  /** What a host shows in its prompt picker. */
+  title: string;
   description: string;
   args: Record<string, { description: string; optional?: boolean }>;
   text(args: Record<string, string | undefined>): string;
@@ -15,6 +17,7 @@ const PLAN = { description: 'The plan id from list_plans.' };
 export const prompts: readonly PromptDefinition[] = [
   {
     name: 'classify_pending',
+    title: 'Classify pending transactions',
     description: 'Classify the transactions waiting for a category.',
     args: { plan_id: PLAN },
     text: ({ plan_id }) =>
@@ -31,6 +34,7 @@ export const prompts: readonly PromptDefinition[] = [
   },
   {
     name: 'monthly_review',
+    title: 'Review a month',
     description: 'Review a month of a plan: where the money went and what needs attention.',
     args: {
       plan_id: PLAN,
@@ -46,6 +50,7 @@ export const prompts: readonly PromptDefinition[] = [
   },
   {
     name: 'reconcile',
+    title: 'Reconcile an account',
     description: 'Reconcile an account with the balance the bank shows.',
     args: {
       plan_id: PLAN,
@@ -62,6 +67,7 @@ export const prompts: readonly PromptDefinition[] = [
   },
   {
     name: 'plan_next_month',
+    title: 'Plan next month',
     description: "Prepare next month's category amounts from the forecast and this month's categories.",
     args: { plan_id: PLAN },
     text: ({ plan_id }) =>

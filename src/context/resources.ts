@@ -9,6 +9,8 @@ import { INTERNAL_GROUP } from '../domain/plan-facts.js';
 
 export interface ResourceDefinition {
   name: string;
+  /** What a host shows in its resource picker. */
+  title: string;
   uri: string;
   description: string;
   mimeType: string;
@@ -21,6 +23,7 @@ const json = (value: unknown): string => JSON.stringify(value);
 export const resources: readonly ResourceDefinition[] = [
   {
     name: 'plans',
+    title: 'Your YNAB plans',
     uri: 'ynab://plans',
     description: 'The plans (budgets) the token can read, with the ids tools need.',
     mimeType: 'application/json',
@@ -37,6 +40,7 @@ export const resources: readonly ResourceDefinition[] = [
   },
   {
     name: 'categories',
+    title: 'Categories of a plan',
     uri: 'ynab://plans/{plan_id}/categories',
     description: "A plan's visible categories by group, with their ids.",
     mimeType: 'application/json',
@@ -58,6 +62,7 @@ export const resources: readonly ResourceDefinition[] = [
   },
   {
     name: 'accounts',
+    title: 'Open accounts of a plan',
     uri: 'ynab://plans/{plan_id}/accounts',
     description: "A plan's open accounts, balances in currency units.",
     mimeType: 'application/json',

@@ -76,8 +76,16 @@ class Resource {
 }
 
 class Plans extends Resource {
+  /**
+   * The plans of the last GET /plans answer, never a source for tools (plans are always read fresh,
+   * D3) but enough to complete a plan id as the user types.
+   */
+  known: readonly YnabPlan[] | undefined;
+
   async list(): Promise<YnabPlan[]> {
-    return (await this.send<{ plans: YnabPlan[] }>(ENDPOINTS.listPlans, [])).plans;
+    const { plans } = await this.send<{ plans: YnabPlan[] }>(ENDPOINTS.listPlans, []);
+    this.known = plans;
+    return plans;
   }
 }
 

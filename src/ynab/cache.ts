@@ -98,6 +98,21 @@ export class DeltaCache {
     }
   }
 
+  /**
+   * The rows of a list as last synced, without asking YNAB (undefined when never loaded): for
+   * conveniences such as argument completion, where a slightly old copy is good enough.
+   */
+  peek<T>(planId: string, name: Exclude<ListName, 'categories'>): T[] | undefined {
+    const entry = this.#lists.get(`${planId}\u0000${name}`) as Entry<T> | undefined;
+    return entry ? [...entry.rows.values()] : undefined;
+  }
+
+  /** The category groups as last synced, without asking YNAB (undefined when never loaded). */
+  peekGroups(planId: string): YnabCategoryGroup[] | undefined {
+    const entry = this.#groups.get(planId);
+    return entry ? toGroups(entry.rows) : undefined;
+  }
+
   /** Reads a keyed list through the cache: a full load first, then deltas. */
   list<T extends Row>(
     planId: string,

@@ -17,8 +17,8 @@ export const undoCategorize: UndoHandler<'categorize'> = async (ynab, plan, entr
   const conflicts: string[] = [];
   for (const move of entry.moves) {
     const tx = transactions.get(move.transaction_id);
-    if (!tx || tx.deleted || (tx.category_id ?? null) !== move.to_category_id)
-      conflicts.push(move.transaction_id);
+    // the list holds live transactions only: one deleted since is absent
+    if (!tx || (tx.category_id ?? null) !== move.to_category_id) conflicts.push(move.transaction_id);
     else changes.push(changeOf(tx, move.from_category_id, names));
   }
   return {

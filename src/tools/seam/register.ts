@@ -16,6 +16,7 @@ import {
   type ServerContext,
   type ToolAnnotations,
 } from '@modelcontextprotocol/server';
+import { sinkOf, withClientLog } from '../../client-log.js';
 import type { Deps } from '../../deps.js';
 import { AppError, ClientError } from '../../domain/errors.js';
 import {
@@ -171,20 +172,21 @@ export function registerTools(
       async (
         input: Record<string, unknown>,
         ctx: ServerContext,
-      ): Promise<CallToolResult | InputRequiredResult> => {
-        deps.log.info('tools', callLine(tool.name, input));
-        try {
-          const output: unknown = await tool.run({ deps, tool: tool.name }, input);
-          if (output instanceof ConfirmRequest) {
-            const code = typeof input.confirmation === 'string' ? input.confirmation : null;
-            const request = output as ConfirmRequest;
-            return await confirmAndApply(server, ctx, deps, codec, tool.name, code, request);
+      ): Promise<CallToolResult | InputRequiredResult> =>
+        withClientLog(sinkOf(ctx), async () => {
+          deps.log.info('tools', callLine(tool.name, input));
+          try {
+            const output: unknown = await tool.run({ deps, tool: tool.name }, input);
+            if (output instanceof ConfirmRequest) {
+              const code = typeof input.confirmation === 'string' ? input.confirmation : null;
+              const request = output as ConfirmRequest;
+              return await confirmAndApply(server, ctx, deps, codec, tool.name, code, request);
+            }
+            return structured(output as Record<string, unknown>);
+          } catch (error) {
+            return failureResult(deps, tool.name, error);
           }
-          return structured(output as Record<string, unknown>);
-        } catch (error) {
-          return failureResult(deps, tool.name, error);
-        }
-      },
+        }),
     );
   }
 }

@@ -1,0 +1,56 @@
+/**
+ * How the server presents itself to a client: its identity (the name, version, title, description,
+ * website and icon a host shows next to the server), the capabilities it declares beyond what its
+ * registrations imply, and how long a client may keep the answers that cannot change while the
+ * process runs.
+ */
+import { VERSION } from './version.js';
+
+/** A small icon (a rising line on a green square), inline so that no host has to fetch anything. */
+const ICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1f6f5c"/><path d="M7 22l6-6 4 4 8-9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+
+export const SERVER_INFO = {
+  name: 'avenir-mcp',
+  version: VERSION,
+  title: 'avenir-mcp for YNAB',
+  description:
+    'Read your YNAB plan and plan ahead with it; changes only when enabled, previewed, confirmed by you and undoable.',
+  websiteUrl: 'https://www.npmjs.com/package/avenir-mcp',
+  icons: [
+    {
+      src: `data:image/svg+xml;base64,${Buffer.from(ICON_SVG).toString('base64')}`,
+      mimeType: 'image/svg+xml',
+      sizes: ['any'],
+    },
+  ],
+};
+
+/**
+ * The tool, resource and prompt lists are fixed when the process starts (the write gate is read once),
+ * so no list ever changes: `listChanged` is declared false rather than the SDK's default of true.
+ * Logging is declared so that a client can follow what a call costs (ids and counts only).
+ */
+export const CAPABILITIES = {
+  logging: {},
+  tools: { listChanged: false },
+  resources: { listChanged: false },
+  prompts: { listChanged: false },
+};
+
+/**
+ * Answers that hold for the life of the process (protocol 2026-07-28 cache fields): an hour, and
+ * `public` because they carry nothing of the user's (the same lists serve every client of this
+ * server). A restart that opens the write gate starts a new connection on stdio; over HTTP a client
+ * may keep the old lists for at most this long. Reads of `ynab://` resources keep the SDK's default
+ * (not cached): they are the user's live data.
+ */
+export const STABLE_FOR_PROCESS = { ttlMs: 3_600_000, cacheScope: 'public' as const };
+
+export const CACHE_HINTS = {
+  'tools/list': STABLE_FOR_PROCESS,
+  'prompts/list': STABLE_FOR_PROCESS,
+  'resources/list': STABLE_FOR_PROCESS,
+  'resources/templates/list': STABLE_FOR_PROCESS,
+  'server/discover': STABLE_FOR_PROCESS,
+};

@@ -1,0 +1,37 @@
+/**
+ * The undo plan of a journal entry whose details do not match its kind (written by hand or by another
+ * version): the undo tool reports its "left alone" text without applying anything, and should the plan
+ * ever be applied, it still changes nothing and says the same. No YNAB request is made for it.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createDeps } from '../../src/deps.js';
+import { silentLog } from '../../src/log.js';
+import { planUndo } from '../../src/safety/undo/handlers.js';
+import { startHarness } from '../helpers/harness.js';
+
+describe('the undo plan of an unreadable entry', () => {
+  it.each([
+    ['flag', 'payee_id'],
+    ['payee', 'payee_id'],
+    ['create', 'transaction_ids'],
+  ] as const)('%s: a full conflict whose apply changes nothing', async (kind, field) => {
+    const h = await startHarness();
+    const deps = createDeps(loadConfig(h.env), silentLog);
+    const entry = {
+      operation_id: 'dddddddddddd',
+      plan_id: 'demo-budget',
+      kind,
+      applied_at: '2026-09-25T09:12:04+00:00',
+      moves: [],
+      details: { [field]: 42 },
+    };
+    const plan = await planUndo(deps.ynab, 'demo-budget', entry, kind);
+    expect(plan.changes).toEqual([]);
+    expect(plan.conflicts).toEqual([]);
+    expect(plan.fullConflict).toMatch(/left alone|already|changed/i);
+    expect(await plan.apply()).toBe(plan.fullConflict);
+    expect(h.standIn.requests).toEqual([]);
+    await h.close();
+  });
+});

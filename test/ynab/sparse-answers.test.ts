@@ -1,0 +1,77 @@
+/**
+ * YNAB answers that leave fields out (a successful answer whose `data` is empty), through a real client:
+ * a missing list is an empty list, a missing server knowledge means "load in full next time", and
+ * missing id lists are empty: a 2xx is still YNAB's yes, and the result names exactly the ids it gave.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, connect, requestLines, startHarness, type Harness } from '../helpers/harness.js';
+import { tempJournal } from '../helpers/writes.js';
+
+const EMPTY = '{"data":{}}';
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h.close());
+beforeEach(() => h.standIn.reset());
+
+describe('sparse YNAB answers', () => {
+  it('a list answer without its list or knowledge is empty, and the next read is a full load', async () => {
+    const s = await connect(h, 'modern');
+    h.standIn.fault({ method: 'GET', path: '/plans/demo-budget/accounts', status: 200, body: EMPTY });
+    const first = await call(s, 'list_accounts', { plan_id: 'demo-budget' });
+    expect((first.structuredContent as { result: unknown[] }).result).toEqual([]);
+    h.standIn.clearRequests();
+    const second = await call(s, 'list_accounts', { plan_id: 'demo-budget' });
+    expect((second.structuredContent as { result: unknown[] }).result.length).toBeGreaterThan(3);
+    // no last_knowledge_of_server: the empty answer carried none to build a delta on
+    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/accounts']);
+    await s.close();
+  });
+
+  it('an import answer without ids imported nothing', async () => {
+    const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
+    h.standIn.fault({
+      method: 'POST',
+      path: '/plans/demo-budget/transactions/import',
+      status: 201,
+      body: EMPTY,
+    });
+    const r = await call(s, 'import_transactions', { plan_id: 'demo-budget' });
+    expect(r.structuredContent).toMatchObject({ imported: 0, transaction_ids: [] });
+    await s.close();
+  });
+
+  it('a create answer (201) without ids: created, with no ids to name', async () => {
+    const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
+    const args = {
+      plan_id: 'demo-budget',
+      account_id: 'acc-checking',
+      transactions: [{ date: '2026-09-20', amount: -12.5, payee_name: 'Bakery' }],
+    };
+    const preview = await call(s, 'create_transactions', args);
+    const { confirmation } = preview.structuredContent as { confirmation: string };
+    h.standIn.fault({ method: 'POST', path: '/plans/demo-budget/transactions', status: 201, body: EMPTY });
+    const r = await call(s, 'create_transactions', { ...args, confirmation });
+    expect(r.structuredContent).toMatchObject({
+      status: 'applied',
+      created_ids: [],
+      duplicate_import_ids: [],
+    });
+    await s.close();
+  });
+
+  it('a bulk update answer (200) without ids: applied as YNAB said', async () => {
+    const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
+    const args = {
+      plan_id: 'demo-budget',
+      assignments: [{ transaction_id: 'tx-046', category_id: 'cat-groceries' }],
+    };
+    const preview = await call(s, 'apply_categories', args);
+    const { confirmation } = preview.structuredContent as { confirmation: string };
+    h.standIn.fault({ method: 'PATCH', path: '/plans/demo-budget/transactions', status: 200, body: EMPTY });
+    const r = await call(s, 'apply_categories', { ...args, confirmation });
+    expect(r.structuredContent).toMatchObject({ status: 'applied', conflicts: [] });
+    await s.close();
+  });
+});
