@@ -16,7 +16,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_TOOLS } from '../helpers/catalogue.js';
+import { CATALOGUE, READ_TOOLS } from '../helpers/catalogue.js';
 import { READ_CALLS } from '../helpers/read-calls.js';
 
 const MAIN = 'dist/main.js';
@@ -121,7 +121,7 @@ describe.skipIf(!existsSync(MAIN))('the SDK v1 client against the built CLI', ()
           title: 'avenir-mcp for YNAB',
         });
         const { tools } = await s.client.listTools();
-        expect(tools).toHaveLength(33);
+        expect(tools).toHaveLength(CATALOGUE.size);
         expect(Object.keys(READ_CALLS).sort()).toEqual([...READ_TOOLS].sort());
         for (const [name, args] of Object.entries(READ_CALLS)) {
           // callTool checks structuredContent against the listed outputSchema (the v1 client's Ajv)

@@ -28,7 +28,9 @@ describe('unusual plans and clients', () => {
     h.standIn.fault({ path: '/plans', status: 200, body: BARE_PLANS });
     const listed = await call(s, 'list_plans');
     expect(listed.structuredContent).toEqual({
-      result: [{ id: 'demo-budget', name: 'Demo household', first_month: null, last_month: null }],
+      result: [
+        { id: 'demo-budget', name: 'Demo household', first_month: null, last_month: null, currency: null },
+      ],
     });
     h.standIn.fault({ path: '/plans', status: 200, body: BARE_PLANS });
     const read = await s.client.readResource({ uri: 'ynab://plans' });
