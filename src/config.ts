@@ -3,7 +3,6 @@
  * threshold, log level, today or a short state key stops start-up with a one-line message); what is read
  * per request or per call (token, YNAB URL, journal path, …) is read through the getters then.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { applyBundleSettings } from './bundle-settings.js';
@@ -12,6 +11,7 @@ import { ClientError } from './domain/errors.js';
 import { Secret } from './domain/secret.js';
 import { quote } from './domain/text.js';
 import { DEMO_TODAY } from './demo/household/plan.js';
+import { checkToken, TokenFile } from './token-source.js';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
 type Env = Record<string, string | undefined>;
@@ -49,8 +49,11 @@ export interface Config {
   readonly demo: { url: string; token: string } | null;
   /** The YNAB base URL, read at each request; a bad one is a client-layer error. */
   ynabUrl(): string;
-  /** The YNAB token, read at each request; missing or unreadable is a client-layer error. */
-  token(): Secret;
+  /**
+   * The YNAB token, read at each request (a token file only again when it changed); missing, unreadable
+   * or not a single header-safe value is a client-layer error that never quotes it.
+   */
+  token(): Promise<Secret>;
   /** The journal path, resolved at each use. */
   journalPath(): string;
   /** `AVENIR_MCP_REQUIRE_ELICITATION=1`, read at each confirmation. */
@@ -117,21 +120,6 @@ function checkYnabUrl(raw: string): string {
   return url;
 }
 
-function readTokenFile(path: string): Secret {
-  let text: string;
-  try {
-    const mode = statSync(path).mode;
-    if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-      throw new ClientError(`YNAB_API_KEY_FILE is readable by other users: run chmod 600 ${path}`);
-    }
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if (error instanceof ClientError) throw error;
-    throw new ClientError(`YNAB_API_KEY_FILE cannot be read: ${(error as Error).message}`);
-  }
-  return new Secret(text.trim());
-}
-
 function parseAuth(raw: string | undefined): 'bearer' | 'oauth' {
   if (!set(raw) || raw === 'bearer') return 'bearer';
   if (raw === 'oauth') return 'oauth';
@@ -183,6 +171,7 @@ export function loadConfig(
     set(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(home(), '.local', 'state'),
     'avenir-mcp',
   );
+  const tokenFile = new TokenFile();
   return {
     write: env.AVENIR_MCP_WRITE === '1',
     today,
@@ -205,10 +194,10 @@ export function loadConfig(
       demo
         ? demo.url
         : checkYnabUrl(set(env.AVENIR_MCP_YNAB_URL) ? env.AVENIR_MCP_YNAB_URL : DEFAULT_YNAB_URL),
-    token: () => {
+    token: async () => {
       if (demo) return new Secret(demo.token);
-      if (set(env.YNAB_API_KEY)) return new Secret(env.YNAB_API_KEY.trim());
-      if (set(env.YNAB_API_KEY_FILE)) return readTokenFile(env.YNAB_API_KEY_FILE);
+      if (set(env.YNAB_API_KEY)) return checkToken(env.YNAB_API_KEY, 'YNAB_API_KEY');
+      if (set(env.YNAB_API_KEY_FILE)) return tokenFile.read(env.YNAB_API_KEY_FILE);
       throw new ClientError(
         'YNAB_API_KEY environment variable is not set (nor YNAB_API_KEY_FILE, a file holding the token)',
       );
