@@ -41,6 +41,7 @@ async function startOAuth(config: Config): Promise<OAuthServer> {
   });
 }
 const DEMO_TOKEN = 'demo-token';
+const clip = (text: string): string => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
 async function main(argv: string[]): Promise<void> {
   const command = parseArgs(argv);
@@ -71,7 +72,10 @@ async function main(argv: string[]): Promise<void> {
   }
   const deps = createDeps(config, log);
   const factory = serverFactory(deps, { notice });
-  const onerror = (error: Error): void => log.error('transport', error.message, error);
+  // What the transports report is a client's message they could not take (malformed JSON, not JSON-RPC,
+  // too large): a WARNING on one short line, never a stack, so that no token holder can fill the log.
+  const onerror = (error: Error): void =>
+    log.warning('transport', `A client message was refused: ${clip(error.message)}`);
   if (config.transport === 'http') {
     const oauth = config.auth === 'oauth' ? await startOAuth(config) : null;
     log.info('main', `Starting avenir-mcp on ${config.host}:${config.port}`);
