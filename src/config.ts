@@ -32,6 +32,8 @@ export interface Config {
   readonly confidenceThreshold: number;
   readonly transport: 'stdio' | 'http';
   readonly host: string;
+  /** `AVENIR_MCP_ALLOW_REMOTE_HOST=1`: a non-loopback AVENIR_MCP_HOST was allowed (start-up warns). */
+  readonly remoteHost: boolean;
   readonly port: number;
   readonly httpToken: Secret | null;
   /** `bearer` (the static token, the default) or `oauth` (remote mode for one owner). */
@@ -99,6 +101,20 @@ function parseStateKey(raw: string | undefined): Secret | null {
   const n = Buffer.byteLength(raw, 'utf8');
   if (n < 32) throw new ConfigError(`AVENIR_MCP_STATE_KEY must be at least 32 bytes (UTF-8), got ${n}.`);
   return new Secret(raw);
+}
+
+/** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
+const isLoopback = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+
+/** The listen address; a non-loopback one only with AVENIR_MCP_ALLOW_REMOTE_HOST=1 (plain HTTP, no TLS). */
+function parseHost(env: Env): { host: string; remoteHost: boolean } {
+  const host = set(env.AVENIR_MCP_HOST) ? env.AVENIR_MCP_HOST : '127.0.0.1';
+  if (isLoopback(host) || env.AVENIR_MCP_TRANSPORT !== 'http') return { host, remoteHost: false };
+  if (env.AVENIR_MCP_ALLOW_REMOTE_HOST === '1') return { host, remoteHost: true };
+  throw new ConfigError(
+    `AVENIR_MCP_HOST=${host} would let other machines reach the server over plain HTTP, where the bearer token travels in clear: keep 127.0.0.1, or set AVENIR_MCP_ALLOW_REMOTE_HOST=1 behind a TLS proxy.`,
+  );
 }
 
 function checkYnabUrl(raw: string): string {
@@ -179,7 +195,7 @@ export function loadConfig(
     logFormat: env.AVENIR_MCP_LOG_FORMAT === 'json' ? 'json' : 'text',
     confidenceThreshold: parseThreshold(env.AVENIR_MCP_CONFIDENCE_THRESHOLD),
     transport,
-    host: set(env.AVENIR_MCP_HOST) ? env.AVENIR_MCP_HOST : '127.0.0.1',
+    ...parseHost(env),
     port: parsePort(env.AVENIR_MCP_PORT),
     httpToken: set(env.AVENIR_MCP_HTTP_TOKEN) ? new Secret(env.AVENIR_MCP_HTTP_TOKEN) : null,
     auth,

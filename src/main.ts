@@ -78,6 +78,11 @@ async function main(argv: string[]): Promise<void> {
     log.warning('transport', `A client message was refused: ${clip(error.message)}`);
   if (config.transport === 'http') {
     const oauth = config.auth === 'oauth' ? await startOAuth(config) : null;
+    if (config.remoteHost)
+      log.warning(
+        'main',
+        `AVENIR_MCP_HOST=${config.host} is reachable from other machines over plain HTTP: the bearer token and your plan's data travel in clear unless a TLS proxy is in front.`,
+      );
     log.info('main', `Starting avenir-mcp on ${config.host}:${config.port}`);
     if (oauth) log.info('main', `Remote mode: OAuth-protected resource ${oauth.resource.href}`);
     await runHttp(factory, {
