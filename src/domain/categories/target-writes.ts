@@ -1,5 +1,5 @@
 /**
- * Planning `set_category_target` (goal fields of YNAB API 1.87): the checks, the goal fields to send,
+ * Planning `set_category_target` (goal fields of YNAB API 1.86): the checks, the goal fields to send,
  * the target before and after in words, and the fields that would restore the previous target (null when
  * the API cannot recreate it). Pure.
  */
