@@ -110,7 +110,9 @@ const isLoopback = (host: string): boolean =>
 /** The listen address; a non-loopback one only with AVENIR_MCP_ALLOW_REMOTE_HOST=1 (plain HTTP, no TLS). */
 function parseHost(env: Env): { host: string; remoteHost: boolean } {
   const host = set(env.AVENIR_MCP_HOST) ? env.AVENIR_MCP_HOST : '127.0.0.1';
-  if (isLoopback(host) || env.AVENIR_MCP_TRANSPORT !== 'http') return { host, remoteHost: false };
+  // remote mode (AVENIR_MCP_AUTH=oauth) has its own rule: loopback only, behind the owner's TLS proxy
+  if (isLoopback(host) || env.AVENIR_MCP_TRANSPORT !== 'http' || env.AVENIR_MCP_AUTH === 'oauth')
+    return { host, remoteHost: false };
   if (env.AVENIR_MCP_ALLOW_REMOTE_HOST === '1') return { host, remoteHost: true };
   throw new ConfigError(
     `AVENIR_MCP_HOST=${host} would let other machines reach the server over plain HTTP, where the bearer token travels in clear: keep 127.0.0.1, or set AVENIR_MCP_ALLOW_REMOTE_HOST=1 behind a TLS proxy.`,
