@@ -3,7 +3,6 @@
  * threshold, log level, today or a short state key stops start-up with a one-line message); what is read
  * per request or per call (token, YNAB URL, journal path, …) is read through the getters then.
  */
-import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { applyBundleSettings } from './bundle-settings.js';
@@ -12,6 +11,7 @@ import { ClientError } from './domain/errors.js';
 import { Secret } from './domain/secret.js';
 import { quote } from './domain/text.js';
 import { DEMO_TODAY } from './demo/household/plan.js';
+import { checkToken, TokenFile } from './token-source.js';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
 type Env = Record<string, string | undefined>;
@@ -32,6 +32,8 @@ export interface Config {
   readonly confidenceThreshold: number;
   readonly transport: 'stdio' | 'http';
   readonly host: string;
+  /** `AVENIR_MCP_ALLOW_REMOTE_HOST=1`: a non-loopback AVENIR_MCP_HOST was allowed (start-up warns). */
+  readonly remoteHost: boolean;
   readonly port: number;
   readonly httpToken: Secret | null;
   /** `bearer` (the static token, the default) or `oauth` (remote mode for one owner). */
@@ -49,8 +51,11 @@ export interface Config {
   readonly demo: { url: string; token: string } | null;
   /** The YNAB base URL, read at each request; a bad one is a client-layer error. */
   ynabUrl(): string;
-  /** The YNAB token, read at each request; missing or unreadable is a client-layer error. */
-  token(): Secret;
+  /**
+   * The YNAB token, read at each request (a token file only again when it changed); missing, unreadable
+   * or not a single header-safe value is a client-layer error that never quotes it.
+   */
+  token(): Promise<Secret>;
   /** The journal path, resolved at each use. */
   journalPath(): string;
   /** `AVENIR_MCP_REQUIRE_ELICITATION=1`, read at each confirmation. */
@@ -98,6 +103,22 @@ function parseStateKey(raw: string | undefined): Secret | null {
   return new Secret(raw);
 }
 
+/** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
+const isLoopback = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+
+/** The listen address; a non-loopback one only with AVENIR_MCP_ALLOW_REMOTE_HOST=1 (plain HTTP, no TLS). */
+function parseHost(env: Env): { host: string; remoteHost: boolean } {
+  const host = set(env.AVENIR_MCP_HOST) ? env.AVENIR_MCP_HOST : '127.0.0.1';
+  // remote mode (AVENIR_MCP_AUTH=oauth) has its own rule: loopback only, behind the owner's TLS proxy
+  if (isLoopback(host) || env.AVENIR_MCP_TRANSPORT !== 'http' || env.AVENIR_MCP_AUTH === 'oauth')
+    return { host, remoteHost: false };
+  if (env.AVENIR_MCP_ALLOW_REMOTE_HOST === '1') return { host, remoteHost: true };
+  throw new ConfigError(
+    `AVENIR_MCP_HOST=${host} would let other machines reach the server over plain HTTP, where the bearer token travels in clear: keep 127.0.0.1, or set AVENIR_MCP_ALLOW_REMOTE_HOST=1 behind a TLS proxy.`,
+  );
+}
+
 function checkYnabUrl(raw: string): string {
   const url = raw.replace(/\/+$/, '');
   let parsed: URL | null;
@@ -115,21 +136,6 @@ function checkYnabUrl(raw: string): string {
     );
   }
   return url;
-}
-
-function readTokenFile(path: string): Secret {
-  let text: string;
-  try {
-    const mode = statSync(path).mode;
-    if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-      throw new ClientError(`YNAB_API_KEY_FILE is readable by other users: run chmod 600 ${path}`);
-    }
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if (error instanceof ClientError) throw error;
-    throw new ClientError(`YNAB_API_KEY_FILE cannot be read: ${(error as Error).message}`);
-  }
-  return new Secret(text.trim());
 }
 
 function parseAuth(raw: string | undefined): 'bearer' | 'oauth' {
@@ -183,6 +189,7 @@ export function loadConfig(
     set(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(home(), '.local', 'state'),
     'avenir-mcp',
   );
+  const tokenFile = new TokenFile();
   return {
     write: env.AVENIR_MCP_WRITE === '1',
     today,
@@ -190,7 +197,7 @@ export function loadConfig(
     logFormat: env.AVENIR_MCP_LOG_FORMAT === 'json' ? 'json' : 'text',
     confidenceThreshold: parseThreshold(env.AVENIR_MCP_CONFIDENCE_THRESHOLD),
     transport,
-    host: set(env.AVENIR_MCP_HOST) ? env.AVENIR_MCP_HOST : '127.0.0.1',
+    ...parseHost(env),
     port: parsePort(env.AVENIR_MCP_PORT),
     httpToken: set(env.AVENIR_MCP_HTTP_TOKEN) ? new Secret(env.AVENIR_MCP_HTTP_TOKEN) : null,
     auth,
@@ -205,10 +212,10 @@ export function loadConfig(
       demo
         ? demo.url
         : checkYnabUrl(set(env.AVENIR_MCP_YNAB_URL) ? env.AVENIR_MCP_YNAB_URL : DEFAULT_YNAB_URL),
-    token: () => {
+    token: async () => {
       if (demo) return new Secret(demo.token);
-      if (set(env.YNAB_API_KEY)) return new Secret(env.YNAB_API_KEY.trim());
-      if (set(env.YNAB_API_KEY_FILE)) return readTokenFile(env.YNAB_API_KEY_FILE);
+      if (set(env.YNAB_API_KEY)) return checkToken(env.YNAB_API_KEY, 'YNAB_API_KEY');
+      if (set(env.YNAB_API_KEY_FILE)) return tokenFile.read(env.YNAB_API_KEY_FILE);
       throw new ClientError(
         'YNAB_API_KEY environment variable is not set (nor YNAB_API_KEY_FILE, a file holding the token)',
       );

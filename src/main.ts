@@ -41,6 +41,7 @@ async function startOAuth(config: Config): Promise<OAuthServer> {
   });
 }
 const DEMO_TOKEN = 'demo-token';
+const clip = (text: string): string => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
 async function main(argv: string[]): Promise<void> {
   const command = parseArgs(argv);
@@ -71,9 +72,17 @@ async function main(argv: string[]): Promise<void> {
   }
   const deps = createDeps(config, log);
   const factory = serverFactory(deps, { notice });
-  const onerror = (error: Error): void => log.error('transport', error.message, error);
+  // What the transports report is a client's message they could not take (malformed JSON, not JSON-RPC,
+  // too large): a WARNING on one short line, never a stack, so that no token holder can fill the log.
+  const onerror = (error: Error): void =>
+    log.warning('transport', `A client message was refused: ${clip(error.message)}`);
   if (config.transport === 'http') {
     const oauth = config.auth === 'oauth' ? await startOAuth(config) : null;
+    if (config.remoteHost)
+      log.warning(
+        'main',
+        `AVENIR_MCP_HOST=${config.host} is reachable from other machines over plain HTTP: the bearer token and your plan's data travel in clear unless a TLS proxy is in front.`,
+      );
     log.info('main', `Starting avenir-mcp on ${config.host}:${config.port}`);
     if (oauth) log.info('main', `Remote mode: OAuth-protected resource ${oauth.resource.href}`);
     await runHttp(factory, {

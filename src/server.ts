@@ -19,6 +19,7 @@ import { GUIDE } from './context/guide.js';
 import { prompts } from './context/prompts.js';
 import { resources } from './context/resources.js';
 import type { Deps } from './deps.js';
+import { refuseForbiddenKeys } from './transports/raw-arguments.js';
 import type { StatePayload } from './safety/confirm.js';
 import { CACHE_HINTS, CAPABILITIES, SERVER_INFO, STABLE_FOR_PROCESS } from './server-info.js';
 import { allTools } from './tools/index.js';
@@ -118,6 +119,7 @@ export function buildServer(
     cacheHints: CACHE_HINTS,
     requestState: { verify: (state, ctx) => codec.verify(state, ctx) },
   });
+  refuseForbiddenKeys(server);
   registerTools(server, allTools, deps, codec, options.writes ?? deps.config.write);
   registerResources(server, deps);
   registerPrompts(server, deps);

@@ -98,11 +98,11 @@ describe('start-up validation (a bad value stops start-up with one line that nev
     },
   );
 
-  it('demo mode pins today and uses the stand-in', () => {
+  it('demo mode pins today and uses the stand-in', async () => {
     const c = loadConfig({ YNAB_API_KEY: '' }, { url: 'http://127.0.0.1:1/v1', token: 'demo' });
     expect(c.today).toBe('2026-09-25');
     expect(c.ynabUrl()).toBe('http://127.0.0.1:1/v1');
-    expect(c.token().reveal()).toBe('demo');
+    expect((await c.token()).reveal()).toBe('demo');
     expect(loadConfig({ AVENIR_MCP_TODAY: '2026-07-01' }, { url: 'x', token: 'y' }).today).toBe('2026-07-01');
   });
 });
@@ -134,30 +134,33 @@ describe('values read per request (the YNAB URL and the token)', () => {
     expect(loadConfig({ AVENIR_MCP_YNAB_URL: url }).ynabUrl()).toBe(url.replace(/\/$/, ''));
   });
 
-  it('reads the token lazily, from the variable or an owner-only file', () => {
+  it('reads the token lazily, from the variable or an owner-only file', async () => {
     const env: Record<string, string | undefined> = {};
     const c = loadConfig(env);
-    expect(() => c.token()).toThrow(
+    await expect(c.token()).rejects.toThrow(
       'YNAB_API_KEY environment variable is not set (nor YNAB_API_KEY_FILE, a file holding the token)',
     );
     env.YNAB_API_KEY = ' abc ';
-    expect(c.token().reveal()).toBe('abc');
+    expect((await c.token()).reveal()).toBe('abc');
     const dir = mkdtempSync(join(tmpdir(), 'avenir-token-'));
     const file = join(dir, 'token');
     writeFileSync(file, 'from-file\n');
     chmodSync(file, 0o600);
     env.YNAB_API_KEY = '';
     env.YNAB_API_KEY_FILE = file;
-    expect(c.token().reveal()).toBe('from-file');
+    expect((await c.token()).reveal()).toBe('from-file');
     chmodSync(file, 0o644);
-    expect(() => c.token()).toThrow(`YNAB_API_KEY_FILE is readable by other users: run chmod 600 ${file}`);
+    await expect(c.token()).rejects.toThrow(
+      `YNAB_API_KEY_FILE is readable by other users: run chmod 600 ${file}`,
+    );
     env.YNAB_API_KEY_FILE = join(dir, 'missing');
-    expect(() => c.token()).toThrow(/^YNAB_API_KEY_FILE cannot be read: ENOENT/);
+    await expect(c.token()).rejects.toThrow(/^YNAB_API_KEY_FILE cannot be read: ENOENT/);
   });
 
-  it('never shows a secret when printed or serialised', () => {
+  it('never shows a secret when printed or serialised', async () => {
     const c = loadConfig({ YNAB_API_KEY: 'ynab-secret-value', AVENIR_MCP_HTTP_TOKEN: 'http-secret-value' });
-    const shown = `${inspect(c, { depth: 5 })} ${JSON.stringify(c)} ${String(c.token())} ${inspect(c.token())}`;
+    const token = await c.token();
+    const shown = `${inspect(c, { depth: 5 })} ${JSON.stringify(c)} ${String(token)} ${inspect(token)}`;
     expect(shown).not.toContain('secret-value');
     expect(shown).toContain('**********');
   });

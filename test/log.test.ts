@@ -15,7 +15,7 @@ describe('the log', () => {
     log.warning('tools', 'Tool list_accounts failed (YNAB 404)');
     log.error('main', 'boom', new Error('bad'));
     expect(lines[0]).toBe('WARNING:tools:Tool list_accounts failed (YNAB 404)\n');
-    expect(lines[1]).toMatch(/^ERROR:main:boom\nError: bad\n/);
+    expect(lines[1]).toMatch(/^ERROR:main:boom\n {4}Error: bad\n {4}at /);
     expect(lines).toHaveLength(2);
   });
 
@@ -67,6 +67,6 @@ describe('an unexpected failure', () => {
     await h.close();
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(/^Error calling tool 'list_plans': /);
-    expect(lines[0]).toMatch(/^ERROR:tools:Tool list_plans failed unexpectedly\n\w*Error: /);
+    expect(lines[0]).toMatch(/^ERROR:tools:Tool list_plans failed unexpectedly\n {4}\w*Error: /);
   });
 });

@@ -46,9 +46,16 @@ const HTTP_ONLY = ['AVENIR_MCP_TRANSPORT', 'AVENIR_MCP_HOST', 'AVENIR_MCP_PORT',
 /**
  * Not for a client's configuration: CI is set by CI systems; remote mode (OAuth) is a server its
  * owner runs behind a TLS proxy, never one a client starts, and it refuses the bearer header the
- * HTTP entry declares.
+ * HTTP entry declares; a client that starts the server reaches it on 127.0.0.1, so never needs a
+ * non-loopback listen address allowed.
  */
-const NOT_FOR_USERS = ['CI', 'AVENIR_MCP_AUTH', 'AVENIR_MCP_PUBLIC_URL', 'AVENIR_MCP_OWNER_PASSWORD_FILE'];
+const NOT_FOR_USERS = [
+  'CI',
+  'AVENIR_MCP_AUTH',
+  'AVENIR_MCP_PUBLIC_URL',
+  'AVENIR_MCP_OWNER_PASSWORD_FILE',
+  'AVENIR_MCP_ALLOW_REMOTE_HOST',
+];
 
 const byTransport = (type: string): RegistryPackage => {
   const found = entry.packages.find((p) => p.transport.type === type);

@@ -70,6 +70,8 @@ export interface YnabCategoryGroup {
   id: string;
   name: string;
   hidden: boolean;
+  /** YNAB's internal group (Ready to Assign, Uncategorized); absent in older answers. */
+  internal?: boolean;
   deleted: boolean;
   categories: YnabCategory[];
 }

@@ -18,6 +18,8 @@ import {
 import { Secret } from '../domain/secret.js';
 import { guard, hostGuard, originGuard, type GuardFailure } from './http-guards.js';
 import type { OAuthServer } from './oauth/index.js';
+import { readBody, TOO_LARGE } from './http-body.js';
+import { SessionStore } from './sessions.js';
 
 export interface HttpOptions {
   host: string;
@@ -29,6 +31,8 @@ export interface HttpOptions {
   onerror: (error: Error) => void;
   /** Remote mode (AVENIR_MCP_AUTH=oauth): OAuth replaces the static token. */
   oauth?: OAuthServer | null;
+  /** 2025-era sessions: idle time before one is closed, and how many may be open (tests shorten them). */
+  sessions?: { idleMs?: number; max?: number };
 }
 
 export interface HttpHandle {
@@ -41,14 +45,14 @@ export interface HttpHandle {
 export const tokenNotice = (token: string): string =>
   `avenir-mcp: AVENIR_MCP_HTTP_TOKEN is not set, so this run requires a token made for it:\n\n    Authorization: Bearer ${token}\n\nIt changes at each start; set AVENIR_MCP_HTTP_TOKEN to a long random value to keep one.\n`;
 
-async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+/** The Web request, or null when its body passes the size limit. */
+async function toRequest(req: IncomingMessage, base: string): Promise<Request | null> {
+  const bytes = await readBody(req);
+  if (bytes === null) return null;
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers))
     if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-  const body =
-    chunks.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : null;
+  const body = bytes.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? bytes : null;
   return new Request(new URL(req.url ?? '/', base), { method: req.method ?? 'GET', headers, body });
 }
 
@@ -74,7 +78,9 @@ export async function runHttp(
   const token = options.token ?? new Secret(randomBytes(32).toString('base64url'));
   const modern = createMcpHandler(factory, { legacy: 'reject', onerror: options.onerror });
   // A 2025-era session belongs to the grant that opened it: another client's token cannot use it.
-  const sessions = new Map<string, { transport: WebStandardStreamableHTTPServerTransport; grant: unknown }>();
+  const sessions = new SessionStore<{ transport: WebStandardStreamableHTTPServerTransport; grant: unknown }>(
+    options.sessions,
+  );
 
   const legacy = async (request: Request, authInfo: AuthInfo | undefined): Promise<Response> => {
     const sid = request.headers.get('mcp-session-id');
@@ -94,7 +100,7 @@ export async function runHttp(
       const transport: WebStandardStreamableHTTPServerTransport =
         new WebStandardStreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
-          onsessioninitialized: (id) => void sessions.set(id, { transport, grant: authInfo?.extra?.grantId }),
+          onsessioninitialized: (id) => sessions.add(id, { transport, grant: authInfo?.extra?.grantId }),
         });
       transport.onclose = () => {
         if (transport.sessionId) sessions.delete(transport.sessionId);
@@ -118,6 +124,12 @@ export async function runHttp(
     if (failure) return refuse(res, failure);
     if (oauth?.handles(path)) return oauth.handle(req, res);
     const request = await toRequest(req, `http://${req.headers.host ?? 'localhost'}`);
+    if (request === null) {
+      // answered at once; the rest of the body is never read, the connection closes after the answer
+      res.once('finish', () => req.destroy());
+      res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end(TOO_LARGE);
+      return;
+    }
     if (path !== '/mcp')
       return send(res, new Response('Not found: the MCP endpoint is /mcp.', { status: 404 }));
     let authInfo: AuthInfo | undefined;
@@ -147,7 +159,7 @@ export async function runHttp(
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/mcp`,
     token,
     close: async () => {
-      for (const s of sessions.values()) await s.transport.close();
+      await sessions.closeAll();
       await modern.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

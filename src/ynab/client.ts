@@ -26,7 +26,7 @@ export interface HttpOptions {
   /** The base URL, read at each request (throws a ClientError when it is not allowed). */
   baseUrl: () => string;
   /** The token, read at each request (throws a ClientError when missing). */
-  token: () => Secret;
+  token: () => Promise<Secret>;
   pacer: Pacer;
   log: { info(logger: string, message: string): void; debug(logger: string, message: string): void };
   random?: () => number;
@@ -81,6 +81,22 @@ function errorText(status: number, text: string): string {
   return `YNAB ${status}: ${oneLine(detail)}`;
 }
 
+/**
+ * The request headers. A header-building error quotes the header, token included, so its text is never
+ * passed on: the token was checked when it was read, and this is the last guard.
+ */
+function buildHeaders(token: Secret, json: boolean): Headers {
+  try {
+    const headers = new Headers({ Authorization: `Bearer ${token.reveal()}`, Accept: 'application/json' });
+    if (json) headers.set('Content-Type', 'application/json');
+    return headers;
+  } catch {
+    throw new ClientError(
+      'The YNAB token cannot be sent in a request header: set YNAB_API_KEY (or the file YNAB_API_KEY_FILE names) to the token only, on one line.',
+    );
+  }
+}
+
 export class YnabHttp {
   readonly #o: HttpOptions;
   readonly #random: () => number;
@@ -96,17 +112,13 @@ export class YnabHttp {
   async request<T>(method: Method, segments: readonly string[], options: RequestOptions = {}): Promise<T> {
     checkSegments(segments);
     const base = this.#o.baseUrl();
-    const token = this.#o.token();
+    const token = await this.#o.token();
     const url = new URL(`${base}/${segments.join('/')}`);
     for (const [k, v] of Object.entries(options.query ?? {}))
       if (v !== undefined) url.searchParams.set(k, String(v));
     const init = {
       method,
-      headers: {
-        Authorization: `Bearer ${token.reveal()}`,
-        Accept: 'application/json',
-        ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
+      headers: buildHeaders(token, options.body !== undefined),
       redirect: 'manual' as const,
       dispatcher: agent(),
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),

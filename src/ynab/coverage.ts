@@ -1,7 +1,10 @@
 /**
- * Every operation of YNAB's API (v1.87, 44 operations) and what avenir-mcp does with it: `used` by the
+ * Every operation of YNAB's API (44 operations) and what avenir-mcp does with it: `used` by the
  * client, `planned`, or `excluded` with the reason. A test checks that the client calls only `used`
  * operations and that every `used` one is called.
+ *
+ * Checked against YNAB's OpenAPI specification 1.86.0, the newest one YNAB's official SDK repositories
+ * hold (ynab/ynab-sdk-js, `open_api_spec.yaml`): every request sent and every field read exists there.
  */
 export type Use = 'used' | 'planned' | 'excluded';
 
@@ -20,7 +23,8 @@ const op = (method: Operation['method'], path: string, use: Use, why: string): O
 });
 const P = '/plans/{plan_id}';
 
-export const YNAB_API_VERSION = '1.87.0';
+/** The version of YNAB's OpenAPI specification the requests and fields were checked against. */
+export const YNAB_API_VERSION = '1.86.0';
 
 export const OPERATIONS: readonly Operation[] = [
   op('GET', '/user', 'excluded', 'user details: nothing a tool needs'),

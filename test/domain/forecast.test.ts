@@ -18,9 +18,6 @@ describe('parseUntil (the until argument and its error texts)', () => {
   it.each([
     ['2026-09', '2026-09'],
     ['2026-12', '2026-12'],
-    ['2026-9', '2026-09'],
-    [' 2027 - 01 ', '2027-01'],
-    ['+2027-01', '2027-01'],
     ['2028-09', '2028-09'],
   ])('%j is %s', (until, want) => {
     expect(parseUntil(until, '2026-09-25')).toBe(want);
@@ -33,6 +30,9 @@ describe('parseUntil (the until argument and its error texts)', () => {
     ['December', "until must be a month as YYYY-MM, got 'December'."],
     ['', "until must be a month as YYYY-MM, got ''."],
     ['2026-1.5', "until must be a month as YYYY-MM, got '2026-1.5'."],
+    ['2026-9', "until must be a month as YYYY-MM, got '2026-9'."],
+    [' 2027 - 01 ', "until must be a month as YYYY-MM, got ' 2027 - 01 '."],
+    ['+2027-01', "until must be a month as YYYY-MM, got '+2027-01'."],
     ["it's-12", 'until must be a month as YYYY-MM, got "it\'s-12".'],
     ['2026-08', 'until must be the current month or later.'],
     ['2025-12', 'until must be the current month or later.'],

@@ -261,19 +261,19 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     await no.close();
   });
 
-  it('accepts a closed off-budget account, Ready to Assign and today', async () => {
+  it('accepts a closed off-budget account (its transactions carry no category) and today', async () => {
     const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
     const r = out(
       await call(s, 'create_transactions', {
         plan_id: 'demo-budget',
         account_id: 'acc-former-bank',
-        transactions: [{ date: '2026-09-25', amount: 1, payee_name: 'Refund', category_id: 'cat-inflow' }],
+        transactions: [{ date: '2026-09-25', amount: 1, payee_name: 'Refund', category_id: null }],
       }),
     );
     expect(r).toMatchObject({
       status: 'applied',
       account: 'Former bank',
-      transactions: [{ category: 'Inflow: Ready to Assign' }],
+      transactions: [{ category: null }],
     });
   });
 

@@ -120,7 +120,7 @@ describe.each(ERAS)('get_underfunded_targets, %s era', (era) => {
     });
     expect(SEPTEMBER[0]).toMatchObject({ left: 160, percent_complete: 36, months_left: 2 });
     expect(JSON.parse(textOf(r))).toEqual(r.structuredContent);
-    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/current']);
+    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/2026-09-01']);
   });
 
   it('lists at most limit targets, the totals counting them all', async () => {
@@ -137,7 +137,7 @@ describe.each(ERAS)('get_underfunded_targets, %s era', (era) => {
     );
     expect(requestLines(h.standIn)).toEqual([
       'GET /plans/demo-budget/months/2026-09-01',
-      'GET /plans/demo-budget/months/current',
+      'GET /plans/demo-budget/months/2026-09-01',
     ]);
   });
 
@@ -163,7 +163,7 @@ describe.each(ERAS)('get_underfunded_targets, %s era', (era) => {
       ready_to_assign: rta,
       on_track: 2,
     });
-    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/current']);
+    expect(requestLines(h.standIn)).toEqual([`GET /plans/demo-budget/months/${first}`]);
   });
 
   it('refuses a malformed month or limit before any request', async () => {

@@ -152,7 +152,7 @@ describe.each(ERAS)('month reads, %s era', (era) => {
       overspent: [{ category_id: 'cat-restaurants', name: 'Restaurants', group: 'Everyday', balance: -22.5 }],
     });
     expect(120 - 88 - 54.5).toBe(-22.5);
-    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/current']);
+    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/2026-09-01']);
   });
 
   it.each(['get_monthly_summary', 'get_category_balances', 'get_budget_vs_actual'])(
@@ -226,7 +226,7 @@ describe.each(ERAS)('month reads, %s era', (era) => {
     expect(pct('cat-rent')).toBe(100);
     expect(pct('cat-groceries')).toBe(0); // September's groceries are still uncategorised
     expect(pct('cat-power')).toBe(100);
-    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/current']);
+    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/2026-09-01']);
   });
 
   it('get_budget_vs_actual in August: 192.51 of 400.00 is 48.1 %', async () => {

@@ -68,7 +68,8 @@ describe('answers', () => {
     expect(await failure(make().request('GET', PLANS))).toBe('YNAB 409: ');
     standIn.fault({ path: '/plans', status: 400, body: 'plain text' });
     expect(await failure(make().request('GET', PLANS))).toBe('YNAB 400: plain text');
-    expect(await failure(make(standIn.url, ' ').request('GET', PLANS))).toBe(
+    standIn.fault({ path: '/plans', status: 401 });
+    expect(await failure(make().request('GET', PLANS))).toBe(
       "YNAB 401: the token is invalid or was revoked; create a new Personal Access Token in YNAB's settings.",
     );
   });

@@ -2,6 +2,7 @@
  * The plan write routes other than transactions: a month category's budget, a category's target, name
  * and group, a new category, a payee rename.
  */
+import { INTERNAL_GROUP } from '../../domain/plan-facts.js';
 import { TargetError, applyTargetWrite } from './goals.js';
 import type { TargetWrite } from './goals.js';
 import { badRequest, bodyObject, notFound, ok, resolveMonth, todayMonth } from './http.js';
@@ -17,6 +18,9 @@ function patchMonthCategory(ctx: RouteContext, p: Record<string, string>): Reply
   const { state } = ctx;
   const month = resolveMonth(ctx, p['month'] ?? '');
   const row = byId(state.categories, p['id'] ?? '');
+  const group = state.category_groups.find((g) => g.id === row.category_group_id);
+  // as YNAB does: its internal categories (Ready to Assign, Uncategorized) take no budget
+  if (group?.name === INTERNAL_GROUP) throw badRequest('An internal category cannot be budgeted.');
   const budgeted = bodyObject(ctx, 'category')['budgeted'];
   if (typeof budgeted !== 'number' || !Number.isSafeInteger(budgeted)) {
     throw badRequest('budgeted must be whole milliunits.');

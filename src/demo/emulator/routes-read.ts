@@ -2,6 +2,7 @@
  * The read routes of the stand-in: plans, accounts, categories, payees, months, transactions and
  * scheduled transactions, with delta requests.
  */
+import { INTERNAL_GROUP } from '../../domain/plan-facts.js';
 import { badRequest, notFound, ok, queryDate, resolveMonth, since, todayMonth } from './http.js';
 import type { Reply, RouteContext } from './http.js';
 import {
@@ -49,6 +50,8 @@ function categories(ctx: RouteContext): Reply {
       id: g.id,
       name: g.name,
       hidden: g.hidden,
+      // YNAB flags its own group (Ready to Assign, Uncategorized) as internal
+      internal: g.name === INTERNAL_GROUP,
       deleted: g.deleted,
       categories: ordered.filter((c) => c.category_group_id === g.id).map(present),
     }));

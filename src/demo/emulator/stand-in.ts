@@ -24,6 +24,8 @@ export interface RecordedRequest {
   query: Record<string, string>;
   body: unknown;
   status: number;
+  /** The bearer token the request carried (tests check which one was sent), or null. */
+  token: string | null;
 }
 
 export interface FaultRule {
@@ -102,6 +104,9 @@ function parseBody(raw: string): { value: unknown; json: boolean } {
     return { value: raw, json: false };
   }
 }
+
+const bearerOf = (req: IncomingMessage): string | null =>
+  /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
 
 const hasToken = (req: IncomingMessage): boolean => /^Bearer\s+\S/i.test(req.headers.authorization ?? '');
 
@@ -201,6 +206,7 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
       query: Object.fromEntries(url.searchParams),
       body: parsed.value,
       status: 0,
+      token: bearerOf(req),
     };
     requests.push(record);
     const fault = takeFault(method, path);

@@ -24,6 +24,9 @@ const INTEGER = /^\s*[+-]?\d+\s*$/;
 
 /** Checks `until` (`YYYY-MM`, from today's month to 24 months ahead) and returns it as `YYYY-MM`. */
 export function parseUntil(until: string, today: string): string {
+  // four digits, a dash, two digits: "2026-9" is refused like any other malformed month
+  if (!/^\d{4}-\d{2}$/.test(until))
+    throw new AppError(`until must be a month as YYYY-MM, got ${quote(until)}.`);
   const parts = until.split('-');
   const [y, m] = parts.map(Number);
   if (parts.length !== 2 || !parts.every((p) => INTEGER.test(p)) || y === undefined || m === undefined)

@@ -3,6 +3,7 @@
  * the month's categories (hidden included, deleted excluded), subjects, questions and the "never
  * overwrite a later change" checks. Pure.
  */
+import { refuseInternal } from './internal.js';
 import { monthOf } from '../dates.js';
 import { AppError } from '../errors.js';
 import { monthCategories, milliOf } from '../months/month-categories.js';
@@ -39,6 +40,7 @@ export interface MonthCategory {
 export function monthCategory(index: ReadonlyMap<string, YnabCategory>, id: string): MonthCategory {
   const c = index.get(id);
   if (!c) throw new AppError(notInPlan(id));
+  refuseInternal({ ...c, id });
   return { id, name: clean(c.name), budgeted: milliOf(c.budgeted), balance: milliOf(c.balance) };
 }
 

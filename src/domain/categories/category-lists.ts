@@ -13,6 +13,8 @@ export interface CategoryIndex {
   uncategorized: Set<string>;
   /** Categories of the `Credit Card Payments` group. */
   cardPayment: Set<string>;
+  /** Ids of the groups YNAB flags `internal`. */
+  internalGroups: Set<string>;
 }
 
 export function indexCategories(groups: readonly YnabCategoryGroup[]): CategoryIndex {
@@ -26,5 +28,6 @@ export function indexCategories(groups: readonly YnabCategoryGroup[]): CategoryI
     cardPayment: new Set(
       live.filter((g) => g.name === CARD_PAYMENT_GROUP).flatMap((g) => g.categories.map((c) => c.id)),
     ),
+    internalGroups: new Set(live.filter((g) => g.internal === true).map((g) => g.id)),
   };
 }

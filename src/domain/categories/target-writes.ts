@@ -1,8 +1,9 @@
 /**
- * Planning `set_category_target` (goal fields of YNAB API 1.87): the checks, the goal fields to send,
+ * Planning `set_category_target` (goal fields of YNAB API 1.86): the checks, the goal fields to send,
  * the target before and after in words, and the fields that would restore the previous target (null when
  * the API cannot recreate it). Pure.
  */
+import { refuseInternal } from './internal.js';
 import type { CategoryIndex } from './category-lists.js';
 import { AppError } from '../errors.js';
 import type { YnabCategory } from '../model.js';
@@ -58,6 +59,7 @@ function check(index: CategoryIndex, ask: TargetAsk): { category: YnabCategory; 
       `Category ${ask.category_id} is not in this plan: use a category_id from get_category_balances or list_category_groups.`,
     );
   }
+  refuseInternal(category, index.internalGroups.has(category.category_group_id) || undefined);
   if (ask.by_date !== null && ask.frequency !== null) {
     throw new AppError('Give either a date or a frequency, not both: YNAB refuses the two.');
   }

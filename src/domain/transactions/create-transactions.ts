@@ -85,6 +85,12 @@ export function planCreate(
 ): CreatePlan {
   const account = checkAccount(accountId, accounts);
   if (transactions.length === 0) throw new AppError('Give at least one transaction to create.');
+  // a tracking (off-budget) account's transactions carry no category in YNAB
+  if (!account.on_budget && transactions.some((t) => nonEmpty(t.category_id))) {
+    throw new AppError(
+      `${clean(account.name)} is a tracking account: its transactions carry no category in YNAB. Give category_id null for each of them.`,
+    );
+  }
   return { account: clean(account.name), items: transactions.map((t) => checkItem(t, index, today)) };
 }
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { budgetVsActual } from '../../domain/months/month-summary.js';
 import { defineReadTool } from '../seam/define-tool.js';
-import { checkMonth } from '../seam/check-month.js';
+import { monthToSend } from '../seam/check-month.js';
 import { wrapped } from '../seam/schemas.js';
 import { MONTH_READ_TAIL, monthInput, name, group, budgeted, balance } from './month-read-schemas.js';
 export const getBudgetVsActual = defineReadTool({
@@ -40,7 +40,7 @@ export const getBudgetVsActual = defineReadTool({
       .describe("Every visible category of the month, in YNAB's order."),
   ),
   async run({ deps }, { plan_id, month }) {
-    const detail = await deps.ynab.months.get(plan_id, checkMonth(month));
+    const detail = await deps.ynab.months.get(plan_id, monthToSend(month, deps.clock.today()));
     return { result: budgetVsActual(detail) };
   },
 });

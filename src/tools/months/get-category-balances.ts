@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { categoryBalances } from '../../domain/months/month-summary.js';
 import { defineReadTool } from '../seam/define-tool.js';
-import { checkMonth } from '../seam/check-month.js';
+import { monthToSend } from '../seam/check-month.js';
 import { wrapped } from '../seam/schemas.js';
 import {
   MONTH_READ_TAIL,
@@ -50,7 +50,7 @@ export const getCategoryBalances = defineReadTool({
       .describe("The categories, in YNAB's order."),
   ),
   async run({ deps }, { plan_id, month, include_empty }) {
-    const detail = await deps.ynab.months.get(plan_id, checkMonth(month));
+    const detail = await deps.ynab.months.get(plan_id, monthToSend(month, deps.clock.today()));
     return { result: categoryBalances(detail, include_empty) };
   },
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { summarizeMonth } from '../../domain/months/month-summary.js';
 import { defineReadTool } from '../seam/define-tool.js';
-import { checkMonth } from '../seam/check-month.js';
+import { monthToSend } from '../seam/check-month.js';
 import { MONTH_READ_TAIL, monthInput, categoryId, name, group, balance } from './month-read-schemas.js';
 export const getMonthlySummary = defineReadTool({
   name: 'get_monthly_summary',
@@ -35,7 +35,7 @@ export const getMonthlySummary = defineReadTool({
       .describe("The categories whose available balance is below zero, in YNAB's order."),
   }),
   async run({ deps }, { plan_id, month }) {
-    const detail = await deps.ynab.months.get(plan_id, checkMonth(month));
+    const detail = await deps.ynab.months.get(plan_id, monthToSend(month, deps.clock.today()));
     return summarizeMonth(detail);
   },
 });

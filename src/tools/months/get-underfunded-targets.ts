@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { underfundedTargets } from '../../domain/months/targets.js';
 import { defineReadTool } from '../seam/define-tool.js';
-import { checkMonth } from '../seam/check-month.js';
+import { monthToSend } from '../seam/check-month.js';
 import { monthParam, planId } from '../seam/schemas.js';
 
 const WRITE_SENTENCE = 'To fund them: move_money or set_category_budget, each previewed.';
@@ -81,7 +81,7 @@ export const getUnderfundedTargets = defineReadTool({
     notes: z.array(z.string()).describe('What the figures assume, to tell the user.'),
   }),
   async run({ deps }, { plan_id, month, limit }) {
-    const detail = await deps.ynab.months.get(plan_id, checkMonth(month));
+    const detail = await deps.ynab.months.get(plan_id, monthToSend(month, deps.clock.today()));
     return underfundedTargets(detail, limit);
   },
 });
