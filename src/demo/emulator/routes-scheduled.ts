@@ -17,24 +17,12 @@ import {
   checkPayee,
   resolvePayee,
 } from './transaction-fields.js';
+import { FREQUENCIES as SCHEDULE_FREQUENCIES } from '../../domain/transactions/scheduled-writes.js';
 import { idNumber } from '../household/rows.js';
 import type { PlanState, ScheduledRow } from '../plan-data.js';
 
-const FREQUENCIES = new Set([
-  'never',
-  'daily',
-  'weekly',
-  'everyOtherWeek',
-  'twiceAMonth',
-  'every4Weeks',
-  'monthly',
-  'everyOtherMonth',
-  'every3Months',
-  'every4Months',
-  'twiceAYear',
-  'yearly',
-  'everyOtherYear',
-]);
+/** YNAB's 13 frequencies: the same list the tools check against. */
+const FREQUENCIES: ReadonlySet<string> = new Set(SCHEDULE_FREQUENCIES);
 
 const shiftDays = (date: string, days: number): string =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
