@@ -18,7 +18,7 @@ import {
 import { Secret } from '../domain/secret.js';
 import { guard, hostGuard, originGuard, type GuardFailure } from './http-guards.js';
 import type { OAuthServer } from './oauth/index.js';
-import { readBody, TOO_LARGE } from './http-body.js';
+import { discardThenClose, readBody, TOO_LARGE } from './http-body.js';
 import { SessionStore } from './sessions.js';
 
 export interface HttpOptions {
@@ -125,8 +125,8 @@ export async function runHttp(
     if (oauth?.handles(path)) return oauth.handle(req, res);
     const request = await toRequest(req, `http://${req.headers.host ?? 'localhost'}`);
     if (request === null) {
-      // answered at once; the rest of the body is never read, the connection closes after the answer
-      res.once('finish', () => req.destroy());
+      // answered at once; the rest of the body is never kept, the connection closes after the answer
+      res.once('finish', () => discardThenClose(req));
       res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end(TOO_LARGE);
       return;
     }

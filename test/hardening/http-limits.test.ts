@@ -85,6 +85,24 @@ describe('the body limit', () => {
     expect(body).toBe('Payload too large: a request body may hold at most 4 MB. Send fewer items per call.');
     expect(sentMb).toBeLessThan(100);
   });
+
+  it('survives a client that goes away in the middle of its body, and answers the next one', async () => {
+    const url = new URL(http.url);
+    await new Promise<void>((resolve) => {
+      const req = request({
+        host: url.hostname,
+        port: url.port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { authorization: `Bearer ${http.token.reveal()}`, 'content-length': '1000' },
+      });
+      req.on('error', () => resolve());
+      req.write('{"jsonrpc":', () => setTimeout(() => req.destroy(), 50));
+    });
+    const { client } = await open();
+    expect(await answers(client)).toBe(true);
+    await client.close();
+  });
 });
 
 const open = async (): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> => {
