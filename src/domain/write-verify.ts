@@ -31,6 +31,8 @@ export interface Verdict {
   lost: boolean;
   /** Why nothing could be checked (the read-back was forbidden or failed), else null. */
   why: string | null;
+  /** YNAB holds at least one field that the write changed: there is something to journal. */
+  landed: boolean;
   /** `key\0field` of every field YNAB holds as asked. */
   held: ReadonlySet<string>;
   /** Fields left as they were on an object otherwise changed, or asked on a create and not taken. */
@@ -61,6 +63,7 @@ export function judge(
   const ignored: FieldMiss[] = [];
   const strange: FieldMiss[] = [];
   const untouched: string[] = [];
+  let landed = 0;
   for (const a of asked) {
     const now = shown.get(a.key);
     if (now === undefined) {
@@ -69,35 +72,37 @@ export function judge(
     }
     const old = before.get(a.key);
     const misses: FieldMiss[] = [];
-    let atOld = 0;
+    const left: FieldMiss[] = [];
+    let changed = 0;
     for (const [field, value] of Object.entries(a.fields)) {
       const h = project(now, field, value);
-      if (same(h, value)) {
+      const was = old === undefined ? undefined : project(old, field, value);
+      // a field sent as it already was (a split's cleared category) proves nothing either way
+      const neutral = old !== undefined && same(was, value);
+      if (neutral || same(h, value)) {
         held.add(`${a.key}\u0000${field}`);
+        if (!neutral) changed += 1;
         continue;
       }
       const miss = { label: a.label, field, asked: value, held: h };
-      if (old === undefined || same(h, project(old, field, value))) {
-        atOld += 1;
-        ignored.push(miss);
-      } else misses.push(miss);
+      if (old === undefined || same(h, was)) left.push(miss);
+      else misses.push(miss);
     }
     strange.push(...misses);
+    landed += changed;
     // an existing object holding none of what was asked was not changed at all
-    if (old !== undefined && atOld === Object.keys(a.fields).length) {
-      untouched.push(a.key);
-      ignored.splice(ignored.length - atOld, atOld);
-    }
+    if (old !== undefined && changed === 0 && misses.length === 0) untouched.push(a.key);
+    else ignored.push(...left);
   }
   const status: Status =
     strange.length > 0
       ? 'unknown'
-      : held.size === 0
+      : landed === 0
         ? 'not_applied'
         : ignored.length > 0 || untouched.length > 0
           ? 'partial'
           : 'applied';
-  return { status, lost, why: null, held, ignored, strange, untouched };
+  return { status, lost, why: null, landed: landed > 0, held, ignored, strange, untouched };
 }
 
 /** The verdict when nothing could be checked: the state of every object is unknown. */
@@ -105,6 +110,7 @@ export const unchecked = (why: string): Verdict => ({
   status: 'unknown',
   lost: true,
   why,
+  landed: false,
   held: new Set(),
   ignored: [],
   strange: [],

@@ -155,8 +155,17 @@ export function createWrite(
     send: async () => {
       const answer = await deps.ynab.transactions.create(plan, bodies);
       const rows = answer.transactions;
-      if (rows === null || rows.length !== bodies.length) return null;
-      return keep(new Map(rows.map((t, i) => [`#${i + 1}`, t])));
+      if (rows !== null && rows.length === bodies.length) {
+        return keep(new Map(rows.map((t, i) => [`#${i + 1}`, t])));
+      }
+      const ids = answer.transaction_ids;
+      if (ids.length !== bodies.length) return null;
+      // the ids without the transactions: nothing to check them against, so YNAB's word is taken
+      return keep(
+        new Map(
+          bodies.map((b, i) => [`#${i + 1}`, { ...b, id: ids[i] ?? '', deleted: false } as YnabTransaction]),
+        ),
+      );
     },
     read: async () =>
       keep(findCreated(bodies, await deps.ynab.transactions.changedSince(plan, knowledge), knowledge)),

@@ -73,7 +73,7 @@ export interface Finish<O extends Record<string, unknown>> {
 /** The result of a verified write: its status, a message that says what YNAB holds, its journal id. */
 export async function finishWrite<O extends Record<string, unknown>>(f: Finish<O>): Promise<O> {
   const v = f.verdict;
-  const journaled = v.held.size > 0 && f.record !== undefined ? await f.record() : null;
+  const journaled = v.landed && f.record !== undefined ? await f.record() : null;
   const text = verdictText(v, f.asked, f.check);
   const message = [v.status === 'applied' ? f.done : '', text, journaled?.undo ?? '']
     .filter((s) => s !== '')
