@@ -182,6 +182,16 @@ class Scheduled extends Resource {
     return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'scheduled', byId, fetch));
   }
 
+  /** Every scheduled transaction changed since `knowledge` (deleted ones included), outside the cache. */
+  async changedSince(plan: string, knowledge: number | undefined): Promise<YnabScheduledTransaction[]> {
+    const data = await this.send<{ scheduled_transactions?: YnabScheduledTransaction[] }>(
+      ENDPOINTS.listScheduled,
+      [plan],
+      { query: { last_knowledge_of_server: knowledge } },
+    );
+    return data.scheduled_transactions ?? [];
+  }
+
   /** Creates a scheduled transaction; returns it as YNAB stored it (its id, its payee's id). */
   async create(plan: string, body: ScheduledBody): Promise<YnabScheduledTransaction> {
     return this.saved(ENDPOINTS.createScheduled, [plan], body);

@@ -168,6 +168,53 @@ const CASES: Case[] = [
     after: true,
     kind: 'delete',
   },
+  {
+    tool: 'create_scheduled_transaction',
+    args: {
+      account_id: 'acc-checking',
+      date: '2026-10-01',
+      frequency: 'monthly',
+      amount: -35,
+      payee_name: 'GYM CLUB',
+      category_id: 'cat-tennis',
+    },
+    route: { method: 'POST', path: `${PLAN}/scheduled_transactions` },
+    held: (s) => s.scheduled_transactions.filter((x) => !x.deleted && x.amount === -35_000).length,
+    after: 1,
+    kind: 'schedule_create',
+    ignore: {
+      field: 'category_id',
+      status: 'partial',
+      names:
+        "category_id of the new scheduled transaction of 2026-10-01 for -35.00 (YNAB holds none, not 'cat-tennis')",
+      held: 1,
+    },
+  },
+  {
+    tool: 'update_scheduled_transaction',
+    args: { scheduled_transaction_id: 'sch-rent', amount: -980, memo: 'new lease' },
+    route: { method: 'PUT', path: `${PLAN}/scheduled_transactions/sch-rent` },
+    held: (s) => {
+      const x = s.scheduled_transactions.find((r) => r.id === 'sch-rent');
+      return [x?.amount, x?.memo ?? null];
+    },
+    after: [-980_000, 'new lease'],
+    kind: 'schedule_update',
+    ignore: {
+      field: 'memo',
+      status: 'partial',
+      names: "YNAB did not take memo of scheduled transaction sch-rent (YNAB holds none, not 'new lease')",
+      held: [-980_000, null],
+    },
+  },
+  {
+    tool: 'delete_scheduled_transaction',
+    args: { scheduled_transaction_id: 'sch-rent' },
+    route: { method: 'DELETE', path: `${PLAN}/scheduled_transactions/sch-rent` },
+    held: (s) => s.scheduled_transactions.find((r) => r.id === 'sch-rent')?.deleted,
+    after: true,
+    kind: 'schedule_delete',
+  },
 ];
 
 type Out = { status: string; message: string; operation_id?: string | null };
