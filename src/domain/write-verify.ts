@@ -105,6 +105,26 @@ export function judge(
   return { status, lost, why: null, landed: landed > 0, held, ignored, strange, untouched };
 }
 
+/**
+ * Whether `rows` hold every field of `patches` (`{id, field: value}` each): true when all do, false
+ * when none does, null when only some do (not settled). For a single-request write whose answer was
+ * lost, read back once.
+ */
+export function patchesHeld(rows: readonly object[], patches: readonly object[]): boolean | null {
+  const byId = new Map(rows.map((r) => [String((r as Row)['id']), r as Row]));
+  let held = 0;
+  let total = 0;
+  for (const p of patches as readonly Row[]) {
+    const now = byId.get(String(p['id']));
+    for (const [field, value] of Object.entries(p)) {
+      if (field === 'id') continue;
+      total += 1;
+      if (now !== undefined && same(now[field], value)) held += 1;
+    }
+  }
+  return held === total ? true : held === 0 ? false : null;
+}
+
 /** The verdict when nothing could be checked: the state of every object is unknown. */
 export const unchecked = (why: string): Verdict => ({
   status: 'unknown',
