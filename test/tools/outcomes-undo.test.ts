@@ -52,6 +52,24 @@ const CASES: Case[] = [
     undo: { method: 'DELETE', path: /^\/plans\/demo-budget\/transactions\/tx-/ },
     held: (s) => s.transactions.filter((t) => !t.deleted && Math.abs(t.amount) === 211_000).length,
   },
+  {
+    tool: 'update_scheduled_transaction',
+    args: { scheduled_transaction_id: 'sch-rent', amount: -980 },
+    undo: { method: 'PUT', path: '/plans/demo-budget/scheduled_transactions/sch-rent' },
+    held: (s) => s.scheduled_transactions.find((r) => r.id === 'sch-rent')?.amount,
+  },
+  {
+    tool: 'create_scheduled_transaction',
+    args: {
+      account_id: 'acc-checking',
+      date: '2026-10-01',
+      frequency: 'monthly',
+      amount: -35,
+      payee_name: 'Gym',
+    },
+    undo: { method: 'DELETE', path: /^\/plans\/demo-budget\/scheduled_transactions\// },
+    held: (s) => s.scheduled_transactions.filter((r) => !r.deleted && r.amount === -35_000).length,
+  },
 ];
 
 type Out = { status: string; message: string; operation_id?: string | null };
