@@ -13,6 +13,7 @@ import type {
   ScheduledBody,
   TransactionPatch,
   YnabAccount,
+  YnabCategory,
   YnabCategoryGroup,
   YnabMonthDetail,
   YnabMonthSummary,
@@ -43,7 +44,15 @@ const byId = (row: { id: string }): string => row.id;
 export interface Created {
   transaction_ids: string[];
   duplicate_import_ids: string[];
+  /** The created transactions as YNAB shows them, or null when the answer shows none. */
+  transactions: YnabTransaction[] | null;
 }
+
+/** The object under `field` of an answer, or null when the answer shows none (for verifying). */
+const shownOf = <T>(data: Record<string, unknown>, field: string): T | null => {
+  const value = data[field];
+  return typeof value === 'object' && value !== null ? (value as T) : null;
+};
 
 type Send = <T>(endpoint: Endpoint, values: readonly string[], options?: RequestOptions) => Promise<T>;
 type Fetcher<T> = (knowledge: number | undefined) => Promise<Fetched<T>>;
@@ -104,17 +113,20 @@ class Categories extends Resource {
     return groups.map((g) => ({ ...g, categories: live(g.categories) }));
   }
 
-  /** Creates a category in a group and returns its new id. */
-  async create(plan: string, name: string, groupId: string): Promise<string> {
-    const data = await this.send<{ category: { id: string } }>(ENDPOINTS.createCategory, [plan], {
+  /** Creates a category in a group; returns it as YNAB shows it (null when the answer shows none). */
+  async create(plan: string, name: string, groupId: string): Promise<YnabCategory | null> {
+    const data = await this.send<Record<string, unknown>>(ENDPOINTS.createCategory, [plan], {
       body: { category: { name, category_group_id: groupId } },
     });
-    return data.category.id;
+    return shownOf<YnabCategory>(data, 'category');
   }
 
-  /** Changes a category's name, group or target fields. */
-  async update(plan: string, categoryId: string, fields: CategoryPatch): Promise<void> {
-    await this.send(ENDPOINTS.updateCategory, [plan, categoryId], { body: { category: fields } });
+  /** Changes a category's name, group or target fields; returns it as YNAB's answer shows it. */
+  async update(plan: string, categoryId: string, fields: CategoryPatch): Promise<YnabCategory | null> {
+    const data = await this.send<Record<string, unknown>>(ENDPOINTS.updateCategory, [plan, categoryId], {
+      body: { category: fields },
+    });
+    return shownOf<YnabCategory>(data, 'category');
   }
 }
 
@@ -155,8 +167,12 @@ class Payees extends Resource {
     return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'payees', byId, fetch));
   }
 
-  async rename(plan: string, payeeId: string, name: string): Promise<void> {
-    await this.send(ENDPOINTS.updatePayee, [plan, payeeId], { body: { payee: { name } } });
+  /** Renames a payee; returns it as YNAB's answer shows it (null when the answer shows none). */
+  async rename(plan: string, payeeId: string, name: string): Promise<YnabPayee | null> {
+    const data = await this.send<Record<string, unknown>>(ENDPOINTS.updatePayee, [plan, payeeId], {
+      body: { payee: { name } },
+    });
+    return shownOf<YnabPayee>(data, 'payee');
   }
 }
 
@@ -164,6 +180,16 @@ class Scheduled extends Resource {
   list(plan: string): Promise<YnabScheduledTransaction[]> {
     const f = this.fetcher<YnabScheduledTransaction>(ENDPOINTS.listScheduled, plan, 'scheduled_transactions');
     return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'scheduled', byId, fetch));
+  }
+
+  /** Every scheduled transaction changed since `knowledge` (deleted ones included), outside the cache. */
+  async changedSince(plan: string, knowledge: number | undefined): Promise<YnabScheduledTransaction[]> {
+    const data = await this.send<{ scheduled_transactions?: YnabScheduledTransaction[] }>(
+      ENDPOINTS.listScheduled,
+      [plan],
+      { query: { last_knowledge_of_server: knowledge } },
+    );
+    return data.scheduled_transactions ?? [];
   }
 
   /** Creates a scheduled transaction; returns it as YNAB stored it (its id, its payee's id). */
@@ -176,8 +202,10 @@ class Scheduled extends Resource {
     return this.saved(ENDPOINTS.updateScheduled, [plan, id], body);
   }
 
-  async delete(plan: string, id: string): Promise<void> {
-    await this.send(ENDPOINTS.deleteScheduled, [plan, id]);
+  /** Deletes a scheduled transaction; returns it as YNAB's answer shows it. */
+  async delete(plan: string, id: string): Promise<YnabScheduledTransaction | null> {
+    const data = await this.send<Record<string, unknown>>(ENDPOINTS.deleteScheduled, [plan, id]);
+    return shownOf<YnabScheduledTransaction>(data, 'scheduled_transaction');
   }
 
   private async saved(endpoint: Endpoint, values: string[], body: ScheduledBody) {
@@ -197,6 +225,25 @@ class Transactions extends Resource {
     return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'transactions', byId, fetch));
   }
 
+  /**
+   * Every transaction changed since `knowledge` (deleted ones included), outside the cache: what a
+   * write whose answer was lost may have created. Without a knowledge, every transaction.
+   */
+  async changedSince(plan: string, knowledge: number | undefined): Promise<YnabTransaction[]> {
+    const data = await this.send<{ transactions?: YnabTransaction[] }>(ENDPOINTS.listTransactions, [plan], {
+      query: { since_date: EARLY, last_knowledge_of_server: knowledge },
+    });
+    return data.transactions ?? [];
+  }
+
+  /** One bulk update; returns the transactions as YNAB's answer shows them (null: it shows none). */
+  async updateShowing(plan: string, rows: readonly TransactionPatch[]): Promise<YnabTransaction[] | null> {
+    const data = await this.send<{ transactions?: unknown }>(ENDPOINTS.updateTransactions, [plan], {
+      body: { transactions: rows },
+    });
+    return Array.isArray(data.transactions) ? (data.transactions as YnabTransaction[]) : null;
+  }
+
   /** One bulk update; returns the ids YNAB reports as updated. */
   async update(plan: string, rows: readonly TransactionPatch[]): Promise<string[]> {
     const data = await this.send<{ transaction_ids?: string[] }>(ENDPOINTS.updateTransactions, [plan], {
@@ -213,6 +260,7 @@ class Transactions extends Resource {
     return {
       transaction_ids: data.transaction_ids ?? [],
       duplicate_import_ids: data.duplicate_import_ids ?? [],
+      transactions: Array.isArray(data.transactions) ? data.transactions : null,
     };
   }
 
@@ -222,8 +270,10 @@ class Transactions extends Resource {
     return data.transaction_ids ?? [];
   }
 
-  async delete(plan: string, transactionId: string): Promise<void> {
-    await this.send(ENDPOINTS.deleteTransaction, [plan, transactionId]);
+  /** Deletes a transaction; returns it as YNAB's answer shows it (null when the answer shows none). */
+  async delete(plan: string, transactionId: string): Promise<YnabTransaction | null> {
+    const data = await this.send<Record<string, unknown>>(ENDPOINTS.deleteTransaction, [plan, transactionId]);
+    return shownOf<YnabTransaction>(data, 'transaction');
   }
 }
 
@@ -236,6 +286,15 @@ export class YnabClient {
   readonly payees: Payees;
   readonly scheduled: Scheduled;
   readonly transactions: Transactions;
+
+  /**
+   * The newest server knowledge any cached list of the plan came with (undefined when none was read):
+   * every change YNAB makes after it shows in a read since it, which is how a create whose answer was
+   * lost is told from an older, identical transaction.
+   */
+  knowledge(plan: string): number | undefined {
+    return this.cache.knowledge(plan);
+  }
 
   constructor(http: YnabHttp) {
     const send: Send = (endpoint, values, options) =>

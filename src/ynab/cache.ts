@@ -107,6 +107,17 @@ export class DeltaCache {
     return entry ? [...entry.rows.values()] : undefined;
   }
 
+  /** The newest server knowledge of any list of the plan held here (undefined when none). */
+  knowledge(planId: string): number | undefined {
+    const seen = [...this.#lists.entries()]
+      .filter(([id]) => id.startsWith(`${planId}\u0000`))
+      .map(([, entry]) => entry.knowledge);
+    const groups = this.#groups.get(planId);
+    if (groups !== undefined) seen.push(groups.knowledge);
+    const best = Math.max(0, ...seen);
+    return best > 0 ? best : undefined;
+  }
+
   /** The category groups as last synced, without asking YNAB (undefined when never loaded). */
   peekGroups(planId: string): YnabCategoryGroup[] | undefined {
     const entry = this.#groups.get(planId);

@@ -279,11 +279,12 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
 
   it('reads an answer without duplicate_import_ids (optional in YNAB) as none', async () => {
     const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
-    const body = JSON.stringify({ data: { transaction_ids: ['tx-777'], server_knowledge: 2 } });
+    const ids = ['tx-777', 'tx-778', 'tx-779'];
+    const body = JSON.stringify({ data: { transaction_ids: ids, server_knowledge: 2 } });
     h.standIn.fault({ method: 'POST', path: '/plans/demo-budget/transactions', status: 201, body });
     const r = out(await call(s, 'create_transactions', ARGS));
-    expect(r).toMatchObject({ status: 'applied', created_ids: ['tx-777'], duplicate_import_ids: [] });
-    expect(JSON.parse(journalLines(journal)[0] ?? '{}').details).toEqual({ transaction_ids: ['tx-777'] });
+    expect(r).toMatchObject({ status: 'applied', created_ids: ids, duplicate_import_ids: [] });
+    expect(JSON.parse(journalLines(journal)[0] ?? '{}').details).toEqual({ transaction_ids: ids });
   });
 
   it("resolves 'last-used' with one more request, and its code binds the real id", async () => {

@@ -116,7 +116,7 @@ describe.each(ERAS)('a torn journal, %s era', (era) => {
 describe.each(ERAS)('create_transactions whose answer is lost, %s era', (era) => {
   it.beforeEach(({ h }) => h.standIn.reset());
 
-  it('is sent once and ends unknown, never an error inviting a second create', async ({ h, journal }) => {
+  it('is sent once and read back, never an error inviting a second create', async ({ h, journal }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
     const args = {
@@ -127,8 +127,8 @@ describe.each(ERAS)('create_transactions whose answer is lost, %s era', (era) =>
     h.standIn.fault({ method: 'POST', path: '/plans/demo-budget/transactions', drop: true, apply: true });
     const r = await call(s, 'create_transactions', args);
     expect(r.isError).toBeFalsy();
-    expect(out(r).status).toBe('unknown');
-    expect(out(r).message).toContain('the change may or may not be applied');
+    expect(out(r).status).toBe('applied');
+    expect(out(r).message).toContain("YNAB's answer was lost, but a read-back shows the change in place.");
     expect(h.standIn.requests.filter((q) => q.method === 'POST')).toHaveLength(1);
   });
 });

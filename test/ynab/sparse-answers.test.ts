@@ -42,7 +42,8 @@ describe('sparse YNAB answers', () => {
     await s.close();
   });
 
-  it('a create answer (201) without ids: created, with no ids to name', async () => {
+  // an answer that shows nothing is settled with one read: here the fault kept the write from landing
+  it('a create answer (201) without ids: one read shows nothing was created', async () => {
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
     const args = {
       plan_id: 'demo-budget',
@@ -54,14 +55,14 @@ describe('sparse YNAB answers', () => {
     h.standIn.fault({ method: 'POST', path: '/plans/demo-budget/transactions', status: 201, body: EMPTY });
     const r = await call(s, 'create_transactions', { ...args, confirmation });
     expect(r.structuredContent).toMatchObject({
-      status: 'applied',
+      status: 'not_applied',
       created_ids: [],
       duplicate_import_ids: [],
     });
     await s.close();
   });
 
-  it('a bulk update answer (200) without ids: applied as YNAB said', async () => {
+  it('a bulk update answer (200) without the transactions: one read shows nothing changed', async () => {
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
     const args = {
       plan_id: 'demo-budget',
@@ -71,7 +72,7 @@ describe('sparse YNAB answers', () => {
     const { confirmation } = preview.structuredContent as { confirmation: string };
     h.standIn.fault({ method: 'PATCH', path: '/plans/demo-budget/transactions', status: 200, body: EMPTY });
     const r = await call(s, 'apply_categories', { ...args, confirmation });
-    expect(r.structuredContent).toMatchObject({ status: 'applied', conflicts: [] });
+    expect(r.structuredContent).toMatchObject({ status: 'not_applied', conflicts: [] });
     await s.close();
   });
 });

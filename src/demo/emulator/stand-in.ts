@@ -50,6 +50,11 @@ export interface FaultRule {
   apply?: boolean;
   /** Answer the status and headers, then cut the connection halfway through the body. */
   truncate?: boolean;
+  /**
+   * Answer as usual, but as if these fields had not been sent, on every object of the body (e.g.
+   * `["memo"]`): YNAB is known to answer 200 and leave a field as it was.
+   */
+  ignoreFields?: readonly string[];
   /** How many matching requests it applies to (default 1). */
   times?: number;
 }
@@ -104,6 +109,24 @@ function parseBody(raw: string): { value: unknown; json: boolean } {
     return { value: raw, json: false };
   }
 }
+
+/** The body without `fields` on its objects (the body's own, and those of its arrays). */
+function withoutFields(value: unknown, fields: readonly string[]): unknown {
+  const strip = (o: unknown): unknown => {
+    if (typeof o !== 'object' || o === null || Array.isArray(o)) return o;
+    return Object.fromEntries(Object.entries(o).filter(([k]) => !fields.includes(k)));
+  };
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? v.map(strip) : strip(v)]),
+  );
+}
+
+/** The body a route sees: without the fields a fault makes the stand-in ignore. */
+const asApplied = (body: { value: unknown; json: boolean }, fault: FaultRule | undefined) =>
+  fault?.ignoreFields === undefined
+    ? body
+    : { ...body, value: withoutFields(body.value, fault.ignoreFields) };
 
 const bearerOf = (req: IncomingMessage): string | null =>
   /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
@@ -199,17 +222,18 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
     const path =
       url.pathname === '/v1' ? '/' : url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : url.pathname;
     const method = (req.method ?? 'GET').toUpperCase();
-    const parsed = parseBody(raw);
+    const body = parseBody(raw);
     const record: RecordedRequest = {
       method,
       path,
       query: Object.fromEntries(url.searchParams),
-      body: parsed.value,
+      body: body.value,
       status: 0,
       token: bearerOf(req),
     };
     requests.push(record);
     const fault = takeFault(method, path);
+    const parsed = asApplied(body, fault);
     if (fault?.delayMs !== undefined) await sleep(fault.delayMs);
     if (fault?.drop === true || fault?.truncate === true) {
       // the answer is lost on the way back; with `apply`, after the request took effect

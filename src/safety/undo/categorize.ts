@@ -4,6 +4,7 @@
  */
 import { indexCategories } from '../../domain/categories/category-lists.js';
 import { changeOf, changeQuestion, type Change } from '../../domain/categorize/changes.js';
+import { patchesHeld } from '../../domain/write-verify.js';
 import type { UndoHandler } from './types.js';
 
 /** A categorize entry with nothing readable: no transaction can be checked, so none is changed. */
@@ -21,6 +22,7 @@ export const undoCategorize: UndoHandler<'categorize'> = async (ynab, plan, entr
     if (!tx || (tx.category_id ?? null) !== move.to_category_id) conflicts.push(move.transaction_id);
     else changes.push(changeOf(tx, move.from_category_id, names));
   }
+  const patches = changes.map((c) => ({ id: c.transaction_id, category_id: c.to_category_id }));
   return {
     conflicts,
     changes,
@@ -31,11 +33,9 @@ export const undoCategorize: UndoHandler<'categorize'> = async (ynab, plan, entr
     question: changeQuestion('Undo: recategorise', changes),
     subject: changes,
     flow: 'change-list',
+    readBack: async () => patchesHeld(await ynab.transactions.list(plan), patches),
     apply: async () => {
-      await ynab.transactions.update(
-        plan,
-        changes.map((c) => ({ id: c.transaction_id, category_id: c.to_category_id })),
-      );
+      await ynab.transactions.update(plan, patches);
       return 'Categories restored.';
     },
   };

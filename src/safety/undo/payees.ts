@@ -8,6 +8,7 @@ import {
   payeeStillRenamed,
   payeeUndoQuestion,
 } from '../../domain/payees/payee-rename.js';
+import { patchesHeld } from '../../domain/write-verify.js';
 import type { UndoHandler } from './types.js';
 
 export const undoPayee: UndoHandler<'payee'> = async (ynab, plan, entry, details) => {
@@ -19,6 +20,8 @@ export const undoPayee: UndoHandler<'payee'> = async (ynab, plan, entry, details
     question: payeeUndoQuestion(details.from),
     subject: { undo: entry.operation_id, items: [details.payee_id] },
     flow: 'merge',
+    readBack: async () =>
+      patchesHeld(await ynab.payees.list(plan), [{ id: details.payee_id, name: details.from }]),
     apply: async () => {
       await ynab.payees.rename(plan, details.payee_id, details.from);
       return PAYEE_NAME_BACK;

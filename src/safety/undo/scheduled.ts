@@ -17,6 +17,7 @@ const plan = (
   conflict: string | null,
   question: string,
   apply: () => Promise<string>,
+  readBack?: () => Promise<boolean | null>,
 ): UndoPlan => ({
   conflicts: conflict === null ? [] : [id],
   changes: [],
@@ -25,6 +26,7 @@ const plan = (
   subject: { undo: operation, items: [id] },
   flow: 'merge',
   apply,
+  ...(readBack === undefined ? {} : { readBack }),
 });
 
 export const undoScheduleCreate: UndoHandler<'schedule_create'> = async (ynab, planId, entry, details) => {
@@ -40,6 +42,7 @@ export const undoScheduleCreate: UndoHandler<'schedule_create'> = async (ynab, p
       await ynab.scheduled.delete(planId, id);
       return 'Scheduled transaction deleted.';
     },
+    async () => !(await ynab.scheduled.list(planId)).some((s) => s.id === id),
   );
 };
 
@@ -55,6 +58,11 @@ export const undoScheduleUpdate: UndoHandler<'schedule_update'> = async (ynab, p
     async () => {
       await ynab.scheduled.replace(planId, id, details.before);
       return 'Scheduled transaction restored.';
+    },
+    async () => {
+      const back = (await ynab.scheduled.list(planId)).find((s) => s.id === id);
+      if (back === undefined) return null;
+      return sameAs(back, details.before) ? true : sameAs(back, details.after) ? false : null;
     },
   );
 };

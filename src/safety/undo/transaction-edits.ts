@@ -7,6 +7,7 @@
 import { planDeleteUndo, recreateBody } from '../../domain/transactions/delete-transactions.js';
 import { editUndoIds, planEditUndo } from '../../domain/transactions/edit-transactions.js';
 import { compareCodePoints } from '../../domain/text.js';
+import { patchesHeld } from '../../domain/write-verify.js';
 import type { UndoHandler } from './types.js';
 
 export const FIELDS_CHANGED = 'Every field changed since: left alone.';
@@ -23,6 +24,7 @@ export const undoEdit: UndoHandler<'edit'> = async (ynab, plan, entry, details) 
     question: `Undo: put back ${fields} field(s) of ${patches.length} transaction(s)?`,
     subject: { undo: entry.operation_id, items: editUndoIds(patches) },
     flow: 'merge',
+    readBack: async () => patchesHeld(await ynab.transactions.list(plan), patches),
     apply: async () => {
       await ynab.transactions.update(plan, patches);
       return 'Fields restored.';
@@ -58,6 +60,7 @@ export const undoTransfer: UndoHandler<'transfer'> = async (ynab, plan, entry, d
     question: 'Undo: delete the transfer this operation created (both sides)?',
     subject: { undo: entry.operation_id, items: [details.transaction_id] },
     flow: 'merge',
+    readBack: async () => !(await ynab.transactions.list(plan)).some((t) => t.id === details.transaction_id),
     apply: async () => {
       await ynab.transactions.delete(plan, details.transaction_id);
       return 'Transfer deleted (both sides).';

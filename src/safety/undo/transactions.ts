@@ -6,6 +6,7 @@
 import { planFlagUndo } from '../../domain/transactions/flags.js';
 import { presentIds } from '../../domain/transactions/create-transactions.js';
 import { compareCodePoints } from '../../domain/text.js';
+import { patchesHeld } from '../../domain/write-verify.js';
 import type { UndoHandler } from './types.js';
 
 export const ALREADY_DELETED = 'Already deleted: nothing to undo.';
@@ -30,6 +31,7 @@ export const undoCreate: UndoHandler<'create'> = async (ynab, plan, entry, detai
 
 export const undoFlag: UndoHandler<'flag'> = async (ynab, plan, entry, details) => {
   const { back, conflicts } = planFlagUndo(details.changes, await ynab.transactions.list(plan));
+  const patches = back.map((m) => ({ id: m.transaction_id, flag_color: m.from }));
   return {
     conflicts,
     changes: [],
@@ -37,11 +39,9 @@ export const undoFlag: UndoHandler<'flag'> = async (ynab, plan, entry, details) 
     question: `Undo: put back the flag of ${back.length} transaction(s)?`,
     subject: { undo: entry.operation_id, items: back.map((m) => m.transaction_id).sort(compareCodePoints) },
     flow: 'merge',
+    readBack: async () => patchesHeld(await ynab.transactions.list(plan), patches),
     apply: async () => {
-      await ynab.transactions.update(
-        plan,
-        back.map((m) => ({ id: m.transaction_id, flag_color: m.from })),
-      );
+      await ynab.transactions.update(plan, patches);
       return 'Flags restored.';
     },
   };

@@ -20,6 +20,11 @@ export interface UndoPlan {
   flow: Flow;
   /** The YNAB requests `apply` sends, reserved together before the first (default 1). */
   sends?: number;
+  /**
+   * When the one write's answer is lost: reads YNAB once and says whether the revert is in place
+   * (true), not there at all (false), or not settled (null). Absent: the outcome stays unknown.
+   */
+  readBack?: () => Promise<boolean | null>;
   /** Performs the writes and returns the applied message (throws HalfUndone when it stops halfway). */
   apply(): Promise<string>;
 }

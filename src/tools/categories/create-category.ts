@@ -8,6 +8,8 @@ import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { creatableGroups } from './list-category-groups.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
+import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { newCategoryWrite } from '../seam/verify-plan-writes.js';
 import { planId } from '../seam/schemas.js';
 import { userText } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
@@ -61,8 +63,16 @@ export const createCategory = defineWriteTool({
       flow: 'merge',
       preview,
       apply: async () => {
-        const categoryId = await deps.ynab.categories.create(plan, p.name, p.group.id);
-        return { ...preview, message: 'Created.', category_id: categoryId };
+        const write = newCategoryWrite(deps, plan, categories, p.name, p.group.id);
+        const verdict = await checkedWrite(write);
+        return finishWrite({
+          preview,
+          verdict,
+          asked: write.asked,
+          check: 'list_category_groups',
+          done: 'Created.',
+          fields: { category_id: write.created.id },
+        });
       },
     });
   },

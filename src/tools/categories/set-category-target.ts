@@ -9,6 +9,8 @@ import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
+import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { categoryWrite } from '../seam/verify-plan-writes.js';
 import { planId } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
 
@@ -71,7 +73,8 @@ export const setCategoryTarget = defineWriteTool({
   output: result,
   async run({ deps }, { plan_id, category_id, amount, by_date, frequency }) {
     const plan = await resolvePlan(deps, plan_id);
-    const index = indexCategories(await deps.ynab.categories.groups(plan));
+    const groups = await deps.ynab.categories.groups(plan);
+    const index = indexCategories(groups);
     const p = planTarget(index, { category_id, amount, by_date, frequency });
     const warning = p.undo === null ? cannotRestore(p.before) : null;
     const preview: Result = {
@@ -95,18 +98,27 @@ export const setCategoryTarget = defineWriteTool({
       flow: 'merge',
       preview,
       apply: async () => {
-        await deps.ynab.categories.update(plan, p.category.id, p.fields);
-        if (p.undo === null) return { ...preview, message: `Target set. ${String(warning)}` };
-        const id = await recordOperation(deps, plan, 'target', {
-          category_id: p.category.id,
-          undo: p.undo,
-          after: p.after,
+        const write = categoryWrite(deps, plan, groups, p.category.id, p.fields);
+        const { undo } = p;
+        return finishWrite({
+          preview,
+          verdict: await checkedWrite(write),
+          asked: write.asked,
+          check: 'get_category_balances',
+          done: undo === null ? `Target set. ${String(warning)}` : 'Target set.',
+          ...(undo === null
+            ? {}
+            : {
+                record: async () => {
+                  const id = await recordOperation(deps, plan, 'target', {
+                    category_id: p.category.id,
+                    undo,
+                    after: p.after,
+                  });
+                  return { id, undo: `undo_operation with operation_id ${id} restores it.` };
+                },
+              }),
         });
-        return {
-          ...preview,
-          message: `Target set. undo_operation with operation_id ${id} restores it.`,
-          operation_id: id,
-        };
       },
     });
   },

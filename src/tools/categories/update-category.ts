@@ -9,6 +9,8 @@ import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { creatableGroups } from './list-category-groups.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
+import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { categoryWrite } from '../seam/verify-plan-writes.js';
 import { planId, userText } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
 const updateResult = {
@@ -77,11 +79,14 @@ export const updateCategory = defineWriteTool({
       flow: 'merge',
       preview,
       apply: async () => {
-        await deps.ynab.categories.update(plan, p.category_id, p.patch);
-        return {
-          ...preview,
-          message: 'Applied. To revert, call update_category with the previous name and group.',
-        };
+        const write = categoryWrite(deps, plan, categories, p.category_id, p.patch);
+        return finishWrite({
+          preview,
+          verdict: await checkedWrite(write),
+          asked: write.asked,
+          check: 'list_category_groups',
+          done: 'Applied. To revert, call update_category with the previous name and group.',
+        });
       },
     });
   },

@@ -6,7 +6,11 @@ import { changeQuestion, type Change } from '../../domain/categorize/changes.js'
 import { offBudgetIds } from '../../domain/categorize/pending.js';
 import type { Deps } from '../../deps.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
+import type { YnabTransaction } from '../../domain/model.js';
+import { holds, type Verdict } from '../../domain/write-verify.js';
 import { recordOperation } from '../seam/record-operation.js';
+import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { patchWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
 import { changeListFields } from '../seam/write-schemas.js';
@@ -14,12 +18,16 @@ import { defineWriteTool, type WriteResult } from '../seam/define-write-tool.js'
 
 type Result = WriteResult<typeof changeListFields, true>;
 
-/** Sends one bulk PATCH setting each transaction's category (null clears). */
-export async function patchCategories(deps: Deps, plan: string, changes: readonly Change[]): Promise<void> {
-  await deps.ynab.transactions.update(
-    plan,
-    changes.map((c) => ({ id: c.transaction_id, category_id: c.to_category_id })),
-  );
+/** Sends one bulk PATCH setting each transaction's category (null clears); judges what YNAB holds. */
+export async function patchCategories(
+  deps: Deps,
+  plan: string,
+  changes: readonly Change[],
+  before: readonly YnabTransaction[],
+): Promise<{ verdict: Verdict; write: ReturnType<typeof patchWrite> }> {
+  const patches = changes.map((c) => ({ id: c.transaction_id, category_id: c.to_category_id }));
+  const write = patchWrite(deps, plan, patches, before);
+  return { verdict: await checkedWrite(write), write };
 }
 
 export const applyCategories = defineWriteTool({
@@ -77,24 +85,29 @@ export const applyCategories = defineWriteTool({
       flow: 'change-list',
       preview: base,
       apply: async () => {
-        await patchCategories(deps, plan, changes);
-        const id = await recordOperation(
-          deps,
-          plan,
-          'categorize',
-          {},
-          changes.map((c) => ({
-            transaction_id: c.transaction_id,
-            from_category_id: c.from_category_id,
-            to_category_id: c.to_category_id,
-          })),
-        );
-        return {
-          ...base,
-          status: 'applied',
-          message: `Applied. undo_operation with operation_id ${id} reverts it.`,
-          operation_id: id,
-        };
+        const { verdict, write } = await patchCategories(deps, plan, changes, transactions);
+        const held = changes.filter((c) => holds(verdict, write.asked, c.transaction_id));
+        return finishWrite({
+          preview: base,
+          verdict,
+          asked: write.asked,
+          check: 'find_transactions',
+          done: 'Applied.',
+          record: async () => {
+            const id = await recordOperation(
+              deps,
+              plan,
+              'categorize',
+              {},
+              held.map((c) => ({
+                transaction_id: c.transaction_id,
+                from_category_id: c.from_category_id,
+                to_category_id: c.to_category_id,
+              })),
+            );
+            return { id, undo: `undo_operation with operation_id ${id} reverts it.` };
+          },
+        });
       },
     });
   },

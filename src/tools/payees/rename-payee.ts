@@ -14,6 +14,8 @@ import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { checkIds } from '../../ynab/api.js';
 import { recordOperation } from '../seam/record-operation.js';
+import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { renameWrite } from '../seam/verify-plan-writes.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
@@ -87,9 +89,18 @@ export const renamePayee = defineWriteTool({
       flow: 'merge',
       preview,
       apply: async () => {
-        await deps.ynab.payees.rename(plan, payee_id, rename.name);
-        const operationId = await recordOperation(deps, plan, 'payee', { payee_id, from, to: rename.name });
-        return { ...preview, message: renamedMessage(operationId), operation_id: operationId };
+        const write = renameWrite(deps, plan, rename.payee, rename.name);
+        return finishWrite({
+          preview,
+          verdict: await checkedWrite(write),
+          asked: write.asked,
+          check: 'list_payees',
+          done: '',
+          record: async () => {
+            const id = await recordOperation(deps, plan, 'payee', { payee_id, from, to: rename.name });
+            return { id, undo: renamedMessage(id) };
+          },
+        });
       },
     });
   },

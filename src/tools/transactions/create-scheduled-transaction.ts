@@ -8,6 +8,8 @@ import { toMilli } from '../../domain/money.js';
 import { bodyOf, planScheduledBody } from '../../domain/transactions/scheduled-writes.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
+import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { newScheduledWrite } from '../seam/verify-scheduled.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
 import { amountParam } from './find-transactions.js';
@@ -80,17 +82,29 @@ export const createScheduledTransaction = defineWriteTool({
       flow: 'merge',
       preview,
       apply: async () => {
-        const created = await deps.ynab.scheduled.create(plan, body);
-        const id = await recordOperation(deps, plan, 'schedule_create', {
-          scheduled_transaction_id: created.id,
-          body: bodyOf(created),
+        const write = newScheduledWrite(deps, plan, body);
+        const verdict = await checkedWrite(write);
+        const created = write.created.value;
+        return finishWrite({
+          preview,
+          verdict,
+          asked: write.asked,
+          check: 'list_scheduled_transactions',
+          done: 'Scheduled.',
+          fields: { scheduled_transaction_id: created?.id ?? null },
+          // journaled once YNAB showed it (a bare success with nothing to read leaves no id to undo)
+          ...(created === null
+            ? {}
+            : {
+                record: async () => {
+                  const id = await recordOperation(deps, plan, 'schedule_create', {
+                    scheduled_transaction_id: created.id,
+                    body: bodyOf(created),
+                  });
+                  return { id, undo: `undo_operation with operation_id ${id} deletes it.` };
+                },
+              }),
         });
-        return {
-          ...preview,
-          message: `Scheduled. undo_operation with operation_id ${id} deletes it.`,
-          scheduled_transaction_id: created.id,
-          operation_id: id,
-        };
       },
     });
   },

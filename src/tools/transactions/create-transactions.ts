@@ -13,6 +13,8 @@ import {
 } from '../../domain/transactions/create-transactions.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
+import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { createWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { ynabText } from './transaction-write-schemas.js';
@@ -103,16 +105,25 @@ export const createTransactions = defineWriteTool({
       flow: 'merge',
       preview,
       apply: async () => {
-        const created = await deps.ynab.transactions.create(plan, createBody(account_id, planned, approved));
-        const ids = created.transaction_ids;
-        const id = await recordOperation(deps, plan, 'create', { transaction_ids: ids });
-        return {
-          ...preview,
-          message: `Created. undo_operation with operation_id ${id} deletes them.`,
-          created_ids: ids,
-          duplicate_import_ids: created.duplicate_import_ids,
-          operation_id: id,
-        };
+        // no import ids are sent, so YNAB skips none as a duplicate
+        const write = createWrite(deps, plan, createBody(account_id, planned, approved));
+        const verdict = await checkedWrite(write);
+        const ids = write.asked.flatMap((a) => {
+          const t = write.created.get(a.key);
+          return t === undefined ? [] : [t.id];
+        });
+        return finishWrite({
+          preview,
+          verdict,
+          asked: write.asked,
+          check: 'find_transactions',
+          done: 'Created.',
+          fields: { created_ids: ids },
+          record: async () => {
+            const id = await recordOperation(deps, plan, 'create', { transaction_ids: ids });
+            return { id, undo: `undo_operation with operation_id ${id} deletes them.` };
+          },
+        });
       },
     });
   },

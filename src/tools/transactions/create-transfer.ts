@@ -8,6 +8,8 @@ import { indexCategories } from '../../domain/categories/category-lists.js';
 import { planTransfer, transferQuestion } from '../../domain/transactions/transfer.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
+import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { createWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
 import { ynabText } from './transaction-write-schemas.js';
@@ -89,21 +91,27 @@ export const createTransfer = defineWriteTool({
       flow: 'merge',
       preview,
       apply: async () => {
-        const created = await deps.ynab.transactions.create(plan, [planned.body]);
-        const txId = created.transaction_ids[0] ?? '';
+        const write = createWrite(deps, plan, [planned.body]);
+        const verdict = await checkedWrite(write);
+        const txId = write.created.get('#1')?.id ?? null;
         const { account_id, date, amount } = planned.body;
-        const id = await recordOperation(deps, plan, 'transfer', {
-          transaction_id: txId,
-          account_id,
-          date,
-          amount,
+        return finishWrite({
+          preview,
+          verdict,
+          asked: write.asked,
+          check: 'find_transactions',
+          done: 'Transferred.',
+          fields: { transaction_id: txId },
+          record: async () => {
+            const id = await recordOperation(deps, plan, 'transfer', {
+              transaction_id: txId ?? '',
+              account_id,
+              date,
+              amount,
+            });
+            return { id, undo: `undo_operation with operation_id ${id} deletes both sides.` };
+          },
         });
-        return {
-          ...preview,
-          message: `Transferred. undo_operation with operation_id ${id} deletes both sides.`,
-          transaction_id: txId,
-          operation_id: id,
-        };
       },
     });
   },

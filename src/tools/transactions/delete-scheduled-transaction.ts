@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { bodyOf, scheduledById } from '../../domain/transactions/scheduled-writes.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
+import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { deleteScheduledWrite } from '../seam/verify-scheduled.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
 import { scheduledContext, scheduledLines, scheduledView, viewOf } from './scheduled-write-schemas.js';
@@ -54,13 +56,21 @@ export const deleteScheduledTransaction = defineWriteTool({
       flow: 'merge',
       preview,
       apply: async () => {
-        await deps.ynab.scheduled.delete(plan, scheduled_transaction_id);
-        const id = await recordOperation(deps, plan, 'schedule_delete', { scheduled_transaction_id, body });
-        return {
-          ...preview,
-          message: `Deleted. undo_operation with operation_id ${id} recreates it (with a new id).`,
-          operation_id: id,
-        };
+        const write = deleteScheduledWrite(deps, plan, scheduled_transaction_id);
+        return finishWrite({
+          preview,
+          verdict: await checkedWrite(write),
+          asked: write.asked,
+          check: 'list_scheduled_transactions',
+          done: 'Deleted.',
+          record: async () => {
+            const id = await recordOperation(deps, plan, 'schedule_delete', {
+              scheduled_transaction_id,
+              body,
+            });
+            return { id, undo: `undo_operation with operation_id ${id} recreates it (with a new id).` };
+          },
+        });
       },
     });
   },

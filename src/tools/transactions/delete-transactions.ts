@@ -2,13 +2,17 @@
  * `delete_transactions`: a confirmed write, merge flow, journaled as `delete` with every transaction
  * whole so that undo can recreate them. YNAB deletes one transaction per request, so this is a
  * multi-write operation: one DELETE per transaction, in order; when one fails, those already deleted
- * are journaled before the error is reported, and nothing is re-sent.
+ * are journaled before the error is reported, and nothing is re-sent. A delete whose answer was lost
+ * is read back once; the rest are not sent after it.
  */
 import { z } from 'zod';
 import { AppError } from '../../domain/errors.js';
 import { deleteQuestion, deleteSubject, planDelete } from '../../domain/transactions/delete-transactions.js';
+import { verdictText } from '../../domain/write-verify.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
+import { checkedWrite } from '../seam/verify.js';
+import { deleteWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
@@ -77,13 +81,39 @@ export const deleteTransactions = defineWriteTool({
       question: deleteQuestion(planned, all),
       flow: 'merge',
       preview,
+      sends: planned.records.length,
       apply: async () => {
         // Several YNAB writes: one DELETE per transaction (YNAB has no bulk delete).
         const done: typeof planned.records = [];
+        const notes: string[] = [];
         try {
-          for (const r of planned.records) {
-            await deps.ynab.transactions.delete(plan, r.transaction_id);
-            done.push(r);
+          for (const [n, r] of planned.records.entries()) {
+            const write = deleteWrite(deps, plan, r.transaction_id);
+            const verdict = await checkedWrite(write);
+            if (verdict.status === 'applied') {
+              done.push(r);
+              if (verdict.lost)
+                notes.push(`The delete of ${r.transaction_id}: ${verdictText(verdict, write.asked, '')}`);
+              continue;
+            }
+            // a delete that did not land, or may have: the rest are not sent after it
+            const id =
+              done.length === 0 ? null : await recordOperation(deps, plan, 'delete', { transactions: done });
+            const left = planned.records.length - n - 1;
+            const message = [
+              `Deleted ${done.length} of ${planned.records.length}${done.length === 0 ? '' : ` (${done.map((d) => d.transaction_id).join(', ')})`}.`,
+              `The delete of ${r.transaction_id}: ${verdictText(verdict, write.asked, 'find_transactions')}`,
+              left === 0 ? '' : `The other ${left} ${left === 1 ? 'was' : 'were'} not sent.`,
+              id === null ? '' : `undo_operation with operation_id ${id} recreates those deleted.`,
+            ];
+            const status =
+              verdict.status === 'unknown' ? 'unknown' : done.length === 0 ? 'not_applied' : 'partial';
+            return {
+              ...preview,
+              status,
+              message: message.filter((s) => s !== '').join(' '),
+              operation_id: id,
+            };
           }
         } catch (error) {
           if (done.length === 0) throw error;
@@ -97,7 +127,10 @@ export const deleteTransactions = defineWriteTool({
         const id = await recordOperation(deps, plan, 'delete', { transactions: done });
         return {
           ...preview,
-          message: `Deleted. undo_operation with operation_id ${id} recreates them (with new ids).`,
+          message: [
+            ...notes,
+            `Deleted. undo_operation with operation_id ${id} recreates them (with new ids).`,
+          ].join(' '),
           operation_id: id,
         };
       },

@@ -11,7 +11,10 @@ import {
   planFlags,
 } from '../../domain/transactions/flags.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
+import { holds } from '../../domain/write-verify.js';
 import { recordOperation } from '../seam/record-operation.js';
+import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { patchWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { color } from './transaction-write-schemas.js';
@@ -63,7 +66,8 @@ export const flagTransactions = defineWriteTool({
   async run({ deps }, { plan_id, flags }) {
     const plan = await resolvePlan(deps, plan_id);
     checkFlagRequests(flags);
-    const { changes, unchanged } = planFlags(flags, await deps.ynab.transactions.list(plan));
+    const all = await deps.ynab.transactions.list(plan);
+    const { changes, unchanged } = planFlags(flags, all);
     const base: FlagResult = {
       status: 'nothing_to_do',
       message: 'Every flag is already as asked.',
@@ -81,16 +85,25 @@ export const flagTransactions = defineWriteTool({
       flow: 'merge',
       preview,
       apply: async () => {
-        await deps.ynab.transactions.update(
+        const write = patchWrite(
+          deps,
           plan,
           changes.map((c) => ({ id: c.transaction_id, flag_color: c.to_color })),
+          all,
         );
-        const id = await recordOperation(deps, plan, 'flag', { changes: flagMovesOf(changes) });
-        return {
-          ...preview,
-          message: `Flagged. undo_operation with operation_id ${id} puts them back.`,
-          operation_id: id,
-        };
+        const verdict = await checkedWrite(write);
+        const held = changes.filter((c) => holds(verdict, write.asked, c.transaction_id));
+        return finishWrite({
+          preview,
+          verdict,
+          asked: write.asked,
+          check: 'find_transactions',
+          done: 'Flagged.',
+          record: async () => {
+            const id = await recordOperation(deps, plan, 'flag', { changes: flagMovesOf(held) });
+            return { id, undo: `undo_operation with operation_id ${id} puts them back.` };
+          },
+        });
       },
     });
   },

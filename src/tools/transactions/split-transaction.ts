@@ -14,6 +14,8 @@ import {
 } from '../../domain/transactions/split.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
+import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { patchWrite } from '../seam/verify-transactions.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { amountParam } from './find-transactions.js';
 import { ynabText } from './transaction-write-schemas.js';
@@ -92,8 +94,15 @@ export const splitTransaction = defineWriteTool({
       flow: 'merge',
       preview,
       apply: async () => {
-        await deps.ynab.transactions.update(plan, [splitPatch(transaction_id, split)]);
-        return { ...preview, message: `Split. ${SPLIT_WARNING}` };
+        const write = patchWrite(deps, plan, [splitPatch(transaction_id, split)], transactions);
+        const verdict = await checkedWrite(write);
+        return finishWrite({
+          preview,
+          verdict,
+          asked: write.asked,
+          check: 'find_transactions',
+          done: `Split. ${SPLIT_WARNING}`,
+        });
       },
     });
   },

@@ -14,6 +14,8 @@ import {
 } from '../../domain/transactions/scheduled-writes.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
+import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { replaceScheduledWrite } from '../seam/verify-scheduled.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
 import {
@@ -96,17 +98,28 @@ export const updateScheduledTransaction = defineWriteTool({
       preview,
       apply: async () => {
         // One YNAB write: the complete object, with the next date.
-        const saved = await deps.ynab.scheduled.replace(plan, scheduled_transaction_id, after);
-        const id = await recordOperation(deps, plan, 'schedule_update', {
-          scheduled_transaction_id,
-          before,
-          after: bodyOf(saved),
+        const write = replaceScheduledWrite(deps, plan, current, after);
+        const verdict = await checkedWrite(write);
+        const saved = write.saved.value;
+        return finishWrite({
+          preview,
+          verdict,
+          asked: write.asked,
+          check: 'list_scheduled_transactions',
+          done: 'Updated.',
+          ...(saved === null
+            ? {}
+            : {
+                record: async () => {
+                  const id = await recordOperation(deps, plan, 'schedule_update', {
+                    scheduled_transaction_id,
+                    before,
+                    after: bodyOf(saved),
+                  });
+                  return { id, undo: `undo_operation with operation_id ${id} puts it back.` };
+                },
+              }),
         });
-        return {
-          ...preview,
-          message: `Updated. undo_operation with operation_id ${id} puts it back.`,
-          operation_id: id,
-        };
       },
     });
   },

@@ -7,7 +7,10 @@ import { indexCategories } from '../../domain/categories/category-lists.js';
 import { checkEditRequests } from '../../domain/transactions/edit-checks.js';
 import { editQuestion, editSubject, planEdits } from '../../domain/transactions/edit-transactions.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
+import { holds } from '../../domain/write-verify.js';
 import { recordOperation } from '../seam/record-operation.js';
+import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { patchWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { amountParam } from './find-transactions.js';
@@ -122,13 +125,35 @@ export const updateTransactions = defineWriteTool({
       preview,
       apply: async () => {
         // One YNAB write: the bulk update carries every transaction.
-        await deps.ynab.transactions.update(plan, planned.patches);
-        const id = await recordOperation(deps, plan, 'edit', { changes: planned.moves });
-        return {
-          ...preview,
-          message: `Updated. undo_operation with operation_id ${id} puts the fields back.`,
-          operation_id: id,
+        const write = patchWrite(deps, plan, planned.patches, all);
+        const verdict = await checkedWrite(write);
+        // only the fields YNAB holds are journaled: undo puts back those, and no other
+        const sent = (id: string, field: string): string => {
+          if (field === 'category') return 'category_id';
+          if (field !== 'payee') return field;
+          return planned.patches.some((p) => p.id === id && p.payee_id !== undefined)
+            ? 'payee_id'
+            : 'payee_name';
         };
+        const held = planned.moves
+          .map((m) => ({
+            ...m,
+            fields: m.fields.filter((f) =>
+              holds(verdict, write.asked, m.transaction_id, sent(m.transaction_id, f.field)),
+            ),
+          }))
+          .filter((m) => m.fields.length > 0);
+        return finishWrite({
+          preview,
+          verdict,
+          asked: write.asked,
+          check: 'find_transactions',
+          done: 'Updated.',
+          record: async () => {
+            const id = await recordOperation(deps, plan, 'edit', { changes: held });
+            return { id, undo: `undo_operation with operation_id ${id} puts the fields back.` };
+          },
+        });
       },
     });
   },

@@ -6,10 +6,31 @@ import { isKind, KINDS } from '../../safety/journal-kinds.js';
 import { planUndo } from '../../safety/undo/handlers.js';
 import { HalfUndone } from '../../safety/undo/types.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { noteJournalFailure } from '../seam/outcome.js';
+import { noteJournalFailure, readBack } from '../seam/outcome.js';
+import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
 import type { Deps } from '../../deps.js';
 
 /** Marks the operation undone; the undo already applied, so a journal failure is a warning, not an error. */
+/** An undo whose one answer was lost, read back once: applied, not applied, or still unknown. */
+async function lostUndo(error: Error, read: () => Promise<boolean | null>) {
+  const found = await readBack(read);
+  if ('value' in found && found.value === true) {
+    return { status: 'applied', message: "YNAB's answer was lost, but a read-back shows the undo in place." };
+  }
+  if ('value' in found && found.value === false) {
+    return {
+      status: 'not_applied',
+      message:
+        "YNAB's answer was lost, and a read-back shows nothing changed: the operation is still in the journal, and it is safe to ask again.",
+    };
+  }
+  const why = 'why' in found ? found.why : 'a read-back shows only part of it';
+  return {
+    status: 'unknown',
+    message: `The undo may or may not be in YNAB (${reasonOf(error)}; ${why}). Check in YNAB before anything else; do not repeat the undo blindly.`,
+  };
+}
+
 async function markDone(deps: Deps, operationId: string): Promise<void> {
   try {
     await deps.journal.markUndone(operationId);
@@ -84,6 +105,11 @@ export const undoOperation = defineWriteTool({
         try {
           message = await undo.apply();
         } catch (error) {
+          if (isUnknownOutcome(error) && undo.readBack !== undefined) {
+            const lost = await lostUndo(error, undo.readBack);
+            if (lost.status === 'applied') await markDone(deps, entry.operation_id);
+            return { ...base, ...lost, operation_id: null };
+          }
           if (!(error instanceof HalfUndone)) throw error;
           // what is left becomes an operation of its own, and the next undo_operation finishes it
           const ids: string[] = [];

@@ -1,0 +1,93 @@
+/**
+ * Verified writes of payees and categories (see verify.ts): a rename, a category's name, group or
+ * target, and a new category — which, having no id until YNAB answers, is found again after a lost
+ * answer as the one category of that name in that group that was not there before.
+ */
+import type { Deps } from '../../deps.js';
+import type { CategoryPatch, YnabCategory, YnabCategoryGroup, YnabPayee } from '../../domain/model.js';
+import type { Row } from '../../domain/write-verify.js';
+import type { CheckedWrite, Shown } from './verify.js';
+
+const row = (o: object): Row => o as unknown as Row;
+
+/** The rename of one payee, judged against its name before. */
+export function renameWrite(deps: Deps, plan: string, payee: YnabPayee, name: string): CheckedWrite {
+  return {
+    asked: [{ key: payee.id, label: `payee ${payee.id}`, fields: { name } }],
+    before: new Map([[payee.id, row(payee)]]),
+    send: async () => {
+      const shown = await deps.ynab.payees.rename(plan, payee.id, name);
+      return shown === null ? null : new Map([[payee.id, row(shown)]]);
+    },
+    read: async () => new Map((await deps.ynab.payees.list(plan)).map((p) => [p.id, row(p)])),
+  };
+}
+
+const categoriesOf = (groups: readonly YnabCategoryGroup[]): Map<string, YnabCategory> =>
+  new Map(groups.flatMap((g) => g.categories.map((c) => [c.id, { ...c, category_group_id: g.id }])));
+
+/** YNAB shows a target's rhythm as a cadence: the frequency a target write sends, read back. */
+const FREQUENCY: Readonly<Record<number, string>> = { 1: 'monthly', 2: 'weekly', 13: 'yearly' };
+
+function categoryField(r: Row, field: string): unknown {
+  if (field !== 'goal_frequency') return r[field];
+  const cadence = r['goal_cadence'];
+  return r['goal_cadence_frequency'] === 1 && typeof cadence === 'number'
+    ? (FREQUENCY[cadence] ?? null)
+    : null;
+}
+
+/** A change of one category's name, group or target fields (`groups`: as read for the preview). */
+export function categoryWrite(
+  deps: Deps,
+  plan: string,
+  groups: readonly YnabCategoryGroup[],
+  id: string,
+  fields: CategoryPatch,
+): CheckedWrite {
+  const asked = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const before = categoriesOf(groups).get(id);
+  return {
+    asked: [{ key: id, label: `category ${id}`, fields: asked }],
+    before: new Map(before === undefined ? [] : [[id, row(before)]]),
+    project: categoryField,
+    send: async () => {
+      const shown = await deps.ynab.categories.update(plan, id, fields);
+      return shown === null ? null : new Map([[id, row(shown)]]);
+    },
+    read: async () =>
+      new Map([...categoriesOf(await deps.ynab.categories.groups(plan))].map(([id, c]) => [id, row(c)])),
+  };
+}
+
+/** The create of a category `name` in `groupId`; `created` holds it once known. */
+export function newCategoryWrite(
+  deps: Deps,
+  plan: string,
+  groups: readonly YnabCategoryGroup[],
+  name: string,
+  groupId: string,
+): CheckedWrite & { created: { id: string | null } } {
+  const existing = new Set(categoriesOf(groups).keys());
+  const created: { id: string | null } = { id: null };
+  const keep = (c: YnabCategory | undefined): Shown => {
+    if (c === undefined) return new Map();
+    created.id = c.id;
+    return new Map([['new', row(c)]]);
+  };
+  return {
+    asked: [
+      { key: 'new', label: `the new category '${name}'`, fields: { name, category_group_id: groupId } },
+    ],
+    before: new Map(),
+    created,
+    send: async () => {
+      const shown = await deps.ynab.categories.create(plan, name, groupId);
+      return shown === null ? null : keep(shown);
+    },
+    read: async () => {
+      const now = [...categoriesOf(await deps.ynab.categories.groups(plan)).values()];
+      return keep(now.find((c) => !existing.has(c.id) && c.name === name && c.category_group_id === groupId));
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * Verified writes of scheduled transactions (see verify.ts): a create (found again after a lost
+ * answer among those changed since the newest server knowledge avenir-mcp had, as creates of
+ * transactions are), a whole replacement judged field by field, and a delete.
+ */
+import type { Deps } from '../../deps.js';
+import { fmt2 } from '../../domain/money.js';
+import type { ScheduledBody, YnabScheduledTransaction } from '../../domain/model.js';
+import type { Row } from '../../domain/write-verify.js';
+import type { CheckedWrite, Shown } from './verify.js';
+
+const row = (s: YnabScheduledTransaction): Row => s as unknown as Row;
+
+/** A field of a scheduled transaction the way a write sends it: `date` is the next date. */
+function scheduledField(r: Row, field: string, asked: unknown): unknown {
+  if (field === 'date') return r['date_next'];
+  const held = r[field];
+  if (field === 'memo' && held === '') return null;
+  if (field === 'payee_name' && typeof asked === 'string' && typeof held === 'string') {
+    return held.trim().toLowerCase() === asked.trim().toLowerCase() ? asked : held;
+  }
+  return held;
+}
+
+const fieldsOf = (body: ScheduledBody): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(body).filter(
+      // a payee named anew gets its id from YNAB: the name is what was asked
+      ([k, v]) =>
+        k !== 'account_id' && v !== undefined && !(k === 'payee_id' && body.payee_name !== undefined),
+    ),
+  );
+
+const payeeOf = (b: ScheduledBody, s: YnabScheduledTransaction): boolean =>
+  b.payee_id !== undefined && b.payee_id !== null
+    ? s.payee_id === b.payee_id
+    : (s.payee_name ?? '').trim().toLowerCase() === (b.payee_name ?? '').trim().toLowerCase();
+
+/** The create of one scheduled transaction; `created` holds it once known. */
+export function newScheduledWrite(
+  deps: Deps,
+  plan: string,
+  body: ScheduledBody,
+): CheckedWrite & { created: { value: YnabScheduledTransaction | null } } {
+  const knowledge = deps.ynab.knowledge(plan);
+  const created: { value: YnabScheduledTransaction | null } = { value: null };
+  const keep = (s: YnabScheduledTransaction | undefined): Shown => {
+    if (s === undefined) return new Map();
+    created.value = s;
+    return new Map([['new', row(s)]]);
+  };
+  return {
+    asked: [
+      {
+        key: 'new',
+        label: `the new scheduled transaction of ${body.date} for ${fmt2(body.amount)}`,
+        fields: fieldsOf(body),
+      },
+    ],
+    before: new Map(),
+    project: scheduledField,
+    created,
+    send: async () => {
+      const shown = await deps.ynab.scheduled.create(plan, body);
+      return typeof shown === 'object' && shown !== null ? keep(shown) : null;
+    },
+    read: async () => {
+      const like = (await deps.ynab.scheduled.changedSince(plan, knowledge)).filter(
+        (s) =>
+          !s.deleted &&
+          s.account_id === body.account_id &&
+          s.date_next === body.date &&
+          s.amount === body.amount &&
+          s.frequency === body.frequency &&
+          payeeOf(body, s),
+      );
+      if (like.length > 1 || (like.length === 1 && knowledge === undefined)) {
+        throw new Error(
+          `a read-back finds ${like.length} scheduled transaction(s) like it and cannot tell them apart from older ones`,
+        );
+      }
+      return keep(like[0]);
+    },
+  };
+}
+
+/** The replacement of a scheduled transaction whole, judged against it before. */
+export function replaceScheduledWrite(
+  deps: Deps,
+  plan: string,
+  current: YnabScheduledTransaction,
+  body: ScheduledBody,
+): CheckedWrite & { saved: { value: YnabScheduledTransaction | null } } {
+  const saved: { value: YnabScheduledTransaction | null } = { value: null };
+  const keep = (s: YnabScheduledTransaction | undefined): Shown => {
+    if (s === undefined) return new Map();
+    saved.value = s;
+    return new Map([[current.id, row(s)]]);
+  };
+  return {
+    asked: [{ key: current.id, label: `scheduled transaction ${current.id}`, fields: fieldsOf(body) }],
+    before: new Map([[current.id, row(current)]]),
+    project: scheduledField,
+    saved,
+    send: async () => {
+      const shown = await deps.ynab.scheduled.replace(plan, current.id, body);
+      return typeof shown === 'object' && shown !== null ? keep(shown) : null;
+    },
+    read: async () => keep((await deps.ynab.scheduled.list(plan)).find((s) => s.id === current.id)),
+  };
+}
+
+/** The delete of a scheduled transaction: done when YNAB shows it deleted or no longer lists it. */
+export function deleteScheduledWrite(deps: Deps, plan: string, id: string): CheckedWrite {
+  return {
+    asked: [{ key: id, label: `scheduled transaction ${id}`, fields: { deleted: true } }],
+    before: new Map([[id, { deleted: false }]]),
+    send: async () => {
+      const shown = await deps.ynab.scheduled.delete(plan, id);
+      return shown === null ? null : new Map([[id, { deleted: shown.deleted }]]);
+    },
+    read: async () => {
+      const live = (await deps.ynab.scheduled.list(plan)).some((s) => s.id === id);
+      return new Map([[id, { deleted: !live }]]);
+    },
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Verified transaction writes (see verify.ts): a bulk update judged field by field, a delete judged
+ * by whether the transaction is gone, and a create whose answer was lost found again by what was sent.
+ *
+ * A create has no id until YNAB answers, so a lost answer is settled with one read of what changed
+ * since the newest server knowledge avenir-mcp had before sending (the preview's reads): an older
+ * transaction identical in account, date, amount and payee is not in that read unless it was itself
+ * changed since, and then there are more candidates than were sent — which is reported as unknown,
+ * never taken as the new one.
+ */
+import type { Deps } from '../../deps.js';
+import { fmt2 } from '../../domain/money.js';
+import type { NewTransactionBody, TransactionPatch, YnabTransaction } from '../../domain/model.js';
+import type { Asked, Row } from '../../domain/write-verify.js';
+import type { CheckedWrite, Shown } from './verify.js';
+
+const byId = (rows: readonly YnabTransaction[]): Shown =>
+  new Map(rows.map((t) => [t.id, t as unknown as Row]));
+
+/** A field of a transaction the way a write sends it: split lines with the keys the write gave. */
+function transactionField(row: Row, field: string, asked: unknown): unknown {
+  if (field === 'payee_name' && typeof asked === 'string') {
+    // YNAB files a new name under an existing payee of the same name in another case
+    const held = row[field];
+    return typeof held === 'string' && held.trim().toLowerCase() === asked.trim().toLowerCase()
+      ? asked
+      : held;
+  }
+  if (field !== 'subtransactions') return row[field];
+  const lines = ((row['subtransactions'] ?? []) as Row[]).filter((s) => s['deleted'] !== true);
+  const wanted = Array.isArray(asked) ? (asked as Row[]) : [];
+  return lines.map((line, i) =>
+    Object.fromEntries(Object.keys(wanted[i] ?? { amount: 0 }).map((k) => [k, line[k] ?? null])),
+  );
+}
+
+/** One bulk update of `patches`, judged against the transactions as they were before (`before`). */
+export function patchWrite(
+  deps: Deps,
+  plan: string,
+  patches: readonly TransactionPatch[],
+  before: readonly YnabTransaction[],
+): CheckedWrite {
+  const asked: Asked[] = patches.map(({ id, ...fields }) => ({
+    key: id,
+    label: `transaction ${id}`,
+    fields,
+  }));
+  return {
+    asked,
+    before: byId(before.filter((t) => patches.some((p) => p.id === t.id))),
+    project: transactionField,
+    send: async () => {
+      const shown = await deps.ynab.transactions.updateShowing(plan, patches);
+      return shown === null ? null : byId(shown);
+    },
+    read: async () => byId(await deps.ynab.transactions.list(plan)),
+  };
+}
+
+/** The delete of one transaction: done when YNAB shows it deleted, or a read no longer lists it. */
+export function deleteWrite(deps: Deps, plan: string, id: string): CheckedWrite {
+  const gone: Row = { deleted: true };
+  return {
+    asked: [{ key: id, label: `transaction ${id}`, fields: { deleted: true } }],
+    before: new Map([[id, { deleted: false }]]),
+    send: async () => {
+      const shown = await deps.ynab.transactions.delete(plan, id);
+      return shown === null ? null : new Map([[id, { deleted: shown.deleted }]]);
+    },
+    read: async () => {
+      const live = (await deps.ynab.transactions.list(plan)).some((t) => t.id === id);
+      return new Map([[id, live ? { deleted: false } : gone]]);
+    },
+  };
+}
+
+/** What a created transaction is asked to hold (its account and split lines are how it is found). */
+function createdFields(b: NewTransactionBody): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'account_id'));
+}
+
+const payeeMatches = (b: NewTransactionBody, t: YnabTransaction): boolean =>
+  b.payee_id !== undefined && b.payee_id !== null
+    ? t.payee_id === b.payee_id
+    : (t.payee_name ?? '').trim().toLowerCase() === (b.payee_name ?? '').trim().toLowerCase();
+
+const sameKey = (b: NewTransactionBody, t: YnabTransaction): boolean =>
+  !t.deleted &&
+  t.account_id === b.account_id &&
+  t.date === b.date &&
+  t.amount === b.amount &&
+  payeeMatches(b, t);
+
+const payeeOf = (b: NewTransactionBody): string =>
+  b.payee_id !== undefined && b.payee_id !== null
+    ? `id:${b.payee_id}`
+    : (b.payee_name ?? '').trim().toLowerCase();
+
+const sameItem = (a: NewTransactionBody, b: NewTransactionBody): boolean =>
+  a.account_id === b.account_id && a.date === b.date && a.amount === b.amount && payeeOf(a) === payeeOf(b);
+
+/**
+ * Finds the created transactions among those changed since `knowledge`: each group of identical
+ * items sent is matched only when exactly as many candidates are found, or none (not created).
+ */
+export function findCreated(
+  bodies: readonly NewTransactionBody[],
+  changed: readonly YnabTransaction[],
+  knowledge: number | undefined,
+): Map<string, YnabTransaction> {
+  const found = new Map<string, YnabTransaction>();
+  const done = new Set<number>();
+  bodies.forEach((b, i) => {
+    if (done.has(i)) return;
+    const group = bodies.flatMap((o, j) => (sameItem(o, b) && !done.has(j) ? [j] : []));
+    const candidates = changed.filter((t) => sameKey(b, t)).sort((x, y) => x.id.localeCompare(y.id));
+    for (const j of group) done.add(j);
+    if (candidates.length === 0) return;
+    if (knowledge === undefined || candidates.length !== group.length) {
+      throw new Error(
+        `a read-back finds ${candidates.length} transaction(s) like the one of ${b.date} for ${fmt2(b.amount)}, where ${group.length} ${group.length === 1 ? 'was' : 'were'} sent, and cannot tell them apart from older ones`,
+      );
+    }
+    group.forEach((j, n) => found.set(`#${j + 1}`, candidates[n] as YnabTransaction));
+  });
+  return found;
+}
+
+/**
+ * The create of `bodies` (no import ids: nothing YNAB could skip as a duplicate). `created` is filled
+ * with the new transactions by item key (`#1`, `#2`, ...) once they are known.
+ */
+export function createWrite(
+  deps: Deps,
+  plan: string,
+  bodies: readonly NewTransactionBody[],
+): CheckedWrite & { created: Map<string, YnabTransaction> } {
+  const knowledge = deps.ynab.knowledge(plan);
+  const created = new Map<string, YnabTransaction>();
+  const asked: Asked[] = bodies.map((b, i) => ({
+    key: `#${i + 1}`,
+    label: `the new transaction of ${b.date} for ${fmt2(b.amount)}`,
+    fields: createdFields(b),
+  }));
+  const keep = (rows: Map<string, YnabTransaction>): Shown => {
+    for (const [k, t] of rows) created.set(k, t);
+    return new Map([...rows].map(([k, t]) => [k, t as unknown as Row]));
+  };
+  return {
+    asked,
+    before: new Map(),
+    project: transactionField,
+    created,
+    send: async () => {
+      const answer = await deps.ynab.transactions.create(plan, bodies);
+      const rows = answer.transactions;
+      if (rows !== null && rows.length === bodies.length) {
+        return keep(new Map(rows.map((t, i) => [`#${i + 1}`, t])));
+      }
+      const ids = answer.transaction_ids;
+      if (ids.length !== bodies.length) return null;
+      // the ids without the transactions: nothing to check them against, so YNAB's word is taken
+      return keep(
+        new Map(
+          bodies.map((b, i) => [`#${i + 1}`, { ...b, id: ids[i] ?? '', deleted: false } as YnabTransaction]),
+        ),
+      );
+    },
+    read: async () =>
+      keep(findCreated(bodies, await deps.ynab.transactions.changedSince(plan, knowledge), knowledge)),
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Verified writes: a write is sent once, then judged from what YNAB shows — its own answer, or one
+ * read when the answer shows nothing or was lost — so that a field YNAB ignored is reported rather
+ * than claimed, and a lost answer ends applied, not applied or unknown instead of an error. What YNAB
+ * is known to hold is journaled, so that undo works on it.
+ */
+import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
+import {
+  judge,
+  unchecked,
+  verdictText,
+  type Asked,
+  type Row,
+  type Verdict,
+} from '../../domain/write-verify.js';
+import { readBack } from './outcome.js';
+
+export type Shown = ReadonlyMap<string, Row>;
+
+/** A write and how to see what YNAB holds after it, keyed like `asked`. */
+export interface CheckedWrite {
+  asked: readonly Asked[];
+  /** Each existing object before the write (empty for a create). */
+  before: Shown;
+  /** Reads a field of a row the way the write sent it (default: the field itself). */
+  project?: (row: Row, field: string, asked: unknown) => unknown;
+  /** Sends the write once: what its answer shows, or null when the answer shows nothing to check. */
+  send: () => Promise<Shown | null>;
+  /** One read of the objects after the write (through the pacer, like any request). */
+  read: () => Promise<Shown>;
+}
+
+const plain = (row: Row, field: string): unknown => row[field];
+
+/** Sends a write and judges it; refusals (YNAB's errors, pacing) are thrown as they are. */
+export async function checkedWrite(w: CheckedWrite): Promise<Verdict> {
+  let shown: Shown | null;
+  let lostReason: string | null = null;
+  try {
+    shown = await w.send();
+  } catch (error) {
+    if (!isUnknownOutcome(error)) throw error;
+    lostReason = reasonOf(error);
+    shown = null;
+  }
+  if (shown === null) {
+    const read = await readBack(w.read);
+    if ('why' in read) {
+      if (lostReason !== null) return unchecked(`${lostReason}; ${read.why}`);
+      // YNAB answered success without showing the objects, and they cannot be read: take its word
+      const asAsked = new Map(w.asked.map((a) => [a.key, a.fields]));
+      return judge(w.asked, asAsked, w.before, plain, false);
+    }
+    shown = read.value;
+  }
+  return judge(w.asked, shown, w.before, w.project ?? plain, lostReason !== null);
+}
+
+export interface Finish<O extends Record<string, unknown>> {
+  preview: O;
+  verdict: Verdict;
+  asked: readonly Asked[];
+  /** The read tool that shows the objects, named when the user should check. */
+  check: string;
+  /** The message of a plain applied write, e.g. `Flagged.` */
+  done: string;
+  /** Journals what YNAB holds (called when anything is held); returns the id and the undo sentence. */
+  record?: () => Promise<{ id: string; undo: string }>;
+  /** Fields that depend on the verdict (e.g. the ids created). */
+  fields?: Partial<O>;
+}
+
+/** The result of a verified write: its status, a message that says what YNAB holds, its journal id. */
+export async function finishWrite<O extends Record<string, unknown>>(f: Finish<O>): Promise<O> {
+  const v = f.verdict;
+  const journaled = v.landed && f.record !== undefined ? await f.record() : null;
+  const text = verdictText(v, f.asked, f.check);
+  const message = [v.status === 'applied' ? f.done : '', text, journaled?.undo ?? '']
+    .filter((s) => s !== '')
+    .join(' ');
+  return {
+    ...f.preview,
+    ...f.fields,
+    status: v.status,
+    message,
+    confirmation: null,
+    ...('operation_id' in f.preview ? { operation_id: journaled?.id ?? null } : {}),
+  };
+}
