@@ -31,6 +31,7 @@ const MOVE = {
   to_category_id: 'cat-restaurants',
   amount: 22.5,
 };
+const FAULT_500 = '{"error":{"id":"500","name":"internal_error","detail":"internal error"}}';
 const writes = (h: Harness) => requestLines(h.standIn).filter((l) => !l.startsWith('GET'));
 const ticketOf = (r: { _meta?: unknown }) =>
   ((r._meta as Record<string, { ticket: string }>)[TICKET_META_KEY] as { ticket: string }).ticket;
@@ -178,6 +179,17 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
       from_category: { from_amount: 177.5, to_amount: 155 },
     });
     expect(writes(h)).toHaveLength(4);
+  });
+
+  it('says truly what YNAB holds when the approved change fails there', async () => {
+    const s = await connect(h, era, { capabilities: APPS });
+    const { secret } = await open(s, (await preview(s)).ticket);
+    const path = '/plans/demo-budget/months/2026-09-01/categories/cat-holidays';
+    h.standIn.fault({ method: 'PATCH', path, status: 500, body: FAULT_500, times: 1 });
+    const failed = await call(s, 'answer_approval', { secret, approve: true });
+    expect(failed.isError).toBe(true);
+    expect(textOf(failed)).toMatch(/YNAB/);
+    expect(writes(h)).toEqual([`PATCH ${path}`]);
   });
 
   it('lets the card approve when codes are forbidden (AVENIR_MCP_REQUIRE_ELICITATION=1)', async () => {
