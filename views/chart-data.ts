@@ -4,10 +4,13 @@
  */
 export interface Series {
   label: string;
-  values: number[];
+  /** null: no value at that label (a marker series). */
+  values: (number | null)[];
   kind: 'line' | 'bar';
   /** A dashed reference line (zero, the lowest points). */
   dashed?: boolean;
+  /** Points only, no line (the lowest day of each month). */
+  markers?: boolean;
 }
 
 export interface ChartData {
@@ -22,18 +25,53 @@ type Out = Record<string, unknown>;
 
 const ym = (month: string): string => month.slice(0, 7);
 
-function forecast(out: Out): ChartData {
+type Day = { date: string; balance: number };
+
+/**
+ * The balance day by day (from the result's view data; month ends when a host sent none), the lowest
+ * day of each month marked, zero drawn, and the first month below zero in the title.
+ */
+function forecast(out: Out, extra: Out | undefined): ChartData {
   const months = out.months as { month: string; end: number; lowest: number }[];
   const shortfall = out.first_shortfall as string | null;
+  const title = shortfall
+    ? `Balance forecast: first month below zero ${ym(shortfall)}`
+    : 'Balance forecast: stays above zero';
+  const daily = extra?.daily as Day[] | undefined;
+  if (daily === undefined || daily.length === 0) {
+    return {
+      title,
+      labels: months.map((m) => ym(m.month)),
+      series: [
+        { label: 'Balance at month end', values: months.map((m) => m.end), kind: 'line' },
+        {
+          label: 'Lowest point of the month',
+          values: months.map((m) => m.lowest),
+          kind: 'line',
+          dashed: true,
+        },
+        { label: 'Zero', values: months.map(() => 0), kind: 'line', dashed: true },
+      ],
+    };
+  }
+  const lowestDay = new Map<string, Day>();
+  for (const d of daily) {
+    const seen = lowestDay.get(ym(d.date));
+    if (seen === undefined || d.balance < seen.balance) lowestDay.set(ym(d.date), d);
+  }
+  const marked = new Set([...lowestDay.values()].map((d) => d.date));
   return {
-    title: shortfall
-      ? `Balance forecast: first month below zero ${ym(shortfall)}`
-      : 'Balance forecast: stays above zero',
-    labels: months.map((m) => ym(m.month)),
+    title,
+    labels: daily.map((d) => d.date),
     series: [
-      { label: 'Balance at month end', values: months.map((m) => m.end), kind: 'line' },
-      { label: 'Lowest point of the month', values: months.map((m) => m.lowest), kind: 'line', dashed: true },
-      { label: 'Zero', values: months.map(() => 0), kind: 'line', dashed: true },
+      { label: 'Balance, day by day', values: daily.map((d) => d.balance), kind: 'line' },
+      {
+        label: 'Lowest day of the month',
+        values: daily.map((d) => (marked.has(d.date) ? d.balance : null)),
+        kind: 'line',
+        markers: true,
+      },
+      { label: 'Zero', values: daily.map(() => 0), kind: 'line', dashed: true },
     ],
   };
 }
@@ -87,7 +125,7 @@ function budgetVsActual(out: Out): ChartData {
   };
 }
 
-const BY_TOOL: Record<string, (out: Out) => ChartData> = {
+const BY_TOOL: Record<string, (out: Out, extra: Out | undefined) => ChartData> = {
   forecast_balance: forecast,
   get_spending_trends: spending,
   get_net_worth_trend: netWorth,
@@ -104,7 +142,8 @@ export function toolOf(name: string | undefined, out: Out): string | null {
   return null;
 }
 
-export function chartData(tool: string, out: Out): ChartData | null {
+/** `extra`: the figures the server sends views only (the result's `_meta` under avenir-mcp/view-data). */
+export function chartData(tool: string, out: Out, extra?: Out): ChartData | null {
   const make = BY_TOOL[tool];
-  return make ? make(out) : null;
+  return make ? make(out, extra) : null;
 }

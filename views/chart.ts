@@ -40,7 +40,7 @@ let chart: Chart | null = null;
 const cssVar = (name: string, fallback: string): string =>
   getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
 
-function datasets(data: ChartData): ChartDataset<'bar' | 'line', number[]>[] {
+function datasets(data: ChartData): ChartDataset<'bar' | 'line', (number | null)[]>[] {
   return data.series.map((s, i) => {
     const color =
       s.label === 'Zero' ? cssVar('--color-text-secondary', '#888') : (PALETTE[i % PALETTE.length] ?? '#888');
@@ -51,7 +51,8 @@ function datasets(data: ChartData): ChartDataset<'bar' | 'line', number[]>[] {
       borderColor: color,
       backgroundColor: s.kind === 'bar' ? `${color}cc` : color,
       borderWidth: s.kind === 'line' ? 2 : 0,
-      pointRadius: s.kind === 'line' && !s.dashed ? 2 : 0,
+      pointRadius: s.markers ? 5 : s.kind === 'line' && !s.dashed && data.labels.length <= 60 ? 2 : 0,
+      ...(s.markers ? { showLine: false } : {}),
       ...(s.dashed ? { borderDash: [6, 4] } : {}),
     };
   });
@@ -64,6 +65,9 @@ function draw(data: ChartData): void {
   const box = el('div', '', 'chart');
   box.append(canvas);
   root.replaceChildren(el('h1', data.title), box);
+  // what was drawn, for people reading the page's source and for the browser tests
+  root.dataset.series = data.series.map((s) => s.label).join('|');
+  root.dataset.points = String(data.labels.length);
   chart?.destroy();
   chart = new Chart(canvas, {
     type: 'bar',
@@ -90,7 +94,8 @@ function onResult(result: ToolResult, toolName: string | undefined): void {
     return setState('error');
   }
   const tool = toolOf(toolName, out);
-  const data = tool === null ? null : chartData(tool, out);
+  const extra = (result._meta as Record<string, unknown> | undefined)?.['avenir-mcp/view-data'];
+  const data = tool === null ? null : chartData(tool, out, extra as Record<string, unknown> | undefined);
   if (data === null) {
     root.replaceChildren(el('p', 'Nothing to draw for this answer.', 'outcome error'));
     return setState('error');

@@ -63,6 +63,11 @@ describe.each(ERAS)('MCP Apps offered only to clients that declare them (%s)', (
     // immediate writes and other reads have no view
     expect(byName.get('approve_transactions')?._meta).toBeUndefined();
     expect(byName.get('list_accounts')?._meta).toBeUndefined();
+    // the forecast's day-by-day balance, for its chart only: the answer itself is unchanged
+    const forecast = await call(s, 'forecast_balance', { plan_id: 'demo-budget', until: '2026-10' });
+    const daily = (forecast._meta?.['avenir-mcp/view-data'] as { daily: { date: string }[] }).daily;
+    expect([daily[0]?.date, daily.at(-1)?.date, daily.length]).toEqual(['2026-09-26', '2026-10-31', 36]);
+    expect(Object.keys(forecast.structuredContent as object)).not.toContain('daily');
     const { resources } = await s.client.listResources();
     expect(resources.filter((r) => r.uri.startsWith('ui://')).map((r) => [r.uri, r.mimeType])).toEqual([
       [APPROVAL_VIEW, 'text/html;profile=mcp-app'],
@@ -93,6 +98,8 @@ describe.each(ERAS)('MCP Apps offered only to clients that declare them (%s)', (
     expect((await read(APPROVAL_VIEW)).replace(APPROVAL_VIEW, 'URI')).toBe(
       (await read('ui://avenir-mcp/none.html')).replace('ui://avenir-mcp/none.html', 'URI'),
     );
+    const forecast = await call(s, 'forecast_balance', { plan_id: 'demo-budget', until: '2026-10' });
+    expect(forecast._meta?.['avenir-mcp/view-data']).toBeUndefined();
     // the write itself answers with a code, as before
     const preview = await call(s, 'move_money', MOVE);
     expect(preview.structuredContent).toMatchObject({ status: 'confirmation_required' });

@@ -69,3 +69,18 @@ export function uiMeta(resourceUri: string, visibility?: readonly ('app' | 'mode
     'ui/resourceUri': resourceUri,
   };
 }
+
+/**
+ * Figures a view draws that the text answer leaves out (the forecast's day-by-day balance): attached
+ * to a tool's output here, sent in the result's `_meta` under VIEW_DATA_META_KEY to clients that
+ * render Apps only, so the answer the model reads stays as it is.
+ */
+export const VIEW_DATA_META_KEY = 'avenir-mcp/view-data';
+const viewData = new WeakMap<object, Record<string, unknown>>();
+
+export function withViewData<T extends object>(output: T, data: Record<string, unknown>): T {
+  viewData.set(output, data);
+  return output;
+}
+
+export const viewDataOf = (output: object): Record<string, unknown> | undefined => viewData.get(output);

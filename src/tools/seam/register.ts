@@ -26,7 +26,7 @@ import {
   type Answer,
   type StatePayload,
 } from '../../safety/confirm.js';
-import { uiMeta, viewOf } from './app-views.js';
+import { VIEW_DATA_META_KEY, uiMeta, viewDataOf, viewOf } from './app-views.js';
 import { describe, type ToolDefinition } from './define-tool.js';
 import { applyConfirmed } from './outcome.js';
 import { TICKET_META_KEY, declaresApps, registerApprovalTools } from './register-apps.js';
@@ -204,7 +204,11 @@ export function registerTools(
               const request = output as ConfirmRequest;
               return await confirmAndApply(server, ctx, deps, codec, tool.name, input, request);
             }
-            return structured(output as Record<string, unknown>);
+            const data = viewDataOf(output as object);
+            const answer = structured(output as Record<string, unknown>);
+            // figures only a view draws, for clients that render one
+            if (data === undefined || !declaresApps(server, ctx)) return answer;
+            return { ...answer, _meta: { [VIEW_DATA_META_KEY]: data } };
           } catch (error) {
             return failureResult(deps, tool.name, error);
           }
