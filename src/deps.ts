@@ -7,6 +7,7 @@ import type { Log } from './log.js';
 import { YnabHttp } from './ynab/client.js';
 import { YnabClient } from './ynab/api.js';
 import { Pacer } from './ynab/pace.js';
+import { ApprovalStore } from './safety/approvals.js';
 import { CodeStore } from './safety/codes.js';
 import { Journal } from './safety/journal.js';
 
@@ -21,6 +22,8 @@ export interface Deps {
    * is the boundary).
    */
   codes: CodeStore;
+  /** Changes waiting for the user's answer in an MCP Apps card (process memory, like the codes). */
+  approvals: ApprovalStore;
   journal: Journal;
 }
 
@@ -52,5 +55,6 @@ export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverri
     () => config.journalPath(),
     (message) => log.warning('journal', message),
   );
-  return { ynab: new YnabClient(http), config, clock, log, pacer, codes, journal };
+  const approvals = new ApprovalStore(() => clock.monotonicMs());
+  return { ynab: new YnabClient(http), config, clock, log, pacer, codes, approvals, journal };
 }

@@ -19,10 +19,12 @@ import { GUIDE } from './context/guide.js';
 import { prompts } from './context/prompts.js';
 import { resources } from './context/resources.js';
 import type { Deps } from './deps.js';
+import { gateApps } from './transports/apps-gate.js';
 import { refuseForbiddenKeys } from './transports/raw-arguments.js';
 import type { StatePayload } from './safety/confirm.js';
 import { CACHE_HINTS, CAPABILITIES, SERVER_INFO, STABLE_FOR_PROCESS } from './server-info.js';
 import { allTools } from './tools/index.js';
+import { registerViews } from './tools/seam/register-apps.js';
 import { registerTools } from './tools/seam/register.js';
 import { grantAllowsWrites } from './transports/oauth/scopes.js';
 
@@ -120,8 +122,10 @@ export function buildServer(
     requestState: { verify: (state, ctx) => codec.verify(state, ctx) },
   });
   refuseForbiddenKeys(server);
+  gateApps(server);
   registerTools(server, allTools, deps, codec, options.writes ?? deps.config.write);
   registerResources(server, deps);
+  registerViews(server, STABLE_FOR_PROCESS);
   registerPrompts(server, deps);
   return server;
 }

@@ -80,6 +80,14 @@ describe('project: the month-by-month walk', () => {
       outflows: -2_000,
       end: 98_000,
       lowest: 98_000,
+      // the balance at the end of each day walked, for the chart
+      days: [
+        { date: '2026-09-26', balance: 100_000 },
+        { date: '2026-09-27', balance: 100_000 },
+        { date: '2026-09-28', balance: 98_000 },
+        { date: '2026-09-29', balance: 98_000 },
+        { date: '2026-09-30', balance: 98_000 },
+      ],
     });
     expect(oct).toMatchObject({ inflows: 7_000, outflows: -5_000, end: 100_000, lowest: 98_000 });
   });
@@ -106,6 +114,7 @@ describe('project: the month-by-month walk', () => {
       outflows: -10_000,
       end: 100_000,
       lowest: 100_000,
+      days: [],
     });
     expect(oct).toMatchObject({ outflows: -41_000, end: 59_000, lowest: 59_000 });
   });

@@ -44,6 +44,8 @@ export interface ConnectOptions {
   overrides?: DepsOverrides;
   /** The client declares elicitation and answers with this handler. */
   elicit?: (params: unknown) => Promise<unknown>;
+  /** More client capabilities (e.g. the MCP Apps extension). */
+  capabilities?: Record<string, unknown>;
 }
 
 /** The sessions the running test opened, closed when the test ends (the `it` of test/helpers/fixture.ts). */
@@ -81,7 +83,10 @@ export async function connect(h: Harness, era: Era, options: ConnectOptions = {}
   const config = loadConfig({ ...h.env, ...options.env });
   const deps = createDeps(config, options.log ?? silentLog, options.overrides);
   const factory = serverFactory(deps);
-  const capabilities = options.elicit ? { elicitation: { form: {} } } : {};
+  const capabilities = {
+    ...(options.elicit ? { elicitation: { form: {} } } : {}),
+    ...options.capabilities,
+  };
   if (era === 'modern') {
     const handler = createMcpHandler(factory);
     const client = new Client(

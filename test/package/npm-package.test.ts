@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTools } from '../../src/tools/index.js';
+import { VIEWS } from '../../src/tools/seam/app-views.js';
 import { clientSetUps } from '../helpers/client-setups.js';
 import { closeAndTime, hostEnv, launch, launchDemo, listening, resultOf } from '../helpers/cli.js';
 
@@ -48,13 +49,15 @@ describe('the npm package', () => {
   it('ships the built server, its licence and its documentation, and nothing else', () => {
     for (const path of files) {
       expect(path).toMatch(
-        /^(dist\/.+\.js|docs\/(clients|configuration|privacy|tools)\.md|LICENSE|README\.md|CHANGELOG\.md|package\.json)$/,
+        /^(dist\/.+\.js|dist\/views\/[a-z-]+\.html|docs\/(clients|configuration|privacy|tools)\.md|LICENSE|README\.md|CHANGELOG\.md|package\.json)$/,
       );
     }
     // Every source file is there, built; no source map points at sources the package does not carry.
+    // ... and every MCP Apps view, built into one HTML file each
     const sources = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
-      .map((f) => `dist/${f.replace(/\.ts$/, '.js')}`);
+      .map((f) => `dist/${f.replace(/\.ts$/, '.js')}`)
+      .concat(VIEWS.map((v) => `dist/views/${v.file}`));
     expect(files.filter((f) => f.startsWith('dist/')).sort()).toEqual(sources.sort());
     expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'dist/main.js']));
   });

@@ -48,6 +48,8 @@ export interface ProjectedMonth {
   outflows: number;
   end: number;
   lowest: number;
+  /** The balance at the end of each projected day of the month (from today's next day in the current month). */
+  days: { date: string; balance: number }[];
 }
 
 /** The recurring items and one-offs of a month, netted per day (day of month → amount). */
@@ -79,11 +81,13 @@ function projectMonth(p: ProjectionInput, month: string, start: number): Project
   }
   let running = start;
   let lowest = start;
+  const daily: { date: string; balance: number }[] = [];
   for (let i = 0; i < days; i++) {
     running += (spend[i] ?? 0) + (income[i] ?? 0) + (events.get(first + i) ?? 0);
     lowest = Math.min(lowest, running);
+    daily.push({ date: `${month}-${String(first + i).padStart(2, '0')}`, balance: running });
   }
-  return { month, start, inflows, outflows, end: running, lowest };
+  return { month, start, inflows, outflows, end: running, lowest, days: daily };
 }
 
 /** Every month from today's to `until`, each starting where the last ended. */

@@ -133,7 +133,13 @@ const chosenAccounts = (accounts: readonly YnabAccount[], ids: readonly string[]
 };
 
 /** The whole forecast: assumptions, months and the message. */
-export function forecast(input: ForecastInput): ForecastResult {
+export const forecast = (input: ForecastInput): ForecastResult => forecastByDay(input).result;
+
+/** The forecast, and the balance at the end of each day projected (what a chart draws), in units. */
+export function forecastByDay(input: ForecastInput): {
+  result: ForecastResult;
+  daily: { date: string; balance: number }[];
+} {
   const { today, until } = input;
   const chosen = chosenAccounts(input.accounts, input.accountIds);
   const ids = new Set(chosen.map((a) => a.id));
@@ -173,7 +179,7 @@ export function forecast(input: ForecastInput): ForecastResult {
   const conclusion = shortfall
     ? `The balance goes below zero in ${shortfall}.`
     : `The balance stays above zero until ${until}.`;
-  return {
+  const result: ForecastResult = {
     message: `${conclusion} This rests on the assumptions listed: check them with the user.`,
     accounts: chosen.map((a) => clean(a.name)),
     start_balance: toUnits(start),
@@ -203,4 +209,6 @@ export function forecast(input: ForecastInput): ForecastResult {
     })),
     first_shortfall: shortfall,
   };
+  const daily = months.flatMap((m) => m.days.map((d) => ({ date: d.date, balance: toUnits(d.balance) })));
+  return { result, daily };
 }

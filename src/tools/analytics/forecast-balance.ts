@@ -1,12 +1,13 @@
 /** `forecast_balance`: the balance projected month by month, and when money would run out. */
 import { z } from 'zod';
-import { checkForecastAccounts, forecast, parseUntil } from '../../domain/analytics/forecast.js';
+import { checkForecastAccounts, forecastByDay, parseUntil } from '../../domain/analytics/forecast.js';
 import { toMilli } from '../../domain/money.js';
 import { accountNames, listFilter, visibleCategoryNames } from '../../domain/transactions/search.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { occurrenceSchema } from '../transactions/list-scheduled-transactions.js';
 import { planId, units } from '../seam/schemas.js';
 import { amountParam, optionalAmountParam } from '../transactions/find-transactions.js';
+import { withViewData } from '../seam/app-views.js';
 
 const oneOff = z.strictObject({
   date: z.iso.date().describe('The date, YYYY-MM-DD; dated today or earlier, or after until, it is ignored.'),
@@ -112,7 +113,7 @@ export const forecastBalance = defineReadTool({
     const transactions = await deps.ynab.transactions.list(input.plan_id);
     const schedules = await deps.ynab.scheduled.list(input.plan_id);
     const groups = await deps.ynab.categories.groups(input.plan_id);
-    return forecast({
+    const { result, daily } = forecastByDay({
       today,
       until,
       accounts,
@@ -128,5 +129,7 @@ export const forecastBalance = defineReadTool({
         label: o.label,
       })),
     });
+    // the day-by-day balance goes to the chart only: the answer the model reads is the months
+    return withViewData(result, { daily });
   },
 });

@@ -26,8 +26,10 @@ import {
   type Answer,
   type StatePayload,
 } from '../../safety/confirm.js';
+import { VIEW_DATA_META_KEY, uiMeta, viewDataOf, viewOf } from './app-views.js';
 import { describe, type ToolDefinition } from './define-tool.js';
 import { applyConfirmed } from './outcome.js';
+import { TICKET_META_KEY, declaresApps, registerApprovalTools } from './register-apps.js';
 
 /** The yes/no form of a confirmation, as a JSON-Schema literal (a zod object would add `$schema`). */
 const YES_NO = {
@@ -127,9 +129,10 @@ async function confirmAndApply(
   deps: Deps,
   codec: RequestStateCodec<StatePayload>,
   tool: string,
-  code: string | null,
+  input: Record<string, unknown>,
   request: ConfirmRequest,
 ): Promise<CallToolResult | InputRequiredResult> {
+  const code = typeof input.confirmation === 'string' ? input.confirmation : null;
   // a journaled write whose journal cannot be written asks nothing and writes nothing
   if ('operation_id' in request.preview) await deps.journal.checkWritable();
   const decision = decide(deps.codes, {
@@ -140,6 +143,7 @@ async function confirmAndApply(
     code,
     canAsk: canAsk(server, ctx),
     required: deps.config.requireElicitation(),
+    card: declaresApps(server, ctx),
     answer: answerOf(ctx),
     state: ctx.mcpReq.requestState<StatePayload>(),
   });
@@ -152,6 +156,13 @@ async function confirmAndApply(
     });
   }
   if (decision.kind === 'apply') return structured(await applyConfirmed(deps, request));
+  if (decision.kind === 'card') {
+    // The card trades this ticket for the secret that applies the change; the ticket alone applies nothing.
+    const { planId, question } = request;
+    const ticket = deps.approvals.open({ tool, input, planId, fingerprint: decision.fingerprint, question });
+    const preview = { ...request.preview, ...outcomeFields(request.flow, decision, question) };
+    return { ...structured(preview), _meta: { [TICKET_META_KEY]: { ticket } } };
+  }
   return structured({ ...request.preview, ...outcomeFields(request.flow, decision, request.question) });
 }
 
@@ -169,6 +180,7 @@ export function registerTools(
   const open = deps.config.write && writes;
   for (const tool of tools) {
     if (tool.kind === 'write' && !open) continue;
+    const view = viewOf(tool);
     server.registerTool(
       tool.name,
       {
@@ -177,6 +189,8 @@ export function registerTools(
         inputSchema: tool.input,
         outputSchema: tool.output,
         annotations: annotationsOf(tool),
+        // the view a host that renders Apps shows with the result (hidden from other clients)
+        ...(view === null ? {} : { _meta: uiMeta(view) }),
       },
       async (
         input: Record<string, unknown>,
@@ -187,15 +201,19 @@ export function registerTools(
           try {
             const output: unknown = await tool.run({ deps, tool: tool.name }, input);
             if (output instanceof ConfirmRequest) {
-              const code = typeof input.confirmation === 'string' ? input.confirmation : null;
               const request = output as ConfirmRequest;
-              return await confirmAndApply(server, ctx, deps, codec, tool.name, code, request);
+              return await confirmAndApply(server, ctx, deps, codec, tool.name, input, request);
             }
-            return structured(output as Record<string, unknown>);
+            const data = viewDataOf(output as object);
+            const answer = structured(output as Record<string, unknown>);
+            // figures only a view draws, for clients that render one
+            if (data === undefined || !declaresApps(server, ctx)) return answer;
+            return { ...answer, _meta: { [VIEW_DATA_META_KEY]: data } };
           } catch (error) {
             return failureResult(deps, tool.name, error);
           }
         }),
     );
   }
+  if (open) registerApprovalTools(server, tools, deps);
 }

@@ -1,0 +1,86 @@
+/**
+ * MCP Apps: which tools show a view in a host that renders them, and the names of those views. Plain
+ * data, so that the seam and the tests agree on it without the SDK.
+ */
+import type { ToolDefinition } from './define-tool.js';
+
+/** The extension a client declares (under `capabilities.extensions`) when it renders MCP Apps. */
+export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+/** The MIME type of an MCP Apps view. */
+export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
+
+export const APPROVAL_VIEW = 'ui://avenir-mcp/approval.html';
+export const CHART_VIEW = 'ui://avenir-mcp/chart.html';
+
+/** The tools only the approval card calls (`_meta.ui.visibility: ["app"]`). */
+export const APP_ONLY_TOOLS: readonly string[] = ['open_approval', 'answer_approval'];
+
+/** Whether client capabilities declare MCP Apps (and, when they list MIME types, ours among them). */
+export function rendersApps(caps: unknown): boolean {
+  const extensions = (caps as { extensions?: Record<string, unknown> } | undefined)?.extensions;
+  const ui = extensions?.[APPS_EXTENSION] as { mimeTypes?: unknown } | undefined;
+  if (typeof ui !== 'object' || ui === null) return false;
+  return !Array.isArray(ui.mimeTypes) || ui.mimeTypes.includes(APP_MIME_TYPE);
+}
+
+/** The views, with the file the build writes for each (dist/views/). */
+export const VIEWS = [
+  {
+    uri: APPROVAL_VIEW,
+    file: 'approval.html',
+    name: 'approval-card',
+    title: 'Approval card',
+    description: 'Shows a previewed change with Approve and Decline.',
+  },
+  {
+    uri: CHART_VIEW,
+    file: 'chart.html',
+    name: 'chart',
+    title: 'Chart',
+    description: 'Draws the result of an analysis tool as a chart.',
+  },
+] as const;
+
+/** The read tools whose answers people would rather look at than read. */
+export const CHARTED_TOOLS: readonly string[] = [
+  'forecast_balance',
+  'get_spending_trends',
+  'get_net_worth_trend',
+  'get_budget_vs_actual',
+];
+
+/** A confirmed write (one with a `confirmation` parameter) answers through the approval card. */
+export const isConfirmedWrite = (tool: ToolDefinition): boolean =>
+  tool.kind === 'write' && 'confirmation' in tool.input.shape;
+
+/** The view a tool points to, if any. */
+export function viewOf(tool: ToolDefinition): string | null {
+  if (isConfirmedWrite(tool)) return APPROVAL_VIEW;
+  return CHARTED_TOOLS.includes(tool.name) ? CHART_VIEW : null;
+}
+
+/**
+ * A tool's `_meta` pointing at its view: the current key and, for hosts built on earlier drafts of
+ * the extension, the flat one.
+ */
+export function uiMeta(resourceUri: string, visibility?: readonly ('app' | 'model')[]) {
+  return {
+    ui: { resourceUri, ...(visibility ? { visibility: [...visibility] } : {}) },
+    'ui/resourceUri': resourceUri,
+  };
+}
+
+/**
+ * Figures a view draws that the text answer leaves out (the forecast's day-by-day balance): attached
+ * to a tool's output here, sent in the result's `_meta` under VIEW_DATA_META_KEY to clients that
+ * render Apps only, so the answer the model reads stays as it is.
+ */
+export const VIEW_DATA_META_KEY = 'avenir-mcp/view-data';
+const viewData = new WeakMap<object, Record<string, unknown>>();
+
+export function withViewData<T extends object>(output: T, data: Record<string, unknown>): T {
+  viewData.set(output, data);
+  return output;
+}
+
+export const viewDataOf = (output: object): Record<string, unknown> | undefined => viewData.get(output);

@@ -1,0 +1,149 @@
+/**
+ * MCP Apps, the SDK side: whether the client of a request renders Apps, the two tools only the
+ * approval card can call, and the views served as `ui://` resources. The card applies a change through
+ * `answer_approval` with a secret it got from `open_approval`: both are marked for the app alone
+ * (the host never lets the model call them, nor shows it their results), so nothing the agent reads
+ * can apply a change. The change applied is the one previewed: the tool runs again with the same
+ * arguments and its fingerprint must match the one the secret binds.
+ */
+import { readFile } from 'node:fs/promises';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type CallToolResult,
+  type ClientCapabilities,
+  type McpServer,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../domain/errors.js';
+import { ConfirmRequest, E_PLAN_CHANGED } from '../../safety/confirm.js';
+import { fingerprint } from '../../safety/fingerprint.js';
+import { APPROVAL_VIEW, APP_MIME_TYPE, VIEWS, rendersApps, uiMeta } from './app-views.js';
+import type { ToolDefinition } from './define-tool.js';
+import { applyConfirmed } from './outcome.js';
+
+/** The `_meta` key of a card preview's result that carries its ticket. */
+export const TICKET_META_KEY = 'avenir-mcp/approval';
+
+export const E_APPROVAL_CLOSED =
+  'This approval is no longer open (answered, opened in another card, or older than 10 minutes): nothing was changed. Ask for a new preview.';
+export const E_SECRET_REFUSED =
+  'This approval secret is unknown, expired or already used: nothing was changed. Ask for a new preview.';
+
+/** The client of this request renders Apps: per request on 2026-07-28, from initialize before. */
+export function declaresApps(server: McpServer, ctx: ServerContext): boolean {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  const caps =
+    (envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined) ??
+    server.server.getClientCapabilities();
+  return rendersApps(caps);
+}
+
+const result = (output: Record<string, unknown>, isError = false): CallToolResult => ({
+  content: [{ type: 'text', text: isError ? String(output.message) : JSON.stringify(output) }],
+  ...(isError ? { isError: true } : { structuredContent: output }),
+});
+
+const refused = (message: string): CallToolResult => result({ message }, true);
+
+/** Runs the approved tool again and applies its change if it is still the one the secret binds. */
+async function applyApproved(
+  deps: Deps,
+  tool: ToolDefinition,
+  input: Record<string, unknown>,
+  bound: string,
+): Promise<Record<string, unknown>> {
+  const output: unknown = await tool.run({ deps, tool: tool.name }, input);
+  // the change vanished meanwhile (already made elsewhere): the tool's own answer says so
+  if (!(output instanceof ConfirmRequest)) return output as Record<string, unknown>;
+  const request = output as ConfirmRequest;
+  if (fingerprint(request.planId, request.subject) !== bound) throw new AppError(E_PLAN_CHANGED);
+  if ('operation_id' in request.preview) await deps.journal.checkWritable();
+  return applyConfirmed(deps, request);
+}
+
+const appOnly = { readOnlyHint: false, destructiveHint: false, openWorldHint: true } as const;
+
+/** The card's two tools; registered with the write tools, listed only to clients that render Apps. */
+export function registerApprovalTools(server: McpServer, tools: readonly ToolDefinition[], deps: Deps): void {
+  server.registerTool(
+    'open_approval',
+    {
+      title: 'Open an approval card',
+      description: "The approval card's own call: what it shows, and its one-time secret.",
+      inputSchema: z.strictObject({ ticket: z.string().max(64).describe('The ticket of the preview.') }),
+      annotations: { ...appOnly, title: 'Open an approval card', idempotentHint: false },
+      _meta: uiMeta(APPROVAL_VIEW, ['app']),
+    },
+    (input: { ticket: string }) => {
+      const opened = deps.approvals.reveal(input.ticket);
+      if (opened === null) return refused(E_APPROVAL_CLOSED);
+      const { tool, question } = opened.pending;
+      return result({ tool, question, secret: opened.secret, expires_in_seconds: 600 });
+    },
+  );
+  server.registerTool(
+    'answer_approval',
+    {
+      title: 'Answer an approval card',
+      description: "The approval card's own call: applies or declines the change it shows.",
+      inputSchema: z.strictObject({
+        secret: z.string().max(64).describe('The secret open_approval gave.'),
+        approve: z.boolean().describe('True to apply the change, false to decline it.'),
+      }),
+      annotations: { ...appOnly, title: 'Answer an approval card', idempotentHint: false },
+      _meta: uiMeta(APPROVAL_VIEW, ['app']),
+    },
+    async (input: { secret: string; approve: boolean }) => {
+      const pending = deps.approvals.take(input.secret);
+      if (pending === null) return refused(E_SECRET_REFUSED);
+      deps.log.info(
+        'tools',
+        `Approval card answered: ${pending.tool} (${input.approve ? 'approve' : 'decline'})`,
+      );
+      if (!input.approve)
+        return result({ status: 'declined', message: 'The user declined in the card: nothing changed.' });
+      const tool = tools.find((t) => t.name === pending.tool);
+      try {
+        if (tool === undefined) throw new AppError(E_SECRET_REFUSED);
+        return result(await applyApproved(deps, tool, pending.input, pending.fingerprint));
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        deps.log.warning('tools', `Approved ${pending.tool} failed`);
+        return refused(message);
+      }
+    },
+  );
+}
+
+/** Where the built views are: dist/views, seen from dist/tools/seam or from src/tools/seam. */
+const VIEW_DIRS = [
+  new URL('../../views/', import.meta.url),
+  new URL('../../../dist/views/', import.meta.url),
+];
+
+async function readView(file: string): Promise<string> {
+  for (const dir of VIEW_DIRS) {
+    try {
+      return await readFile(new URL(file, dir), 'utf8');
+    } catch {
+      // the next place
+    }
+  }
+  throw new AppError(`The view ${file} is not built: run npm run build.`);
+}
+
+/** The views, as `ui://` resources (listed only to clients that render Apps). */
+export function registerViews(server: McpServer, cacheHint: { ttlMs: number; cacheScope: 'public' }): void {
+  for (const view of VIEWS) {
+    server.registerResource(
+      view.name,
+      view.uri,
+      { title: view.title, description: view.description, mimeType: APP_MIME_TYPE, cacheHint },
+      async (uri) => ({
+        contents: [{ uri: uri.href, mimeType: APP_MIME_TYPE, text: await readView(view.file) }],
+      }),
+    );
+  }
+}

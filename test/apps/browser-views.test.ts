@@ -1,0 +1,194 @@
+/**
+ * The views in a real browser: Debian's Chromium (playwright-core) opens the test host page, whose
+ * official MCP client (declaring the Apps extension) talks to the real server over loopback HTTP,
+ * the server to the YNAB stand-in; the ext-apps AppBridge connects each view in its sandboxed iframe.
+ * The test clicks the card's buttons and checks what the stand-in recorded: exactly the move on
+ * Approve, nothing on Decline, nothing more on a second click, nothing for a forged or reused secret.
+ * Screenshots of every view go to test-results/apps/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import type { Frame, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startAppsHost, type AppsHost } from '../../scripts/apps-host.mjs';
+import { loadConfig } from '../../src/config.js';
+import { createDeps } from '../../src/deps.js';
+import { silentLog } from '../../src/log.js';
+import { serverFactory } from '../../src/server.js';
+import { closePage, openBrowser, type Browser } from '../helpers/browser.js';
+import { requestLines, startHarness, type Harness } from '../helpers/harness.js';
+
+const SHOTS = join('test-results', 'apps');
+const MOVE = {
+  plan_id: 'demo-budget',
+  month: '2026-09-01',
+  from_category_id: 'cat-holidays',
+  to_category_id: 'cat-restaurants',
+  amount: 22.5,
+};
+const MOVE_WRITES = [
+  'PATCH /plans/demo-budget/months/2026-09-01/categories/cat-holidays',
+  'PATCH /plans/demo-budget/months/2026-09-01/categories/cat-restaurants',
+];
+
+let browser: Browser;
+let h: Harness;
+let host: AppsHost;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await openBrowser();
+}, 60_000);
+afterAll(() => browser?.close());
+
+beforeEach(async () => {
+  h = await startHarness();
+  const deps = createDeps(loadConfig(h.env), silentLog);
+  host = await startAppsHost({ handler: createMcpHandler(serverFactory(deps)), hostDir: 'build/apps-host' });
+  page = await browser.page();
+  await page.goto(`${host.url}?test`);
+  await page.evaluate(
+    () => (globalThis as never as { avenirHost: { ready: Promise<void> } }).avenirHost.ready,
+  );
+});
+afterEach(async () => {
+  closePage(page);
+  await host.close();
+  await h.close();
+});
+
+const writes = () => requestLines(h.standIn).filter((l) => !l.startsWith('GET'));
+
+/** Calls a tool as the model would, through the host page, and returns its view's frame. */
+async function show(name: string, args: Record<string, unknown>, theme = 'light'): Promise<Frame> {
+  const r = await page.evaluate(
+    ([n, a, t]) =>
+      (globalThis as never as { avenirHost: { show(...x: unknown[]): Promise<unknown> } }).avenirHost.show(
+        n,
+        a,
+        t,
+      ),
+    [name, args, theme] as const,
+  );
+  const frame = page.frames().find((f) => f !== page.mainFrame());
+  if (!frame) throw new Error(`${name} showed no view: ${JSON.stringify(r)}`);
+  return frame;
+}
+
+const stateOf = (frame: Frame, state: string) => frame.waitForSelector(`body[data-state="${state}"]`);
+const modelSaw = () =>
+  page.evaluate(() =>
+    JSON.stringify((globalThis as never as { avenirHost: { modelSaw: unknown[] } }).avenirHost.modelSaw),
+  );
+interface AppCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  isError: boolean;
+}
+const appCalls = () =>
+  page.evaluate(() => (globalThis as never as { avenirHost: { appCalls: AppCall[] } }).avenirHost.appCalls);
+/** A call as the card would send it, straight through the host's client. */
+const callAsApp = (name: string, args: Record<string, unknown>) =>
+  page.evaluate(
+    ([n, a]) =>
+      (
+        globalThis as never as { avenirHost: { callAsApp(...x: unknown[]): Promise<{ isError?: boolean }> } }
+      ).avenirHost.callAsApp(n, a),
+    [name, args] as const,
+  );
+const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+describe('the approval card in Chromium', () => {
+  it('applies exactly the move on Approve, once, and tells the conversation without a secret', async () => {
+    const card = await show('move_money', MOVE);
+    await stateOf(card, 'ready');
+    expect(await card.textContent('h1')).toBe('Move 22.50 from Holidays to Restaurants for 2026-09-01?');
+    expect(await card.$$eval('.changes li', (li) => li.map((l) => l.textContent))).toEqual([
+      'Holidays: budgeted 200.00 → 177.50, available after 177.50',
+      'Restaurants: budgeted 120.00 → 142.50, available after 0.00',
+    ]);
+    await shot('approval-card');
+    expect(writes()).toEqual([]);
+    // two clicks as fast as a person can: the first disables the buttons, the second sends nothing
+    await card.evaluate(() => {
+      const doc = (globalThis as never as { document: { getElementById(id: string): { click(): void } } })
+        .document;
+      const approve = doc.getElementById('approve');
+      approve.click();
+      approve.click();
+    });
+    await stateOf(card, 'applied');
+    expect(await card.textContent('#outcome')).toContain('Moved.');
+    await shot('approval-applied');
+    expect(writes()).toEqual(MOVE_WRITES);
+    expect((await appCalls()).map((c) => c.name)).toEqual(['open_approval', 'answer_approval']);
+    const secret = String((await appCalls())[1]?.arguments.secret);
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    const seen = await modelSaw();
+    expect(seen).toContain('the user approved');
+    // what the model read holds neither a code nor the secret
+    expect(seen).not.toMatch(/"confirmation":"[^"]/);
+    expect(seen).not.toContain(secret);
+  });
+
+  it('writes nothing on Decline, and the spent secret cannot approve afterwards', async () => {
+    const card = await show('move_money', MOVE, 'dark');
+    await stateOf(card, 'ready');
+    await shot('approval-card-dark');
+    await card.click('#decline');
+    await stateOf(card, 'declined');
+    expect(await card.textContent('#outcome')).toContain('declined');
+    expect(writes()).toEqual([]);
+    expect(await modelSaw()).toContain('the user declined');
+  });
+
+  it('refuses a forged secret and a reused one, and the model cannot call the card tools', async () => {
+    const card = await show('move_money', MOVE);
+    await stateOf(card, 'ready');
+    const refused = await page.evaluate(() =>
+      (globalThis as never as { avenirHost: { show(...x: unknown[]): Promise<unknown> } }).avenirHost
+        .show('answer_approval', { secret: 'forged', approve: true })
+        .then(
+          () => 'called',
+          (e: Error) => e.message,
+        ),
+    );
+    expect(refused).toBe('The model cannot call answer_approval');
+    expect((await callAsApp('answer_approval', { secret: 'x'.repeat(43), approve: true })).isError).toBe(
+      true,
+    );
+    expect(writes()).toEqual([]);
+    await card.click('#approve');
+    await stateOf(card, 'applied');
+    const secret = String((await appCalls())[1]?.arguments.secret);
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    expect((await callAsApp('answer_approval', { secret, approve: true })).isError).toBe(true);
+    expect(writes()).toEqual(MOVE_WRITES);
+  });
+});
+
+describe('the charts in Chromium', () => {
+  const CHARTS: [string, Record<string, unknown>][] = [
+    ['forecast_balance', { plan_id: 'demo-budget', account_ids: ['acc-checking'], until: '2027-03' }],
+    ['get_spending_trends', { plan_id: 'demo-budget', months_count: 6 }],
+    ['get_net_worth_trend', { plan_id: 'demo-budget', months_count: 6 }],
+    ['get_budget_vs_actual', { plan_id: 'demo-budget', month: 'current' }],
+  ];
+  for (const [tool, args] of CHARTS) {
+    it(`draws ${tool} within 500 px, light and dark`, async () => {
+      for (const theme of ['light', 'dark']) {
+        const view = await show(tool, args, theme);
+        await stateOf(view, 'drawn');
+        const box = await view.$eval('#root', (r) => r.getBoundingClientRect().height);
+        expect(box).toBeLessThanOrEqual(500);
+        expect(await view.$eval('canvas', (c) => (c as unknown as { width: number }).width)).toBeGreaterThan(
+          0,
+        );
+        await shot(`${tool}-${theme}`);
+      }
+      expect(writes()).toEqual([]);
+    });
+  }
+});
