@@ -75,7 +75,7 @@ describe.skipIf(!existsSync(MAIN))('remote mode in the built CLI', () => {
       'avenir-mcp: revoked 1 grant; every client must sign in again.\n',
     );
     expect(run(['revoke'], envFor(state)).stdout).toBe('avenir-mcp: no client holds access.\n');
-  });
+  }, 60_000); // six starts of the CLI, one after the other
 
   it.each([
     [
