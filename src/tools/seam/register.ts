@@ -27,6 +27,8 @@ import {
   type StatePayload,
 } from '../../safety/confirm.js';
 import { describe, type ToolDefinition } from './define-tool.js';
+import { leanParams, leanResults } from './lean-schema.js';
+import { renderResult } from './render.js';
 import { applyConfirmed } from './outcome.js';
 
 /** The yes/no form of a confirmation, as a JSON-Schema literal (a zod object would add `$schema`). */
@@ -55,7 +57,7 @@ const text = (message: string, isError = false): CallToolResult => ({
 });
 
 const structured = (output: Record<string, unknown>): CallToolResult => ({
-  content: [{ type: 'text', text: JSON.stringify(output) }],
+  content: [{ type: 'text', text: renderResult(output) }],
   structuredContent: output,
 });
 
@@ -174,8 +176,8 @@ export function registerTools(
       {
         title: tool.title,
         description: describe(tool, open),
-        inputSchema: tool.input,
-        outputSchema: tool.output,
+        inputSchema: leanParams(tool.input),
+        outputSchema: leanResults(tool.output),
         annotations: annotationsOf(tool),
       },
       async (
