@@ -6,8 +6,8 @@
  *
  * Parameters keep every description (a model needs them to call the tool) and every constraint that
  * means something; what goes is what a client ignores or can tell without it: `$schema`, the
- * ±2^53 bounds zod puts on every integer, `default: null`, the regular expression zod adds beside
- * `format: date`, `additionalProperties: false` inside nested objects (the root keeps it), and the
+ * ±2^53 bounds zod puts on every integer, `default: null`, `minLength: 1` (every id has it), the
+ * regular expression zod adds beside `format: date`, `additionalProperties: false` inside nested objects (the root keeps it), and the
  * `anyOf [X, null]` of a nullable parameter written as one type list.
  *
  * Results are validated on the server, and the text block a model reads already names its columns
@@ -58,6 +58,8 @@ function leanParam(schema: unknown): unknown {
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (noise(key, value) || (key === 'pattern' && typeof schema.format === 'string')) continue;
+    // a non-empty string: every id; an empty one is refused all the same
+    if (key === 'minLength' && value === 1) continue;
     out[key] = key === 'properties' && isObject(value) ? mapValues(value, leanParam) : leanParam(value);
   }
   return mergeNullable(out);
