@@ -136,7 +136,7 @@ describe.each(ERAS)('month reads, %s era', (era) => {
         .filter((c) => c.balance < 0)
         .map((c) => ({ category_id: c.id, name: c.name, group: c.group, balance: c.balance / 1000 }));
       expect(out.overspent).toEqual(overspent);
-      expect(textOf(r)).toBe(renderResult(out as Record<string, unknown>));
+      expect(textOf(r)).toBe(renderResult(out));
       expect(requestLines(h.standIn)).toEqual([`GET /plans/demo-budget/months/${month}`]);
     },
   );
