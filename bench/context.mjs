@@ -14,7 +14,8 @@ const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 /** An answer over this is over the compact-answer budget (16 kB). */
 const ANSWER_BUDGET = 16_000;
 
-/** Each read tool with the arguments an agent would send first: its defaults, on the heavy plan. */
+/** Each read tool with the arguments an agent would send first: its defaults (and forecast_balance's
+ * required month), on the heavy plan. */
 export const DEFAULT_CALLS = [
   ['list_plans', {}],
   ['list_accounts', { plan_id: PLAN }],
@@ -34,7 +35,7 @@ export const DEFAULT_CALLS = [
   ['get_savings_rate', { plan_id: PLAN }],
   ['get_debt_payoff_plan', { plan_id: PLAN }],
   ['find_recurring_charges', { plan_id: PLAN }],
-  ['forecast_balance', { plan_id: PLAN }],
+  ['forecast_balance', { plan_id: PLAN, until: '2027-03' }],
 ];
 
 const bytes = (value) => Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
@@ -63,7 +64,10 @@ async function spawn(ynabUrl, extraEnv = {}) {
   const session = { client, lastAnswerBytes: 0 };
   const deliver = transport.onmessage;
   transport.onmessage = (message, ...rest) => {
-    if ('result' in message || 'error' in message) session.lastAnswerBytes = bytes(message);
+    if ('result' in message || 'error' in message) {
+      session.lastAnswerBytes = bytes(message);
+      session.lastAnswer = message;
+    }
     deliver?.call(transport, message, ...rest);
   };
   return session;
@@ -112,7 +116,7 @@ export async function contextFigures({ say }) {
       const text = result.content?.map((block) => block.text ?? '').join('') ?? '';
       const structured = result.structuredContent === undefined ? 0 : bytes(result.structuredContent);
       if (answer > ANSWER_BUDGET) over++;
-      if (process.env.BENCH_SHOW === name) say(text);
+      if (process.env.BENCH_SHOW === name) say(JSON.stringify(readOnly.lastAnswer));
       say(
         `${`${name}${result.isError ? ' (error)' : ''}`.padEnd(28)} ${String(answer).padStart(8)} ` +
           `${String(bytes(text)).padStart(8)} ${String(structured).padStart(10)}${answer > ANSWER_BUDGET ? '  over' : ''}`,

@@ -54,9 +54,7 @@ export const flagTransactions = defineWriteTool({
       .array(
         z.strictObject({
           transaction_id: z.string().min(1).describe('A transaction id, from find_transactions.'),
-          color: color
-            .default(null)
-            .describe('red, orange, yellow, green, blue or purple; null (the default) removes the flag.'),
+          color: color.default(null).describe('The colour; null (the default) removes the flag.'),
         }),
       )
       .describe('The flag to give each transaction, each transaction once.'),

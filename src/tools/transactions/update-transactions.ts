@@ -83,9 +83,7 @@ export const updateTransactions = defineWriteTool({
             .describe('The new category, from get_category_balances; null removes it.'),
           cleared: z.enum(['cleared', 'uncleared']).optional().describe('cleared or uncleared.'),
           approved: z.boolean().optional().describe('true to approve, false to leave for review.'),
-          flag_color: color
-            .optional()
-            .describe('red, orange, yellow, green, blue or purple; null removes the flag.'),
+          flag_color: color.optional().describe('The flag colour; null removes the flag.'),
         }),
       )
       .max(MAX)
