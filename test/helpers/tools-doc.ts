@@ -51,8 +51,9 @@ export function renderToolsDoc(tools: readonly ToolDefinition[]): string {
     '',
     '<!-- Generated from the tool definitions by `npm run docs`; a test fails when it is stale. -->',
     '',
-    'Amounts are in currency units (spending negative). Results are returned as `structuredContent` plus the same JSON as text;',
-    'array results are wrapped as `{"result": [...]}`.',
+    'Amounts are in currency units (spending negative). Results are returned as `structuredContent` plus a compact text',
+    'rendering of the same data (a header line naming the columns, then one line per row); array results are wrapped as',
+    '`{"result": [...]}`. `tools/list` shows each result as an outline of names and types: the field descriptions are here.',
     '',
   ];
   for (const tool of tools) {

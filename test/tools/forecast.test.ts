@@ -22,6 +22,7 @@ import {
   usable,
 } from './forecast-expected.js';
 import type { Forecast } from './forecast-expected.js';
+import { renderResult } from '../../src/tools/seam/render.js';
 
 const demo = buildDemoPlan();
 const PLAN = 'demo-budget';
@@ -46,7 +47,7 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
   const forecast = async (session: Session, args: Record<string, unknown>) => {
     const r = await call(session, 'forecast_balance', { plan_id: PLAN, ...args });
     expect(r.isError, textOf(r)).toBeFalsy();
-    expect(JSON.parse(textOf(r))).toEqual(r.structuredContent);
+    expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
     return r.structuredContent as Forecast;
   };
 

@@ -16,6 +16,7 @@ import {
   type Harness,
   type Session,
 } from '../helpers/harness.js';
+import { renderResult } from '../../src/tools/seam/render.js';
 
 const demo = buildDemoPlan();
 const units = (m: number): number => m / 1000;
@@ -61,7 +62,7 @@ describe.each(ERAS)('list tools, %s era', (era) => {
         },
       ],
     });
-    expect(JSON.parse(textOf(r))).toEqual(r.structuredContent);
+    expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
     expect(requestLines(h.standIn)).toEqual(['GET /plans']);
   });
 

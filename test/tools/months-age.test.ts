@@ -16,6 +16,7 @@ import {
   type Harness,
   type Session,
 } from '../helpers/harness.js';
+import { renderResult } from '../../src/tools/seam/render.js';
 
 const TOOL = 'get_age_of_money';
 const NOTE_DEFINITION =
@@ -80,7 +81,7 @@ describe.each(ERAS)('get_age_of_money, %s era', (era) => {
         'YNAB holds only 4 months up to 2026-09: all are shown.',
       ],
     });
-    expect(JSON.parse(textOf(r))).toEqual(r.structuredContent);
+    expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months']);
   });
 

@@ -17,6 +17,7 @@ import {
   type Harness,
   type Session,
 } from '../helpers/harness.js';
+import { renderResult } from '../../src/tools/seam/render.js';
 
 const TOOL = 'get_underfunded_targets';
 const NOTE_NEEDED =
@@ -119,7 +120,7 @@ describe.each(ERAS)('get_underfunded_targets, %s era', (era) => {
       notes: [NOTE_NEEDED, NOTE_ORDER],
     });
     expect(SEPTEMBER[0]).toMatchObject({ left: 160, percent_complete: 36, months_left: 2 });
-    expect(JSON.parse(textOf(r))).toEqual(r.structuredContent);
+    expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/2026-09-01']);
   });
 

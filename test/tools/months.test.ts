@@ -19,6 +19,7 @@ import {
   type Harness,
   type Session,
 } from '../helpers/harness.js';
+import { renderResult } from '../../src/tools/seam/render.js';
 
 const demo = buildDemoPlan();
 const MONTHS = ['2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01'];
@@ -135,7 +136,7 @@ describe.each(ERAS)('month reads, %s era', (era) => {
         .filter((c) => c.balance < 0)
         .map((c) => ({ category_id: c.id, name: c.name, group: c.group, balance: c.balance / 1000 }));
       expect(out.overspent).toEqual(overspent);
-      expect(JSON.parse(textOf(r))).toEqual(out);
+      expect(textOf(r)).toBe(renderResult(out));
       expect(requestLines(h.standIn)).toEqual([`GET /plans/demo-budget/months/${month}`]);
     },
   );

@@ -15,6 +15,7 @@ import {
   type Harness,
   type Session,
 } from '../helpers/harness.js';
+import { renderResult } from '../../src/tools/seam/render.js';
 
 const demo = buildDemoPlan();
 /** The account types that count as debt; every other type is an asset. */
@@ -107,7 +108,7 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
     expect(out.change).toBeCloseTo(rows[11]!.net_worth - rows[0]!.net_worth, 6);
     // Every account: the closed ones still held money at some listed month end.
     expect(out.accounts).toEqual(demo.accounts.map((a) => a.name));
-    expect(JSON.parse(textOf(r))).toEqual(r.structuredContent);
+    expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
     expect(requestLines(h.standIn)).toEqual([
       'GET /plans/demo-budget/accounts',
       'GET /plans/demo-budget/transactions',

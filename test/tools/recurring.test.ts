@@ -8,6 +8,7 @@ import { buildDemoPlan } from '../../src/demo/index.js';
 import type { TransactionRow } from '../../src/demo/index.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf } from '../helpers/harness.js';
 import type { Harness, Session } from '../helpers/harness.js';
+import { renderResult } from '../../src/tools/seam/render.js';
 
 const demo = buildDemoPlan();
 const PLAN = 'demo-budget';
@@ -95,7 +96,7 @@ describe.each(ERAS)('find_recurring_charges, %s era', (era) => {
   it('lists the demo charges costliest first, in three requests', async () => {
     const r = await call(s, 'find_recurring_charges', { plan_id: PLAN });
     expect(r.isError, textOf(r)).toBeFalsy();
-    expect(JSON.parse(textOf(r))).toEqual(r.structuredContent);
+    expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
     expect(r.structuredContent).toEqual({
       charges: CHARGES,
       yearly_total: yearlyTotal(CHARGES),

@@ -9,6 +9,7 @@ import type { ScheduledRow } from '../../src/demo/index.js';
 import { merchant } from '../../src/domain/payees/merchant.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf } from '../helpers/harness.js';
 import type { Harness, Session } from '../helpers/harness.js';
+import { renderResult } from '../../src/tools/seam/render.js';
 
 const demo = buildDemoPlan();
 const PLAN = 'demo-budget';
@@ -95,7 +96,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
   const list = async (args: Record<string, unknown> = {}) => {
     const r = await call(s, 'list_scheduled_transactions', { plan_id: PLAN, ...args });
     expect(r.isError, textOf(r)).toBeFalsy();
-    expect(JSON.parse(textOf(r))).toEqual(r.structuredContent);
+    expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
     return r.structuredContent as {
       occurrences: Record<string, unknown>[];
       inflows: number;

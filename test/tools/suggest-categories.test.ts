@@ -17,6 +17,7 @@ import {
   type Harness,
   type Session,
 } from '../helpers/harness.js';
+import { renderResult } from '../../src/tools/seam/render.js';
 
 const PLAN = 'demo-budget';
 const INVALID =
@@ -174,7 +175,7 @@ describe.each(ERAS)('suggest_categories, %s era', (era) => {
   const page = async (args: Record<string, unknown> = {}, session = s): Promise<Page> => {
     const r = await call(session, 'suggest_categories', { plan_id: PLAN, ...args });
     expect(r.isError, textOf(r)).toBeFalsy();
-    expect(JSON.parse(textOf(r))).toEqual(r.structuredContent);
+    expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
     return r.structuredContent as Page;
   };
 

@@ -10,6 +10,7 @@ import { merchant } from '../../src/domain/payees/merchant.js';
 import type { TransactionRow } from '../../src/demo/index.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf } from '../helpers/harness.js';
 import type { Harness, Session } from '../helpers/harness.js';
+import { renderResult } from '../../src/tools/seam/render.js';
 
 const demo = buildDemoPlan();
 const PLAN = 'demo-budget';
@@ -96,7 +97,7 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
   const find = async (args: Record<string, unknown>) => {
     const r = await call(s, 'find_transactions', { plan_id: PLAN, ...args });
     expect(r.isError, textOf(r)).toBeFalsy();
-    expect(JSON.parse(textOf(r))).toEqual(r.structuredContent);
+    expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
     return r.structuredContent as Page;
   };
 

@@ -9,10 +9,7 @@ export const getBudgetVsActual = defineReadTool({
   name: 'get_budget_vs_actual',
   title: 'Budget vs actual',
   description: [
-    "Share of each category's budget spent in a month, to see what is over or close.",
-    "Use it for 'am I over budget?' and 'what is close to its limit?': utilization_pct above 100 means the category spent more than was budgeted.",
-    "Here spending is a positive number: actual is the month's activity without its sign (an inflow counts too). Amounts in currency units; balance negative when overspent.",
-    'For the amounts alone use get_category_balances; for the trend over months, get_spending_trends.',
+    "Share of each category's budget spent in a month (utilization_pct above 100: overspent; actual is positive).",
     MONTH_READ_TAIL,
   ].join(' '),
   input: monthInput,

@@ -19,18 +19,14 @@ export const getCategoryBalances = defineReadTool({
   name: 'get_category_balances',
   title: 'Category balances for a month',
   description: [
-    'Budgeted, spent (activity) and available (balance) per category for a month.',
-    "Use it for 'how much is left in Groceries?', to find a category_id, or before moving money between categories.",
-    'Each category carries its target (kind, amount, date or cadence, what YNAB wants this month), funded or not: read it back after set_category_target.',
-    "Categories with nothing budgeted, spent or available and no target are left out unless include_empty; hidden, deleted and YNAB's internal categories always are.",
-    'Amounts in currency units, spending negative. For the month as a whole use get_monthly_summary; for spending over several months, get_spending_trends.',
+    'Budgeted, activity and balance per category for a month, with each target and what it needs (empty ones left out unless include_empty). Use it for what is left, a category_id, or to read a target back.',
     MONTH_READ_TAIL,
   ].join(' '),
   input: monthInput.extend({
     include_empty: z
       .boolean()
       .default(false)
-      .describe('Also list the categories with nothing budgeted, spent or available (default false).'),
+      .describe('Also list categories with nothing budgeted, spent or available.'),
   }),
   output: wrapped(
     z

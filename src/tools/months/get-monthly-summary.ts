@@ -8,9 +8,7 @@ export const getMonthlySummary = defineReadTool({
   name: 'get_monthly_summary',
   title: 'Month summary',
   description: [
-    'A month at a glance: income, budgeted, spent, Ready to Assign, overspent categories.',
-    'Use it first to review a month: what came in, what was assigned and spent, what is still to assign, and which categories are overspent (available below zero).',
-    'Amounts in currency units, spending negative. For every category use get_category_balances; for the share of each budget spent, get_budget_vs_actual; for Age of Money over time, get_age_of_money.',
+    'A month at a glance: income, budgeted, spent, Ready to Assign, overspent categories. Use it first to review a month.',
     MONTH_READ_TAIL,
   ].join(' '),
   input: monthInput,

@@ -28,6 +28,8 @@ import {
 } from '../../safety/confirm.js';
 import { VIEW_DATA_META_KEY, uiMeta, viewDataOf, viewOf } from './app-views.js';
 import { describe, type ToolDefinition } from './define-tool.js';
+import { leanParams, leanResults } from './lean-schema.js';
+import { renderResult } from './render.js';
 import { applyConfirmed } from './outcome.js';
 import { TICKET_META_KEY, declaresApps, registerApprovalTools } from './register-apps.js';
 
@@ -57,7 +59,7 @@ const text = (message: string, isError = false): CallToolResult => ({
 });
 
 const structured = (output: Record<string, unknown>): CallToolResult => ({
-  content: [{ type: 'text', text: JSON.stringify(output) }],
+  content: [{ type: 'text', text: renderResult(output) }],
   structuredContent: output,
 });
 
@@ -186,8 +188,8 @@ export function registerTools(
       {
         title: tool.title,
         description: describe(tool, open),
-        inputSchema: tool.input,
-        outputSchema: tool.output,
+        inputSchema: leanParams(tool.input),
+        outputSchema: leanResults(tool.output),
         annotations: annotationsOf(tool),
         // the view a host that renders Apps shows with the result (hidden from other clients)
         ...(view === null ? {} : { _meta: uiMeta(view) }),

@@ -2,12 +2,7 @@
 import { z } from 'zod';
 import './zod-messages.js';
 
-export const planId = z
-  .string()
-  .min(1)
-  .describe(
-    "The plan (budget) id from list_plans, or 'last-used' for the plan last opened in YNAB (it may change between two calls: with several plans, pass the id).",
-  );
+export const planId = z.string().min(1).describe("The plan id from list_plans, or 'last-used'.");
 
 export const planInput = z.strictObject({ plan_id: planId });
 
@@ -26,12 +21,12 @@ export const untrusted = (what: string) =>
 export const monthParam = z
   .string()
   .default('current')
-  .describe("The month: 'current' or its first day as YYYY-MM-01.");
+  .describe("'current' or the month's first day, YYYY-MM-01.");
 
 /** A `months_count` parameter: an integer 1–24 with the tool's own default. */
 export const monthsCount = (fallback: number, description: string) =>
   z.number().int().min(1).max(24).default(fallback).describe(description);
 
-/** A `limit` parameter of a listing: an integer 1–200, default 50. */
-export const listLimit = (description: string) =>
-  z.number().int().min(1).max(200).default(50).describe(description);
+/** A `limit` parameter of a listing: an integer 1–200, default 50 unless the listing's rows are large. */
+export const listLimit = (description: string, fallback = 50) =>
+  z.number().int().min(1).max(200).default(fallback).describe(description);

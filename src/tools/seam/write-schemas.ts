@@ -6,9 +6,7 @@ export const confirmationParam = z
   .string()
   .nullable()
   .default(null)
-  .describe(
-    'The confirmation code a previous call returned, once the user agreed in this conversation; null on the first call.',
-  );
+  .describe('The code a previous call returned, once the user agreed; null at first.');
 
 /** The outcomes of a write that went ahead (docs/safety.md explains each for users). */
 export const OUTCOMES = ['applied', 'partial', 'not_applied', 'unknown'] as const;

@@ -17,11 +17,7 @@ import { untrusted } from '../seam/schemas.js';
 import { amountParam } from './find-transactions.js';
 import { color, ynabText } from './transaction-write-schemas.js';
 
-export const frequency = z
-  .enum(FREQUENCIES)
-  .describe(
-    "YNAB's frequency: never (once), daily, weekly, everyOtherWeek, twiceAMonth, every4Weeks, monthly, everyOtherMonth, every3Months, every4Months, twiceAYear, yearly or everyOtherYear.",
-  );
+export const frequency = z.enum(FREQUENCIES).describe("YNAB's frequency; never is once.");
 
 /** The optional fields of a schedule (create requires some of them itself). */
 export const scheduledFields = {
@@ -40,7 +36,7 @@ export const scheduledFields = {
     .optional()
     .describe('The category, from get_category_balances; null for none.'),
   memo: ynabText(500).nullable().optional().describe('A memo (at most 500 characters); null for none.'),
-  flag_color: color.optional().describe('red, orange, yellow, green, blue or purple; null for none.'),
+  flag_color: color.optional().describe('The flag colour; null for none.'),
 };
 
 export const scheduledView = z.strictObject({

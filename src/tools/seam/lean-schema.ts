@@ -1,0 +1,149 @@
+/**
+ * What `tools/list` shows of a tool's schemas: the JSON Schema zod derives, with the noise a model
+ * pays for in every conversation taken out. Validation is untouched: the SDK still validates arguments
+ * and structured content with the zod schema itself, so a leaner advertised schema never lets a wrong
+ * value through, it only says less.
+ *
+ * Parameters keep every description (a model needs them to call the tool) and every constraint that
+ * means something; what goes is what a client ignores or can tell without it: `$schema`, the
+ * ±2^53 bounds zod puts on every integer, `default: null`, `minLength: 1` (every id has it), the
+ * regular expression zod adds beside `format: date`, `additionalProperties: false` inside nested objects (the root keeps it), and the
+ * `anyOf [X, null]` of a nullable parameter written as one type list.
+ *
+ * Results are validated on the server, and the text block a model reads already names its columns
+ * (render.ts), so their schema is the outline of the data: its field names and types (for a list
+ * tool, those of its rows), without descriptions (those stay in the definitions and in
+ * docs/tools.md), `required`, `additionalProperties: false` or the key schema of a map; anything nested
+ * deeper is just its type.
+ *
+ * Each schema is converted once per process, whatever the number of server instances.
+ */
+import { z } from 'zod';
+
+type Json = Record<string, unknown>;
+
+/** The draft the SDK converts to, so that our schemas read like the ones it would produce. */
+const TARGET = 'draft-2020-12';
+const SAFE = Number.MAX_SAFE_INTEGER;
+/** Result objects list their fields to this depth (the result wrapper not counted). */
+const RESULT_DEPTH = 1;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `anyOf: [X, {type: 'null'}]` as X with `null` in its type list, when X is one plain type. */
+function mergeNullable(schema: Json): Json {
+  const members = schema.anyOf;
+  if (!Array.isArray(members) || members.length !== 2) return schema;
+  const [first, second] = members as unknown[];
+  const [value, nil] = isObject(second) && second.type === 'null' ? [first, second] : [second, first];
+  if (!isObject(value) || !isObject(nil) || nil.type !== 'null' || Object.keys(nil).length !== 1)
+    return schema;
+  if (typeof value.type !== 'string' || 'enum' in value || 'const' in value) return schema;
+  const outer = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'anyOf'));
+  return { ...value, ...outer, type: [value.type, 'null'] };
+}
+
+/** Keywords a client can do without, in parameters and results alike. */
+const noise = (key: string, value: unknown): boolean =>
+  key === '$schema' ||
+  (key === 'default' && value === null) ||
+  (key === 'additionalProperties' && value === false) ||
+  (key === 'minimum' && value === -SAFE) ||
+  (key === 'maximum' && value === SAFE);
+
+function leanParam(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(leanParam);
+  if (!isObject(schema)) return schema;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (noise(key, value) || (key === 'pattern' && typeof schema.format === 'string')) continue;
+    // a non-empty string: every id; an empty one is refused all the same
+    if (key === 'minLength' && value === 1) continue;
+    out[key] = key === 'properties' && isObject(value) ? mapValues(value, leanParam) : leanParam(value);
+  }
+  return mergeNullable(out);
+}
+
+/** What results leave out: descriptions, `required` and the key schema of a map. */
+const RESULT_SKIPPED = new Set(['description', 'required', 'propertyNames']);
+/** The keywords holding subschemas, which the outline follows only to its depth. */
+const NESTED = new Set(['properties', 'items', 'anyOf', 'additionalProperties']);
+
+/** Deeper than the outline goes, a union is told by its types alone. */
+function typesOf(members: unknown): Json {
+  const types = (Array.isArray(members) ? members : []).flatMap((m) => (isObject(m) ? [m.type].flat() : []));
+  return types.length > 0 && types.every((t) => typeof t === 'string') ? { type: [...new Set(types)] } : {};
+}
+
+function leanResult(schema: unknown, depth: number): unknown {
+  if (Array.isArray(schema)) return schema.map((member) => leanResult(member, depth));
+  if (!isObject(schema)) return schema;
+  let out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (noise(key, value) || RESULT_SKIPPED.has(key)) continue;
+    if (!NESTED.has(key)) out[key] = value;
+    else if (depth < RESULT_DEPTH)
+      out[key] =
+        key === 'properties' && isObject(value)
+          ? mapValues(value, (field) => leanResult(field, depth + 1))
+          : leanResult(value, depth);
+    else if (key === 'anyOf') out = { ...out, ...typesOf(value) };
+  }
+  return mergeNullable(out);
+}
+
+const mapValues = (record: Json, f: (value: unknown) => unknown): Json =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));
+
+/** The advertised parameters: the root refuses unknown fields, as the zod schema does. */
+export function paramsJson(schema: z.ZodObject): Json {
+  const json = leanParam(z.toJSONSchema(schema, { target: TARGET, io: 'input' })) as Json;
+  return { type: 'object', ...json, additionalProperties: false };
+}
+
+/** The advertised result outline; a lone `result` wrapper does not count as a level. */
+export function resultJson(schema: z.ZodObject): Json {
+  const json = z.toJSONSchema(schema, { target: TARGET, io: 'output' }) as Json;
+  const props = isObject(json.properties) ? json.properties : {};
+  const wrapped = Object.keys(props).length === 1 && 'result' in props;
+  const outline = wrapped
+    ? { type: 'object', properties: { result: leanResult(props.result, 0) } }
+    : leanResult(json, 0);
+  return { type: 'object', ...(outline as Json) };
+}
+
+/** A zod schema as the SDK takes it, validating with zod and advertising the lean JSON. */
+export interface LeanSchema<S extends z.ZodObject> {
+  readonly '~standard': S['~standard'] & {
+    jsonSchema: { input: () => Json; output: () => Json };
+  };
+}
+
+type Cache = WeakMap<z.ZodObject, LeanSchema<z.ZodObject>>;
+const paramsCache: Cache = new WeakMap();
+const resultsCache: Cache = new WeakMap();
+
+function lean<S extends z.ZodObject>(cache: Cache, schema: S, convert: (s: S) => Json): LeanSchema<S> {
+  const known = cache.get(schema);
+  if (known) return known as unknown as LeanSchema<S>;
+  let json: Json | undefined;
+  const once = (): Json => (json ??= convert(schema));
+  const std = schema['~standard'];
+  const made = {
+    '~standard': {
+      version: std.version,
+      vendor: std.vendor,
+      validate: std.validate,
+      jsonSchema: { input: once, output: once },
+    },
+  } as unknown as LeanSchema<S>;
+  cache.set(schema, made);
+  return made;
+}
+
+/** Parameters and results of a tool, converted once per process. */
+export const leanParams = <S extends z.ZodObject>(schema: S): LeanSchema<S> =>
+  lean(paramsCache, schema, paramsJson);
+export const leanResults = <S extends z.ZodObject>(schema: S): LeanSchema<S> =>
+  lean(resultsCache, schema, resultJson);

@@ -1,0 +1,98 @@
+/**
+ * The text block a model reads beside `structuredContent`: the same data, every value of it, in a
+ * compact rendering instead of a JSON dump (JSON repeats every field name on every row and, inside a
+ * JSON-RPC string, escapes every quote). One rule set serves every tool, driven by the shape of the
+ * result, which its output schema fixes:
+ *
+ * - a plain value is a `name: value` line;
+ * - a list of rows is a header line `name (N rows): a | b | c` and then one line per row, its values in
+ *   the header's order;
+ * - the `result` map of a tool whose result is keyed by data (a category name) is rendered as rows, one
+ *   per entry or per item of an entry's list, the key first (`key | ...`);
+ * - a nested object is a `name:` line and its fields indented under it;
+ * - inside a row, a nested object reads `{a=1, b=x}` and a list `[x; y]`.
+ *
+ * `null` reads `-`; a `|` inside text is escaped as `\|`, a line break as a space (bank text is one line
+ * already). The result wrapper `{result: ...}` of list tools is rendered as `result`.
+ */
+
+type Value = unknown;
+type Row = Record<string, Value>;
+
+const isRow = (value: Value): value is Row =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A value inside a row or after `name:`. */
+function inline(value: Value): string {
+  if (value === null || value === undefined) return '-';
+  if (typeof value === 'string')
+    return value === '' ? '""' : value.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
+  if (Array.isArray(value)) return `[${value.map(inline).join('; ')}]`;
+  if (isRow(value))
+    return `{${Object.entries(value)
+      .map(([key, field]) => `${key}=${inline(field)}`)
+      .join(', ')}}`;
+  return JSON.stringify(value);
+}
+
+/** The columns of a list of rows: every field of any row, in the order first seen. */
+function columnsOf(rows: readonly Row[]): string[] {
+  const columns = new Set<string>();
+  for (const row of rows) for (const key of Object.keys(row)) columns.add(key);
+  return [...columns];
+}
+
+function table(name: string, rows: readonly Row[], keyColumn?: string, keys?: readonly string[]): string[] {
+  const columns = columnsOf(rows);
+  const header = [...(keyColumn ? [keyColumn] : []), ...columns].join(' | ');
+  const noun = rows.length === 1 ? 'row' : 'rows';
+  return [
+    `${name} (${rows.length} ${noun}): ${header}`,
+    ...rows.map((row, i) =>
+      [...(keys ? [inline(keys[i])] : []), ...columns.map((column) => inline(row[column]))].join(' | '),
+    ),
+  ];
+}
+
+const isRowList = (value: Value): value is Row[] =>
+  Array.isArray(value) && value.length > 0 && value.every(isRow);
+
+/** A map keyed by data (a category name, an id) whose every value is a row or a list. */
+function isDataMap(value: Row): boolean {
+  const values = Object.values(value);
+  return (
+    values.length > 0 &&
+    (values.every(isRow) || values.every(Array.isArray)) &&
+    !values.every((v) => Array.isArray(v) && v.length === 0)
+  );
+}
+
+function field(name: string, value: Value, indent: string): string[] {
+  if (isRowList(value)) return table(name, value).map((line) => indent + line);
+  if (Array.isArray(value))
+    return [`${indent}${name}: ${value.length === 0 ? '(none)' : value.map(inline).join(', ')}`];
+  if (isRow(value)) {
+    if (name === 'result' && isDataMap(value)) {
+      // one row per entry of the map, or per item of each entry's list, its key first
+      const pairs = Object.entries(value).flatMap(([key, entry]): [string, Row][] =>
+        Array.isArray(entry)
+          ? entry.map((item): [string, Row] => [key, isRow(item) ? item : { value: item }])
+          : [[key, entry as Row]],
+      );
+      const rows = pairs.map(([, row]) => row);
+      const keys = pairs.map(([key]) => key);
+      return table(name, rows, 'key', keys).map((line) => indent + line);
+    }
+    return [`${indent}${name}:`, ...lines(value, `${indent}  `)];
+  }
+  return [`${indent}${name}: ${inline(value)}`];
+}
+
+function lines(output: Row, indent: string): string[] {
+  return Object.entries(output).flatMap(([name, value]) => field(name, value, indent));
+}
+
+/** The text block of a successful result. */
+export function renderResult(output: Record<string, unknown>): string {
+  return lines(output, '').join('\n');
+}

@@ -1,0 +1,86 @@
+/**
+ * The text block a model reads: a compact rendering of the structured result (one header line and
+ * one line per row), holding every value of it. Unit cases for each rule, then the rendering as a
+ * real client receives it.
+ */
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
+import { renderResult } from '../../src/tools/seam/render.js';
+import { call, connect, textOf } from '../helpers/harness.js';
+
+describe('renderResult', () => {
+  it('writes plain values as name: value lines, null as -', () => {
+    expect(renderResult({ status: 'applied', count: 3, ok: true, code: null, memo: '' })).toBe(
+      'status: applied\ncount: 3\nok: true\ncode: -\nmemo: ""',
+    );
+  });
+
+  it('writes a list of rows as a header line and one line per row, columns in first-seen order', () => {
+    const text = renderResult({
+      rows: [
+        { id: 'a', amount: -12.5 },
+        { id: 'b', amount: 3, lines: [{ amount: 1, memo: null }] },
+      ],
+      total_count: 2,
+    });
+    expect(text).toBe(
+      [
+        'rows (2 rows): id | amount | lines',
+        'a | -12.5 | -',
+        'b | 3 | [{amount=1, memo=-}]',
+        'total_count: 2',
+      ].join('\n'),
+    );
+  });
+
+  it('escapes the column separator and line breaks inside text', () => {
+    expect(renderResult({ result: [{ payee: 'A|B\nC' }] })).toBe('result (1 row): payee\nA\\|B C');
+  });
+
+  it('writes lists of plain values on one line, an empty list as (none)', () => {
+    expect(renderResult({ accounts: ['Checking', 'Savings'], conflicts: [] })).toBe(
+      'accounts: Checking, Savings\nconflicts: (none)',
+    );
+  });
+
+  it('indents the fields of a nested object', () => {
+    expect(renderResult({ assumptions: { variable_monthly: -10, one_offs: [] }, end: 1 })).toBe(
+      'assumptions:\n  variable_monthly: -10\n  one_offs: (none)\nend: 1',
+    );
+  });
+
+  it('writes a result map keyed by data as rows, the key first', () => {
+    const text = renderResult({
+      result: {
+        Groceries: [
+          { month: '2026-08-01', amount: 10 },
+          { month: '2026-09-01', amount: 12 },
+        ],
+        Rent: [{ month: '2026-09-01', amount: 900 }],
+      },
+    });
+    expect(text).toBe(
+      [
+        'result (3 rows): key | month | amount',
+        'Groceries | 2026-08-01 | 10',
+        'Groceries | 2026-09-01 | 12',
+        'Rent | 2026-09-01 | 900',
+      ].join('\n'),
+    );
+    expect(renderResult({ result: {} })).toBe('result:');
+  });
+});
+
+describe('the text block of a result', () => {
+  it('is the compact rendering of its structured content, one line per account', async ({ h }) => {
+    const s = await connect(h, 'modern');
+    const r = await call(s, 'list_accounts', { plan_id: 'demo-budget' });
+    const accounts = (r.structuredContent as { result: { id: string; name: string }[] }).result;
+    const lines = textOf(r).split('\n');
+    expect(lines[0]).toMatch(/^result \(\d+ rows\): id \| name \| type \| on_budget \| closed \| balance/);
+    expect(lines).toHaveLength(accounts.length + 1);
+    for (const [i, account] of accounts.entries())
+      expect(lines[i + 1]?.startsWith(`${account.id} | ${account.name} | `)).toBe(true);
+    expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
+  });
+});
