@@ -203,7 +203,9 @@ export function moneyMovements(input: MovementInput) {
     })),
     most_topped_up: ranked,
     top_ups: tally.topUps,
-    categories: categories.sort((a, b) => compareCodePoints(a.name, b.name)),
+    categories: categories
+      .sort((a, b) => compareCodePoints(a.name, b.name))
+      .map(({ category_id, name, months }) => ({ category_id, name, months })),
   };
 }
 
