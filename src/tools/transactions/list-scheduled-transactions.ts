@@ -1,6 +1,7 @@
 /** `list_scheduled_transactions`: scheduled transactions and their next dated occurrences. */
 import { z } from 'zod';
-import { expandSchedules, flowTotals, addDays } from '../../domain/transactions/schedule.js';
+import { expandSchedules, flowTotals, addDays, daysBetween } from '../../domain/transactions/schedule.js';
+import { LONG_WINDOW_DAYS, payeeMatcher, scheduleLines } from '../../domain/transactions/schedule-lines.js';
 import {
   accountNames,
   checkAccountIds,
@@ -45,12 +46,19 @@ export const occurrenceSchema = z.strictObject({
   transfer: z.boolean().describe('True for a transfer to another account of the plan.'),
 });
 
+const scheduleLine = occurrenceSchema.omit({ date: true }).extend({
+  next_date: z.string().describe('The first date it falls due in the period, YYYY-MM-DD.'),
+  count: z.number().int().describe('How many times it falls due in the period.'),
+  total: z.number().describe('Amount times count, in currency units.'),
+});
+
 export const listScheduledTransactions = defineReadTool({
   name: 'list_scheduled_transactions',
   title: 'List scheduled transactions',
   description: [
     'List the scheduled transactions due between two dates: bills, salary, transfers.',
     'Use it for what falls due soon ("which bills leave before payday?"), or to see a yearly charge that the history does not show: each YNAB schedule is expanded at its frequency into the dates it falls due, from today to 30 days later unless dates are given (at most 366 days).',
+    `Over more than ${LONG_WINDOW_DAYS} days each schedule is one line (first date, frequency, amount, count) unless per is given.`,
     'Amounts in currency units, spending negative; inflows and outflows leave transfers out.',
     'For the balance these leave month by month, use forecast_balance; for what already happened, find_transactions.',
     'Costs 3 YNAB requests (accounts, scheduled transactions, categories). Changes nothing.',
@@ -63,17 +71,35 @@ export const listScheduledTransactions = defineReadTool({
       'Last date to list, YYYY-MM-DD (included); null for 30 days after since_date. At most 366 days after since_date.',
     ),
     account_ids: accountIdsParam,
+    payee: z
+      .string()
+      .max(200)
+      .nullable()
+      .default(null)
+      .describe(
+        'Only schedules whose payee contains this, as find_transactions matches (at most 200 characters); null for all.',
+      ),
+    per: z
+      .enum(['occurrence', 'schedule'])
+      .nullable()
+      .default(null)
+      .describe(
+        `One line per date due, or per schedule; null: per schedule beyond ${LONG_WINDOW_DAYS} days.`,
+      ),
   }),
   output: z.strictObject({
     occurrences: z
       .array(occurrenceSchema)
-      .describe('Every occurrence due in the period, by date then payee.'),
+      .describe('Every occurrence due in the period, by date then payee; empty when listed per schedule.'),
+    schedules: z
+      .array(scheduleLine)
+      .describe('One line per schedule due in the period, by first date; empty when listed per occurrence.'),
     inflows: z.number().describe('Sum of the money coming in (transfers left out), in currency units.'),
     outflows: z
       .number()
       .describe('Sum of the money going out (transfers left out), in currency units, negative.'),
   }),
-  async run({ deps }, { plan_id, since_date, until_date, account_ids }) {
+  async run({ deps }, { plan_id, since_date, until_date, account_ids, payee, per }) {
     const accountIds = listFilter(account_ids);
     const since = since_date ?? deps.clock.today();
     const until = until_date ?? addDays(since, 30);
@@ -83,11 +109,20 @@ export const listScheduledTransactions = defineReadTool({
     const scheduled = await deps.ynab.scheduled.list(plan_id);
     const groups = await deps.ynab.categories.groups(plan_id);
     const wanted = accountIds === null ? null : new Set(accountIds);
-    const chosen = scheduled.filter((s) => wanted === null || wanted.has(s.account_id));
+    const payeeMatches = payeeMatcher(payee);
+    const chosen = scheduled.filter(
+      (s) => (wanted === null || wanted.has(s.account_id)) && payeeMatches(s.payee_name),
+    );
     const occurrences = expandSchedules(chosen, since, until, {
       accounts: accountNames(accounts),
       categories: visibleCategoryNames(groups),
     });
-    return { occurrences: occurrences.map((o) => o.view), ...flowTotals(occurrences) };
+    const perSchedule =
+      (per ?? (daysBetween(since, until) > LONG_WINDOW_DAYS ? 'schedule' : 'occurrence')) === 'schedule';
+    return {
+      occurrences: perSchedule ? [] : occurrences.map((o) => o.view),
+      schedules: perSchedule ? scheduleLines(occurrences) : [],
+      ...flowTotals(occurrences),
+    };
   },
 });
