@@ -9,6 +9,15 @@ export async function tour({ tool, say, heading, money, PLAN }) {
       `  ${o.date} ${money(o.amount)}  ${o.payee.padEnd(22)} ${o.frequency.padEnd(8)} ${o.transfer ? 'transfer' : (o.category ?? '—')}`,
     );
   say(`  in ${money(due.inflows).trim()}, out ${money(due.outflows).trim()} (transfers left out)`);
+  const year = await tool('list_scheduled_transactions', {
+    plan_id: PLAN,
+    until_date: '2027-09-24',
+  });
+  say(`  over a year, one line per schedule:`);
+  for (const l of year.schedules)
+    say(
+      `  from ${l.next_date} ${money(l.amount)} × ${String(l.count).padStart(2)} ${l.frequency.padEnd(8)} ${l.payee}`,
+    );
 
   heading('find_transactions — September so far, and a search by merchant');
   const september = await tool('find_transactions', {

@@ -40,4 +40,10 @@ export async function tour({ tool, say, heading, money, PLAN }) {
   const a = await tool('get_age_of_money', { plan_id: PLAN });
   say(`  ${a.months.map((r) => `${r.month} ${r.days ?? '—'}`).join(', ')}`);
   say(`  ${a.message}`);
+
+  heading('get_money_movements — assignments and moves since June, and the categories topped up most');
+  const mm = await tool('get_money_movements', { plan_id: PLAN, since: '2026-06-01' });
+  say(`  ${mm.message}`);
+  for (const t of mm.top_ups)
+    say(`  ${t.date} ${money(t.amount)}  ${t.from} → ${t.category}${t.note ? `  (${t.note})` : ''}`);
 }

@@ -16,8 +16,12 @@ export async function tour({ tool, say, heading, money, PLAN }) {
   const f = await tool('forecast_balance', { plan_id: PLAN, until: '2026-12' });
   say(`  ${f.message}`);
   say(
-    `  ${f.accounts.join(' + ')} today ${money(f.start_balance).trim()}; other spending ${money(f.assumptions.variable_monthly).trim()} a month; ${f.assumptions.scheduled.length} scheduled occurrences (the yearly insurance among them)`,
+    `  ${f.accounts.join(' + ')} today ${money(f.start_balance).trim()}; other spending ${money(f.assumptions.variable_monthly).trim()} a month; ${f.assumptions.current_month.days_left} days left this month`,
   );
+  for (const g of f.assumptions.scheduled)
+    say(
+      `  ${g.month}: ${g.occurrences.length} scheduled${g.yearly.length > 0 ? `, yearly: ${g.yearly.join(', ')}` : ''}`,
+    );
   for (const m of f.months)
     say(
       `  ${m.month}  start ${money(m.start)}  in ${money(m.inflows)}  out ${money(m.outflows)}  lowest ${money(m.lowest)}`,

@@ -16,6 +16,7 @@ export const GUIDE = `# avenir-mcp: how to work with this YNAB server
 - Targets: get_category_balances shows every target (read it back after set_category_target).
 - Search: find_transactions without dates covers the whole plan, paged; rows carry the payee id rename_payee takes.
 - Review a month: get_monthly_summary, then get_category_balances and get_spending_trends.
+- How well the budget holds: get_money_movements (with since for several months) names the categories that had to be topped up most often.
 - Plan: forecast_balance, and check its assumptions with the user; move_money moves money between categories in one confirmed, undoable step; set_category_budget sets one category.
 - Missing transactions: create_transactions; fix or remove wrong ones: update_transactions, delete_transactions.
 - Money between two accounts (savings, a card payment): create_transfer, never create_transactions with a "Transfer" payee, which makes a plain payee instead of the linked pair.

@@ -138,6 +138,26 @@ export interface ScheduledRow {
   subtransactions: SubTransactionRow[];
 }
 
+/** A money movement as YNAB's MoneyMovement; a null category is Ready to Assign. */
+export interface MoneyMovementRow {
+  id: string;
+  month: string;
+  moved_at: string;
+  note: string | null;
+  money_movement_group_id: string | null;
+  from_category_id: string | null;
+  to_category_id: string | null;
+  amount: number;
+}
+
+/** A money movement group as YNAB's MoneyMovementGroup: the movements of one action. */
+export interface MoneyMovementGroupRow {
+  id: string;
+  group_created_at: string;
+  month: string;
+  note: string | null;
+}
+
 /** Everything a plan is made of. Plain JSON-compatible data: a generator can build it. */
 export interface PlanData {
   plan: PlanMeta;
@@ -154,6 +174,9 @@ export interface PlanData {
   months: string[];
   /** Budgeted milliunits per month (`YYYY-MM-01`) and category id; absent = 0. */
   budgets: Record<string, Record<string, number>>;
+  /** The assignments and moves that made `budgets` (absent: none recorded). */
+  money_movements?: MoneyMovementRow[];
+  money_movement_groups?: MoneyMovementGroupRow[];
 }
 
 /** The lists YNAB versions with `server_knowledge`. */

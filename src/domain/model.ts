@@ -150,6 +150,26 @@ export interface YnabMonthDetail extends YnabMonthSummary {
   categories: YnabCategory[];
 }
 
+/** A money movement: money assigned or moved between categories (null side: Ready to Assign). */
+export interface YnabMoneyMovement {
+  id: string;
+  month?: string | null;
+  moved_at?: string | null;
+  note?: string | null;
+  money_movement_group_id?: string | null;
+  from_category_id?: string | null;
+  to_category_id?: string | null;
+  amount: number;
+}
+
+/** A money movement group: the movements of one action in YNAB (an assignment, a move). */
+export interface YnabMoneyMovementGroup {
+  id: string;
+  group_created_at: string;
+  month: string;
+  note?: string | null;
+}
+
 /** One item of a bulk `PATCH /transactions`: the id and only the fields to change. */
 export interface TransactionPatch {
   id: string;

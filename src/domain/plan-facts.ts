@@ -59,3 +59,10 @@ export function completeMonths(today: string, count: number): string[] {
 export function daysInMonth(month: string): number {
   return new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
 }
+
+/** The months from `since` (`YYYY-MM`) to today's, as a count (0 when `since` is after today). */
+export function monthsSince(since: string, today: string): number {
+  const [y, m] = [Number(since.slice(0, 4)), Number(since.slice(5, 7))];
+  const [ty, tm] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  return Math.max(0, (ty - y) * 12 + (tm - m) + 1);
+}

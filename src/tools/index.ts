@@ -22,6 +22,7 @@ import { suggestCategories } from './categorize/suggest-categories.js';
 import { getAgeOfMoney } from './months/get-age-of-money.js';
 import { getBudgetVsActual } from './months/get-budget-vs-actual.js';
 import { getCategoryBalances } from './months/get-category-balances.js';
+import { getMoneyMovements } from './months/get-money-movements.js';
 import { getMonthlySummary } from './months/get-monthly-summary.js';
 import { getSpendingTrends } from './months/get-spending-trends.js';
 import { getUnderfundedTargets } from './months/get-underfunded-targets.js';
@@ -56,6 +57,7 @@ export const readTools = [
   getBudgetVsActual,
   getSpendingTrends,
   getUnderfundedTargets,
+  getMoneyMovements,
   getAgeOfMoney,
   getNetWorthTrend,
   getRunway,

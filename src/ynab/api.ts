@@ -16,6 +16,8 @@ import type {
   YnabCategory,
   YnabCategoryGroup,
   YnabMonthDetail,
+  YnabMoneyMovement,
+  YnabMoneyMovementGroup,
   YnabMonthSummary,
   YnabPayee,
   YnabPlan,
@@ -161,6 +163,30 @@ class Months extends Resource {
   }
 }
 
+/**
+ * Money movements and their groups. YNAB's answers carry a server knowledge but its specification
+ * (1.86.0) takes no `last_knowledge_of_server` for them, so they are read whole, never cached: one
+ * month through the month routes, several months through the plan-wide ones (one request each way,
+ * however many months).
+ */
+class MoneyMovements extends Resource {
+  async list(plan: string, month?: string): Promise<YnabMoneyMovement[]> {
+    const data = await this.send<{ money_movements?: YnabMoneyMovement[] }>(
+      month === undefined ? ENDPOINTS.listMoneyMovements : ENDPOINTS.listMonthMoneyMovements,
+      month === undefined ? [plan] : [plan, month],
+    );
+    return data.money_movements ?? [];
+  }
+
+  async groups(plan: string, month?: string): Promise<YnabMoneyMovementGroup[]> {
+    const data = await this.send<{ money_movement_groups?: YnabMoneyMovementGroup[] }>(
+      month === undefined ? ENDPOINTS.listMoneyMovementGroups : ENDPOINTS.listMonthMoneyMovementGroups,
+      month === undefined ? [plan] : [plan, month],
+    );
+    return data.money_movement_groups ?? [];
+  }
+}
+
 class Payees extends Resource {
   list(plan: string): Promise<YnabPayee[]> {
     const f = this.fetcher<YnabPayee>(ENDPOINTS.listPayees, plan, 'payees');
@@ -283,6 +309,7 @@ export class YnabClient {
   readonly accounts: Accounts;
   readonly categories: Categories;
   readonly months: Months;
+  readonly moneyMovements: MoneyMovements;
   readonly payees: Payees;
   readonly scheduled: Scheduled;
   readonly transactions: Transactions;
@@ -303,6 +330,7 @@ export class YnabClient {
     this.accounts = new Accounts(send, this.cache);
     this.categories = new Categories(send, this.cache);
     this.months = new Months(send, this.cache);
+    this.moneyMovements = new MoneyMovements(send, this.cache);
     this.payees = new Payees(send, this.cache);
     this.scheduled = new Scheduled(send, this.cache);
     this.transactions = new Transactions(send, this.cache);

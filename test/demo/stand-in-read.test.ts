@@ -38,7 +38,7 @@ describe('stand-in: server, auth and errors', () => {
     expect((await call(si, 'DELETE', `${P}/accounts`)).json.error.detail).toBe(
       `Not in the demo: DELETE ${P}/accounts`,
     );
-    expect((await get(si, `${P}/money_movements`)).json.error.id).toBe('404.1');
+    expect((await get(si, `${P}/settings`)).json.error.id).toBe('404.1');
   });
 
   it('answers 404.2 for an unknown plan, month or id', async () => {

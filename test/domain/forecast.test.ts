@@ -159,9 +159,13 @@ describe('forecast', () => {
     expect(out.start_balance).toBe(1500);
     expect(out.assumptions.recurring).toEqual([{ payee: 'GYM', amount: -30, day: 10, months_seen: 3 }]);
     expect(out.assumptions.variable_monthly).toBe(-30);
-    expect(out.assumptions.monthly_income).toBe(5);
+    expect(out.assumptions.income_outside_schedules).toBe(5);
     expect(out.assumptions.one_offs).toEqual([]);
-    expect(out.assumptions.scheduled.map((o) => [o.scheduled_id, o.date, o.category, o.transfer])).toEqual([
+    expect(
+      out.assumptions.scheduled
+        .flatMap((g) => g.occurrences)
+        .map((o) => [o.scheduled_id, o.date, o.category, o.transfer]),
+    ).toEqual([
       ['s-pay', '2026-09-28', null, false],
       ['s-rent', '2026-10-03', 'Rent', false],
       ['s-track', '2026-10-15', null, true],
@@ -179,9 +183,12 @@ describe('forecast', () => {
 
   it('with monthly_income, leaves out income schedules and recurring income', () => {
     const out = forecast({ ...input, monthlyIncome: 1_000_000 });
-    expect(out.assumptions.scheduled.map((o) => o.scheduled_id)).toEqual(['s-rent', 's-track']);
+    expect(out.assumptions.scheduled.flatMap((g) => g.occurrences).map((o) => o.scheduled_id)).toEqual([
+      's-rent',
+      's-track',
+    ]);
     expect(out.assumptions.recurring.map((r) => r.payee)).toEqual(['GYM']);
-    expect(out.assumptions.monthly_income).toBe(1000);
+    expect(out.assumptions.income_outside_schedules).toBe(1000);
     // September: 1,000.00 due, less what came in this month (the gift, 1.00), over the 5 days left.
     expect(out.months[0]).toMatchObject({ inflows: 999, outflows: -20 });
   });

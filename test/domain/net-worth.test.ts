@@ -78,9 +78,16 @@ describe('netWorthTrend', () => {
     ];
     const r = netWorthTrend(accounts, txs, '2026-09-25', 3);
     expect(r.months).toEqual([
-      { month: '2026-07-01', assets: 104, debts: -81.3, net_worth: 22.7 },
-      { month: '2026-08-01', assets: 103.5, debts: -81.3, net_worth: 22.2 },
-      { month: '2026-09-01', assets: 102, debts: -80.3, net_worth: 21.7 },
+      { month: '2026-07-01', end: '2026-07-31', partial: false, assets: 104, debts: -81.3, net_worth: 22.7 },
+      {
+        month: '2026-08-01',
+        end: '2026-08-31',
+        partial: false,
+        assets: 103.5,
+        debts: -81.3,
+        net_worth: 22.2,
+      },
+      { month: '2026-09-01', end: '2026-09-25', partial: true, assets: 102, debts: -80.3, net_worth: 21.7 },
     ]);
     expect(r.first_net_worth).toBe(22.7);
     expect(r.last_net_worth).toBe(21.7);
@@ -105,8 +112,8 @@ describe('netWorthTrend', () => {
     const r = netWorthTrend([], [], '2026-01-10', 2);
     expect(r).toEqual({
       months: [
-        { month: '2025-12-01', assets: 0, debts: 0, net_worth: 0 },
-        { month: '2026-01-01', assets: 0, debts: 0, net_worth: 0 },
+        { month: '2025-12-01', end: '2025-12-31', partial: false, assets: 0, debts: 0, net_worth: 0 },
+        { month: '2026-01-01', end: '2026-01-10', partial: true, assets: 0, debts: 0, net_worth: 0 },
       ],
       first_net_worth: 0,
       last_net_worth: 0,

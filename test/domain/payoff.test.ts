@@ -277,8 +277,22 @@ describe('payoffPlan', () => {
       {
         strategy: 'avalanche',
         debts: [
-          { name: 'B', payoff_month: '2026-12', months: 3, interest: 6.81, paid: 206.81 },
-          { name: 'A', payoff_month: '2027-01', months: 4, interest: 2.83, paid: 102.83 },
+          {
+            name: 'B',
+            payoff_month: '2026-12',
+            payments: 3,
+            final_payment: 26.81,
+            interest: 6.81,
+            paid: 206.81,
+          },
+          {
+            name: 'A',
+            payoff_month: '2027-01',
+            payments: 4,
+            final_payment: 9.64,
+            interest: 2.83,
+            paid: 102.83,
+          },
         ],
         months_to_debt_free: 4,
         debt_free_month: '2027-01',
@@ -288,8 +302,22 @@ describe('payoffPlan', () => {
       {
         strategy: 'snowball',
         debts: [
-          { name: 'A', payoff_month: '2026-11', months: 2, interest: 1.11, paid: 101.11 },
-          { name: 'B', payoff_month: '2027-01', months: 4, interest: 10.28, paid: 210.28 },
+          {
+            name: 'A',
+            payoff_month: '2026-11',
+            payments: 2,
+            final_payment: 11.11,
+            interest: 1.11,
+            paid: 101.11,
+          },
+          {
+            name: 'B',
+            payoff_month: '2027-01',
+            payments: 4,
+            final_payment: 11.39,
+            interest: 10.28,
+            paid: 210.28,
+          },
         ],
         months_to_debt_free: 4,
         debt_free_month: '2027-01',
@@ -348,7 +376,7 @@ describe('payoffPlan', () => {
       'At 10.00 a month, the payments do not cover the interest charged on the 1000.00 owed: the debt never shrinks. Pay more each month to pay it off.',
     );
     expect(r.plans[0]).toMatchObject({ months_to_debt_free: null, debt_free_month: null, total_paid: 10 });
-    expect(r.plans[0]?.debts[0]).toMatchObject({ payoff_month: null, months: null });
+    expect(r.plans[0]?.debts[0]).toMatchObject({ payoff_month: null, payments: null, final_payment: null });
     expect(r.interest_saved_by_avalanche).toBeNull();
     expect(r.notes.some((n) => n.startsWith('The plan stops'))).toBe(false);
   });
@@ -405,6 +433,7 @@ describe('payoffPlan', () => {
       rate_from: 'YNAB',
       minimum_payment: 50,
       minimum_from: 'YNAB',
+      average_paid: null,
       escrow: 120,
     });
     expect(r.notes.slice(2)).toEqual([
@@ -443,7 +472,7 @@ describe('simulate', () => {
       { name: 'small', owed: 20_000, rate: 0, minimum: 0 },
     ];
     const p = simulate(debts, 30_000, 'snowball', 12, TODAY);
-    expect(p.debts.map((d) => [d.name, d.months])).toEqual([
+    expect(p.debts.map((d) => [d.name, d.payments])).toEqual([
       ['tiny', 1],
       ['small', 1],
       ['big', null],
@@ -458,7 +487,7 @@ describe('simulate', () => {
       { name: 'y', owed: 40_000, rate: 0, minimum: 10_000 },
     ];
     const p = simulate(debts, 20_000, 'avalanche', 600, TODAY);
-    expect(p.debts.map((d) => [d.name, d.months])).toEqual([
+    expect(p.debts.map((d) => [d.name, d.payments])).toEqual([
       ['x', 1],
       ['y', 3],
     ]);

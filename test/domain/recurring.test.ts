@@ -242,4 +242,26 @@ describe('recurringCharges', () => {
       months_looked_at: ['2026-09', '2026-10', '2026-11', '2026-12'],
     });
   });
+
+  it('looks only at the months the plan covers: 3 of them, or both of 2, none of 1', () => {
+    const rent = monthly('RENT', [-950_000, -950_000, -950_000], 3); // May, June, July
+    const from = (first: string) => recurringCharges(rent, [], visible, '2026-09-25', false, first);
+    // seen in 2 of 3 months: not enough
+    expect(from('2026-06')).toMatchObject({
+      months_looked_at: ['2026-06', '2026-07', '2026-08'],
+      charges: [],
+    });
+    expect(from('2026-07')).toMatchObject({
+      months_looked_at: ['2026-07', '2026-08'],
+      charges: [],
+    });
+    const twice = monthly('RENT', [-950_000, -950_000, -950_000, -950_000], 3); // May to August
+    expect(recurringCharges(twice, [], visible, '2026-09-25', false, '2026-07').charges).toMatchObject([
+      { payee: 'RENT', months_seen: 2 },
+    ]);
+    expect(recurringCharges(twice, [], visible, '2026-09-25', false, '2026-08')).toMatchObject({
+      months_looked_at: ['2026-08'],
+      charges: [],
+    });
+  });
 });

@@ -286,6 +286,15 @@ describe('underfundedTargets', () => {
       ]),
       null,
     ).targets;
-    expect(line).toMatchObject({ left: 0, percent_complete: null, months_left: null, due: null });
+    // a monthly target without a date is due by the end of the month viewed
+    expect(line).toMatchObject({ left: 0, percent_complete: null, months_left: null, due: '2026-09-30' });
+  });
+
+  it('gives a target that neither repeats nor has a date no due day', () => {
+    const [line] = underfundedTargets(
+      month([goal({ goal_type: 'TB', goal_cadence: 0, goal_under_funded: 1_000 })]),
+      null,
+    ).targets;
+    expect(line).toMatchObject({ urgency: 'other', due: null });
   });
 });

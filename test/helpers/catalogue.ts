@@ -1,4 +1,4 @@
-/** The server's tool catalogue: 19 reads and 20 writes. */
+/** The server's tool catalogue: 20 reads and 20 writes. */
 export const READ_TOOLS = [
   'list_plans',
   'list_accounts',
@@ -19,6 +19,7 @@ export const READ_TOOLS = [
   'get_underfunded_targets',
   'get_debt_payoff_plan',
   'get_age_of_money',
+  'get_money_movements',
 ];
 export const WRITE_TOOLS = [
   'apply_categories',

@@ -18,6 +18,7 @@ export const READ_CALLS: Record<string, Record<string, unknown>> = {
   get_spending_trends: PLAN,
   get_underfunded_targets: PLAN,
   get_age_of_money: PLAN,
+  get_money_movements: { ...PLAN, since: '2026-06-01' },
   get_net_worth_trend: PLAN,
   get_runway: PLAN,
   get_savings_rate: PLAN,

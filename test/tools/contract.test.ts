@@ -116,7 +116,7 @@ describe('what a client sees', () => {
     expect(guide.contents[0]).toMatchObject({ mimeType: 'text/markdown', text: GUIDE });
     // pinned count of tools + resources + templates + prompts: raise it deliberately when adding one
     const { tools } = await writable.client.listTools();
-    expect(tools.length + resources.length + resourceTemplates.length + listed.length).toBe(39 + 2 + 2 + 4);
+    expect(tools.length + resources.length + resourceTemplates.length + listed.length).toBe(40 + 2 + 2 + 4);
   });
 });
 
@@ -125,7 +125,7 @@ describe('the guide and the prompts', () => {
   const named = (text: string): string[] =>
     (text.match(/\b[a-z]+(?:_[a-z]+)+\b/g) ?? []).filter((w) => !NOT_TOOLS.has(w));
 
-  it('name only tools that exist (all 39 of the catalogue)', () => {
+  it('name only tools that exist (all 40 of the catalogue)', () => {
     const existing = new Set(allTools.map((t) => t.name));
     expect(existing).toEqual(CATALOGUE);
     const texts = [

@@ -61,9 +61,14 @@ export interface Forecast {
   assumptions: {
     recurring: { payee: string; amount: number; day: number; months_seen: number }[];
     variable_monthly: number;
-    monthly_income: number;
+    income_outside_schedules: number;
+    current_month: { days_left: number; spending_left: number; income_left: number };
     one_offs: { date: string; amount: number; label: string }[];
-    scheduled: { scheduled_id: string; date: string; amount: number; payee: string }[];
+    scheduled: {
+      month: string;
+      occurrences: { scheduled_id: string; date: string; amount: number; payee: string }[];
+      yearly: string[];
+    }[];
   };
   months: { month: string; start: number; inflows: number; outflows: number; end: number; lowest: number }[];
   first_shortfall: string | null;

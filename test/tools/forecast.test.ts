@@ -77,17 +77,32 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
     expect(RECURRING[0]).toEqual({ payee: 'MARKET FRESH', amount: -182.58, day: 14, months_seen: 3 });
     expect(out.assumptions.variable_monthly).toBe(units(variable));
     expect(out.assumptions.variable_monthly).toBe(-68.7);
-    expect(out.assumptions.monthly_income).toBe(0);
+    expect(out.assumptions.income_outside_schedules).toBe(0);
     expect(out.assumptions.one_offs).toEqual([]);
-    expect(out.assumptions.scheduled.map((o) => [o.scheduled_id, o.date, o.amount])).toEqual(
-      scheduled.map((o) => [o.s.id, o.date, units(o.s.amount)]),
-    );
-    const insurance = out.assumptions.scheduled.find((o) => o.payee === 'HOMESAFE INSURANCE');
+    expect(
+      out.assumptions.scheduled.flatMap((g) => g.occurrences).map((o) => [o.scheduled_id, o.date, o.amount]),
+    ).toEqual(scheduled.map((o) => [o.s.id, o.date, units(o.s.amount)]));
+    const insurance = out.assumptions.scheduled
+      .flatMap((g) => g.occurrences)
+      .find((o) => o.payee === 'HOMESAFE INSURANCE');
     expect(insurance).toMatchObject({
       date: '2026-10-20',
       amount: -420,
       frequency: 'yearly',
       account: 'Checking',
+    });
+    // by month, the yearly insurance marked in October (the transfer to Savings, projected too, is left out)
+    expect(out.assumptions.scheduled.map((g) => [g.month, g.occurrences.length, g.yearly])).toEqual([
+      ['2026-09', 1, []],
+      ['2026-10', 6, ['HOMESAFE INSURANCE']],
+      ['2026-11', 5, []],
+      ['2026-12', 5, []],
+    ]);
+    // the 5 days left of September count what is left of the average after September's spending
+    expect(out.assumptions.current_month).toEqual({
+      days_left: 5,
+      spending_left: units(Math.min(0, variable - spent)),
+      income_left: 0,
     });
     const months = simulate({
       today,
@@ -138,9 +153,9 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
       const scheduled = upcoming('2026-08-16', '2026-10-31');
       expect(out.assumptions.variable_monthly).toBe(units(variable));
       expect(out.assumptions.variable_monthly).toBe(-211.15);
-      expect(out.assumptions.scheduled.map((o) => [o.scheduled_id, o.date])).toEqual(
-        scheduled.map((o) => [o.s.id, o.date]),
-      );
+      expect(
+        out.assumptions.scheduled.flatMap((g) => g.occurrences).map((o) => [o.scheduled_id, o.date]),
+      ).toEqual(scheduled.map((o) => [o.s.id, o.date]));
       expect(out.months).toEqual(
         simulate({
           today,
@@ -174,10 +189,12 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
     });
     const today = '2026-09-25';
     const scheduled = upcoming('2026-09-26', '2027-01-31', false);
-    expect(out.assumptions.scheduled.map((o) => o.scheduled_id)).not.toContain('sch-salary');
+    expect(out.assumptions.scheduled.flatMap((g) => g.occurrences).map((o) => o.scheduled_id)).not.toContain(
+      'sch-salary',
+    );
     expect(out.assumptions).toMatchObject({
       variable_monthly: -300,
-      monthly_income: 2500,
+      income_outside_schedules: 2500,
       one_offs: [
         { date: '2026-11-15', amount: -15000, label: 'New car planted' },
         { date: '2026-09-25', amount: -99999, label: 'today: ignored' },

@@ -48,6 +48,9 @@ function goalOf(plan: PlanData, month: string, categoryId: string) {
 }
 
 /** A listed line, its figures computed from the demo data. */
+const lastDay = (month: string): string =>
+  `${month.slice(0, 8)}${new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate()}`;
+
 function line(plan: PlanData, month: string, id: string, group: string, target: string) {
   const g = goalOf(plan, month, id);
   const c = plan.categories.find((x) => x.id === id);
@@ -57,7 +60,8 @@ function line(plan: PlanData, month: string, id: string, group: string, target: 
     name: c.name,
     group,
     target,
-    due: c.target?.goal_target_date ?? null,
+    // a monthly target is due by the end of the month viewed
+    due: c.target?.goal_target_date ?? lastDay(month),
     needed: g.needed / 1000,
     left: g.left / 1000,
     percent_complete: g.pct,

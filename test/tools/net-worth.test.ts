@@ -131,7 +131,14 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
       if (months[i]! >= '2026-03') expect(row.debts).toBeCloseTo(car[i]! / 1000, 6);
     });
     // Before the starting balances of 2025-03-31 nothing existed.
-    expect(out.months[0]).toEqual({ month: '2024-10-01', assets: 0, debts: 0, net_worth: 0 });
+    expect(out.months[0]).toEqual({
+      month: '2024-10-01',
+      end: '2024-10-31',
+      partial: false,
+      assets: 0,
+      debts: 0,
+      net_worth: 0,
+    });
     // Debts fall every month from April 2025 on.
     const fromApril = out.months.slice(months.indexOf('2025-04'));
     for (let i = 1; i < fromApril.length; i++)
@@ -166,6 +173,32 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
     } finally {
       await other.close();
     }
+  });
+
+  it('gives each month its end date, marks the current month partial, and takes since', async () => {
+    const r = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', since: '2026-06' });
+    const out = r.structuredContent as { months: { month: string; end: string; partial: boolean }[] };
+    expect(out.months.map(({ month, end, partial }) => [month, end, partial])).toEqual([
+      ['2026-06-01', '2026-06-30', false],
+      ['2026-07-01', '2026-07-31', false],
+      ['2026-08-01', '2026-08-31', false],
+      ['2026-09-01', '2026-09-25', true],
+    ]);
+    const same = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', since: '2026-06-01' });
+    expect(same.structuredContent).toEqual(r.structuredContent);
+    h.standIn.clearRequests();
+    for (const [since, message] of [
+      ['2026-10', 'since (2026-10) is after the current month (2026-09).'],
+      ['2024-01', 'since (2024-01) is 33 months back: give at most 24.'],
+    ]) {
+      const bad = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', since });
+      expect(bad.isError).toBe(true);
+      expect(textOf(bad)).toContain(message);
+    }
+    expect((await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', since: '2026-13' })).isError).toBe(
+      true,
+    );
+    expect(h.standIn.requests).toHaveLength(0);
   });
 
   it('refuses an out-of-range months_count before any request', async () => {

@@ -1,6 +1,6 @@
 /**
  * `find_recurring_charges` through a real MCP client, in both protocol eras, against the stand-in:
- * figures computed here from the demo rows, the three YNAB requests.
+ * figures computed here from the demo rows, the four YNAB requests, only months the plan covers.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
@@ -80,7 +80,8 @@ describe.each(ERAS)('find_recurring_charges, %s era', (era) => {
   });
   afterEach(async () => s.close());
 
-  const WINDOW = ['2026-05', '2026-06', '2026-07', '2026-08'];
+  // The plan starts in June 2026: May, before it, is not looked at (nothing could be missed there).
+  const WINDOW = ['2026-06', '2026-07', '2026-08'];
   const CHARGES = [
     charge('LANDLORD SARL', WINDOW, 'LANDLORD', category('cat-rent'), true),
     charge('MARKET FRESH', WINDOW, 'MARKET FRESH', category('cat-groceries'), false),
@@ -93,7 +94,7 @@ describe.each(ERAS)('find_recurring_charges, %s era', (era) => {
     charge('STREAMFLIX', WINDOW, 'STREAMFLIX', category('cat-subscriptions'), false),
   ];
 
-  it('lists the demo charges costliest first, in three requests', async () => {
+  it('lists the demo charges costliest first, in four requests', async () => {
     const r = await call(s, 'find_recurring_charges', { plan_id: PLAN });
     expect(r.isError, textOf(r)).toBeFalsy();
     expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
@@ -103,11 +104,12 @@ describe.each(ERAS)('find_recurring_charges, %s era', (era) => {
       months_looked_at: WINDOW,
     });
     expect(CHARGES[1]).toMatchObject({ monthly_amount: -182.58, yearly_amount: -2190.96, day: 14 });
-    expect(CHARGES[2]).toMatchObject({ monthly_amount: -75.68, months_seen: 4, day: 4 });
+    expect(CHARGES[2]).toMatchObject({ monthly_amount: -75.07, months_seen: 3, day: 4 });
     expect(requestLines(h.standIn)).toEqual([
       `GET /plans/${PLAN}/transactions`,
       `GET /plans/${PLAN}/scheduled_transactions`,
       `GET /plans/${PLAN}/categories`,
+      `GET /plans/${PLAN}/months`,
     ]);
   });
 
@@ -155,14 +157,14 @@ describe.each(ERAS)('find_recurring_charges, %s era', (era) => {
     }
   });
 
-  it('finds nothing in a plan without four months of history', async () => {
+  it('looks at no month before the plan starts', async () => {
     const early = await connect(h, era, { env: { AVENIR_MCP_TODAY: '2025-04-15' } });
     try {
       const r = await call(early, 'find_recurring_charges', { plan_id: PLAN, include_income: true });
       expect(r.structuredContent).toEqual({
         charges: [],
         yearly_total: 0,
-        months_looked_at: ['2024-12', '2025-01', '2025-02', '2025-03'],
+        months_looked_at: [],
       });
     } finally {
       await early.close();

@@ -99,6 +99,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
     expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
     return r.structuredContent as {
       occurrences: Record<string, unknown>[];
+      schedules: Record<string, unknown>[];
       inflows: number;
       outflows: number;
     };
@@ -124,7 +125,8 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
   });
 
   it('shows the yearly insurance only once over a year, and only through its schedule', async () => {
-    const out = await list({ since_date: '2026-09-25', until_date: '2027-09-24' });
+    const out = await list({ since_date: '2026-09-25', until_date: '2027-09-24', per: 'occurrence' });
+    expect(out.schedules).toEqual([]);
     const want = expected('2026-09-25', '2027-09-24');
     expect(out.occurrences).toEqual(want);
     expect(out).toMatchObject(totals(want));
@@ -140,6 +142,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
   it('keeps the schedules of the accounts given', async () => {
     expect(await list({ account_ids: ['acc-savings'] })).toEqual({
       occurrences: [],
+      schedules: [],
       inflows: 0,
       outflows: 0,
     });
@@ -152,6 +155,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
     expect(out.occurrences).toEqual(expected('2026-12-01', '2026-12-31'));
     expect(await list({ since_date: '2026-01-01', until_date: '2026-08-31' })).toEqual({
       occurrences: [],
+      schedules: [],
       inflows: 0,
       outflows: 0,
     });
@@ -210,8 +214,43 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
   });
 
   it('accepts exactly 366 days', async () => {
-    const out = await list({ since_date: '2026-01-01', until_date: '2027-01-02' });
+    const out = await list({ since_date: '2026-01-01', until_date: '2027-01-02', per: 'occurrence' });
     expect(out.occurrences.length).toBeGreaterThan(0);
+  });
+
+  it('over a year, gives one line per schedule: first date, frequency, amount, count', async () => {
+    const out = await list({ since_date: '2026-09-25', until_date: '2027-09-24' });
+    const every = expected('2026-09-25', '2027-09-24');
+    expect(out.occurrences).toEqual([]);
+    expect(out).toMatchObject(totals(every));
+    expect(
+      out.schedules.map((l) => [l.scheduled_id, l.next_date, l.frequency, l.amount, l.count, l.total]),
+    ).toEqual([
+      ['sch-salary', '2026-09-28', 'monthly', 3200, 12, 38400],
+      ['sch-savings', '2026-09-29', 'monthly', -200, 12, -2400],
+      ['sch-rent', '2026-10-03', 'monthly', -950, 12, -11400],
+      ['sch-internet', '2026-10-06', 'monthly', -29.99, 12, -359.88],
+      ['sch-phone', '2026-10-08', 'monthly', -19.99, 12, -239.88],
+      ['sch-power', '2026-10-12', 'monthly', -64.2, 12, -770.4],
+      ['sch-insurance', '2026-10-20', 'yearly', -420, 1, -420],
+    ]);
+    const rent = every.find((o) => o.scheduled_id === 'sch-rent') as Record<string, unknown>;
+    const { date, ...fields } = rent;
+    expect(out.schedules[2]).toEqual({ ...fields, next_date: date, count: 12, total: -11400 });
+    // asked per schedule over a short window too
+    const short = await list({ per: 'schedule', until_date: '2026-10-05' });
+    expect(short.schedules.map((l) => l.count)).toEqual([1, 1, 1]);
+  });
+
+  it('keeps the schedules whose payee matches, as find_transactions does', async () => {
+    const out = await list({ payee: 'telco mobile', until_date: '2026-12-31', per: 'occurrence' });
+    expect(out.occurrences.map((o) => [o.scheduled_id, o.date])).toEqual([
+      ['sch-phone', '2026-10-08'],
+      ['sch-phone', '2026-11-08'],
+      ['sch-phone', '2026-12-08'],
+    ]);
+    expect(out.outflows).toBe(-59.97);
+    expect((await list({ payee: 'nobody at all' })).occurrences).toEqual([]);
   });
 
   it('refuses an unknown account after reading the accounts only', async () => {

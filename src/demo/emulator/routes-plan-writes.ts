@@ -9,6 +9,7 @@ import { badRequest, bodyObject, notFound, ok, resolveMonth, todayMonth } from '
 import type { Reply, RouteContext } from './http.js';
 import { categoryPresenter } from './present.js';
 import type { Route } from './router.js';
+import { recordAssignment } from './routes-money-movements.js';
 import { byId } from './routes-read.js';
 import { Touch } from './state.js';
 import type { CategoryRow, PlanState } from '../plan-data.js';
@@ -25,7 +26,9 @@ function patchMonthCategory(ctx: RouteContext, p: Record<string, string>): Reply
   if (typeof budgeted !== 'number' || !Number.isSafeInteger(budgeted)) {
     throw badRequest('budgeted must be whole milliunits.');
   }
+  const before = state.budgets[month]?.[row.id] ?? 0;
   state.budgets[month] = { ...state.budgets[month], [row.id]: budgeted };
+  recordAssignment(state, month, row.id, budgeted - before, `${ctx.today}T12:00:00Z`);
   const knowledge = new Touch(state).add('categories', row.id).monthAndLater(month).commit();
   return ok({ category: categoryPresenter(state, month)(row), server_knowledge: knowledge });
 }

@@ -11,6 +11,7 @@ import { buildDemoPlan, DEMO_TODAY } from '../household/plan.js';
 import { errorBody } from './http.js';
 import type { Reply } from './http.js';
 import { Router } from './router.js';
+import { MONEY_MOVEMENT_ROUTES } from './routes-money-movements.js';
 import { READ_ROUTES } from './routes-read.js';
 import { PLAN_WRITE_ROUTES } from './routes-plan-writes.js';
 import { SCHEDULED_ROUTES } from './routes-scheduled.js';
@@ -82,7 +83,13 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-const ROUTER = new Router([...READ_ROUTES, ...TRANSACTION_ROUTES, ...SCHEDULED_ROUTES, ...PLAN_WRITE_ROUTES]);
+const ROUTER = new Router([
+  ...READ_ROUTES,
+  ...MONEY_MOVEMENT_ROUTES,
+  ...TRANSACTION_ROUTES,
+  ...SCHEDULED_ROUTES,
+  ...PLAN_WRITE_ROUTES,
+]);
 
 function checkToday(today: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(today))) {

@@ -4,6 +4,7 @@
  */
 import { budgetRows } from './budget-rows.js';
 import { historyRows } from './history.js';
+import { moneyMovements } from './money-movements.js';
 import { CHECKING, compareCodePoints, idNumber } from './rows.js';
 import type { DraftRow } from './rows.js';
 import {
@@ -107,6 +108,7 @@ export function buildDemoPlan(): PlanData {
   const labels = [...budget, ...history, ...schedules].map((r) => r.payee);
   const payees = buildPayees(labels, accountList);
   const look = lookups(accountList, categoryList, payees);
+  const movements = moneyMovements();
   return {
     plan: { ...PLAN },
     accounts: accountList,
@@ -121,5 +123,7 @@ export function buildDemoPlan(): PlanData {
     scheduled_transactions: schedules.map((s) => finishScheduled(s, look)),
     months: [...MONTHS],
     budgets: budgets(),
+    money_movements: movements.movements,
+    money_movement_groups: movements.groups,
   };
 }

@@ -73,6 +73,20 @@ export interface ForecastInput {
   oneOffs: readonly OneOff[] | null;
 }
 
+/** The scheduled occurrences of one month; `yearly`: the payees of those due once a year or less often. */
+export interface ScheduledMonth {
+  month: string;
+  occurrences: OccurrenceView[];
+  yearly: string[];
+}
+
+/** What the rest of the current month counts. */
+export interface CurrentMonth {
+  days_left: number;
+  spending_left: number;
+  income_left: number;
+}
+
 export interface ForecastResult {
   message: string;
   accounts: string[];
@@ -80,9 +94,10 @@ export interface ForecastResult {
   assumptions: {
     recurring: { payee: string; amount: number; day: number; months_seen: number }[];
     variable_monthly: number;
-    monthly_income: number;
+    income_outside_schedules: number;
+    current_month: CurrentMonth;
     one_offs: { date: string; amount: number; label: string }[];
-    scheduled: OccurrenceView[];
+    scheduled: ScheduledMonth[];
   };
   months: { month: string; start: number; inflows: number; outflows: number; end: number; lowest: number }[];
   first_shortfall: string | null;
@@ -126,6 +141,39 @@ function monthToDate(history: readonly YnabTransaction[], today: string, other: 
   return { spent, received };
 }
 
+/** Frequencies that come back once a year or less often: easy to forget, absent from recent history. */
+const RARE: ReadonlySet<string> = new Set(['yearly', 'everyOtherYear']);
+
+/** The occurrences grouped by month, in date order. */
+export function byMonth(occurrences: readonly OccurrenceView[]): ScheduledMonth[] {
+  const months = new Map<string, ScheduledMonth>();
+  for (const o of occurrences) {
+    const month = ym(o.date);
+    const group = months.get(month) ?? { month, occurrences: [], yearly: [] };
+    months.set(month, group);
+    group.occurrences.push(o);
+    if (RARE.has(o.frequency)) group.yearly.push(o.payee);
+  }
+  return [...months.values()];
+}
+
+/**
+ * The rest of the current month: the monthly averages less what already happened this month (never
+ * prorated by the days left), spread over those days.
+ */
+function currentMonth(
+  today: string,
+  variable: number,
+  income: number,
+  sofar: { spent: number; received: number },
+) {
+  return {
+    days_left: daysInMonth(ym(today)) - Number(today.slice(8, 10)),
+    spending_left: toUnits(Math.min(0, variable - sofar.spent)),
+    income_left: toUnits(Math.max(0, income - sofar.received)),
+  };
+}
+
 const chosenAccounts = (accounts: readonly YnabAccount[], ids: readonly string[] | null): YnabAccount[] => {
   if (ids === null) return accounts.filter((a) => a.on_budget && !a.closed);
   const wanted = new Set(ids);
@@ -165,16 +213,8 @@ export function forecastByDay(input: ForecastInput): {
     ...(input.oneOffs ?? []),
     ...upcoming.map((o) => ({ date: o.date, amount: o.schedule.amount })),
   ];
-  const months = project({
-    today,
-    until,
-    start,
-    variable,
-    income,
-    ...monthToDate(history, today, other),
-    recurring,
-    oneOffs,
-  });
+  const sofar = monthToDate(history, today, other);
+  const months = project({ today, until, start, variable, income, ...sofar, recurring, oneOffs });
   const shortfall = firstShortfall(months);
   const conclusion = shortfall
     ? `The balance goes below zero in ${shortfall}.`
@@ -191,13 +231,14 @@ export function forecastByDay(input: ForecastInput): {
         months_seen: r.months_seen,
       })),
       variable_monthly: toUnits(variable),
-      monthly_income: toUnits(income),
+      income_outside_schedules: toUnits(income),
+      current_month: currentMonth(today, variable, income, sofar),
       one_offs: (input.oneOffs ?? []).map((o) => ({
         date: o.date,
         amount: toUnits(o.amount),
         label: clean(o.label),
       })),
-      scheduled: upcoming.map((o) => o.view),
+      scheduled: byMonth(upcoming.map((o) => o.view)),
     },
     months: months.map((m) => ({
       month: m.month,

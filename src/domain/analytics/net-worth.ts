@@ -4,12 +4,16 @@
  */
 import type { YnabAccount, YnabTransaction } from '../model.js';
 import { toUnits } from '../money.js';
-import { addMonths, isDebt } from '../plan-facts.js';
+import { addMonths, daysInMonth, isDebt } from '../plan-facts.js';
 import { clean } from '../text.js';
 
 export interface NetWorthMonth {
   /** `YYYY-MM-01`. */
   month: string;
+  /** The day the figures are at: the month's last day, or today for the current month. */
+  end: string;
+  /** True for the current month, still under way. */
+  partial: boolean;
   assets: number;
   debts: number;
   net_worth: number;
@@ -76,6 +80,15 @@ export function monthEndBalances(
   return new Map(entries.map((e) => [e.account.id, e.ends.map((end) => end.balance)]));
 }
 
+/** The day a month-end figure is at, and whether the month is still under way (today's month). */
+export function monthEnd(month: string, today: string): { end: string; partial: boolean } {
+  if (month.slice(0, 7) === today.slice(0, 7)) return { end: today, partial: true };
+  return {
+    end: `${month.slice(0, 7)}-${String(daysInMonth(month.slice(0, 7))).padStart(2, '0')}`,
+    partial: false,
+  };
+}
+
 /** The net-worth trend over `monthsCount` months ending with today's month (every account counts). */
 export function netWorthTrend(
   accounts: readonly AccountLike[],
@@ -100,6 +113,7 @@ export function netWorthTrend(
   return {
     months: rows.map((r) => ({
       month: r.month,
+      ...monthEnd(r.month, today),
       assets: toUnits(r.assets),
       debts: toUnits(r.debts),
       net_worth: toUnits(r.assets + r.debts),

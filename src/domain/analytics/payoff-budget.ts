@@ -10,12 +10,34 @@ import { completeMonths, ym } from '../plan-facts.js';
 export const needsPastPayments = (debts: readonly DebtTerms[], monthlyBudget: number | null): boolean =>
   monthlyBudget === null && debts.some((d) => d.minimum_from === 'missing');
 
+type PaymentLike = Pick<
+  YnabTransaction,
+  'account_id' | 'date' | 'amount' | 'deleted' | 'transfer_account_id'
+>;
+
+/** Per debt account, the average paid into it (transfers in) over the last 3 complete months, rounded. */
+export function paidPerDebt(
+  transactions: readonly PaymentLike[],
+  debtIds: ReadonlySet<string>,
+  today: string,
+): Map<string, number> {
+  const months = new Set(completeMonths(today, 3));
+  const totals = new Map([...debtIds].map((id) => [id, 0]));
+  for (const t of transactions)
+    if (
+      !t.deleted &&
+      t.transfer_account_id &&
+      t.amount > 0 &&
+      debtIds.has(t.account_id) &&
+      months.has(ym(t.date))
+    )
+      totals.set(t.account_id, (totals.get(t.account_id) ?? 0) + t.amount);
+  return new Map([...totals].map(([id, total]) => [id, roundHalfEven(total / 3)]));
+}
+
 /** The average paid into the debt accounts over the last 3 complete months (transfers in), rounded. */
 export function pastPayments(
-  transactions: readonly Pick<
-    YnabTransaction,
-    'account_id' | 'date' | 'amount' | 'deleted' | 'transfer_account_id'
-  >[],
+  transactions: readonly PaymentLike[],
   debtIds: ReadonlySet<string>,
   today: string,
 ): number {

@@ -19,7 +19,10 @@ export interface SimDebt {
 export interface PlanDebtRow {
   name: string;
   payoff_month: string | null;
-  months: number | null;
+  /** Monthly payments until paid off, the last one included. */
+  payments: number | null;
+  /** The last payment, smaller than the others as a rule: what was left, with its interest. */
+  final_payment: number | null;
   interest: number;
   paid: number;
 }
@@ -53,6 +56,8 @@ interface Track extends SimDebt {
   interest: number;
   paid: number;
   payoff: number | null;
+  /** Paid in the payoff month. */
+  final: number | null;
   rank: number;
 }
 
@@ -71,10 +76,15 @@ function runMonth(tracks: readonly Track[], order: readonly Track[], budget: num
     d.balance += charged;
     d.interest += charged;
   }
+  const before = tracks.map((d) => d.paid);
   let left = budget;
   for (const d of tracks) left = pay(d, d.minimum, left);
   for (const d of order) left = pay(d, budget, left);
-  for (const d of tracks) if (d.balance === 0 && d.payoff === null) d.payoff = month;
+  tracks.forEach((d, i) => {
+    if (d.balance !== 0 || d.payoff !== null) return;
+    d.payoff = month;
+    d.final = d.paid - (before[i] ?? 0);
+  });
 }
 
 const owedOf = (tracks: readonly Track[]): number => tracks.reduce((s, d) => s + d.balance, 0);
@@ -101,6 +111,7 @@ export function simulate(
     interest: 0,
     paid: 0,
     payoff: null,
+    final: null,
     rank: 0,
   }));
   const order = priorityOrder(tracks, strategy);
@@ -119,7 +130,8 @@ export function simulate(
     debts: [...tracks].sort(byPayoff).map((d) => ({
       name: d.name,
       payoff_month: payoffMonth(d.payoff),
-      months: d.payoff,
+      payments: d.payoff,
+      final_payment: d.final === null ? null : toUnits(d.final),
       interest: toUnits(d.interest),
       paid: toUnits(d.paid),
     })),

@@ -11,7 +11,7 @@ import { addMonths, isDebt } from '../plan-facts.js';
 import { casefold, clean, quote } from '../text.js';
 
 export type { BudgetFrom } from './payoff-text.js';
-export { chooseBudget, needsPastPayments, pastPayments } from './payoff-budget.js';
+export { chooseBudget, needsPastPayments, paidPerDebt, pastPayments } from './payoff-budget.js';
 export type Source = 'override' | 'YNAB' | 'missing';
 
 export interface PayoffOverride {
@@ -31,6 +31,8 @@ export interface DebtTerms {
   minimum: number;
   minimum_from: Source;
   escrow: number;
+  /** Paid into the account per month on average over the last 3 complete months (milliunits). */
+  averagePaid?: number;
 }
 
 /** The value of a date-keyed YNAB map in force today: the latest key on or before today, else null. */
@@ -113,6 +115,7 @@ export interface PayoffResult {
     rate_from: Source;
     minimum_payment: number;
     minimum_from: Source;
+    average_paid: number | null;
     escrow: number;
   }[];
   plans: {
@@ -198,6 +201,7 @@ export function payoffPlan(
       rate_from: d.rate_from,
       minimum_payment: toUnits(d.minimum),
       minimum_from: d.minimum_from,
+      average_paid: d.averagePaid === undefined ? null : toUnits(d.averagePaid),
       escrow: toUnits(d.escrow),
     })),
     plans: plans.map(planOut),

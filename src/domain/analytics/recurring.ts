@@ -40,11 +40,12 @@ interface Group {
 
 /**
  * The recurring detection: over the usable transactions of `months` with a merchant key, groups by (key, direction)
- * seen in at least 3 months, each monthly total within 20 % of their median; in (key, direction) order.
+ * seen in at least `minMonths` months (3), each monthly total within 20 % of their median; in (key, direction) order.
  */
 export function detectRecurring(
   transactions: readonly YnabTransaction[],
   months: readonly string[],
+  minMonths = 3,
 ): RecurringItem[] {
   const window = new Set(months);
   const groups = new Map<string, Group>();
@@ -61,7 +62,7 @@ export function detectRecurring(
   }
   const items: RecurringItem[] = [];
   for (const g of groups.values()) {
-    if (g.perMonth.size < 3) continue;
+    if (g.perMonth.size < minMonths) continue;
     const totals = [...g.perMonth.values()];
     const mid = median(totals);
     const tolerance = Math.abs(mid) * 0.2;
@@ -142,18 +143,30 @@ export interface RecurringCharges {
   months_looked_at: string[];
 }
 
-/** `find_recurring_charges`: the charges (and, asked, the income) seen month after month. */
+/**
+ * The complete months looked at: the last 4, less those before the plan's first month (`YYYY-MM`), which
+ * the plan does not cover: a charge cannot have been missed there.
+ */
+export const lookedAtMonths = (today: string, firstMonth: string | undefined): string[] =>
+  completeMonths(today, LOOKBACK_MONTHS).filter((m) => firstMonth === undefined || m >= firstMonth);
+
+/**
+ * `find_recurring_charges`: the charges (and, asked, the income) seen month after month. Seen in 3 of
+ * the months looked at, or in each of them when the plan covers only 2.
+ */
 export function recurringCharges(
   transactions: readonly YnabTransaction[],
   schedules: readonly YnabScheduledTransaction[],
   visible: ReadonlyMap<string, string>,
   today: string,
   includeIncome: boolean,
+  firstMonth?: string,
 ): RecurringCharges {
-  const months = completeMonths(today, LOOKBACK_MONTHS);
+  const months = lookedAtMonths(today, firstMonth);
   const plans = plannedKeys(schedules.filter((s) => !s.deleted));
   const usual = usualCategories(transactions, months);
-  const rows = detectRecurring(transactions, months).map((r) => {
+  const found = months.length < 2 ? [] : detectRecurring(transactions, months, Math.min(3, months.length));
+  const rows = found.map((r) => {
     const categoryId = usual.get(r.key);
     const name = categoryId === undefined ? undefined : visible.get(categoryId);
     const yearly = roundHalfEven(r.amount * 12, -1); // whole cents, in milliunits

@@ -91,7 +91,22 @@ interface Behind {
   neededMilli: number;
 }
 
-function behindLine(c: YnabCategory): Behind {
+/** The last day of a month (`YYYY-MM-DD` of a `YYYY-MM-01`). */
+function monthEnd(month: string): string {
+  const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
+  return `${month.slice(0, 7)}-${String(last).padStart(2, '0')}`;
+}
+
+/**
+ * When a target is due: its own date when it has one; a repeating one (monthly or weekly funding, a
+ * debt payment) wants its money by the end of the month viewed.
+ */
+function dueOf(c: YnabCategory, month: string): string | null {
+  if (c.goal_target_date) return c.goal_target_date;
+  return urgencyOf(c) === 'repeating' ? monthEnd(month) : null;
+}
+
+function behindLine(c: YnabCategory, month: string): Behind {
   const neededMilli = milliOf(c.goal_under_funded);
   return {
     neededMilli,
@@ -100,7 +115,7 @@ function behindLine(c: YnabCategory): Behind {
       name: clean(c.name),
       group: clean(c.category_group_name),
       target: targetDescription(c),
-      due: c.goal_target_date ?? null,
+      due: dueOf(c, month),
       needed: toUnits(neededMilli),
       left: toUnits(milliOf(c.goal_overall_left)),
       percent_complete: intOrNull(c.goal_percentage_complete),
@@ -142,7 +157,7 @@ export function underfundedTargets(detail: MonthDetail, limit: number | null): U
   const active = visible.filter((c) => !c.goal_snoozed_at);
   const behind = active
     .filter((c) => milliOf(c.goal_under_funded) > 0)
-    .map(behindLine)
+    .map((c) => behindLine(c, detail.month))
     .sort(byUrgency);
   const needed = behind.reduce((sum, b) => sum + b.neededMilli, 0);
   const ready = milliOf(detail.to_be_budgeted);

@@ -4,6 +4,7 @@ import { underfundedTargets } from '../../domain/months/targets.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { monthToSend } from '../seam/check-month.js';
 import { monthParam, planId } from '../seam/schemas.js';
+import { LEFT_OVER_LIFE, NEEDED_THIS_MONTH } from './target-schema.js';
 
 const WRITE_SENTENCE = 'To fund them: move_money or set_category_budget, each previewed.';
 
@@ -16,11 +17,14 @@ const line = z.strictObject({
     .describe(
       "The target in words, e.g. '450.00 each month' or '250.00 by 2026-10-01'; amounts in currency units.",
     ),
-  due: z.string().nullable().describe("The target's date, YYYY-MM-DD, or null when it has none."),
-  needed: z
-    .number()
-    .describe('What YNAB says the category still needs this month (Underfunded), in currency units.'),
-  left: z.number().describe('What the target still needs over its whole period, in currency units.'),
+  due: z
+    .string()
+    .nullable()
+    .describe(
+      "When it is due, YYYY-MM-DD: a dated target's date as YNAB keeps it (a target month shows as its first day); a monthly or weekly one, the month's last day; else null.",
+    ),
+  needed: z.number().describe(NEEDED_THIS_MONTH),
+  left: z.number().describe(LEFT_OVER_LIFE),
   percent_complete: z
     .number()
     .nullable()

@@ -30,3 +30,10 @@ export const monthsCount = (fallback: number, description: string) =>
 /** A `limit` parameter of a listing: an integer 1–200, default 50 unless the listing's rows are large. */
 export const listLimit = (description: string, fallback = 50) =>
   z.number().int().min(1).max(200).default(fallback).describe(description);
+
+/** A `since` parameter of a month series: its first month, instead of counting months back. */
+export const sinceMonth = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])(-01)?$/)
+  .optional()
+  .describe('First month, YYYY-MM(-01), at most 24 months back; replaces months_count.');
