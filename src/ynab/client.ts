@@ -3,7 +3,7 @@
  * for the 10 s connect timeout (Node's `fetch` has no such option), bearer token read per request, path
  * segments checked, pacing, retries, and YNAB's failures turned into texts that say what to do.
  */
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import { ClientError } from '../domain/errors.js';
 import { quote } from '../domain/text.js';
 import type { Secret } from '../domain/secret.js';
@@ -41,8 +41,20 @@ export interface RequestOptions {
 }
 
 let sharedAgent: Agent | undefined;
+/**
+ * undici itself, imported at the first request rather than at start-up (it is the largest part of the
+ * bundle, and a session that never reaches YNAB, a tools/list, needs none of it). `warmUp` starts the
+ * import early, while nothing else is happening.
+ */
+let undici: Promise<{ Agent: typeof Agent }> | undefined;
+// undici is CommonJS: Node names its exports on the module, a bundle (ESM) only under `default`.
+const loadUndici = (): Promise<{ Agent: typeof Agent }> =>
+  (undici ??= import('undici').then((m) => ('Agent' in m ? m : (m as { default: typeof m }).default)));
 /** One connection pool for the process, with the 10 s connect timeout. */
-const agent = (): Agent => (sharedAgent ??= new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS } }));
+async function agent(): Promise<Agent> {
+  const { Agent } = await loadUndici();
+  return (sharedAgent ??= new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS } }));
+}
 
 /**
  * Lets the requests under way finish, then closes the pooled connections, whose keep-alive would
@@ -120,7 +132,7 @@ export class YnabHttp {
       method,
       headers: buildHeaders(token, options.body !== undefined),
       redirect: 'manual' as const,
-      dispatcher: agent(),
+      dispatcher: await agent(),
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     };
     // ids and counts only, never names or amounts: paths hold ids, queries dates and knowledge numbers
