@@ -16,7 +16,7 @@ import { PassphraseError } from '../transports/oauth/passphrase.js';
 import { runStdio } from '../transports/stdio.js';
 import { DEMO_DEADLINE_MS, endWithInput, WRITE_DEADLINE_MS } from '../shutdown.js';
 import { checkForUpdate } from '../update-check.js';
-import { closeConnections } from '../ynab/client.js';
+import { closeConnections, preloadHttp } from '../ynab/client.js';
 import { HOMEPAGE, VERSION } from '../version.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
@@ -106,8 +106,11 @@ async function main(argv: string[]): Promise<void> {
       printNotice: (text) => void process.stderr.write(text),
       onerror,
     });
+    preloadHttp();
   } else {
     const connection = runStdio(factory, onerror);
+    // The YNAB client's HTTP stack loads while the client is still connecting, not in its first call.
+    preloadHttp();
     endWithInput(process.stdin, {
       close: [() => connection.close(), closeConnections, ...(standIn ? [() => standIn.close()] : [])],
       deadlineMs: demo ? DEMO_DEADLINE_MS : WRITE_DEADLINE_MS,
