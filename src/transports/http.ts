@@ -64,7 +64,7 @@ async function toRequest(req: IncomingMessage, base: string): Promise<Incoming |
   if (body === null) return { request };
   try {
     // parsed here once, so that neither the era check nor the SDK reads the body again
-    return { request, parsed: { body: JSON.parse(Buffer.from(body).toString('utf8')) as unknown } };
+    return { request, parsed: { body: JSON.parse(body.toString('utf8')) as unknown } };
   } catch {
     return { request };
   }
