@@ -27,15 +27,16 @@ async function startOAuth(config: Config): Promise<OAuthServer> {
     throw new ConfigError(
       `AVENIR_MCP_AUTH=oauth serves plain HTTP to the TLS proxy in front of it: keep AVENIR_MCP_HOST on 127.0.0.1 or ::1, got ${JSON.stringify(config.host)}.`,
     );
-  // Loaded only in remote mode: stdio and bearer starts stay as small and quiet as before.
-  const [{ oauthFiles }, { loadOwnerHash }, { FileStore }, { createOAuth }] = await Promise.all([
+  const [{ oauthFiles }, { loadOwnerHash }, { FileStore }] = await Promise.all([
     import('../transports/oauth/grants.js'),
     import('../transports/oauth/passphrase.js'),
     import('../transports/oauth/file-store.js'),
-    import('../transports/oauth/index.js'),
   ]);
   const files = oauthFiles(config.stateDir);
   const ownerHash = await loadOwnerHash(config.ownerPasswordFile, files.passphrase);
+  // Loaded only once the passphrase is there: a start refused for the lack of one prints one line, and
+  // stdio and bearer starts never load the authorization server.
+  const { createOAuth } = await import('../transports/oauth/index.js');
   return createOAuth({
     publicUrl: config.publicUrl ?? '',
     writes: config.write,
