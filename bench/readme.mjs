@@ -32,9 +32,10 @@ export function renderSection(f) {
       `${p.payees.toLocaleString('en')} payees, ${p.categories} categories, ${p.months}`,
     `months, ${p.scheduled} scheduled transactions — and drives \`node dist/main.js\` (the bundled CLI) over stdio`,
     'with the official client (protocol 2026-07-28). Each tool gets a fresh server process: its first call is',
-    'cold (empty caches), then up to 9 warm repeats are served by delta sync. This run: ' +
-      `${f.date}, Node ${f.node.replace(/^v/, '')}, ${f.cores} cores, load average ${f.load.before} at the start ` +
-      `and ${f.load.after} at the end (the machine is shared: figures under load are slower, ratios hold better).`,
+    'cold (empty caches), then up to 9 warm repeats are served by delta sync.',
+    `This run: ${f.date}, Node ${f.node.replace(/^v/, '')}, ${f.cores} cores, load average ${f.load.before} at the`,
+    `start and ${f.load.after} at the end (a shared machine: under load every figure is slower; the ratios,`,
+    'measured side by side in the same run, hold better).',
     '',
     '| Tool | Requests | YNAB bytes cold | warm | Cold ms | Warm p50 / p95 ms | Answer | Peak RSS MiB |',
     '|---|---|---|---|---|---|---|---|',
