@@ -5,6 +5,7 @@
 // the server's peak RSS; then start-up time and tools/list size.
 // Figures are printed, never asserted. Nothing leaves this machine.
 import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
@@ -13,6 +14,12 @@ import { startStandIn } from '../dist/demo/index.js';
 import { firstCalls, httpVsStdio, startupRatio } from './baseline.mjs';
 import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY, buildHeavyPlan } from './heavy-plan.mjs';
 import { benchJournal } from './journal.mjs';
+import { writeReadmeSection } from './readme.mjs';
+
+/** `npm run bench -- --readme` also rewrites the README's performance section from this run. */
+const README = process.argv.includes('--readme');
+const load = () => loadavg()[0].toFixed(1);
+const loadBefore = load();
 
 /** Fresh server processes per tool: each one's first call is a cold sample, then the warm repeats. */
 const COLD_RUNS = Math.max(1, Number(process.env.BENCH_COLD_RUNS ?? 1));
@@ -268,7 +275,7 @@ for (const [name, args] of CALLS) {
   }
   const failed = [...cold, ...warm].find((sample) => sample.error !== undefined);
   if (failed) errors.push(`${name}: ${failed.error.slice(0, 300)}`);
-  rows.push({ name, cold, warm, rss });
+  rows.push({ name, args, cold, warm, rss });
   const coldMs = cold.map((sample) => sample.ms);
   const warmMs = warm.map((sample) => sample.ms);
   say(
@@ -335,7 +342,77 @@ say(
     `(${(http.httpMs / http.stdioMs).toFixed(2)}×)`,
 );
 say(`Tools measured: ${measured.length} of ${CALLS.length}`);
+const slowest = measured
+  .map((row) => [
+    row.name,
+    percentile(
+      row.warm.map((sample) => sample.ms),
+      50,
+    ),
+  ])
+  .sort((a, b) => b[1] - a[1])[0];
+const firstWorst = Math.max(...first.map(([, value]) => value));
+say();
+say(`Against the targets (load average ${loadBefore} at the start, ${load()} now):`);
+say(`  start-up ${(ratio.ours / ratio.minimal).toFixed(2)}× the minimal server (≤ 1.05)`);
+say(`  first call at most ${ms(firstWorst)} ms (≤ 40)`);
+say(`  HTTP ${(http.httpMs / http.stdioMs).toFixed(2)}× stdio (≤ 1.5)`);
+say(`  peak RSS ${peak ? peak.toFixed(0) : 'n/a'} MiB (≤ 200 MB)`);
+if (slowest) say(`  slowest warm p50 ${slowest[0]} ${ms(slowest[1])} ms (≤ 25)`);
+say(
+  `  slowest cold ${ms(Math.max(...measured.flatMap((row) => row.cold.map((sample) => sample.ms))))} ms (≤ 1500)`,
+);
 await benchJournal({ main: MAIN, say, ms, peakRss });
 for (const error of errors) say(`  error from ${error}`);
+if (README) {
+  const label = ([name, args]) =>
+    name === 'get_spending_trends' ? `${name} (${args.months_count} months)` : name;
+  writeReadmeSection(fileURLToPath(new URL('../README.md', import.meta.url)), {
+    date: new Date().toISOString().slice(0, 10),
+    node: process.version,
+    cores: availableParallelism(),
+    load: { before: loadBefore, after: load() },
+    plan: {
+      transactions: plan.transactions.length,
+      accounts: plan.accounts.length,
+      payees: plan.payees.length,
+      categories: plan.categories.length - 1,
+      months: plan.months.length,
+      scheduled: plan.scheduled_transactions.length,
+    },
+    rows: measured.map((row) => ({
+      name: label([row.name, row.args]),
+      requests: `${same(row.cold.map((s) => s.requests))}`,
+      coldBytes: median(row.cold, 'bytes'),
+      warmBytes: median(row.warm, 'bytes'),
+      coldMs: percentile(
+        row.cold.map((s) => s.ms),
+        50,
+      ),
+      warmP50: percentile(
+        row.warm.map((s) => s.ms),
+        50,
+      ),
+      warmP95: percentile(
+        row.warm.map((s) => s.ms),
+        95,
+      ),
+      answerBytes: median(row.warm, 'answerBytes'),
+      rss: row.rss,
+    })),
+    ratio,
+    first,
+    http,
+    toolsList: {
+      readBytes: toolsListBytes,
+      readTools: listed.size,
+      allBytes: writeToolsListBytes,
+      allTools: writeTools,
+    },
+    idleRss,
+    peakRss: peak,
+  });
+  say('README.md: the performance section now shows this run.');
+}
 say(`Benchmark time: ${((performance.now() - benchStart) / 1000).toFixed(1)} s`);
 clearTimeout(deadline);

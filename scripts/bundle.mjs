@@ -1,7 +1,7 @@
 /**
  * `npm run bundle`: writes avenir-mcp-<version>.mcpb, the Claude Desktop extension. The bundle holds
- * the built server (dist/, as npm ships it), its production dependencies installed from the
- * lockfile, and a manifest generated from package.json and the tool definitions. It runs on the
+ * the built server (the bundled dist/main.js and its chunks, as npm ships it), its production
+ * dependencies installed from the lockfile, and a manifest generated from package.json and the tool definitions. It runs on the
  * Node.js that Claude Desktop brings, whatever Node is (or is not) on the user's PATH.
  *
  * Run it after `npm run build` (the npm script does). Needs the npm registry or a warm npm cache.
@@ -26,7 +26,14 @@ const { allTools } = await import(pathToFileURL(join(root, 'dist', 'tools', 'ind
 
 rmSync(stage, { recursive: true, force: true });
 mkdirSync(stage, { recursive: true });
-for (const file of ['dist', 'LICENSE', 'README.md', 'package.json', 'package-lock.json']) {
+// dist/ as npm ships it: the bundled CLI and its chunks (package.json's `files`), not tsc's per-file output.
+for (const file of [
+  ...pkg.files.filter((f) => f.startsWith('dist/')),
+  'LICENSE',
+  'README.md',
+  'package.json',
+  'package-lock.json',
+]) {
   cpSync(join(root, file), join(stage, file), { recursive: true });
 }
 // The production dependencies exactly as the lockfile pins them; no lifecycle scripts run.

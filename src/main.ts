@@ -1,115 +1,17 @@
 #!/usr/bin/env node
 /**
- * The CLI entry: arguments, configuration, demo mode, transport, the remote-mode commands, and the
- * end with the client.
+ * The CLI entry (package.json's `bin`, and what the desktop extension's launcher imports). It turns on
+ * Node's module compile cache first, where the runtime has it (Node ≥ 22.1), so that every later start
+ * reuses the compiled code of the bundle instead of compiling it again; then the CLI itself is loaded.
+ * The cache lives in the system's temporary folder (NODE_COMPILE_CACHE names another one,
+ * NODE_DISABLE_COMPILE_CACHE=1 turns it off) and holds compiled code only, never data.
  */
-import { help, parseArgs, USAGE_LINE } from './cli/args.js';
-import { revoke, setPassword } from './cli/commands.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
-import { createDeps } from './deps.js';
-import { DEMO_TODAY, startStandIn } from './demo/index.js';
-import { createLog } from './log.js';
-import { serverFactory } from './server.js';
-import { runHttp } from './transports/http.js';
-import { FileStore } from './transports/oauth/file-store.js';
-import { oauthFiles } from './transports/oauth/grants.js';
-import type { OAuthServer } from './transports/oauth/index.js';
-import { PassphraseError, loadOwnerHash } from './transports/oauth/passphrase.js';
-import { runStdio } from './transports/stdio.js';
-import { DEMO_DEADLINE_MS, endWithInput, WRITE_DEADLINE_MS } from './shutdown.js';
-import { checkForUpdate } from './update-check.js';
-import { closeConnections } from './ynab/client.js';
-import { HOMEPAGE, VERSION } from './version.js';
+import module from 'node:module';
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
-/** Remote mode: the passphrase hash, the lasting state, and the authorization server. */
-async function startOAuth(config: Config): Promise<OAuthServer> {
-  if (!LOOPBACK.has(config.host))
-    throw new ConfigError(
-      `AVENIR_MCP_AUTH=oauth serves plain HTTP to the TLS proxy in front of it: keep AVENIR_MCP_HOST on 127.0.0.1 or ::1, got ${JSON.stringify(config.host)}.`,
-    );
-  const files = oauthFiles(config.stateDir);
-  const ownerHash = await loadOwnerHash(config.ownerPasswordFile, files.passphrase);
-  // Loaded only in remote mode: stdio and bearer starts stay as small and quiet as before.
-  const { createOAuth } = await import('./transports/oauth/index.js');
-  return createOAuth({
-    publicUrl: config.publicUrl ?? '',
-    writes: config.write,
-    ownerHash,
-    lasting: new FileStore(files.state),
-  });
+const withCache = module as { enableCompileCache?: () => unknown };
+try {
+  withCache.enableCompileCache?.();
+} catch {
+  // a cache that cannot be written (read-only temporary folder) only means a slower start
 }
-const DEMO_TOKEN = 'demo-token';
-const clip = (text: string): string => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
-
-async function main(argv: string[]): Promise<void> {
-  const command = parseArgs(argv);
-  if (command === 'version' || command === 'help') {
-    process.stdout.write(command === 'version' ? `avenir-mcp ${VERSION}\n` : help(HOMEPAGE));
-    return;
-  }
-  if (command === 'set-password') return setPassword(loadConfig(), (t) => void process.stdout.write(t));
-  if (command === 'revoke') return revoke(loadConfig(), argv.slice(1), (t) => void process.stdout.write(t));
-  if (command === 'refuse') {
-    process.stderr.write(`${USAGE_LINE}\n`);
-    process.exit(1);
-  }
-  const demo = command === 'demo';
-  let config = loadConfig();
-  const log = createLog(config.logLevel, config.logFormat);
-  const notice = await checkForUpdate({
-    enabled: config.updateCheck,
-    cacheDir: config.cacheDir,
-    current: VERSION,
-    now: new Date(),
-    log,
-  });
-  const standIn = demo ? await startStandIn({ today: config.today ?? DEMO_TODAY }) : undefined;
-  if (standIn) {
-    config = loadConfig(undefined, { url: standIn.url, token: DEMO_TOKEN });
-    log.info('main', `Demo mode: the YNAB stand-in serves the demo plan at ${standIn.url}`);
-  }
-  const deps = createDeps(config, log);
-  const factory = serverFactory(deps, { notice });
-  // What the transports report is a client's message they could not take (malformed JSON, not JSON-RPC,
-  // too large): a WARNING on one short line, never a stack, so that no token holder can fill the log.
-  const onerror = (error: Error): void =>
-    log.warning('transport', `A client message was refused: ${clip(error.message)}`);
-  if (config.transport === 'http') {
-    const oauth = config.auth === 'oauth' ? await startOAuth(config) : null;
-    if (config.remoteHost)
-      log.warning(
-        'main',
-        `AVENIR_MCP_HOST=${config.host} is reachable from other machines over plain HTTP: the bearer token and your plan's data travel in clear unless a TLS proxy is in front.`,
-      );
-    log.info('main', `Starting avenir-mcp on ${config.host}:${config.port}`);
-    if (oauth) log.info('main', `Remote mode: OAuth-protected resource ${oauth.resource.href}`);
-    await runHttp(factory, {
-      oauth,
-      host: config.host,
-      port: config.port,
-      token: config.httpToken,
-      printNotice: (text) => void process.stderr.write(text),
-      onerror,
-    });
-  } else {
-    const connection = runStdio(factory, onerror);
-    endWithInput(process.stdin, {
-      close: [() => connection.close(), closeConnections, ...(standIn ? [() => standIn.close()] : [])],
-      deadlineMs: demo ? DEMO_DEADLINE_MS : WRITE_DEADLINE_MS,
-      onerror,
-    });
-  }
-}
-
-main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof PassphraseError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    process.stderr.write(
-      `avenir-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-  }
-  process.exit(1);
-});
+await import('./cli/start.js');

@@ -52,8 +52,63 @@ function completers(deps: Deps): Record<string, Completer> {
   };
 }
 
-function registerResources(server: McpServer, deps: Deps): void {
+/**
+ * What every instance registers alike, built once per process (per Deps) rather than per instance: the
+ * HTTP transport builds an instance per request, and zod schemas and templates are costly to build.
+ */
+/** A prompt's arguments: text, some optional. */
+type PromptArgs = z.ZodObject<Record<string, z.ZodType<string | undefined>>>;
+
+interface Shared {
+  templates: Map<string, ResourceTemplate>;
+  promptArgs: Map<string, PromptArgs>;
+}
+const sharedParts = new WeakMap<Deps, Shared>();
+
+function sharedOf(deps: Deps): Shared {
+  let parts = sharedParts.get(deps);
+  if (parts === undefined) {
+    parts = { templates: templates(deps), promptArgs: promptArgs(deps) };
+    sharedParts.set(deps, parts);
+  }
+  return parts;
+}
+
+function templates(deps: Deps): Map<string, ResourceTemplate> {
   const complete = completers(deps);
+  return new Map(
+    resources
+      .filter((r) => r.uri.includes('{plan_id}'))
+      .map((r) => [
+        r.name,
+        new ResourceTemplate(r.uri, {
+          list: undefined,
+          complete: { plan_id: (typed) => complete.plan_id!(typed) },
+        }),
+      ]),
+  );
+}
+
+function promptArgs(deps: Deps): Map<string, PromptArgs> {
+  const complete = completers(deps);
+  return new Map(
+    prompts.map((p) => {
+      const shape = Object.fromEntries(
+        Object.entries(p.args).map(([k, a]) => {
+          // The description goes on the inner schema: describe() makes a copy without the completion.
+          const described = z.string().describe(a.description);
+          const completer = complete[k];
+          const base = completer ? completable(described, completer) : described;
+          return [k, a.optional ? base.optional() : base];
+        }),
+      );
+      return [p.name, z.object(shape)];
+    }),
+  );
+}
+
+function registerResources(server: McpServer, deps: Deps): void {
+  const { templates } = sharedOf(deps);
   server.registerResource(
     'guide',
     'avenir-mcp://guide',
@@ -70,11 +125,8 @@ function registerResources(server: McpServer, deps: Deps): void {
     const contents = async (uri: URL, planId: string) => ({
       contents: [{ uri: uri.href, mimeType: r.mimeType, text: await r.read(deps, planId) }],
     });
-    if (r.uri.includes('{plan_id}')) {
-      const template = new ResourceTemplate(r.uri, {
-        list: undefined,
-        complete: { plan_id: (typed) => complete.plan_id!(typed) },
-      });
+    const template = templates.get(r.name);
+    if (template) {
       server.registerResource(r.name, template, meta, (uri, vars, ctx) =>
         withClientLog(sinkOf(ctx), () => contents(uri, String(vars.plan_id))),
       );
@@ -87,20 +139,11 @@ function registerResources(server: McpServer, deps: Deps): void {
 }
 
 function registerPrompts(server: McpServer, deps: Deps): void {
-  const complete = completers(deps);
+  const { promptArgs } = sharedOf(deps);
   for (const p of prompts) {
-    const shape = Object.fromEntries(
-      Object.entries(p.args).map(([k, a]) => {
-        // The description goes on the inner schema: describe() makes a copy without the completion.
-        const described = z.string().describe(a.description);
-        const completer = complete[k];
-        const base = completer ? completable(described, completer) : described;
-        return [k, a.optional ? base.optional() : base];
-      }),
-    );
     server.registerPrompt(
       p.name,
-      { title: p.title, description: p.description, argsSchema: z.object(shape) },
+      { title: p.title, description: p.description, argsSchema: promptArgs.get(p.name)! },
       (args: Record<string, string | undefined>) => ({
         messages: [{ role: 'user', content: { type: 'text', text: p.text(args) } }],
       }),

@@ -62,14 +62,24 @@ export function oneLineError(name: string): string | null {
 /** Unicode case folding, good enough for comparisons (`ß` matches `ss`). */
 export const casefold = (text: string): string => text.toUpperCase().toLowerCase();
 
-/** Compares two strings by Unicode code points (JavaScript's `<` compares UTF-16 units). */
+/**
+ * A UTF-16 unit moved so that unit order is code point order: surrogates (U+D800–U+DFFF, the halves of
+ * code points above U+FFFF) go above U+E000–U+FFFF, which move down to make room.
+ */
+const inCodePointOrder = (unit: number): number =>
+  unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800;
+
+/**
+ * Compares two strings by Unicode code points (JavaScript's `<` compares UTF-16 units); negative,
+ * zero or positive. Unit by unit, without splitting the strings into code points first: it runs in
+ * every sort of names, tens of thousands of comparisons on a large plan.
+ */
 export function compareCodePoints(a: string, b: string): number {
-  const x = Array.from(a);
-  const y = Array.from(b);
-  const n = Math.min(x.length, y.length);
+  const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
-    if (d !== 0) return d;
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return inCodePointOrder(x) - inCodePointOrder(y);
   }
-  return x.length - y.length;
+  return a.length - b.length;
 }

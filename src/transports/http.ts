@@ -45,21 +45,41 @@ export interface HttpHandle {
 export const tokenNotice = (token: string): string =>
   `avenir-mcp: AVENIR_MCP_HTTP_TOKEN is not set, so this run requires a token made for it:\n\n    Authorization: Bearer ${token}\n\nIt changes at each start; set AVENIR_MCP_HTTP_TOKEN to a long random value to keep one.\n`;
 
+/** A request as the handlers take it: the Web request, and its body parsed once when it is JSON. */
+interface Incoming {
+  request: Request;
+  /** The parsed JSON body; absent when there is none or it is not JSON (the SDK then answers it). */
+  parsed?: { body: unknown };
+}
+
 /** The Web request, or null when its body passes the size limit. */
-async function toRequest(req: IncomingMessage, base: string): Promise<Request | null> {
+async function toRequest(req: IncomingMessage, base: string): Promise<Incoming | null> {
   const bytes = await readBody(req);
   if (bytes === null) return null;
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers))
     if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
   const body = bytes.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? bytes : null;
-  return new Request(new URL(req.url ?? '/', base), { method: req.method ?? 'GET', headers, body });
+  const request = new Request(new URL(req.url ?? '/', base), { method: req.method ?? 'GET', headers, body });
+  if (body === null) return { request };
+  try {
+    // parsed here once, so that neither the era check nor the SDK reads the body again
+    return { request, parsed: { body: JSON.parse(body.toString('utf8')) as unknown } };
+  } catch {
+    return { request };
+  }
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
   res.writeHead(response.status, Object.fromEntries(response.headers));
-  if (response.body) for await (const chunk of response.body) res.write(chunk);
-  res.end();
+  if (!response.body) return void res.end();
+  // an event stream is passed on as it comes; any other answer is complete, and goes in one write
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    for await (const chunk of response.body) res.write(chunk);
+    res.end();
+  } else {
+    res.end(Buffer.from(await response.arrayBuffer()));
+  }
 }
 
 const withAuth = (authInfo: AuthInfo | undefined): { authInfo?: AuthInfo } => (authInfo ? { authInfo } : {});
@@ -82,21 +102,12 @@ export async function runHttp(
     options.sessions,
   );
 
-  const legacy = async (request: Request, authInfo: AuthInfo | undefined): Promise<Response> => {
+  const legacy = async ({ request, parsed }: Incoming, authInfo: AuthInfo | undefined): Promise<Response> => {
     const sid = request.headers.get('mcp-session-id');
     const found = sid ? sessions.get(sid) : undefined;
     const session = found && found.grant === authInfo?.extra?.grantId ? found.transport : undefined;
     if (session) return session.handleRequest(request, withAuth(authInfo));
-    if (
-      !sid &&
-      request.method === 'POST' &&
-      isInitializeRequest(
-        await request
-          .clone()
-          .json()
-          .catch(() => null),
-      )
-    ) {
+    if (!sid && request.method === 'POST' && isInitializeRequest(parsed?.body)) {
       const transport: WebStandardStreamableHTTPServerTransport =
         new WebStandardStreamableHTTPServerTransport({
           sessionIdGenerator: () => randomUUID(),
@@ -123,8 +134,8 @@ export async function runHttp(
       : guard(req.headers, token);
     if (failure) return refuse(res, failure);
     if (oauth?.handles(path)) return oauth.handle(req, res);
-    const request = await toRequest(req, `http://${req.headers.host ?? 'localhost'}`);
-    if (request === null) {
+    const incoming = await toRequest(req, `http://${req.headers.host ?? 'localhost'}`);
+    if (incoming === null) {
       // answered at once; the rest of the body is never kept, the connection closes after the answer
       res.once('finish', () => discardThenClose(req));
       res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end(TOO_LARGE);
@@ -132,15 +143,21 @@ export async function runHttp(
     }
     if (path !== '/mcp')
       return send(res, new Response('Not found: the MCP endpoint is /mcp.', { status: 404 }));
+    const { request, parsed } = incoming;
     let authInfo: AuthInfo | undefined;
     if (oauth) {
       const verdict = await oauth.authenticate(request);
       if (verdict instanceof Response) return send(res, verdict);
       authInfo = verdict;
     }
-    const response = (await isLegacyRequest(request.clone()))
-      ? await legacy(request, authInfo)
-      : await modern.fetch(request, withAuth(authInfo));
+    const response = (
+      parsed ? await isLegacyRequest(request, parsed.body) : await isLegacyRequest(request.clone())
+    )
+      ? await legacy(incoming, authInfo)
+      : await modern.fetch(request, {
+          ...withAuth(authInfo),
+          ...(parsed ? { parsedBody: parsed.body } : {}),
+        });
     await send(res, response);
   };
 

@@ -1,9 +1,13 @@
 /**
- * The only code that sends requests to YNAB: native `fetch` with a 30 s timeout and an undici `Agent`
- * for the 10 s connect timeout (Node's `fetch` has no such option), bearer token read per request, path
- * segments checked, pacing, retries, and YNAB's failures turned into texts that say what to do.
+ * The only code that sends requests to YNAB: undici's `request` with a 30 s timeout and an undici
+ * `Agent` for the 10 s connect timeout, bearer token read per request, path segments checked, pacing,
+ * retries, and YNAB's failures turned into texts that say what to do.
+ *
+ * undici's `request` rather than `fetch`: the same HTTP client without the WHATWG layer (Request,
+ * Headers, Response, web streams) that a JSON API does not need, and that Node's own `fetch` would
+ * load from its internal copy of undici at the first request, a cost the first tool call paid.
  */
-import { Agent } from 'undici';
+import type { Agent, Dispatcher, request as undiciRequest } from 'undici';
 import { ClientError } from '../domain/errors.js';
 import { quote } from '../domain/text.js';
 import type { Secret } from '../domain/secret.js';
@@ -40,9 +44,31 @@ export interface RequestOptions {
   body?: unknown;
 }
 
+interface Undici {
+  Agent: typeof Agent;
+  request: typeof undiciRequest;
+}
 let sharedAgent: Agent | undefined;
+/**
+ * undici itself, imported when first needed rather than at start-up: it is the largest part of the
+ * bundle, and a session that never reaches YNAB (a tools/list) needs none of it. `preloadHttp` starts
+ * the import once the server is up, so that the first call does not wait for it either.
+ */
+let undici: Promise<Undici> | undefined;
+// undici is CommonJS: Node names its exports on the module, a bundle (ESM) only under `default`.
+const loadUndici = (): Promise<Undici> =>
+  (undici ??= import('undici').then((m) => ('Agent' in m ? m : (m as { default: typeof m }).default)));
+
+/** Starts loading the HTTP client in the background (no request is sent). */
+export function preloadHttp(): void {
+  void loadUndici();
+}
+
 /** One connection pool for the process, with the 10 s connect timeout. */
-const agent = (): Agent => (sharedAgent ??= new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS } }));
+async function agent(): Promise<Agent> {
+  const { Agent } = await loadUndici();
+  return (sharedAgent ??= new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS } }));
+}
 
 /**
  * Lets the requests under way finish, then closes the pooled connections, whose keep-alive would
@@ -81,21 +107,31 @@ function errorText(status: number, text: string): string {
   return `YNAB ${status}: ${oneLine(detail)}`;
 }
 
+/** What a header value may hold: visible Latin-1 text, spaces and tabs (no line break, no NUL). */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
 /**
- * The request headers. A header-building error quotes the header, token included, so its text is never
- * passed on: the token was checked when it was read, and this is the last guard.
+ * The request headers. A token that cannot be a header value is refused here, in words that do not
+ * quote it: the token was checked when it was read, and this is the last guard.
  */
-function buildHeaders(token: Secret, json: boolean): Headers {
-  try {
-    const headers = new Headers({ Authorization: `Bearer ${token.reveal()}`, Accept: 'application/json' });
-    if (json) headers.set('Content-Type', 'application/json');
-    return headers;
-  } catch {
+function buildHeaders(token: Secret, json: boolean): Record<string, string> {
+  const authorization = `Bearer ${token.reveal()}`;
+  if (!HEADER_VALUE.test(authorization))
     throw new ClientError(
       'The YNAB token cannot be sent in a request header: set YNAB_API_KEY (or the file YNAB_API_KEY_FILE names) to the token only, on one line.',
     );
-  }
+  return {
+    authorization,
+    accept: 'application/json',
+    ...(json ? { 'content-type': 'application/json' } : {}),
+  };
 }
+
+/** One header of an answer as text (undici gives repeated headers as a list). */
+const headerOf = (response: Dispatcher.ResponseData, name: string): string | null => {
+  const value = response.headers[name];
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+};
 
 export class YnabHttp {
   readonly #o: HttpOptions;
@@ -116,11 +152,13 @@ export class YnabHttp {
     const url = new URL(`${base}/${segments.join('/')}`);
     for (const [k, v] of Object.entries(options.query ?? {}))
       if (v !== undefined) url.searchParams.set(k, String(v));
+    const headers = buildHeaders(token, options.body !== undefined);
+    const { request } = await loadUndici();
+    // undici's request never follows a redirect: a 3xx is answered as the failure it is here
     const init = {
       method,
-      headers: buildHeaders(token, options.body !== undefined),
-      redirect: 'manual' as const,
-      dispatcher: agent(),
+      headers,
+      dispatcher: await agent(),
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     };
     // ids and counts only, never names or amounts: paths hold ids, queries dates and knowledge numbers
@@ -128,14 +166,12 @@ export class YnabHttp {
     for (let attempt = 1; ; attempt++) {
       if (attempt > 1) await this.#sleep(backoffMs(attempt - 1, this.#random));
       this.#o.pacer.take();
-      let response: Response;
+      let response: Dispatcher.ResponseData;
       try {
-        // The pinned undici is the major Node's fetch bundles (another may not work with it); types differ.
-        const withTimeout = {
+        response = await request(url, {
           ...init,
           signal: AbortSignal.timeout(this.#o.timeoutMs ?? TIMEOUT_MS),
-        } as unknown as RequestInit;
-        response = await globalThis.fetch(url, withTimeout);
+        });
       } catch (error) {
         const failure = describeFailure(error);
         if (mayRetry(method, attempt, failure)) continue;
@@ -149,20 +185,24 @@ export class YnabHttp {
     }
   }
 
-  async #read(method: Method, response: Response, attempt: number): Promise<'retry' | { data: unknown }> {
+  async #read(
+    method: Method,
+    response: Dispatcher.ResponseData,
+    attempt: number,
+  ): Promise<'retry' | { data: unknown }> {
     let text: string;
     try {
-      text = await response.text();
+      text = await response.body.text();
     } catch (error) {
       const failure = describeFailure(error);
       if (mayRetry(method, attempt, { neverLeft: false })) return 'retry';
       if (method === 'GET') throw new ClientError(unreachableText(attempt, oneLine(failure.cause)));
       throw new UnknownOutcome(lostText(oneLine(failure.cause)));
     }
-    const status = response.status;
+    const status = response.statusCode;
     if (status >= 200 && status < 300) return this.#data(method, status, text, attempt);
     if (status === 429) {
-      const ms = this.#o.pacer.pause(response.headers.get('retry-after'));
+      const ms = this.#o.pacer.pause(headerOf(response, 'retry-after'));
       throw new ClientError(
         `YNAB 429: the limit of 200 requests per hour for this token is reached (other apps using the same token count too). avenir-mcp retries nothing and sends no request for ${minutesText(ms)}. Tell the user; do not retry before then.`,
         429,

@@ -73,4 +73,25 @@ describe('one-line rule, casefold, code-point order', () => {
     expect(compareCodePoints('B', 'a')).toBeLessThan(0);
     expect(compareCodePoints('same', 'same')).toBe(0);
   });
+
+  it('orders any two strings as their code point lists do', () => {
+    // the reference: the strings split into code points, compared one by one
+    const byPoints = (a: string, b: string): number => {
+      const x = Array.from(a, (c) => c.codePointAt(0)!);
+      const y = Array.from(b, (c) => c.codePointAt(0)!);
+      for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
+      return x.length - y.length;
+    };
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('a', 'é', '\uffee', '\ue000'),
+        fc.constant('\u{1f600}'),
+        fc.constant('\u{10348}'),
+        fc.constant('\ud7ff'),
+      ),
+    });
+    fc.assert(
+      fc.property(text, text, (a, b) => Math.sign(compareCodePoints(a, b)) === Math.sign(byPoints(a, b))),
+    );
+  });
 });

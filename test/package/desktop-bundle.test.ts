@@ -121,7 +121,11 @@ describe('the Claude Desktop extension', () => {
       default: false,
     });
     expect(existsSync(join(dir, manifest.server.entry_point))).toBe(true);
-    expect(existsSync(join(dir, 'node_modules/@modelcontextprotocol/server/package.json'))).toBe(true);
+    // The server is one bundle; of its dependencies, only oidc-provider is loaded from node_modules.
+    expect(existsSync(join(dir, 'dist/main.js'))).toBe(true);
+    expect(existsSync(join(dir, 'dist/chunks'))).toBe(true);
+    expect(existsSync(join(dir, 'dist/server.js'))).toBe(false);
+    expect(existsSync(join(dir, 'node_modules/oidc-provider/package.json'))).toBe(true);
   });
 
   it('lists every tool the server defines, in order, each with its first sentence', () => {

@@ -46,20 +46,41 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the npm package', () => {
-  it('ships the built server, its licence and its documentation, and nothing else', () => {
+  it('ships the bundled server, its licence and its documentation, and nothing else', () => {
     for (const path of files) {
       expect(path).toMatch(
-        /^(dist\/.+\.js|dist\/views\/[a-z-]+\.html|docs\/(clients|configuration|privacy|tools)\.md|LICENSE|README\.md|CHANGELOG\.md|package\.json)$/,
+        /^(dist\/(main|bundle-launcher)\.js|dist\/chunks\/[\w-]+\.js|dist\/views\/[a-z-]+\.html|docs\/(clients|configuration|privacy|tools)\.md|LICENSE|README\.md|CHANGELOG\.md|package\.json)$/,
       );
     }
-    // Every source file is there, built; no source map points at sources the package does not carry.
-    // ... and every MCP Apps view, built into one HTML file each
-    const sources = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
-      .filter((f) => f.endsWith('.ts'))
-      .map((f) => `dist/${f.replace(/\.ts$/, '.js')}`)
-      .concat(VIEWS.map((v) => `dist/views/${v.file}`));
-    expect(files.filter((f) => f.startsWith('dist/')).sort()).toEqual(sources.sort());
+    // The bundle as the build wrote it: the two entries and every chunk, no per-file tsc output;
+    // and every MCP Apps view, built into one HTML file each.
+    const chunks = readdirSync(join(ROOT, 'dist', 'chunks')).map((f) => `dist/chunks/${f}`);
+    expect(files.filter((f) => f.startsWith('dist/')).sort()).toEqual(
+      [
+        'dist/bundle-launcher.js',
+        'dist/main.js',
+        ...chunks,
+        ...VIEWS.map((v) => `dist/views/${v.file}`),
+      ].sort(),
+    );
     expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'dist/main.js']));
+  });
+
+  it('bundles every package it runs on but oidc-provider, and loads no source file of its own', () => {
+    // Every import the shipped files make, static or dynamic: Node's modules, the package's own
+    // chunks, and oidc-provider (kept outside the bundle), nothing else.
+    const imported = new Set<string>();
+    for (const path of files.filter((f) => f.startsWith('dist/'))) {
+      const code = readFileSync(join(ROOT, path), 'utf8');
+      const statics = code.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)";/gm);
+      const dynamics = code.matchAll(/\bimport\("([^"]+)"\)/g);
+      for (const [, specifier] of [...statics, ...dynamics]) imported.add(specifier!);
+    }
+    const outside = [...imported].filter(
+      (s) => !s.startsWith('node:') && !s.startsWith('./') && !s.startsWith('../'),
+    );
+    expect(outside).toEqual(['oidc-provider']);
+    for (const s of imported) if (s.startsWith('.')) expect(s).toMatch(/^\.\.?\/(chunks\/)?[\w-]+\.js$/);
   });
 
   it('answers --version and --help through npx from the install prefix', () => {

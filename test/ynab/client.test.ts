@@ -9,7 +9,8 @@ import { loadConfig } from '../../src/config.js';
 import { startStandIn, type StandIn } from '../../src/demo/index.js';
 import { ClientError } from '../../src/domain/errors.js';
 import { silentLog } from '../../src/log.js';
-import { YnabHttp } from '../../src/ynab/client.js';
+import { Secret } from '../../src/domain/secret.js';
+import { YnabHttp, preloadHttp } from '../../src/ynab/client.js';
 import { Pacer, minutesText, pauseSeconds } from '../../src/ynab/pace.js';
 
 let standIn: StandIn;
@@ -80,6 +81,29 @@ describe('answers', () => {
     );
     expect(await failure(make().request('GET', ['plans', '-x']))).toContain('is not a YNAB id');
     expect(standIn.requests).toHaveLength(0);
+  });
+
+  it('refuses a token that cannot be a header value, without quoting it, and sends nothing', async () => {
+    for (const bad of ['line\nbreak', 'nul\u0000', 'wide\u0100']) {
+      const http = new YnabHttp({
+        baseUrl: () => standIn.url,
+        token: async () => new Secret(bad),
+        pacer,
+        log: silentLog,
+      });
+      const message = await failure(http.request('GET', PLANS));
+      expect(message).toBe(
+        'The YNAB token cannot be sent in a request header: set YNAB_API_KEY (or the file YNAB_API_KEY_FILE names) to the token only, on one line.',
+      );
+    }
+    expect(standIn.requests).toHaveLength(0);
+  });
+
+  it('loads its HTTP client ahead of the first request when asked, sending nothing', async () => {
+    preloadHttp();
+    expect(standIn.requests).toHaveLength(0);
+    const data = await make().request<{ plans: unknown[] }>('GET', PLANS);
+    expect(data.plans).toHaveLength(1);
   });
 });
 

@@ -2,7 +2,7 @@
  * Delta sync end to end: every list YNAB versions is cached per real plan id and refreshed with
  * `last_knowledge_of_server`, the changed and deleted rows merged in (never replacing the list; an empty
  * delta keeps it). Through `YnabClient` over real loopback HTTP against the stand-in, then through a real
- * MCP client. The bytes YNAB sent are measured by wrapping `fetch` in this file. Then the client-layer
+ * MCP client. The bytes YNAB sent are the body bytes the stand-in counts. Then the client-layer
  * failures (rate limit, retries) as a tool call reads them.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
@@ -18,27 +18,17 @@ const PLAN = 'demo-budget';
 const P = `/plans/${PLAN}`;
 
 let h: Harness;
-let bytes = 0;
-const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
   h = await startHarness();
-  // Counts the body bytes of every answer the stand-in sends to the code under test.
-  globalThis.fetch = async (input, init) => {
-    const response = await realFetch(input, init);
-    const url = input instanceof Request ? input.url : String(input);
-    if (url.startsWith(h.standIn.url)) bytes += (await response.clone().arrayBuffer()).byteLength;
-    return response;
-  };
 });
 afterAll(async () => {
-  globalThis.fetch = realFetch;
   await h.close();
 });
 
 /** A write sent to the stand-in directly, as another YNAB app would (not counted, not cached). */
 async function write(method: string, path: string, body?: unknown): Promise<void> {
-  const response = await realFetch(`${h.standIn.url}${path}`, {
+  const response = await fetch(`${h.standIn.url}${path}`, {
     method,
     headers: { Authorization: 'Bearer other-app', 'Content-Type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -49,9 +39,9 @@ async function write(method: string, path: string, body?: unknown): Promise<void
 /** Runs `read` and returns its result with the YNAB requests and bytes it cost. */
 async function measure<T>(read: () => Promise<T>): Promise<{ result: T; requests: number; bytes: number }> {
   const requests = h.standIn.requests.length;
-  const before = bytes;
+  const before = h.standIn.bytesSent();
   const result = await read();
-  return { result, requests: h.standIn.requests.length - requests, bytes: bytes - before };
+  return { result, requests: h.standIn.requests.length - requests, bytes: h.standIn.bytesSent() - before };
 }
 
 /** The `last_knowledge_of_server` of the last request, undefined when it was a full read. */

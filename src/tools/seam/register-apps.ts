@@ -117,8 +117,12 @@ export function registerApprovalTools(server: McpServer, tools: readonly ToolDef
   );
 }
 
-/** Where the built views are: dist/views, seen from dist/tools/seam or from src/tools/seam. */
+/**
+ * Where the built views are: dist/views, seen from the bundle's chunks (dist/chunks), from tsc's
+ * dist/tools/seam or from src/tools/seam.
+ */
 const VIEW_DIRS = [
+  new URL('../views/', import.meta.url),
   new URL('../../views/', import.meta.url),
   new URL('../../../dist/views/', import.meta.url),
 ];

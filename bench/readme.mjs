@@ -1,0 +1,74 @@
+// `npm run bench -- --readme`: the README's "Performance" section, written from the figures of the run
+// that just ended, so that the section never shows numbers no run produced. Everything from the
+// "## Performance" heading to the next "## " heading is replaced; the rest of the README is kept.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const HEADING = '## Performance';
+
+const kib = (bytes) => {
+  if (bytes === undefined) return '-';
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+};
+const ms = (value) => (value === undefined ? '-' : value < 10 ? value.toFixed(1) : value.toFixed(0));
+const ratio = (a, b) => (a / b).toFixed(2);
+
+/** The section's Markdown, from the figures `bench/run.mjs` collected. */
+export function renderSection(f) {
+  const rows = f.rows.map(
+    (r) =>
+      `| ${r.name} | ${r.requests} | ${kib(r.coldBytes)} | ${kib(r.warmBytes)} | ${ms(r.coldMs)} | ` +
+      `${ms(r.warmP50)} / ${ms(r.warmP95)} | ${kib(r.answerBytes)} | ${r.rss ? r.rss.toFixed(0) : 'n/a'} |`,
+  );
+  const p = f.plan;
+  return [
+    HEADING,
+    '',
+    '<!-- Written by `npm run bench -- --readme` from the run it describes: edit bench/readme.mjs, not this section. -->',
+    '',
+    `\`npm run bench\` (not part of \`npm test\`) serves a generated heavy plan from the stand-in on`,
+    `127.0.0.1 — ${p.transactions.toLocaleString('en')} transactions over ${Math.round(p.months / 12)} years and ${p.accounts} accounts, ` +
+      `${p.payees.toLocaleString('en')} payees, ${p.categories} categories, ${p.months}`,
+    `months, ${p.scheduled} scheduled transactions — and drives \`node dist/main.js\` (the bundled CLI) over stdio`,
+    'with the official client (protocol 2026-07-28). Each tool gets a fresh server process: its first call is',
+    'cold (empty caches), then up to 9 warm repeats are served by delta sync.',
+    `This run: ${f.date}, Node ${f.node.replace(/^v/, '')}, ${f.cores} cores, load average ${f.load.before} at the`,
+    `start and ${f.load.after} at the end (a shared machine: under load every figure is slower; the ratios,`,
+    'measured side by side in the same run, hold better).',
+    '',
+    '| Tool | Requests | YNAB bytes cold | warm | Cold ms | Warm p50 / p95 ms | Answer | Peak RSS MiB |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `- Start-up, spawn to the first \`tools/list\` answer, against a minimal SDK server (33 one-line tools)` +
+      ` in the same run, alternating spawns: us p50 ${ms(f.ratio.ours)} ms, minimal ${ms(f.ratio.minimal)} ms,` +
+      ` ${ratio(f.ratio.ours, f.ratio.minimal)}× (target ≤ 1.05×).`,
+    `- First call in a fresh process, request sent → answer (demo plan, p50 of 5): ` +
+      f.first.map(([name, value]) => `\`${name}\` ${ms(value)} ms`).join(', ') +
+      ' (target ≤ 40 ms).',
+    `- A warm \`get_monthly_summary\` (p50 of 30): stdio ${ms(f.http.stdioMs)} ms, stateless HTTP ` +
+      `${ms(f.http.httpMs)} ms, ${ratio(f.http.httpMs, f.http.stdioMs)}× (target ≤ 1.5×).`,
+    `- \`tools/list\` answer: ${f.toolsList.readBytes.toLocaleString('en')} bytes for the ${f.toolsList.readTools} read tools; ` +
+      `${f.toolsList.allBytes.toLocaleString('en')} bytes with \`AVENIR_MCP_WRITE=1\` (${f.toolsList.allTools} tools, ` +
+      `${Math.round(f.toolsList.allBytes / f.toolsList.allTools)} bytes a tool).`,
+    `- Server peak RSS: ${f.idleRss === undefined ? 'n/a' : `${f.idleRss.toFixed(0)} MiB`} after start-up, ` +
+      `${f.peakRss ? `${f.peakRss.toFixed(0)} MiB` : 'n/a'} at most over the tool runs (target ≤ 200 MB).`,
+    '- A warm call costs the same number of requests as a cold one, but each list comes back as a delta',
+    '  of a few hundred bytes instead of megabytes. Month details are never cached, so month tools cost',
+    '  the same bytes warm and cold.',
+    "- The figures are printed, never asserted; one process per tool keeps each run within the server's",
+    '  own 180-requests-per-hour budget.',
+    '',
+  ].join('\n');
+}
+
+/** Replaces the README's performance section with the one rendered from `figures`. */
+export function writeReadmeSection(path, figures) {
+  const text = readFileSync(path, 'utf8');
+  const start = text.indexOf(`\n${HEADING}\n`);
+  if (start === -1) throw new Error(`${path} has no "${HEADING}" section to replace.`);
+  const next = text.indexOf('\n## ', start + HEADING.length + 2);
+  const end = next === -1 ? text.length : next + 1;
+  writeFileSync(path, `${text.slice(0, start + 1)}${renderSection(figures)}\n${text.slice(end)}`);
+}

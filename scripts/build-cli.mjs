@@ -1,0 +1,64 @@
+/**
+ * The shipped CLI as one bundled file (`npm run build` runs it after tsc): esbuild bundles
+ * src/main.ts and the desktop extension's launcher, with the SDK, zod and undici inside, into
+ * dist/main.js and dist/bundle-launcher.js. A start then reads and compiles one file instead of
+ * resolving some three hundred modules, which is most of what a Node server's start-up costs.
+ *
+ * What only some runs need (the HTTP transport, remote mode's OAuth, the demo stand-in, the
+ * remote-mode commands, undici) is reached through `import()`: esbuild puts each such part in a
+ * chunk of its own under dist/chunks/, read only when that run needs it.
+ *
+ * oidc-provider stays outside the bundle, installed from npm as a dependency: it loads parts of
+ * itself (Koa middleware, its views) by path at run time, which a bundler cannot follow.
+ *
+ * tsc's per-file output stays in dist/ for the development tools that import single modules (the
+ * benchmark's stand-in, the bundle's manifest); the npm package and the .mcpb ship only the bundle.
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+
+/** Packages loaded from node_modules at run time rather than bundled. */
+const EXTERNAL = ['oidc-provider'];
+
+/**
+ * src/version.ts reads package.json beside dist/ at run time; the bundle's chunks sit one folder deeper,
+ * so the bundle carries the two values as text instead.
+ */
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const versionAsText = {
+  name: 'version-as-text',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]version\.ts$/ }, () => ({
+      loader: 'ts',
+      contents: `export const VERSION: string = ${JSON.stringify(pkg.version)};\nexport const HOMEPAGE: string = ${JSON.stringify(pkg.homepage)};\n`,
+    }));
+  },
+};
+
+rmSync(join(dist, 'chunks'), { recursive: true, force: true });
+// Quiet on success: `npm pack --json` runs the build (prepack) and its stdout must stay JSON.
+await build({
+  absWorkingDir: root,
+  entryPoints: { main: 'src/main.ts', 'bundle-launcher': 'src/bundle-launcher.ts' },
+  outdir: dist,
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  external: EXTERNAL,
+  // The CommonJS packages inside (undici) call require() for Node's own modules.
+  banner: {
+    js: "import { createRequire as __avenirRequire } from 'node:module'; const require = __avenirRequire(import.meta.url);",
+  },
+  plugins: [versionAsText],
+  // the licence headers of the bundled packages, kept at the end of each file
+  legalComments: 'eof',
+  logLevel: 'warning',
+});

@@ -1,0 +1,132 @@
+/**
+ * What the CLI does once started (src/main.ts loads it): arguments, configuration, demo mode,
+ * transport, the remote-mode commands, and the end with the client.
+ *
+ * Only what every stdio start needs is imported here. The HTTP transport, remote mode's OAuth, the
+ * demo stand-in and the remote-mode commands are imported where a run asks for them, so that in the
+ * bundle (scripts/build-cli.mjs) each is a chunk of its own that a plain stdio start never reads.
+ */
+import { help, parseArgs, USAGE_LINE } from './args.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import { createDeps } from '../deps.js';
+import { createLog } from '../log.js';
+import { serverFactory } from '../server.js';
+import type { OAuthServer } from '../transports/oauth/index.js';
+import { PassphraseError } from '../transports/oauth/passphrase.js';
+import { runStdio } from '../transports/stdio.js';
+import { DEMO_DEADLINE_MS, endWithInput, WRITE_DEADLINE_MS } from '../shutdown.js';
+import { checkForUpdate } from '../update-check.js';
+import { closeConnections, preloadHttp } from '../ynab/client.js';
+import { HOMEPAGE, VERSION } from '../version.js';
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** Remote mode: the passphrase hash, the lasting state, and the authorization server. */
+async function startOAuth(config: Config): Promise<OAuthServer> {
+  if (!LOOPBACK.has(config.host))
+    throw new ConfigError(
+      `AVENIR_MCP_AUTH=oauth serves plain HTTP to the TLS proxy in front of it: keep AVENIR_MCP_HOST on 127.0.0.1 or ::1, got ${JSON.stringify(config.host)}.`,
+    );
+  const [{ oauthFiles }, { loadOwnerHash }, { FileStore }] = await Promise.all([
+    import('../transports/oauth/grants.js'),
+    import('../transports/oauth/passphrase.js'),
+    import('../transports/oauth/file-store.js'),
+  ]);
+  const files = oauthFiles(config.stateDir);
+  const ownerHash = await loadOwnerHash(config.ownerPasswordFile, files.passphrase);
+  // Loaded only once the passphrase is there: a start refused for the lack of one prints one line, and
+  // stdio and bearer starts never load the authorization server.
+  const { createOAuth } = await import('../transports/oauth/index.js');
+  return createOAuth({
+    publicUrl: config.publicUrl ?? '',
+    writes: config.write,
+    ownerHash,
+    lasting: new FileStore(files.state),
+  });
+}
+const DEMO_TOKEN = 'demo-token';
+
+/** Demo mode's stand-in, loaded only for `--demo`: the invented household is no part of other starts. */
+async function startDemo(today: string | null): Promise<{ url: string; close(): Promise<void> }> {
+  const { DEMO_TODAY, startStandIn } = await import('../demo/index.js');
+  return startStandIn({ today: today ?? DEMO_TODAY });
+}
+const clip = (text: string): string => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
+
+async function main(argv: string[]): Promise<void> {
+  const command = parseArgs(argv);
+  if (command === 'version' || command === 'help') {
+    process.stdout.write(command === 'version' ? `avenir-mcp ${VERSION}\n` : help(HOMEPAGE));
+    return;
+  }
+  if (command === 'set-password' || command === 'revoke') {
+    const { revoke, setPassword } = await import('./commands.js');
+    const out = (t: string): void => void process.stdout.write(t);
+    return command === 'revoke' ? revoke(loadConfig(), argv.slice(1), out) : setPassword(loadConfig(), out);
+  }
+  if (command === 'refuse') {
+    process.stderr.write(`${USAGE_LINE}\n`);
+    process.exit(1);
+  }
+  const demo = command === 'demo';
+  let config = loadConfig();
+  const log = createLog(config.logLevel, config.logFormat);
+  const notice = await checkForUpdate({
+    enabled: config.updateCheck,
+    cacheDir: config.cacheDir,
+    current: VERSION,
+    now: new Date(),
+    log,
+  });
+  const standIn = demo ? await startDemo(config.today) : undefined;
+  if (standIn) {
+    config = loadConfig(undefined, { url: standIn.url, token: DEMO_TOKEN });
+    log.info('main', `Demo mode: the YNAB stand-in serves the demo plan at ${standIn.url}`);
+  }
+  const deps = createDeps(config, log);
+  const factory = serverFactory(deps, { notice });
+  // What the transports report is a client's message they could not take (malformed JSON, not JSON-RPC,
+  // too large): a WARNING on one short line, never a stack, so that no token holder can fill the log.
+  const onerror = (error: Error): void =>
+    log.warning('transport', `A client message was refused: ${clip(error.message)}`);
+  if (config.transport === 'http') {
+    const oauth = config.auth === 'oauth' ? await startOAuth(config) : null;
+    const { runHttp } = await import('../transports/http.js');
+    if (config.remoteHost)
+      log.warning(
+        'main',
+        `AVENIR_MCP_HOST=${config.host} is reachable from other machines over plain HTTP: the bearer token and your plan's data travel in clear unless a TLS proxy is in front.`,
+      );
+    log.info('main', `Starting avenir-mcp on ${config.host}:${config.port}`);
+    if (oauth) log.info('main', `Remote mode: OAuth-protected resource ${oauth.resource.href}`);
+    await runHttp(factory, {
+      oauth,
+      host: config.host,
+      port: config.port,
+      token: config.httpToken,
+      printNotice: (text) => void process.stderr.write(text),
+      onerror,
+    });
+    preloadHttp();
+  } else {
+    const connection = runStdio(factory, onerror);
+    // The YNAB client's HTTP stack loads while the client is still connecting, not in its first call.
+    preloadHttp();
+    endWithInput(process.stdin, {
+      close: [() => connection.close(), closeConnections, ...(standIn ? [() => standIn.close()] : [])],
+      deadlineMs: demo ? DEMO_DEADLINE_MS : WRITE_DEADLINE_MS,
+      onerror,
+    });
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof PassphraseError) {
+    process.stderr.write(`${error.message}\n`);
+  } else {
+    process.stderr.write(
+      `avenir-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+  }
+  process.exit(1);
+});
