@@ -59,10 +59,14 @@ function checkTransaction(
   }
   const onBudget = !offBudget.has(tx.account_id);
   const transfer = tx.transfer_account_id;
-  // YNAB splits a transfer from a budget account to a tracking account (it carries a category).
-  if (transfer && !(onBudget && offBudget.has(transfer))) {
-    throw new AppError(`Transaction ${id} is a transfer between accounts: it cannot be split.`);
+  // A transfer from a budget account to a tracking one carries a category, but YNAB's API (1.86.0)
+  // documents no way to split a transfer: sending lines could break the link between its two sides.
+  if (transfer && onBudget && offBudget.has(transfer)) {
+    throw new AppError(
+      `Transaction ${id} is a transfer to a tracking account: YNAB's API offers no way to split a transfer, so it is left as it is. Split it in YNAB itself.`,
+    );
   }
+  if (transfer) throw new AppError(`Transaction ${id} is a transfer between accounts: it cannot be split.`);
   if (!onBudget)
     throw new AppError(`Transaction ${id} is on an off-budget account: YNAB does not split those.`);
   return tx;
