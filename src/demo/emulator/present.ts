@@ -10,7 +10,7 @@ import type { AccountRow, CategoryGroupRow, CategoryRow, PlanState, TransactionR
 import { INTERNAL_GROUP } from '../../domain/plan-facts.js';
 
 /** YNAB's own group (Ready to Assign, Uncategorized), which its API flags `internal`. */
-export const isInternalGroup = (g: CategoryGroupRow): boolean => g.name === INTERNAL_GROUP;
+export const isInternalGroup = (g: CategoryGroupRow): boolean => g.internal ?? g.name === INTERNAL_GROUP;
 
 export interface AccountOut {
   id: string;

@@ -4,13 +4,11 @@
  */
 import { fmt2, toUnits } from '../money.js';
 import type { YnabCategoryGroup, YnabTransaction } from '../model.js';
-import { UNCATEGORIZED } from '../categorize/pending.js';
-import { INTERNAL_GROUP } from '../plan-facts.js';
+import { readyToAssign } from '../categories/internal.js';
 import type { Gap } from './reconcile-gap.js';
 import { compareCodePoints } from '../text.js';
 import { gapInWords } from './reconcile-direction.js';
 
-export const READY_TO_ASSIGN = 'Inflow: Ready to Assign';
 export const ADJUSTMENT_PAYEE = 'Balance adjustment';
 export const ADJUSTMENT_MEMO = 'Entered by reconcile_account';
 
@@ -37,18 +35,9 @@ export function reconcileStep(gap: Gap, adjust: boolean): ReconcileStep {
   return gap.toReconcile.length === 0 ? 'nothing_to_do' : 'confirm';
 }
 
-/**
- * The adjustment's category, looked up before asking so the question can name it: the `Internal Master
- * Category` category named `Inflow: Ready to Assign`; failing that, the first category of that group not
- * named `Uncategorized`; else null.
- */
+/** The adjustment's category, looked up before asking so the question can name it: Ready to Assign, or null. */
 export function adjustmentCategory(groups: readonly YnabCategoryGroup[]): string | null {
-  const internal = groups
-    .filter((g) => !g.deleted && g.name === INTERNAL_GROUP)
-    .flatMap((g) => g.categories.filter((c) => !c.deleted));
-  const found =
-    internal.find((c) => c.name === READY_TO_ASSIGN) ?? internal.find((c) => c.name !== UNCATEGORIZED);
-  return found?.id ?? null;
+  return readyToAssign(groups)?.id ?? null;
 }
 
 /** The question; `account` is already sanitised. */

@@ -4,7 +4,8 @@
  */
 import type { YnabAccount, YnabCategoryGroup, YnabTransaction } from '../model.js';
 import { floatText, fmt2, roundHalfEven, toUnits } from '../money.js';
-import { INTERNAL_GROUP, linesOf, trackingAssets, ym } from '../plan-facts.js';
+import { internalCategories, UNCATEGORIZED } from '../categories/internal.js';
+import { linesOf, trackingAssets, ym } from '../plan-facts.js';
 import { measuredMonths } from './runway.js';
 
 export interface SavingsMonth {
@@ -58,14 +59,12 @@ interface Ids {
 /** The ids the rules need: budget accounts, tracking assets, visible internal categories, income ones. */
 function idsOf(input: SavingsInput): Ids {
   const live = input.accounts.filter((a) => !a.deleted);
-  const internal = input.groups
-    .filter((g) => !g.deleted && g.name === INTERNAL_GROUP)
-    .flatMap((g) => g.categories.filter((c) => !c.hidden && !c.deleted));
+  const internal = internalCategories(input.groups).filter((c) => !c.hidden);
   return {
     budget: new Set(live.filter((a) => a.on_budget).map((a) => a.id)),
     assets: trackingAssets(live),
     internal: new Set(internal.map((c) => c.id)),
-    income: new Set(internal.filter((c) => c.name !== 'Uncategorized').map((c) => c.id)),
+    income: new Set(internal.filter((c) => c.name !== UNCATEGORIZED).map((c) => c.id)),
   };
 }
 
