@@ -3,7 +3,7 @@
  * and over the period.
  */
 import type { YnabAccount, YnabCategoryGroup, YnabTransaction } from '../model.js';
-import { floatText, fmt2, roundHalfEven, toUnits } from '../money.js';
+import { floatText, fmtMoney, roundHalfEven, toUnits } from '../money.js';
 import { internalCategories, UNCATEGORIZED } from '../categories/internal.js';
 import { linesOf, trackingAssets, ym } from '../plan-facts.js';
 import { measuredMonths } from './runway.js';
@@ -117,7 +117,7 @@ function savingsNotes(tally: Tally, rows: readonly SavingsMonth[], asked: number
   const { count, sum } = tally.uncategorised;
   if (count > 0)
     notes.push(
-      `${count} inflows without a category (${fmt2(sum)}) are counted neither as income nor as refunds: categorise them in YNAB for a true figure.`,
+      `${count} inflows without a category (${fmtMoney(sum)}) are counted neither as income nor as refunds: categorise them in YNAB for a true figure.`,
     );
   if (rows.length > 0 && rows.length < asked)
     notes.push(
@@ -132,10 +132,10 @@ function savingsNotes(tally: Tally, rows: readonly SavingsMonth[], asked: number
 function savingsMessage(n: number, total: Sums, rows: readonly SavingsMonth[]): string {
   if (n === 0) return 'No complete month holds budget transactions yet: no savings rate to give.';
   if (total.income === 0)
-    return `No income was categorised to Ready to Assign over the last ${n} complete months: no savings rate can be given; ${fmt2(-total.spending)} was spent.`;
+    return `No income was categorised to Ready to Assign over the last ${n} complete months: no savings rate can be given; ${fmtMoney(-total.spending)} was spent.`;
   const saved = total.income + total.spending;
   const rate = roundHalfEven((saved / total.income) * 100, 1);
-  let message = `Over the last ${n} complete months, ${fmt2(total.income)} came in and ${fmt2(-total.spending)} went out: ${fmt2(saved)} saved, ${floatText(rate)} % of the income.`;
+  let message = `Over the last ${n} complete months, ${fmtMoney(total.income)} came in and ${fmtMoney(-total.spending)} went out: ${fmtMoney(saved)} saved, ${floatText(rate)} % of the income.`;
   const ends = extremes(rows);
   if (ends && ends.best !== ends.worst)
     message += ` Best month: ${ends.best.month} (${floatText(ends.best.rate)} %), worst: ${ends.worst.month} (${floatText(ends.worst.rate)} %).`;

@@ -6,7 +6,7 @@ import { milliOf, monthCategories } from './month-categories.js';
 import { needRhythm } from './target-cadence.js';
 import type { MonthDetail } from './month-categories.js';
 import type { YnabCategory } from '../model.js';
-import { fmt2, toUnits } from '../money.js';
+import { fmtMoney, toUnits } from '../money.js';
 import { clean, compareCodePoints } from '../text.js';
 
 const KINDS: ReadonlyMap<string, string> = new Map([
@@ -30,7 +30,7 @@ export function targetDescription(c: YnabCategory): string {
   const type = c.goal_type;
   const goal = c.goal_target;
   if (typeof type !== 'string' || type === '' || typeof goal !== 'number') return 'no target';
-  const amount = fmt2(goal);
+  const amount = fmtMoney(goal);
   const rhythm = type === 'NEED' ? needRhythm(c) : null;
   if (rhythm !== null) return `${amount} ${rhythm}`;
   return `${amount} (${KINDS.get(type) ?? type})`;
@@ -122,10 +122,10 @@ function message(month: string, active: number, behind: number, needed: number, 
       : `The ${active} targets of ${month} are funded: nothing more is needed this month.`;
   }
   const verb = behind === 1 ? 'target needs' : 'targets need';
-  const head = `${behind} ${verb} ${fmt2(needed)} in ${month}; Ready to Assign holds ${fmt2(ready)}: `;
-  if (ready >= needed) return `${head}enough for all of them, with ${fmt2(ready - needed)} left.`;
+  const head = `${behind} ${verb} ${fmtMoney(needed)} in ${month}; Ready to Assign holds ${fmtMoney(ready)}: `;
+  if (ready >= needed) return `${head}enough for all of them, with ${fmtMoney(ready - needed)} left.`;
   const covered = Math.min(Math.max(ready, 0), needed);
-  return `${head}it covers ${fmt2(covered)} of the ${fmt2(needed)}, ${fmt2(needed - covered)} short.`;
+  return `${head}it covers ${fmtMoney(covered)} of the ${fmtMoney(needed)}, ${fmtMoney(needed - covered)} short.`;
 }
 
 /** The underfunded targets of a month, at most `limit` listed (null: all), with the totals and notes. */

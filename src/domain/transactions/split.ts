@@ -4,7 +4,7 @@
  */
 import type { CategoryIndex } from '../categories/category-lists.js';
 import { AppError } from '../errors.js';
-import { fmt2, toMilli, toUnits } from '../money.js';
+import { fmtMoney, toMilli, toUnits } from '../money.js';
 import type { YnabTransaction } from '../model.js';
 import { clean } from '../text.js';
 
@@ -111,7 +111,7 @@ export function planSplit(
   const total = checked.reduce((sum, l) => sum + l.milli, 0);
   if (total !== tx.amount) {
     throw new AppError(
-      `The lines add up to ${fmt2(total)}, the transaction is ${fmt2(tx.amount)}: they must match to the cent.`,
+      `The lines add up to ${fmtMoney(total)}, the transaction is ${fmtMoney(tx.amount)}: they must match to the cent.`,
     );
   }
   const from = tx.category_id ?? null;
@@ -142,9 +142,9 @@ export const splitSubject = (transactionId: string, lines: readonly SplitLineInp
 export function splitQuestion(plan: SplitPlan): string {
   const p = plan.preview;
   return [
-    `Split ${p.date} ${p.payee} ${fmt2(toMilli(p.amount))} into ${p.lines.length} lines?`,
+    `Split ${p.date} ${p.payee} ${fmtMoney(toMilli(p.amount))} into ${p.lines.length} lines?`,
     ...p.lines.map(
-      (l) => `- ${fmt2(toMilli(l.amount))} ${l.category}${l.memo === null ? '' : ` (${l.memo})`}`,
+      (l) => `- ${fmtMoney(toMilli(l.amount))} ${l.category}${l.memo === null ? '' : ` (${l.memo})`}`,
     ),
     SPLIT_WARNING,
   ].join('\n');
