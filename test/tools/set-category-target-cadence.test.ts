@@ -4,7 +4,8 @@
  * "restored" as another one (the user is warned, nothing is journaled), and an amount-only change is
  * undone by sending the amount back, keeping the rest as YNAB holds it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData, type Target } from '../../src/demo/index.js';
@@ -113,5 +114,26 @@ describe.each(ERAS)('targets with a cadence and a date, %s era', (era) => {
       'undo_operation cannot bring back the previous target (100.00 each week on Friday): only YNAB can.',
     );
     expect(existsSync(journal)).toBe(false);
+  });
+});
+
+describe('an undo journaled before the previous target was recorded in words', () => {
+  it('asks without naming it', async () => {
+    h.standIn.reset(plantedPlan());
+    const journal = tempJournal();
+    mkdirSync(dirname(journal), { recursive: true });
+    const details = {
+      category_id: 'cat-groceries',
+      undo: { goal_target: 90_000 },
+      after: '100.00 each week on Friday',
+    };
+    const line = { operation_id: 'a1b2c3d4e5f6', plan_id: 'demo-budget', kind: 'target' };
+    const entry = { ...line, applied_at: '2026-09-25T09:12:04+00:00', moves: [], details };
+    writeFileSync(journal, `${JSON.stringify(entry)}\n`);
+    const a = answering(ACCEPT);
+    const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
+    const undone = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
+    expect(a.questions).toEqual(['Undo: set the target of Groceries back?']);
+    expect(undone.message).toBe('Target restored.');
   });
 });
