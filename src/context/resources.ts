@@ -5,7 +5,7 @@
 import type { Deps } from '../deps.js';
 import { toUnits } from '../domain/money.js';
 import { clean } from '../domain/text.js';
-import { INTERNAL_GROUP } from '../domain/plan-facts.js';
+import { isInternalGroup } from '../domain/categories/internal.js';
 
 export interface ResourceDefinition {
   name: string;
@@ -48,7 +48,7 @@ export const resources: readonly ResourceDefinition[] = [
       const groups = await deps.ynab.categories.groups(planId);
       const byGroup = new Map<string, { category_id: string; name: string }[]>();
       for (const group of groups) {
-        if (group.deleted || group.name === INTERNAL_GROUP) continue;
+        if (group.deleted || isInternalGroup(group)) continue;
         for (const c of group.categories) {
           if (c.hidden || c.deleted) continue;
           const name = clean(c.category_group_name ?? group.name);

@@ -52,6 +52,8 @@ export interface CategoryGroupRow {
   name: string;
   hidden: boolean;
   deleted: boolean;
+  /** YNAB's `internal` flag; absent: true for the group named `Internal Master Category` only. */
+  internal?: boolean;
 }
 
 /** A category target (YNAB "goal"): the stored part; the computed `goal_*` fields come per month. */

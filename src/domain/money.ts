@@ -42,12 +42,33 @@ export function toMilli(units: number): number {
   return roundHalfEven(units * 1000);
 }
 
-/** `{x:.2f}` of an amount given in milliunits: two decimals, half to even, never `-0.00`. */
-export function fmt2(m: number): string {
-  const cents = roundHalfEven(m / 1000, 2);
-  const text = Math.abs(cents).toFixed(2);
-  return cents < 0 && text !== '0.00' ? `-${text}` : text;
+/** The most decimals an amount can have: YNAB counts in milliunits. */
+const MAX_DIGITS = 3;
+
+let currentDigits: () => number = () => 2;
+
+/**
+ * Installs where the number of decimals of the plan at hand comes from: the tool seam sets it per call
+ * from the plan's currency (0 for yen, 3 for dinars). Until then, and for a plan whose currency is not
+ * known, two. Texts only: structured figures stay plain numbers in currency units.
+ */
+export function useMoneyDigits(source: () => number): void {
+  currentDigits = source;
 }
+
+/**
+ * An amount given in milliunits as text, with the plan's number of decimals (`digits`, else the
+ * current plan's): half to even, never `-0.00`. `450.00` in euros, `450` in yen, `450.000` in dinars.
+ */
+export function fmtMoney(m: number, digits: number = currentDigits()): string {
+  const d = Number.isInteger(digits) ? Math.min(Math.max(digits, 0), MAX_DIGITS) : 2;
+  const units = roundHalfEven(m / 1000, d);
+  const text = Math.abs(units).toFixed(d);
+  return units < 0 && /[1-9]/.test(text) ? `-${text}` : text;
+}
+
+/** The former name of `fmtMoney` (it always wrote two decimals); new code calls `fmtMoney`. */
+export const fmt2 = (m: number): string => fmtMoney(m);
 
 /** `{x}` of a computed float: shortest round-trip digits, always with a decimal point (`3.0`). */
 export const floatText = (x: number): string => (Number.isInteger(x) ? x.toFixed(1) : String(x));

@@ -3,7 +3,7 @@
  * field as it was, and a write whose answer was lost can only be judged from what a read shows.
  * Pure: the objects YNAB shows (from the write's answer or one read) come in as plain rows.
  */
-import { fmt2 } from './money.js';
+import { fmtMoney } from './money.js';
 import { clean } from './text.js';
 
 export type Row = Readonly<Record<string, unknown>>;
@@ -146,7 +146,7 @@ export function holds(v: Verdict, asked: readonly Asked[], key: string, field?: 
 
 function shownValue(field: string, value: unknown): string {
   if (value === null || value === undefined) return 'none';
-  if (field === 'amount' && typeof value === 'number') return fmt2(value);
+  if (field === 'amount' && typeof value === 'number') return fmtMoney(value);
   if (typeof value === 'string') return `'${clean(value)}'`;
   return clean(JSON.stringify(value));
 }

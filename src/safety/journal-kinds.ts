@@ -56,7 +56,10 @@ export const KIND_DETAILS = {
   budget: z.strictObject({ month: z.string(), category_id: id, from: milli, to: milli }),
   /** move_money: the source, then the target, in the order they were written. */
   move: z.strictObject({ month: z.string(), changes: z.tuple([budgetChange, budgetChange]) }),
-  /** set_category_target: the fields that restore the previous target, and the target set, in words. */
+  /**
+   * set_category_target: the fields that restore the previous target, the target set and (since the
+   * undo names it) the previous one, in words.
+   */
   target: z.strictObject({
     category_id: id,
     undo: z.strictObject({
@@ -66,6 +69,7 @@ export const KIND_DETAILS = {
       goal_needs_whole_amount: z.boolean().nullable().optional(),
     }),
     after: z.string(),
+    before: z.string().optional(),
   }),
   /** create_transactions: the ids YNAB gave the new transactions. */
   create: z.strictObject({ transaction_ids: z.array(id) }),

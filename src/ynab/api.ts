@@ -4,6 +4,7 @@
  * builds a YNAB path or sends a raw request. Every list YNAB versions goes through the delta cache
  * for a real plan id; `last-used` names whichever plan was opened last, so it is never cached.
  */
+import { planCurrency } from '../domain/plans/currency.js';
 import type { RequestOptions, YnabHttp } from './client.js';
 import { DeltaCache, type Fetched } from './cache.js';
 import { ENDPOINTS, segments, type Endpoint } from './endpoints.js';
@@ -92,11 +93,26 @@ class Plans extends Resource {
    * D3) but enough to complete a plan id as the user types.
    */
   known: readonly YnabPlan[] | undefined;
+  /** Each plan's number of decimals, from every GET /plans answer so far (a currency rarely changes). */
+  readonly #digits = new Map<string, number>();
 
   async list(): Promise<YnabPlan[]> {
     const { plans } = await this.send<{ plans: YnabPlan[] }>(ENDPOINTS.listPlans, []);
     this.known = plans;
+    for (const p of plans) {
+      const currency = planCurrency(p.currency_format);
+      if (currency !== null) this.#digits.set(p.id, currency.decimal_digits);
+    }
     return plans;
+  }
+
+  /**
+   * The number of decimals of a plan's currency when a plans list gave it (`last-used`: the only plan
+   * of the list), else undefined. Never a request: texts are formatted synchronously.
+   */
+  digitsOf(plan: string): number | undefined {
+    const only = this.known?.length === 1 ? this.known[0]?.id : undefined;
+    return this.#digits.get(plan === LAST_USED && only !== undefined ? only : plan);
   }
 }
 

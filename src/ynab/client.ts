@@ -1,7 +1,8 @@
 /**
- * The only code that sends requests to YNAB: undici's `request` with a 30 s timeout and an undici
- * `Agent` for the 10 s connect timeout, bearer token read per request, path segments checked, pacing,
- * retries, and YNAB's failures turned into texts that say what to do.
+ * The only code that sends requests to YNAB: undici's `request` with a 30 s timeout for the answer to
+ * begin and then 30 s between its bytes (a large plan's first download is long), an undici `Agent` for
+ * the 10 s connect timeout, bearer token read per request, path segments checked, pacing, retries, and
+ * YNAB's failures turned into texts that say what to do.
  *
  * undici's `request` rather than `fetch`: the same HTTP client without the WHATWG layer (Request,
  * Headers, Response, web streams) that a JSON API does not need, and that Node's own `fetch` would
@@ -13,6 +14,7 @@ import { quote } from '../domain/text.js';
 import type { Secret } from '../domain/secret.js';
 import { oneLine, UnknownOutcome } from '../domain/write-outcome.js';
 import { minutesText, type Pacer } from './pace.js';
+import { readBody } from './read-body.js';
 import { backoffMs, describeFailure, mayRetry } from './retry.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -35,7 +37,7 @@ export interface HttpOptions {
   log: { info(logger: string, message: string): void; debug(logger: string, message: string): void };
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
-  /** The whole-request timeout (30 s; tests shorten it). */
+  /** The time allowed for an answer to begin, and then between its bytes (30 s; tests shorten it). */
   timeoutMs?: number;
 }
 
@@ -166,20 +168,27 @@ export class YnabHttp {
     for (let attempt = 1; ; attempt++) {
       if (attempt > 1) await this.#sleep(backoffMs(attempt - 1, this.#random));
       this.#o.pacer.take();
+      const ms = this.#o.timeoutMs ?? TIMEOUT_MS;
+      const controller = new AbortController();
+      const start = setTimeout(
+        () => controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')),
+        ms,
+      );
       let response: Dispatcher.ResponseData;
       try {
-        response = await request(url, {
-          ...init,
-          signal: AbortSignal.timeout(this.#o.timeoutMs ?? TIMEOUT_MS),
-        });
+        response = await request(url, { ...init, signal: controller.signal });
       } catch (error) {
         const failure = describeFailure(error);
         if (mayRetry(method, attempt, failure)) continue;
         if (method !== 'GET' && !failure.neverLeft)
           throw new UnknownOutcome(lostText(oneLine(failure.cause)));
         throw new ClientError(unreachableText(attempt, oneLine(failure.cause)));
+      } finally {
+        clearTimeout(start);
       }
-      const outcome = await this.#read(method, response, attempt);
+      const outcome = await this.#read(method, response, attempt, () =>
+        readBody(response.body, controller, ms),
+      );
       if (outcome === 'retry') continue;
       return outcome.data as T;
     }
@@ -189,10 +198,11 @@ export class YnabHttp {
     method: Method,
     response: Dispatcher.ResponseData,
     attempt: number,
+    body: () => Promise<string>,
   ): Promise<'retry' | { data: unknown }> {
     let text: string;
     try {
-      text = await response.body.text();
+      text = await body();
     } catch (error) {
       const failure = describeFailure(error);
       if (mayRetry(method, attempt, { neverLeft: false })) return 'retry';

@@ -7,13 +7,13 @@ import type {
 } from '../../src/domain/model.js';
 import {
   assignableCategories,
-  internalUncategorizedIds,
   isPending,
   offBudgetIds,
   pendingTransactions,
   transferPairs,
   visibleCategories,
 } from '../../src/domain/categorize/pending.js';
+import { uncategorizedIds } from '../../src/domain/categories/internal.js';
 
 const cat = (id: string, name: string, group: string, extra: Partial<YnabCategory> = {}): YnabCategory => ({
   id,
@@ -78,8 +78,8 @@ const account = (id: string, on_budget: boolean): YnabAccount => ({
 
 describe('category lists (only categories apply_categories accepts; Ready to Assign included)', () => {
   it('finds the internal Uncategorized by group and name only', () => {
-    expect([...internalUncategorizedIds(GROUPS)]).toEqual(['uncat']);
-    expect(internalUncategorizedIds([])).toEqual(new Set());
+    expect([...uncategorizedIds(GROUPS)]).toEqual(['uncat']);
+    expect(uncategorizedIds([])).toEqual(new Set());
   });
 
   it('keeps the visible categories in group order', () => {

@@ -193,14 +193,14 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
       ],
     ]);
     expect(readFileSync(journal, 'utf8')).toBe(
-      `{"operation_id":"${id}","plan_id":"demo-budget","kind":"target","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{"category_id":"cat-holidays","undo":{"goal_target":null},"after":"1200.00 by 2027-06-01"}}\n`,
+      `{"operation_id":"${id}","plan_id":"demo-budget","kind":"target","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{"category_id":"cat-holidays","undo":{"goal_target":null},"after":"1200.00 by 2027-06-01","before":"no target"}}\n`,
     );
 
     h.standIn.clearRequests();
     const undoPreview = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(undoPreview).toMatchObject({
       status: 'confirmation_required',
-      message: `Nothing changed yet. ${AGREEMENT_NOTICE} Undo: set the target of Holidays back? If they agree, call again with this code.`,
+      message: `Nothing changed yet. ${AGREEMENT_NOTICE} Undo: set the target of Holidays back to no target? If they agree, call again with this code.`,
       changes: [],
       conflicts: [],
     });
@@ -259,7 +259,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     const undone = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(a.questions).toEqual([
       'Set the target of Groceries: 450.00 each month → 100.00 each week?',
-      'Undo: set the target of Groceries back?',
+      'Undo: set the target of Groceries back to 450.00 each month?',
     ]);
     expect(undone.message).toBe('Target restored.');
     expect(writes()).toEqual([

@@ -151,6 +151,11 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     ],
     ['tx-013', [], 'Transaction tx-013 is a transfer between accounts: it cannot be split.'],
     ['tx-901', [], 'Transaction tx-901 is a transfer between accounts: it cannot be split.'],
+    [
+      'tx-900',
+      [line(-60, 'cat-holidays'), line(-40, 'cat-holidays')],
+      "Transaction tx-900 is a transfer to a tracking account: YNAB's API offers no way to split a transfer, so it is left as it is. Split it in YNAB itself.",
+    ],
     ['nw-000', [], 'Transaction nw-000 is on an off-budget account: YNAB does not split those.'],
     [
       'tx-055',
@@ -257,7 +262,7 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     await no.close();
   });
 
-  it('splits a categorised purchase with lines of both signs, and a transfer to a tracking account', async () => {
+  it('splits a categorised purchase with lines of both signs', async () => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const meal = out(
@@ -276,15 +281,7 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
         'undo_operation cannot revert a split: to undo it, edit the transaction in YNAB.',
       ].join('\n'),
     );
-    const transfer = out(
-      await call(s, 'split_transaction', {
-        plan_id: 'demo-budget',
-        transaction_id: 'tx-900',
-        lines: [line(-60, 'cat-holidays'), line(-40, 'cat-holidays')],
-      }),
-    );
-    expect(transfer.status).toBe('applied');
-    expect(h.standIn.writes).toHaveLength(2);
+    expect(h.standIn.writes).toHaveLength(1);
   });
 
   it('the planted memo of tx-052, given as a line memo, forges no line', async () => {

@@ -6,7 +6,11 @@ import { goalFields } from './goals.js';
 import type { GoalFields } from './goals.js';
 import { activityOf, budgetedOf, figuresOf } from './month-figures.js';
 import type { MonthSummary } from './month-figures.js';
-import type { AccountRow, CategoryRow, PlanState, TransactionRow } from '../plan-data.js';
+import type { AccountRow, CategoryGroupRow, CategoryRow, PlanState, TransactionRow } from '../plan-data.js';
+import { INTERNAL_GROUP } from '../../domain/plan-facts.js';
+
+/** YNAB's own group (Ready to Assign, Uncategorized), which its API flags `internal`. */
+export const isInternalGroup = (g: CategoryGroupRow): boolean => g.internal ?? g.name === INTERNAL_GROUP;
 
 export interface AccountOut {
   id: string;
@@ -80,6 +84,7 @@ export type CategoryOut = {
   category_group_name: string;
   name: string;
   hidden: boolean;
+  internal: boolean;
   note: string | null;
   budgeted: number;
   activity: number;
@@ -90,6 +95,7 @@ export type CategoryOut = {
 export function categoryPresenter(state: PlanState, month: string): (c: CategoryRow) => CategoryOut {
   const figures = figuresOf(state);
   const groupName = new Map(state.category_groups.map((g) => [g.id, g.name]));
+  const internal = new Set(state.category_groups.filter(isInternalGroup).map((g) => g.id));
   return (c) => {
     const budgeted = budgetedOf(state, month, c.id);
     const activity = activityOf(state, figures, month, c.id);
@@ -99,6 +105,8 @@ export function categoryPresenter(state: PlanState, month: string): (c: Category
       category_group_name: groupName.get(c.category_group_id) ?? '',
       name: c.name,
       hidden: c.hidden,
+      // as YNAB, every category of its own group (Ready to Assign, Uncategorized) is internal
+      internal: internal.has(c.category_group_id),
       note: c.note,
       budgeted,
       activity,
@@ -139,7 +147,9 @@ export function monthDetail(
 }
 
 /**
- * A transaction as served: the row itself, keys exactly as stored. No copy is needed: a reply is
+ * A transaction as served: the row itself, keys exactly as stored, and, as YNAB's TransactionDetail
+ * requires, `subtransactions: []` when it is not split. No copy is needed otherwise: a reply is
  * serialised synchronously, before any other request can change the row.
  */
-export const presentTransaction = (t: TransactionRow): TransactionRow => t;
+export const presentTransaction = (t: TransactionRow): TransactionRow =>
+  t.subtransactions === undefined ? { ...t, subtransactions: [] } : t;

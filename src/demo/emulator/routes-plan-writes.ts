@@ -2,12 +2,11 @@
  * The plan write routes other than transactions: a month category's budget, a category's target, name
  * and group, a new category, a payee rename.
  */
-import { INTERNAL_GROUP } from '../../domain/plan-facts.js';
 import { TargetError, applyTargetWrite } from './goals.js';
 import type { TargetWrite } from './goals.js';
 import { badRequest, bodyObject, notFound, ok, resolveMonth, todayMonth } from './http.js';
 import type { Reply, RouteContext } from './http.js';
-import { categoryPresenter } from './present.js';
+import { categoryPresenter, isInternalGroup } from './present.js';
 import type { Route } from './router.js';
 import { recordAssignment } from './routes-money-movements.js';
 import { byId } from './routes-read.js';
@@ -21,7 +20,8 @@ function patchMonthCategory(ctx: RouteContext, p: Record<string, string>): Reply
   const row = byId(state.categories, p['id'] ?? '');
   const group = state.category_groups.find((g) => g.id === row.category_group_id);
   // as YNAB does: its internal categories (Ready to Assign, Uncategorized) take no budget
-  if (group?.name === INTERNAL_GROUP) throw badRequest('An internal category cannot be budgeted.');
+  if (group !== undefined && isInternalGroup(group))
+    throw badRequest('An internal category cannot be budgeted.');
   const budgeted = bodyObject(ctx, 'category')['budgeted'];
   if (typeof budgeted !== 'number' || !Number.isSafeInteger(budgeted)) {
     throw badRequest('budgeted must be whole milliunits.');

@@ -2,12 +2,12 @@
  * The read routes of the stand-in: plans, accounts, categories, payees, months, transactions and
  * scheduled transactions, with delta requests.
  */
-import { INTERNAL_GROUP } from '../../domain/plan-facts.js';
 import { badRequest, notFound, ok, queryDate, resolveMonth, since, todayMonth } from './http.js';
 import type { Reply, RouteContext } from './http.js';
 import {
   accountPresenter,
   categoryPresenter,
+  isInternalGroup,
   monthDetail,
   monthSummary,
   orderedCategories,
@@ -51,7 +51,7 @@ function categories(ctx: RouteContext): Reply {
       name: g.name,
       hidden: g.hidden,
       // YNAB flags its own group (Ready to Assign, Uncategorized) as internal
-      internal: g.name === INTERNAL_GROUP,
+      internal: isInternalGroup(g),
       deleted: g.deleted,
       categories: ordered.filter((c) => c.category_group_id === g.id).map(present),
     }));

@@ -19,6 +19,7 @@ import {
   checkMemo,
   checkPayee,
   checkSplit,
+  checkTrackingCategory,
   itemsOf,
   resolvePayee,
 } from './transaction-fields.js';
@@ -70,7 +71,11 @@ function checkChanges(
   }
   const payee = checkPayee(state, item);
   if (payee !== null) changes.payee = payee;
-  if (item['category_id'] !== undefined) changes.category_id = checkCategory(state, item['category_id']);
+  if (item['category_id'] !== undefined) {
+    changes.category_id = checkCategory(state, item['category_id']);
+    const account = state.accounts.find((a) => a.id === row.account_id);
+    checkTrackingCategory(account, changes.category_id);
+  }
   if (item['cleared'] !== undefined) changes.cleared = checkCleared(item['cleared']);
   if (item['approved'] !== undefined) changes.approved = checkApproved(item['approved']);
   if (item['flag_color'] !== undefined) changes.flag_color = checkFlag(item['flag_color']);

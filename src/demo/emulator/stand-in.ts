@@ -56,6 +56,8 @@ export interface FaultRule {
    * `["memo"]`): YNAB is known to answer 200 and leave a field as it was.
    */
   ignoreFields?: readonly string[];
+  /** Send the normal answer in ten parts this many ms apart: a long answer over a slow line. */
+  trickleMs?: number;
   /** How many matching requests it applies to (default 1). */
   times?: number;
 }
@@ -166,6 +168,32 @@ function sendTruncated(res: ServerResponse, reply: Reply): void {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Sends the head at once, then the body in ten parts `everyMs` apart; returns the body's size. */
+async function sendTrickled(res: ServerResponse, reply: Reply, everyMs: number): Promise<number> {
+  const bytes = Buffer.from(JSON.stringify(reply.body));
+  res.writeHead(reply.status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': bytes.length,
+  });
+  res.flushHeaders();
+  const part = Math.ceil(bytes.length / 10);
+  for (let at = 0; at < bytes.length && !res.destroyed; at += part) {
+    await sleep(everyMs);
+    res.write(bytes.subarray(at, at + part));
+  }
+  res.end();
+  return bytes.length;
+}
+
+/** Answers at once, or in parts when a fault trickles the answer; returns the body's size. */
+const deliver = async (
+  res: ServerResponse,
+  reply: Reply,
+  headers: Record<string, string>,
+  trickleMs: number | undefined,
+): Promise<number> =>
+  trickleMs === undefined ? send(res, reply, headers) : sendTrickled(res, reply, trickleMs);
+
 /** Starts a stand-in serving `plan` (default: the demo plan) with today pinned (default 2026-09-25). */
 export async function startStandIn(options: { plan?: PlanData; today?: string } = {}): Promise<StandIn> {
   const startToday = checkToday(options.today ?? DEMO_TODAY);
@@ -253,7 +281,7 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
     const headers: Record<string, string> = {};
     const reply = replyFor(req, record, parsed, fault, headers);
     record.status = reply.status;
-    if (!req.socket.destroyed) bytes += send(res, reply, headers);
+    if (!req.socket.destroyed) bytes += await deliver(res, reply, headers, fault?.trickleMs);
   };
 
   const server = createServer((req, res) => {

@@ -12,6 +12,7 @@ import {
   checkAmount,
   checkApproved,
   checkCategory,
+  checkTrackingCategory,
   checkCleared,
   checkDate,
   checkFlag,
@@ -61,6 +62,7 @@ function checkItem(ctx: RouteContext, item: Record<string, unknown>): NewItem {
     cleared: item['cleared'] === undefined ? 'uncleared' : checkCleared(item['cleared']),
     approved: item['approved'] === undefined ? false : checkApproved(item['approved']),
   };
+  checkTrackingCategory(account, checked.category_id);
   if (item['flag_color'] !== undefined) checked.flag_color = checkFlag(item['flag_color']);
   const importId = checkImportId(item['import_id']);
   if (importId !== undefined) checked.import_id = importId;

@@ -4,7 +4,7 @@
  */
 import { DATE, asObject, badRequest, notFound } from './http.js';
 import { idNumber } from '../household/rows.js';
-import type { PayeeRow, PlanState, SubTransactionRow } from '../plan-data.js';
+import type { AccountRow, PayeeRow, PlanState, SubTransactionRow } from '../plan-data.js';
 
 export const CLEARED = ['cleared', 'uncleared', 'reconciled'];
 export const FLAGS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple'];
@@ -25,6 +25,13 @@ export function checkCategory(state: PlanState, value: unknown): string | null {
   if (typeof value !== 'string') throw badRequest('category_id must be a string or null.');
   if (!state.categories.some((c) => c.id === value && !c.deleted)) throw notFound();
   return value;
+}
+
+/** As YNAB: a transaction on a tracking (off-budget) account carries no category. */
+export function checkTrackingCategory(account: AccountRow | undefined, categoryId: string | null): void {
+  if (account !== undefined && !account.on_budget && categoryId !== null) {
+    throw badRequest('A transaction on a tracking account cannot have a category.');
+  }
 }
 
 export const categoryName = (state: PlanState, id: string | null): string | null =>
@@ -55,9 +62,10 @@ export function checkApproved(value: unknown): boolean {
 }
 
 export function checkFlag(value: unknown): string | null {
-  if (value === null) return null;
+  // YNAB's TransactionFlagColor lists "" beside null: both mean no flag
+  if (value === null || value === '') return null;
   if (typeof value !== 'string' || !FLAGS.includes(value))
-    throw badRequest(`flag_color must be one of ${FLAGS.join(', ')} or null.`);
+    throw badRequest(`flag_color must be one of ${FLAGS.join(', ')}, "" or null.`);
   return value;
 }
 

@@ -4,7 +4,7 @@
  * it (clearing an uncleared charge, deleting a duplicated inflow); offering the opposite (deleting a
  * duplicated charge) would double the gap. Pure; amounts in milliunits.
  */
-import { fmt2 } from '../money.js';
+import { fmtMoney } from '../money.js';
 import type { YnabTransaction } from '../model.js';
 
 /** Which side shows more money: YNAB's cleared balance, the bank, or neither. */
@@ -16,7 +16,7 @@ export const higherSide = (difference: number): HigherSide =>
 
 /** The gap in words, e.g. `YNAB shows 71.86 more than the bank.` */
 export function gapInWords(difference: number): string {
-  const size = fmt2(Math.abs(difference));
+  const size = fmtMoney(Math.abs(difference));
   if (difference < 0) return `YNAB shows ${size} more than the bank.`;
   if (difference > 0) return `The bank shows ${size} more than YNAB.`;
   return 'YNAB and the bank agree.';
@@ -57,7 +57,7 @@ export function explainedByNote(
   duplicateAmounts: readonly number[],
 ): string {
   if (difference === 0) return 'Nothing to explain: the balances match.';
-  const target = fmt2(difference);
+  const target = fmtMoney(difference);
   if (explainedBy.length > 0)
     return `Clearing one of these uncleared transactions (amount ${target}) would close the gap, if the bank has already taken it.`;
   const exact = duplicateAmounts.some((amount) => -amount === difference);

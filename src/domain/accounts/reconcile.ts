@@ -2,15 +2,13 @@
  * `reconcile_account`'s decisions and texts: the outcome flow, the adjustment category, the subject and
  * question, and the undo plan.
  */
-import { fmt2, toUnits } from '../money.js';
+import { fmtMoney, toUnits } from '../money.js';
 import type { YnabCategoryGroup, YnabTransaction } from '../model.js';
-import { UNCATEGORIZED } from '../categorize/pending.js';
-import { INTERNAL_GROUP } from '../plan-facts.js';
+import { readyToAssign } from '../categories/internal.js';
 import type { Gap } from './reconcile-gap.js';
 import { compareCodePoints } from '../text.js';
 import { gapInWords } from './reconcile-direction.js';
 
-export const READY_TO_ASSIGN = 'Inflow: Ready to Assign';
 export const ADJUSTMENT_PAYEE = 'Balance adjustment';
 export const ADJUSTMENT_MEMO = 'Entered by reconcile_account';
 
@@ -24,7 +22,7 @@ export const unknownAccount = (accountId: string): string =>
   `Account ${accountId} is not in this plan: use an id from list_accounts.`;
 
 export const differenceFound = (difference: number): string =>
-  `${gapInWords(difference)} (YNAB's cleared balance differs from the bank by ${fmt2(difference)}.) Nothing was changed. Check explained_by, uncleared and possible_duplicates with the user; call again once fixed, or with adjust=true to record the gap as an adjustment.`;
+  `${gapInWords(difference)} (YNAB's cleared balance differs from the bank by ${fmtMoney(difference)}.) Nothing was changed. Check explained_by, uncleared and possible_duplicates with the user; call again once fixed, or with adjust=true to record the gap as an adjustment.`;
 
 export const reconciledMessage = (operationId: string): string =>
   `Reconciled. undo_operation with operation_id ${operationId} reverts it.`;
@@ -37,24 +35,15 @@ export function reconcileStep(gap: Gap, adjust: boolean): ReconcileStep {
   return gap.toReconcile.length === 0 ? 'nothing_to_do' : 'confirm';
 }
 
-/**
- * The adjustment's category, looked up before asking so the question can name it: the `Internal Master
- * Category` category named `Inflow: Ready to Assign`; failing that, the first category of that group not
- * named `Uncategorized`; else null.
- */
+/** The adjustment's category, looked up before asking so the question can name it: Ready to Assign, or null. */
 export function adjustmentCategory(groups: readonly YnabCategoryGroup[]): string | null {
-  const internal = groups
-    .filter((g) => !g.deleted && g.name === INTERNAL_GROUP)
-    .flatMap((g) => g.categories.filter((c) => !c.deleted));
-  const found =
-    internal.find((c) => c.name === READY_TO_ASSIGN) ?? internal.find((c) => c.name !== UNCATEGORIZED);
-  return found?.id ?? null;
+  return readyToAssign(groups)?.id ?? null;
 }
 
 /** The question; `account` is already sanitised. */
 export function reconcileQuestion(account: string, count: number, difference: number): string {
   const head = `Reconcile ${account}: mark ${count} cleared transaction(s) reconciled`;
-  return difference === 0 ? `${head}?` : `${head} and add a balance adjustment of ${fmt2(difference)}?`;
+  return difference === 0 ? `${head}?` : `${head} and add a balance adjustment of ${fmtMoney(difference)}?`;
 }
 
 export interface ReconcileSubject {

@@ -1,7 +1,7 @@
 /** The monthly budget of `get_debt_payoff_plan`, pure. */
 import { AppError } from '../errors.js';
 import type { YnabTransaction } from '../model.js';
-import { fmt2, roundHalfEven, toMilli } from '../money.js';
+import { fmtMoney, roundHalfEven, toMilli } from '../money.js';
 import type { DebtTerms } from './payoff.js';
 import type { BudgetFrom } from './payoff-text.js';
 import { completeMonths, ym } from '../plan-facts.js';
@@ -66,7 +66,7 @@ export function chooseBudget(
     const budget = toMilli(given);
     if (budget < minimums)
       throw new AppError(
-        `monthly_budget ${fmt2(budget)} is less than the minimum payments, ${fmt2(minimums)}: give at least that much.`,
+        `monthly_budget ${fmtMoney(budget)} is less than the minimum payments, ${fmtMoney(minimums)}: give at least that much.`,
       );
     return { budget, from: 'given' };
   }

@@ -1,5 +1,5 @@
 /** The message and notes of `get_debt_payoff_plan`, pure. */
-import { fmt2 } from '../money.js';
+import { fmtMoney } from '../money.js';
 import type { SimulatedPlan } from './payoff-simulate.js';
 
 export type BudgetFrom = 'given' | 'past payments' | 'minimum payments';
@@ -15,18 +15,18 @@ export interface MessageFacts {
 
 /** The conclusion, from the first plan (avalanche when both ran). */
 export function payoffMessage(first: SimulatedPlan, f: MessageFacts): string {
-  const at = `At ${fmt2(f.budget)} a month,`;
+  const at = `At ${fmtMoney(f.budget)} a month,`;
   if (first.never)
-    return `${at} the payments do not cover the interest charged on the ${fmt2(f.owed)} owed: the debt never shrinks. Pay more each month to pay it off.`;
+    return `${at} the payments do not cover the interest charged on the ${fmtMoney(f.owed)} owed: the debt never shrinks. Pay more each month to pay it off.`;
   if (!first.debtFree)
-    return `${at} the ${fmt2(f.owed)} owed is not paid off within ${f.maxMonths} months: ${fmt2(first.interestMilli)} of interest is charged meanwhile.`;
+    return `${at} the ${fmtMoney(f.owed)} owed is not paid off within ${f.maxMonths} months: ${fmtMoney(first.interestMilli)} of interest is charged meanwhile.`;
   const debts = f.debtCount === 1 ? 'debt' : 'debts';
-  let message = `${at} the ${fmt2(f.owed)} owed on ${f.debtCount} ${debts} is paid off in ${first.debtFree.months} months, by ${first.debtFree.month}, with ${fmt2(first.interestMilli)} of interest (${first.strategy}).`;
+  let message = `${at} the ${fmtMoney(f.owed)} owed on ${f.debtCount} ${debts} is paid off in ${first.debtFree.months} months, by ${first.debtFree.month}, with ${fmtMoney(first.interestMilli)} of interest (${first.strategy}).`;
   if (f.savedMilli !== null)
     message +=
       f.savedMilli === 0
         ? ' Avalanche and snowball cost the same here.'
-        : ` Avalanche saves ${fmt2(f.savedMilli)} of interest over snowball.`;
+        : ` Avalanche saves ${fmtMoney(f.savedMilli)} of interest over snowball.`;
   return message;
 }
 
@@ -58,11 +58,11 @@ export function payoffNotes(f: NoteFacts): string[] {
     );
   if (f.budgetFrom === 'past payments')
     notes.push(
-      `monthly_budget was not given: ${fmt2(f.budget)} is the average paid into the debt accounts over the last 3 complete months.`,
+      `monthly_budget was not given: ${fmtMoney(f.budget)} is the average paid into the debt accounts over the last 3 complete months.`,
     );
   if (f.budgetFrom === 'minimum payments')
     notes.push(
-      `monthly_budget was not given: ${fmt2(f.budget)} is the sum of the minimum payments, so nothing extra; give a larger monthly_budget to see how much sooner the debts would be paid off.`,
+      `monthly_budget was not given: ${fmtMoney(f.budget)} is the sum of the minimum payments, so nothing extra; give a larger monthly_budget to see how much sooner the debts would be paid off.`,
     );
   if (f.escrow.length > 0)
     notes.push(

@@ -4,7 +4,7 @@
  */
 import { AppError } from '../errors.js';
 import type { YnabAccount, YnabTransaction } from '../model.js';
-import { floatText, fmt2, roundHalfEven, toUnits } from '../money.js';
+import { floatText, fmtMoney, roundHalfEven, toUnits } from '../money.js';
 import { completeMonths, linesOf, trackingAssets, ym } from '../plan-facts.js';
 import { casefold, clean, quote } from '../text.js';
 
@@ -140,7 +140,7 @@ function runwayNotes(f: NoteFacts): string[] {
   const notes = [...ALWAYS];
   if (f.cards)
     notes.push(
-      `What the credit cards owe (${fmt2(f.owed)}) is subtracted from the money available: it will have to be paid.`,
+      `What the credit cards owe (${fmtMoney(f.owed)}) is subtracted from the money available: it will have to be paid.`,
     );
   if (!f.includeSavings) notes.push('Savings accounts were left out of the money available, as asked.');
   if (f.months > 0 && f.months < f.asked)
@@ -169,11 +169,11 @@ export function runway(input: RunwayInput): RunwayResult {
   const core = coverage(vital, months.length, liquid);
   let message: string;
   if (months.length === 0)
-    message = `No complete month of spending to average yet: no runway can be given for the ${fmt2(liquid)} available.`;
+    message = `No complete month of spending to average yet: no runway can be given for the ${fmtMoney(liquid)} available.`;
   else {
-    message = `At the average spending of the last ${months.length} complete months, ${fmt2(-all.average)} a month, the ${fmt2(liquid)} available would last ${lasts(all.runway)}.`;
+    message = `At the average spending of the last ${months.length} complete months, ${fmtMoney(-all.average)} a month, the ${fmtMoney(liquid)} available would last ${lasts(all.runway)}.`;
     if (input.essential)
-      message += ` On essential spending alone, ${fmt2(-core.average)} a month: ${lasts(core.runway)}.`;
+      message += ` On essential spending alone, ${fmtMoney(-core.average)} a month: ${lasts(core.runway)}.`;
   }
   const countedIds = new Set(counted.map((a) => a.id));
   return {

@@ -3,8 +3,9 @@
  * and over the period.
  */
 import type { YnabAccount, YnabCategoryGroup, YnabTransaction } from '../model.js';
-import { floatText, fmt2, roundHalfEven, toUnits } from '../money.js';
-import { INTERNAL_GROUP, linesOf, trackingAssets, ym } from '../plan-facts.js';
+import { floatText, fmtMoney, roundHalfEven, toUnits } from '../money.js';
+import { internalCategories, UNCATEGORIZED } from '../categories/internal.js';
+import { linesOf, trackingAssets, ym } from '../plan-facts.js';
 import { measuredMonths } from './runway.js';
 
 export interface SavingsMonth {
@@ -58,14 +59,12 @@ interface Ids {
 /** The ids the rules need: budget accounts, tracking assets, visible internal categories, income ones. */
 function idsOf(input: SavingsInput): Ids {
   const live = input.accounts.filter((a) => !a.deleted);
-  const internal = input.groups
-    .filter((g) => !g.deleted && g.name === INTERNAL_GROUP)
-    .flatMap((g) => g.categories.filter((c) => !c.hidden && !c.deleted));
+  const internal = internalCategories(input.groups).filter((c) => !c.hidden);
   return {
     budget: new Set(live.filter((a) => a.on_budget).map((a) => a.id)),
     assets: trackingAssets(live),
     internal: new Set(internal.map((c) => c.id)),
-    income: new Set(internal.filter((c) => c.name !== 'Uncategorized').map((c) => c.id)),
+    income: new Set(internal.filter((c) => c.name !== UNCATEGORIZED).map((c) => c.id)),
   };
 }
 
@@ -118,7 +117,7 @@ function savingsNotes(tally: Tally, rows: readonly SavingsMonth[], asked: number
   const { count, sum } = tally.uncategorised;
   if (count > 0)
     notes.push(
-      `${count} inflows without a category (${fmt2(sum)}) are counted neither as income nor as refunds: categorise them in YNAB for a true figure.`,
+      `${count} inflows without a category (${fmtMoney(sum)}) are counted neither as income nor as refunds: categorise them in YNAB for a true figure.`,
     );
   if (rows.length > 0 && rows.length < asked)
     notes.push(
@@ -133,10 +132,10 @@ function savingsNotes(tally: Tally, rows: readonly SavingsMonth[], asked: number
 function savingsMessage(n: number, total: Sums, rows: readonly SavingsMonth[]): string {
   if (n === 0) return 'No complete month holds budget transactions yet: no savings rate to give.';
   if (total.income === 0)
-    return `No income was categorised to Ready to Assign over the last ${n} complete months: no savings rate can be given; ${fmt2(-total.spending)} was spent.`;
+    return `No income was categorised to Ready to Assign over the last ${n} complete months: no savings rate can be given; ${fmtMoney(-total.spending)} was spent.`;
   const saved = total.income + total.spending;
   const rate = roundHalfEven((saved / total.income) * 100, 1);
-  let message = `Over the last ${n} complete months, ${fmt2(total.income)} came in and ${fmt2(-total.spending)} went out: ${fmt2(saved)} saved, ${floatText(rate)} % of the income.`;
+  let message = `Over the last ${n} complete months, ${fmtMoney(total.income)} came in and ${fmtMoney(-total.spending)} went out: ${fmtMoney(saved)} saved, ${floatText(rate)} % of the income.`;
   const ends = extremes(rows);
   if (ends && ends.best !== ends.worst)
     message += ` Best month: ${ends.best.month} (${floatText(ends.best.rate)} %), worst: ${ends.worst.month} (${floatText(ends.worst.rate)} %).`;

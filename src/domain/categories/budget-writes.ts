@@ -8,7 +8,7 @@ import { monthOf } from '../dates.js';
 import { AppError } from '../errors.js';
 import { monthCategories, milliOf } from '../months/month-categories.js';
 import type { YnabCategory } from '../model.js';
-import { fmt2 } from '../money.js';
+import { fmtMoney } from '../money.js';
 import { clean, compareCodePoints } from '../text.js';
 
 export const SAME_CATEGORY = 'Give two different categories: money moves from one to another.';
@@ -71,7 +71,7 @@ export function planBudget(
     to,
     changes: from !== to,
     subject: { category: categoryId, month, amount: to },
-    question: `Budget ${category.name} for ${month}: budgeted ${fmt2(from)} → ${fmt2(to)}?`,
+    question: `Budget ${category.name} for ${month}: budgeted ${fmtMoney(from)} → ${fmtMoney(to)}?`,
   };
 }
 
@@ -106,7 +106,7 @@ const side = (category: MonthCategory, delta: number): MoveSide => ({
 
 /** One side of the move, each amount named: `- Restaurants: budgeted 120.00 → 150.00, available after 180.00`. */
 const sideLine = (s: MoveSide): string =>
-  `- ${s.category.name}: budgeted ${fmt2(s.from)} → ${fmt2(s.to)}, available after ${fmt2(s.availableAfter)}`;
+  `- ${s.category.name}: budgeted ${fmtMoney(s.from)} → ${fmtMoney(s.to)}, available after ${fmtMoney(s.availableAfter)}`;
 
 /** `move_money`: `amount` milliunits from one category to another in `month` (the source may go negative). */
 export function planMove(
@@ -126,7 +126,7 @@ export function planMove(
     target,
     subject: { from: fromId, to: toId, month, amount },
     question: [
-      `Move ${fmt2(amount)} from ${source.category.name} to ${target.category.name} for ${month}?`,
+      `Move ${fmtMoney(amount)} from ${source.category.name} to ${target.category.name} for ${month}?`,
       sideLine(source),
       sideLine(target),
     ].join('\n'),
@@ -138,11 +138,11 @@ const refusedText = (target: string, error: string): string => `YNAB refused to 
 
 /** The error when the target's write failed and the source was put back. */
 export const rolledBackText = (plan: MovePlan, error: string): string =>
-  `${refusedText(plan.target.category.name, error)}; ${plan.source.category.name} is back to ${fmt2(plan.source.from)}: nothing was moved.`;
+  `${refusedText(plan.target.category.name, error)}; ${plan.source.category.name} is back to ${fmtMoney(plan.source.from)}: nothing was moved.`;
 
 /** The error when putting the source back failed too. */
 export const rollbackFailedText = (plan: MovePlan, error: string, again: string): string =>
-  `${refusedText(plan.target.category.name, error)}, then putting ${plan.source.category.name} back failed too (${again}): set ${plan.source.category.name} back to ${fmt2(plan.source.from)} in YNAB.`;
+  `${refusedText(plan.target.category.name, error)}, then putting ${plan.source.category.name} back failed too (${again}): set ${plan.source.category.name} back to ${fmtMoney(plan.source.from)} in YNAB.`;
 
 /** One budgeted amount an operation changed: `from` before, `to` after (milliunits). */
 export interface BudgetChange {
@@ -180,7 +180,7 @@ export function planBudgetUndo(
   return {
     conflicts: ok ? [] : [change.category_id],
     fullConflict: ok ? null : BUDGET_CONFLICT,
-    question: `Undo: set ${nameOf(index, change.category_id)} for ${month} back to ${fmt2(change.from)}?`,
+    question: `Undo: set ${nameOf(index, change.category_id)} for ${month} back to ${fmtMoney(change.from)}?`,
     items: [change.category_id],
     writes: ok ? [{ category_id: change.category_id, budgeted: change.from }] : [],
   };
@@ -195,7 +195,7 @@ export function planMoveUndo(
 ): BudgetUndoPlan {
   const conflicts = [source, target].filter((c) => !unchanged(index, c)).map((c) => c.category_id);
   const ok = conflicts.length === 0;
-  const amount = fmt2(source.from - source.to);
+  const amount = fmtMoney(source.from - source.to);
   return {
     conflicts,
     fullConflict: ok ? null : MOVE_CONFLICT,

@@ -1,7 +1,7 @@
 /** Category lists of the write tools (deleted categories never listed), pure. */
 import type { YnabCategory, YnabCategoryGroup } from '../model.js';
-import { internalUncategorizedIds, visibleCategories } from '../categorize/pending.js';
-import { CARD_PAYMENT_GROUP } from '../plan-facts.js';
+import { visibleCategories } from '../categorize/pending.js';
+import { cardPaymentIds, isInternalGroup, uncategorizedIds } from './internal.js';
 import { clean } from '../text.js';
 
 export interface CategoryIndex {
@@ -13,7 +13,7 @@ export interface CategoryIndex {
   uncategorized: Set<string>;
   /** Categories of the `Credit Card Payments` group. */
   cardPayment: Set<string>;
-  /** Ids of the groups YNAB flags `internal`. */
+  /** Ids of YNAB's internal groups (its `internal` flag, else its name). */
   internalGroups: Set<string>;
 }
 
@@ -24,10 +24,8 @@ export function indexCategories(groups: readonly YnabCategoryGroup[]): CategoryI
     names: new Map(
       live.flatMap((g) => g.categories.filter((c) => !c.deleted).map((c) => [c.id, clean(c.name)] as const)),
     ),
-    uncategorized: internalUncategorizedIds(groups),
-    cardPayment: new Set(
-      live.filter((g) => g.name === CARD_PAYMENT_GROUP).flatMap((g) => g.categories.map((c) => c.id)),
-    ),
-    internalGroups: new Set(live.filter((g) => g.internal === true).map((g) => g.id)),
+    uncategorized: uncategorizedIds(groups),
+    cardPayment: cardPaymentIds(groups),
+    internalGroups: new Set(live.filter(isInternalGroup).map((g) => g.id)),
   };
 }

@@ -5,7 +5,7 @@
 import { indexCategories } from './category-lists.js';
 import { AppError } from '../errors.js';
 import type { YnabCategoryGroup } from '../model.js';
-import { CARD_PAYMENT_GROUP, INTERNAL_GROUP } from '../plan-facts.js';
+import { isCardPaymentGroup, isInternalGroup, isInternalCategory } from './internal.js';
 import { casefold, clean, oneLineError, quote } from '../text.js';
 
 /** A group a category may be created in or moved to (`list_category_groups`' groups). */
@@ -13,9 +13,6 @@ export interface GroupRef {
   id: string;
   name: string;
 }
-
-/** YNAB's own groups, whose categories' names and groups YNAB manages (so they are refused). */
-const OWN_GROUPS: ReadonlySet<string> = new Set([INTERNAL_GROUP, CARD_PAYMENT_GROUP]);
 
 const groupError = (id: string): AppError =>
   new AppError(`Group ${id} is not in this plan: use an id from list_category_groups.`);
@@ -79,9 +76,13 @@ export function planUpdate(
       `Category ${ask.category_id} is not in this plan: use a category_id from suggest_categories.`,
     );
   }
+  // YNAB's own categories (internal, card payments): YNAB manages their names and groups
   const home = groups.find((g) => g.id === category.category_group_id);
   const fromGroup = home?.name ?? category.category_group_name ?? '';
-  if (OWN_GROUPS.has(fromGroup)) {
+  const own =
+    isInternalCategory(category, home === undefined ? undefined : isInternalGroup(home)) ||
+    isCardPaymentGroup(home ?? { name: fromGroup });
+  if (own) {
     throw new AppError(
       `Category ${ask.category_id} is one of YNAB's own categories: YNAB manages its name and group.`,
     );

@@ -8,6 +8,7 @@ import type { CategoryIndex } from './category-lists.js';
 import { AppError } from '../errors.js';
 import type { YnabCategory } from '../model.js';
 import { toMilli } from '../money.js';
+import { cadenceWords } from '../months/target-cadence.js';
 import { targetDescription } from '../months/targets.js';
 
 export type Frequency = 'monthly' | 'weekly' | 'yearly';
@@ -86,7 +87,7 @@ function check(index: CategoryIndex, ask: TargetAsk): { category: YnabCategory; 
 
 /** The target YNAB is expected to hold after the write, as the fields its description reads. */
 function expectedAfter(c: YnabCategory, ask: TargetAsk, milli: number | null, card: boolean): YnabCategory {
-  const none = { goal_target_date: null, goal_cadence: null, goal_cadence_frequency: null };
+  const none = { goal_target_date: null, goal_cadence: null, goal_cadence_frequency: null, goal_day: null };
   if (milli === null) return { ...c, ...none, goal_type: null, goal_target: null };
   if (ask.by_date !== null) {
     return { ...c, ...none, goal_type: 'NEED', goal_target: milli, goal_target_date: ask.by_date };
@@ -100,18 +101,25 @@ function expectedAfter(c: YnabCategory, ask: TargetAsk, milli: number | null, ca
   return { ...c, ...none, goal_type: 'NEED', goal_target: milli, goal_cadence: 1, goal_cadence_frequency: 1 };
 }
 
-/** The fields that recreate the target `c` holds now, or null when the API cannot (MF, TB, TBD, DEBT…). */
+/**
+ * The fields that recreate exactly the target `c` holds now, or null when the API cannot: other kinds
+ * than a spending target (MF, TB, TBD, DEBT…), and a repeating one with a due day, a next due date or
+ * a rhythm other than each month, week or year, since the API takes a frequency alone (never with a
+ * date) and no day: sending the date alone would turn it into a one-time target.
+ */
 export function recreateFields(c: YnabCategory): GoalWrite | null {
   if (!hasTarget(c)) return { goal_target: null };
   if (c.goal_type !== 'NEED') return null;
   const target = c.goal_target as number;
   const whole = c.goal_needs_whole_amount ?? null;
-  if (c.goal_target_date) {
+  if (cadenceWords(c) === null) {
+    if (!c.goal_target_date) return null;
     return { goal_target: target, goal_target_date: c.goal_target_date, goal_needs_whole_amount: whole };
   }
   const frequency = FREQUENCY.get(c.goal_cadence ?? Number.NaN);
   const multiplier = c.goal_cadence_frequency ?? null;
   if (frequency === undefined || (multiplier !== null && multiplier !== 1)) return null;
+  if (c.goal_target_date || c.goal_day != null) return null;
   return { goal_target: target, goal_frequency: frequency, goal_needs_whole_amount: whole };
 }
 

@@ -2,7 +2,7 @@
  * The change list shared by apply_categories and the undo of a categorize operation: change records and
  * their question.
  */
-import { fmt2, toMilli, toUnits } from '../money.js';
+import { fmtMoney, toMilli, toUnits } from '../money.js';
 import type { YnabTransaction } from '../model.js';
 import { clean } from '../text.js';
 
@@ -42,7 +42,7 @@ const MAX_LINES = 20;
 export function changeQuestion(action: string, changes: readonly Change[]): string {
   const lines = [`${action} ${changes.length} transaction(s)?`];
   for (const c of changes.slice(0, MAX_LINES)) {
-    const amount = fmt2(toMilli(c.amount));
+    const amount = fmtMoney(toMilli(c.amount));
     lines.push(
       `- ${c.date} ${c.payee} ${amount}: ${c.from_category ?? 'no category'} → ${c.to_category ?? 'no category'}`,
     );

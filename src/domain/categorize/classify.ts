@@ -4,14 +4,9 @@
  */
 import type { YnabAccount, YnabCategory, YnabCategoryGroup, YnabTransaction } from '../model.js';
 import { roundHalfEven, toUnits } from '../money.js';
+import { uncategorizedIds } from '../categories/internal.js';
 import { merchant } from '../payees/merchant.js';
-import {
-  assignableCategories,
-  internalUncategorizedIds,
-  offBudgetIds,
-  pendingTransactions,
-  transferPairs,
-} from './pending.js';
+import { assignableCategories, offBudgetIds, pendingTransactions, transferPairs } from './pending.js';
 import { clean } from '../text.js';
 import { duplicateCopies, payeeFields } from '../transactions/row-payee.js';
 
@@ -117,7 +112,7 @@ export function reviewPending(
   const assignable = new Map(categories.map((c) => [c.id, c]));
   const accountNames = new Map(accounts.map((a) => [a.id, a.name]));
   const history = buildHistory(transactions);
-  const pending = pendingTransactions(transactions, offBudgetIds(accounts), internalUncategorizedIds(groups));
+  const pending = pendingTransactions(transactions, offBudgetIds(accounts), uncategorizedIds(groups));
   const pairs = transferPairs(pending);
   const copies = duplicateCopies(transactions);
   const items = pending.map((t): PendingItem => {

@@ -2,21 +2,8 @@
  * What waits for a category: the assignable categories, the pending transactions, and the transfer
  * halves imported as two transactions. Shared with `apply_categories`.
  */
+import { cardPaymentIds, uncategorizedIds } from '../categories/internal.js';
 import type { YnabAccount, YnabCategory, YnabCategoryGroup, YnabTransaction } from '../model.js';
-import { CARD_PAYMENT_GROUP, INTERNAL_GROUP } from '../plan-facts.js';
-
-/** YNAB's internal category for transactions that have none. */
-export const UNCATEGORIZED = 'Uncategorized';
-
-/** Ids of YNAB's internal Uncategorized: named `Uncategorized` in the group `Internal Master Category`. */
-export function internalUncategorizedIds(groups: readonly YnabCategoryGroup[]): Set<string> {
-  const ids = new Set<string>();
-  for (const group of groups) {
-    if (group.name !== INTERNAL_GROUP) continue;
-    for (const c of group.categories) if (c.name === UNCATEGORIZED) ids.add(c.id);
-  }
-  return ids;
-}
 
 /** The visible categories: not hidden, not deleted, in group order, YNAB's fields kept. */
 export function visibleCategories(groups: readonly YnabCategoryGroup[]): YnabCategory[] {
@@ -29,10 +16,8 @@ export function visibleCategories(groups: readonly YnabCategoryGroup[]): YnabCat
  * included. In group order.
  */
 export function assignableCategories(groups: readonly YnabCategoryGroup[]): YnabCategory[] {
-  const uncategorized = internalUncategorizedIds(groups);
-  const cardPayments = new Set(
-    groups.filter((g) => g.name === CARD_PAYMENT_GROUP).flatMap((g) => g.categories.map((c) => c.id)),
-  );
+  const uncategorized = uncategorizedIds(groups);
+  const cardPayments = cardPaymentIds(groups);
   return visibleCategories(groups).filter((c) => !uncategorized.has(c.id) && !cardPayments.has(c.id));
 }
 

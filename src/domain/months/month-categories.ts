@@ -3,7 +3,7 @@
  * and the "usable" rule of the month tools. Pure.
  */
 import type { YnabCategory, YnabMonthDetail } from '../model.js';
-import { INTERNAL_GROUP } from '../plan-facts.js';
+import { isInternalCategory } from '../categories/internal.js';
 
 /** A month detail as the month tools read it: YNAB's month plus its categories. */
 export type MonthDetail = Pick<YnabMonthDetail, 'month'> &
@@ -33,9 +33,9 @@ export function monthCategories(detail: Pick<MonthDetail, 'categories'>): YnabCa
   return out;
 }
 
-/** Usable: not hidden, not deleted, and not in YNAB's `Internal Master Category` group. */
+/** Usable: not hidden, not deleted, and not one of YNAB's internal categories. */
 export const isUsableCategory = (c: YnabCategory): boolean =>
-  c.hidden !== true && c.deleted !== true && c.category_group_name !== INTERNAL_GROUP;
+  c.hidden !== true && c.deleted !== true && !isInternalCategory(c);
 
 /** The usable categories of a month, in YNAB's order. */
 export const usableCategories = (detail: Pick<MonthDetail, 'categories'>): YnabCategory[] =>

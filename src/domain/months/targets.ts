@@ -3,9 +3,10 @@
  * Ready to Assign; and the target described in words. Pure.
  */
 import { milliOf, monthCategories } from './month-categories.js';
+import { needRhythm } from './target-cadence.js';
 import type { MonthDetail } from './month-categories.js';
 import type { YnabCategory } from '../model.js';
-import { fmt2, toUnits } from '../money.js';
+import { fmtMoney, toUnits } from '../money.js';
 import { clean, compareCodePoints } from '../text.js';
 
 const KINDS: ReadonlyMap<string, string> = new Map([
@@ -15,29 +16,23 @@ const KINDS: ReadonlyMap<string, string> = new Map([
   ['DEBT', 'debt payment'],
   ['NEED', 'spending target'],
 ]);
-/** The cadences the API can express (`goal_cadence`), in words. */
-const CADENCE_WORDS: ReadonlyMap<number, string> = new Map([
-  [1, 'each month'],
-  [2, 'each week'],
-  [13, 'each year'],
-]);
 
 /** A category carries a target when YNAB gives it a `goal_type`. */
 export const hasGoalType = (c: YnabCategory): boolean =>
   typeof c.goal_type === 'string' && c.goal_type !== '';
 
-/** The target in words: `450.00 each month`, `250.00 by 2026-10-01`, `300.00 (target balance)`… */
+/**
+ * The target in words, with all YNAB holds of when it is due: `450.00 each month`, `250.00 by
+ * 2026-10-01`, `1200.00 each year, next due 2026-12-15`, `40.00 each week on Friday`, `300.00 (target
+ * balance)`…
+ */
 export function targetDescription(c: YnabCategory): string {
   const type = c.goal_type;
   const goal = c.goal_target;
   if (typeof type !== 'string' || type === '' || typeof goal !== 'number') return 'no target';
-  const amount = fmt2(goal);
-  if (type === 'NEED') {
-    if (c.goal_target_date) return `${amount} by ${c.goal_target_date}`;
-    const frequency = c.goal_cadence_frequency ?? null;
-    const words = CADENCE_WORDS.get(c.goal_cadence ?? Number.NaN);
-    if ((frequency === null || frequency === 1) && words !== undefined) return `${amount} ${words}`;
-  }
+  const amount = fmtMoney(goal);
+  const rhythm = type === 'NEED' ? needRhythm(c) : null;
+  if (rhythm !== null) return `${amount} ${rhythm}`;
   return `${amount} (${KINDS.get(type) ?? type})`;
 }
 
@@ -142,10 +137,10 @@ function message(month: string, active: number, behind: number, needed: number, 
       : `The ${active} targets of ${month} are funded: nothing more is needed this month.`;
   }
   const verb = behind === 1 ? 'target needs' : 'targets need';
-  const head = `${behind} ${verb} ${fmt2(needed)} in ${month}; Ready to Assign holds ${fmt2(ready)}: `;
-  if (ready >= needed) return `${head}enough for all of them, with ${fmt2(ready - needed)} left.`;
+  const head = `${behind} ${verb} ${fmtMoney(needed)} in ${month}; Ready to Assign holds ${fmtMoney(ready)}: `;
+  if (ready >= needed) return `${head}enough for all of them, with ${fmtMoney(ready - needed)} left.`;
   const covered = Math.min(Math.max(ready, 0), needed);
-  return `${head}it covers ${fmt2(covered)} of the ${fmt2(needed)}, ${fmt2(needed - covered)} short.`;
+  return `${head}it covers ${fmtMoney(covered)} of the ${fmtMoney(needed)}, ${fmtMoney(needed - covered)} short.`;
 }
 
 /** The underfunded targets of a month, at most `limit` listed (null: all), with the totals and notes. */

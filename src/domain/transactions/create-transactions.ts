@@ -5,7 +5,7 @@
  */
 import type { CategoryIndex } from '../categories/category-lists.js';
 import { AppError } from '../errors.js';
-import { fmt2, toMilli, toUnits } from '../money.js';
+import { fmtMoney, toMilli, toUnits } from '../money.js';
 import type { NewTransactionBody, YnabAccount, YnabTransaction } from '../model.js';
 import { clean, cleanFull, oneLineError } from '../text.js';
 
@@ -125,7 +125,7 @@ export function createQuestion(plan: CreatePlan): string {
   const lines = [`Create ${plan.items.length} transaction(s) on ${plan.account}?`];
   for (const t of plan.items) {
     lines.push(
-      `- ${t.date} ${cleanFull(t.payee_name)} ${fmt2(toMilli(t.amount))} (${t.category ?? 'no category'})`,
+      `- ${t.date} ${cleanFull(t.payee_name)} ${fmtMoney(toMilli(t.amount))} (${t.category ?? 'no category'})`,
     );
     if (nonEmpty(t.memo)) lines.push(`  memo: ${cleanFull(t.memo)}`);
   }

@@ -6,7 +6,7 @@
  * transfer payee (YNAB then makes the linked pair again). Pure.
  */
 import { AppError } from '../errors.js';
-import { fmt2, toUnits } from '../money.js';
+import { fmtMoney, toUnits } from '../money.js';
 import type { NewTransactionBody, YnabAccount, YnabTransaction } from '../model.js';
 import { clean, cleanFull, compareCodePoints } from '../text.js';
 import { currentFlag, type FlagColor } from './flags.js';
@@ -152,7 +152,7 @@ export function deleteQuestion(plan: DeletePlan, transactions: readonly YnabTran
   for (const v of plan.views) {
     const tx = transactions.find((t) => t.id === v.transaction_id);
     lines.push(
-      `- ${v.date} ${v.account}: ${cleanFull(tx?.payee_name)} ${fmt2(tx?.amount ?? 0)} (${v.category ?? 'no category'})`,
+      `- ${v.date} ${v.account}: ${cleanFull(tx?.payee_name)} ${fmtMoney(tx?.amount ?? 0)} (${v.category ?? 'no category'})`,
     );
     if (tx?.memo) lines.push(`  memo: ${cleanFull(tx.memo)}`);
     if (v.linked_transaction_id !== null) {

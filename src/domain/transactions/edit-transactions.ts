@@ -4,7 +4,7 @@
  * bulk PATCH, and the journal's record of each field, from which undo puts back only the fields still
  * as the operation left them. Pure.
  */
-import { fmt2, toMilli, toUnits } from '../money.js';
+import { fmtMoney, toMilli, toUnits } from '../money.js';
 import type { TransactionPatch, YnabTransaction } from '../model.js';
 import { clean, cleanFull, compareCodePoints } from '../text.js';
 import {
@@ -157,7 +157,7 @@ const nullableClean = (text: string | null | undefined): string | null =>
 
 function shown(field: EditField, value: Scalar): string {
   if (value === null) return field === 'flag_color' ? 'none' : '(none)';
-  if (field === 'amount' && typeof value === 'number') return fmt2(toMilli(value));
+  if (field === 'amount' && typeof value === 'number') return fmtMoney(toMilli(value));
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return cleanFull(String(value));
 }
@@ -166,7 +166,7 @@ function shown(field: EditField, value: Scalar): string {
 export function editQuestion(changes: readonly EditChange[]): string {
   const lines = [`Change ${changes.length} transaction(s)?`];
   for (const c of changes) {
-    lines.push(`- ${c.date} ${cleanFull(c.payee)} ${fmt2(toMilli(c.amount))} (${c.account})`);
+    lines.push(`- ${c.date} ${cleanFull(c.payee)} ${fmtMoney(toMilli(c.amount))} (${c.account})`);
     for (const f of c.fields) lines.push(`  ${f.field}: ${shown(f.field, f.from)} → ${shown(f.field, f.to)}`);
   }
   return lines.join('\n');

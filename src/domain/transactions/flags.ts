@@ -3,7 +3,7 @@
  * subject and the question. Pure.
  */
 import { AppError } from '../errors.js';
-import { fmt2, toMilli, toUnits } from '../money.js';
+import { fmtMoney, toMilli, toUnits } from '../money.js';
 import type { YnabTransaction } from '../model.js';
 import { clean, compareCodePoints } from '../text.js';
 
@@ -92,7 +92,7 @@ export function flagQuestion(changes: readonly FlagChange[]): string {
     `Change the flag of ${changes.length} transaction(s)?`,
     ...changes.map(
       (c) =>
-        `- ${c.date} ${c.payee} ${fmt2(toMilli(c.amount))}: ${c.from_color ?? 'none'} → ${c.to_color ?? 'none'}`,
+        `- ${c.date} ${c.payee} ${fmtMoney(toMilli(c.amount))}: ${c.from_color ?? 'none'} → ${c.to_color ?? 'none'}`,
     ),
   ].join('\n');
 }

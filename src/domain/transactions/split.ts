@@ -4,7 +4,7 @@
  */
 import type { CategoryIndex } from '../categories/category-lists.js';
 import { AppError } from '../errors.js';
-import { fmt2, toMilli, toUnits } from '../money.js';
+import { fmtMoney, toMilli, toUnits } from '../money.js';
 import type { YnabTransaction } from '../model.js';
 import { clean } from '../text.js';
 
@@ -59,10 +59,14 @@ function checkTransaction(
   }
   const onBudget = !offBudget.has(tx.account_id);
   const transfer = tx.transfer_account_id;
-  // YNAB splits a transfer from a budget account to a tracking account (it carries a category).
-  if (transfer && !(onBudget && offBudget.has(transfer))) {
-    throw new AppError(`Transaction ${id} is a transfer between accounts: it cannot be split.`);
+  // A transfer from a budget account to a tracking one carries a category, but YNAB's API (1.86.0)
+  // documents no way to split a transfer: sending lines could break the link between its two sides.
+  if (transfer && onBudget && offBudget.has(transfer)) {
+    throw new AppError(
+      `Transaction ${id} is a transfer to a tracking account: YNAB's API offers no way to split a transfer, so it is left as it is. Split it in YNAB itself.`,
+    );
   }
+  if (transfer) throw new AppError(`Transaction ${id} is a transfer between accounts: it cannot be split.`);
   if (!onBudget)
     throw new AppError(`Transaction ${id} is on an off-budget account: YNAB does not split those.`);
   return tx;
@@ -107,7 +111,7 @@ export function planSplit(
   const total = checked.reduce((sum, l) => sum + l.milli, 0);
   if (total !== tx.amount) {
     throw new AppError(
-      `The lines add up to ${fmt2(total)}, the transaction is ${fmt2(tx.amount)}: they must match to the cent.`,
+      `The lines add up to ${fmtMoney(total)}, the transaction is ${fmtMoney(tx.amount)}: they must match to the cent.`,
     );
   }
   const from = tx.category_id ?? null;
@@ -138,9 +142,9 @@ export const splitSubject = (transactionId: string, lines: readonly SplitLineInp
 export function splitQuestion(plan: SplitPlan): string {
   const p = plan.preview;
   return [
-    `Split ${p.date} ${p.payee} ${fmt2(toMilli(p.amount))} into ${p.lines.length} lines?`,
+    `Split ${p.date} ${p.payee} ${fmtMoney(toMilli(p.amount))} into ${p.lines.length} lines?`,
     ...p.lines.map(
-      (l) => `- ${fmt2(toMilli(l.amount))} ${l.category}${l.memo === null ? '' : ` (${l.memo})`}`,
+      (l) => `- ${fmtMoney(toMilli(l.amount))} ${l.category}${l.memo === null ? '' : ` (${l.memo})`}`,
     ),
     SPLIT_WARNING,
   ].join('\n');

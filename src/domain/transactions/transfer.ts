@@ -8,7 +8,7 @@
  */
 import type { CategoryIndex } from '../categories/category-lists.js';
 import { AppError } from '../errors.js';
-import { fmt2, toMilli, toUnits } from '../money.js';
+import { fmtMoney, toMilli, toUnits } from '../money.js';
 import type { NewTransactionBody, YnabAccount } from '../model.js';
 import { clean, cleanFull } from '../text.js';
 import { checkCategory } from './create-transactions.js';
@@ -126,9 +126,9 @@ export function planTransfer(
 export function transferQuestion(plan: TransferPlan, req: TransferRequest): string {
   const [from, to] = plan.sides;
   const lines = [
-    `Transfer ${fmt2(toMilli(req.amount))} from ${from.account} to ${to.account} on ${req.date}?`,
-    `- ${from.account}: ${fmt2(toMilli(from.amount))} (Transfer : ${to.account})`,
-    `- ${to.account}: +${fmt2(toMilli(to.amount))} (Transfer : ${from.account})`,
+    `Transfer ${fmtMoney(toMilli(req.amount))} from ${from.account} to ${to.account} on ${req.date}?`,
+    `- ${from.account}: ${fmtMoney(toMilli(from.amount))} (Transfer : ${to.account})`,
+    `- ${to.account}: +${fmtMoney(toMilli(to.amount))} (Transfer : ${from.account})`,
   ];
   if (plan.category !== null) lines.push(`  category on ${plan.categoryAccount ?? ''}: ${plan.category}`);
   if (req.memo !== null && req.memo !== '') lines.push(`  memo: ${cleanFull(req.memo)}`);

@@ -7,7 +7,7 @@
 import { monthIndex } from '../../domain/categories/budget-writes.js';
 import { clean } from '../../domain/text.js';
 import { milliOf } from '../../domain/months/month-categories.js';
-import { fmt2 } from '../../domain/money.js';
+import { fmtMoney } from '../../domain/money.js';
 import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
 import type { YnabClient } from '../../ynab/api.js';
 import { HalfUndone } from './types.js';
@@ -47,8 +47,8 @@ export async function writeSteps(
       if (i === 0 && check === 'no') throw error; // nothing was restored: refused, or lost and not applied
       const done = steps.slice(0, i);
       const left = steps.slice(i);
-      const restored = done.map((s) => `${clean(s.name)} is back to ${fmt2(s.from)}`).join(', ');
-      const pending = left.map((s) => `${clean(s.name)} back to ${fmt2(s.from)}`).join(' and ');
+      const restored = done.map((s) => `${clean(s.name)} is back to ${fmtMoney(s.from)}`).join(', ');
+      const pending = left.map((s) => `${clean(s.name)} back to ${fmtMoney(s.from)}`).join(' and ');
       const failure =
         check === 'no'
           ? `setting ${pending} failed (${reasonOf(error)})`

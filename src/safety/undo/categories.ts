@@ -80,7 +80,7 @@ export const undoTarget: UndoHandler<'target'> = async (ynab, plan, entry, detai
     conflicts: intact ? [] : [categoryId],
     changes: [],
     fullConflict: intact ? null : TARGET_CHANGED,
-    question: `Undo: set the target of ${clean(category?.name ?? categoryId)} back?`,
+    question: `Undo: set the target of ${clean(category?.name ?? categoryId)} back${details.before === undefined ? '' : ` to ${details.before}`}?`,
     subject: { undo: entry.operation_id, items: [categoryId] },
     flow: 'merge',
     apply: async () => {

@@ -6,7 +6,7 @@
  */
 import type { Deps } from '../../deps.js';
 import { ADJUSTMENT_MEMO, ADJUSTMENT_PAYEE, reconciledMessage } from '../../domain/accounts/reconcile.js';
-import { fmt2 } from '../../domain/money.js';
+import { fmtMoney } from '../../domain/money.js';
 import { isUnknownOutcome, reasonOf, type ReadBack } from '../../domain/write-outcome.js';
 import { readBack } from '../seam/outcome.js';
 import { recordOperation } from '../seam/record-operation.js';
@@ -110,7 +110,7 @@ export async function applyReconcile(deps: Deps, a: Applying): Promise<Reconcile
     const id = await recordOperation(deps, a.plan, 'create', { transaction_ids: [adjustmentId] });
     return {
       status: check.state === 'not_applied' ? 'partial' : 'unknown',
-      message: `The balance adjustment of ${fmt2(a.difference)} was created in YNAB (transaction ${adjustmentId}), but ${what}: ${result}. undo_operation with operation_id ${id} deletes the adjustment.`,
+      message: `The balance adjustment of ${fmtMoney(a.difference)} was created in YNAB (transaction ${adjustmentId}), but ${what}: ${result}. undo_operation with operation_id ${id} deletes the adjustment.`,
       operation_id: id,
     };
   }

@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import { resolveGroups, runway, type GroupNode } from '../../domain/analytics/runway.js';
 import type { YnabCategoryGroup } from '../../ynab/types.js';
-import { SYSTEM_GROUPS } from '../categories/list-category-groups.js';
+import { isSystemGroup } from '../categories/list-category-groups.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { monthsCount, planId } from '../seam/schemas.js';
 
 /** The category tree: groups neither deleted nor YNAB's own (hidden kept), with their categories. */
 export const categoryTree = (groups: readonly YnabCategoryGroup[]): GroupNode[] =>
   groups
-    .filter((g) => !g.deleted && !SYSTEM_GROUPS.has(g.name))
+    .filter((g) => !g.deleted && !isSystemGroup(g))
     .map((g) => ({
       id: g.id,
       name: g.name,

@@ -5,7 +5,7 @@
 import type { Deps } from '../../deps.js';
 import { monthIndex } from '../../domain/categories/budget-writes.js';
 import { milliOf } from '../../domain/months/month-categories.js';
-import { fmt2 } from '../../domain/money.js';
+import { fmtMoney } from '../../domain/money.js';
 import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
 import { readBack } from '../seam/outcome.js';
 
@@ -37,19 +37,19 @@ export async function setBudgetedChecked(
     if (held === from) {
       return {
         state: 'not_applied',
-        note: `YNAB's answer was lost, and a read-back shows the amount still at ${fmt2(from)}: nothing changed. It is safe to ask again.`,
+        note: `YNAB's answer was lost, and a read-back shows the amount still at ${fmtMoney(from)}: nothing changed. It is safe to ask again.`,
       };
     }
     return {
       state: 'unknown',
-      note: `${reasonOf(error)}; a read-back shows ${held === null ? 'no such category' : fmt2(held)}, neither the old nor the new amount`,
+      note: `${reasonOf(error)}; a read-back shows ${held === null ? 'no such category' : fmtMoney(held)}, neither the old nor the new amount`,
     };
   }
   // YNAB may answer 200 and hold something else: say so rather than claim the change
   if (shown !== null && shown !== to) {
     return {
       state: 'unknown',
-      note: `YNAB answered the change but shows ${fmt2(shown)} instead of ${fmt2(to)}`,
+      note: `YNAB answered the change but shows ${fmtMoney(shown)} instead of ${fmtMoney(to)}`,
     };
   }
   return { state: 'applied', note: '' };

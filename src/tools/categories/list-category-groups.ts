@@ -1,17 +1,18 @@
 /** `list_category_groups`: the visible categories by group, with their ids. */
 import { z } from 'zod';
-import { CARD_PAYMENT_GROUP, INTERNAL_GROUP } from '../../domain/plan-facts.js';
+import { isCardPaymentGroup, isInternalGroup } from '../../domain/categories/internal.js';
 import { clean } from '../../domain/text.js';
 import type { YnabCategoryGroup } from '../../ynab/types.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { planInput, wrapped } from '../seam/schemas.js';
 
-/** YNAB's own groups: never offered for new categories. */
-export const SYSTEM_GROUPS = new Set([INTERNAL_GROUP, CARD_PAYMENT_GROUP, 'Hidden Categories']);
+/** YNAB's own groups (internal, card payments, its hidden-categories group): never offered for new categories. */
+export const isSystemGroup = (g: YnabCategoryGroup): boolean =>
+  isInternalGroup(g) || isCardPaymentGroup(g) || g.name === 'Hidden Categories';
 
 /** Groups a category can be created in or moved to: not hidden, not deleted, not a system group. */
 export const creatableGroups = (groups: readonly YnabCategoryGroup[]): YnabCategoryGroup[] =>
-  groups.filter((g) => !g.hidden && !g.deleted && !SYSTEM_GROUPS.has(g.name));
+  groups.filter((g) => !g.hidden && !g.deleted && !isSystemGroup(g));
 
 const WRITE_SENTENCE = 'Pass a group id to create_category.';
 

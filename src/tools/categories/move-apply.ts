@@ -15,7 +15,7 @@ import {
 } from '../../domain/categories/budget-writes.js';
 import { AppError } from '../../domain/errors.js';
 import { milliOf } from '../../domain/months/month-categories.js';
-import { fmt2 } from '../../domain/money.js';
+import { fmtMoney } from '../../domain/money.js';
 import { isUnknownOutcome, reasonOf, type ReadBack } from '../../domain/write-outcome.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { readBack } from '../seam/outcome.js';
@@ -57,7 +57,7 @@ export async function applyMove(deps: Deps, plan: string, p: MovePlan): Promise<
   // YNAB may answer 200 and hold something else: a side whose answer shows another amount is named
   const verify = (s: MoveSide, shown: unknown) => {
     if (typeof shown === 'number' && shown !== s.to)
-      ignored.push(`${s.category.name} shows ${fmt2(shown)} instead of ${fmt2(s.to)}`);
+      ignored.push(`${s.category.name} shows ${fmtMoney(shown)} instead of ${fmtMoney(s.to)}`);
   };
   try {
     verify(source, await set(source, source.to));
@@ -68,7 +68,7 @@ export async function applyMove(deps: Deps, plan: string, p: MovePlan): Promise<
     if (state === 'not_applied') {
       return {
         status: 'not_applied',
-        message: `YNAB's answer to the change of ${source.category.name} was lost; a read-back shows it still at ${fmt2(source.from)}: nothing was moved. It is safe to ask again.`,
+        message: `YNAB's answer to the change of ${source.category.name} was lost; a read-back shows it still at ${fmtMoney(source.from)}: nothing was moved. It is safe to ask again.`,
         operation_id: null,
       };
     }
@@ -121,7 +121,7 @@ async function afterLostTarget(
     const id = await steps.journalMove();
     return {
       status: 'applied',
-      message: `Moved: YNAB's answer to the change of ${target.category.name} was lost, and a read-back shows ${source.category.name} ${fmt2(source.to)} and ${target.category.name} ${fmt2(target.to)}. ${undoHint(id, 'moves it back')}`,
+      message: `Moved: YNAB's answer to the change of ${target.category.name} was lost, and a read-back shows ${source.category.name} ${fmtMoney(source.to)} and ${target.category.name} ${fmtMoney(target.to)}. ${undoHint(id, 'moves it back')}`,
       operation_id: id,
     };
   }
@@ -131,7 +131,7 @@ async function afterLostTarget(
   const why = 'why' in held ? held.why : `${target.category.name} holds neither amount`;
   return {
     status: 'unknown',
-    message: `${source.category.name} is now ${fmt2(source.to)}, but YNAB's answer to the change of ${target.category.name} was lost (${reasonOf(error)}), and ${why}. Check ${target.category.name} in YNAB (get_category_balances) before anything else; do not repeat the move. ${undoHint(id, `puts ${source.category.name} back to ${fmt2(source.from)}`)}`,
+    message: `${source.category.name} is now ${fmtMoney(source.to)}, but YNAB's answer to the change of ${target.category.name} was lost (${reasonOf(error)}), and ${why}. Check ${target.category.name} in YNAB (get_category_balances) before anything else; do not repeat the move. ${undoHint(id, `puts ${source.category.name} back to ${fmtMoney(source.from)}`)}`,
     operation_id: id,
   };
 }
@@ -148,7 +148,7 @@ async function putSourceBack(
   const { source, target } = p;
   const opening = refused
     ? null
-    : `YNAB's answer to the change of ${target.category.name} was lost; a read-back shows it still at ${fmt2(target.from)}`;
+    : `YNAB's answer to the change of ${target.category.name} was lost; a read-back shows it still at ${fmtMoney(target.from)}`;
   try {
     await deps.pacer.compensating(() => steps.set(source, source.from));
   } catch (again) {
@@ -160,7 +160,7 @@ async function putSourceBack(
     const id = await steps.journalSource();
     const text = refused
       ? rollbackFailedText(p, reason, reasonOf(again))
-      : `${opening}, then putting ${source.category.name} back failed (${reasonOf(again)}): set ${source.category.name} back to ${fmt2(source.from)} in YNAB.`;
+      : `${opening}, then putting ${source.category.name} back failed (${reasonOf(again)}): set ${source.category.name} back to ${fmtMoney(source.from)} in YNAB.`;
     return {
       status: lost ? 'unknown' : 'partial',
       message: `${text} ${undoHint(id, `puts ${source.category.name} back`)}`,
@@ -174,7 +174,7 @@ function notMoved(p: MovePlan, reason: string, opening: string | null, refused: 
   if (refused) throw new AppError(rolledBackText(p, reason));
   return {
     status: 'not_applied',
-    message: `${opening}; ${p.source.category.name} is back to ${fmt2(p.source.from)}: nothing was moved. It is safe to ask again.`,
+    message: `${opening}; ${p.source.category.name} is back to ${fmtMoney(p.source.from)}: nothing was moved. It is safe to ask again.`,
     operation_id: null,
   };
 }

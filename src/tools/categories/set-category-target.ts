@@ -18,7 +18,7 @@ const targetText = (when: string) =>
   z
     .string()
     .describe(
-      `The target ${when}, in words: 'no target', '450.00 each month', '250.00 by 2026-10-01', '300.00 (target balance)'…`,
+      `The target ${when}, in words: 'no target', '450.00 each month', '250.00 by 2026-10-01', '1200.00 each year, next due 2026-12-15', '40.00 each week on Friday', '300.00 (target balance)'…`,
     );
 
 const result = {
@@ -113,6 +113,7 @@ export const setCategoryTarget = defineWriteTool({
                     category_id: p.category.id,
                     undo,
                     after: p.after,
+                    before: p.before,
                   });
                   return { id, undo: `undo_operation with operation_id ${id} restores it.` };
                 },

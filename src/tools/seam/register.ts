@@ -31,6 +31,7 @@ import { describe, type ToolDefinition } from './define-tool.js';
 import { leanParams, leanResults } from './lean-schema.js';
 import { renderResult } from './render.js';
 import { applyConfirmed } from './outcome.js';
+import { inPlanMoney } from './plan-money.js';
 import { TICKET_META_KEY, declaresApps, registerApprovalTools } from './register-apps.js';
 
 /** The yes/no form of a confirmation, as a JSON-Schema literal (a zod object would add `$schema`). */
@@ -201,10 +202,12 @@ export function registerTools(
         withClientLog(sinkOf(ctx), async () => {
           deps.log.info('tools', callLine(tool.name, input));
           try {
-            const output: unknown = await tool.run({ deps, tool: tool.name }, input);
+            // the texts of its amounts take the decimals of the plan's currency
+            const inPlan = <T>(run: () => Promise<T>): Promise<T> => inPlanMoney(deps, input.plan_id, run);
+            const output: unknown = await inPlan(() => tool.run({ deps, tool: tool.name }, input));
             if (output instanceof ConfirmRequest) {
               const request = output as ConfirmRequest;
-              return await confirmAndApply(server, ctx, deps, codec, tool.name, input, request);
+              return await inPlan(() => confirmAndApply(server, ctx, deps, codec, tool.name, input, request));
             }
             const data = viewDataOf(output as object);
             const answer = structured(output as Record<string, unknown>);

@@ -4,7 +4,7 @@
  * transactions are), a whole replacement judged field by field, and a delete.
  */
 import type { Deps } from '../../deps.js';
-import { fmt2 } from '../../domain/money.js';
+import { fmtMoney } from '../../domain/money.js';
 import type { ScheduledBody, YnabScheduledTransaction } from '../../domain/model.js';
 import type { Row } from '../../domain/write-verify.js';
 import type { CheckedWrite, Shown } from './verify.js';
@@ -53,7 +53,7 @@ export function newScheduledWrite(
     asked: [
       {
         key: 'new',
-        label: `the new scheduled transaction of ${body.date} for ${fmt2(body.amount)}`,
+        label: `the new scheduled transaction of ${body.date} for ${fmtMoney(body.amount)}`,
         fields: fieldsOf(body),
       },
     ],

@@ -9,7 +9,7 @@
  * never taken as the new one.
  */
 import type { Deps } from '../../deps.js';
-import { fmt2 } from '../../domain/money.js';
+import { fmtMoney } from '../../domain/money.js';
 import type { NewTransactionBody, TransactionPatch, YnabTransaction } from '../../domain/model.js';
 import type { Asked, Row } from '../../domain/write-verify.js';
 import type { CheckedWrite, Shown } from './verify.js';
@@ -119,7 +119,7 @@ export function findCreated(
     if (candidates.length === 0) return;
     if (knowledge === undefined || candidates.length !== group.length) {
       throw new Error(
-        `a read-back finds ${candidates.length} transaction(s) like the one of ${b.date} for ${fmt2(b.amount)}, where ${group.length} ${group.length === 1 ? 'was' : 'were'} sent, and cannot tell them apart from older ones`,
+        `a read-back finds ${candidates.length} transaction(s) like the one of ${b.date} for ${fmtMoney(b.amount)}, where ${group.length} ${group.length === 1 ? 'was' : 'were'} sent, and cannot tell them apart from older ones`,
       );
     }
     group.forEach((j, n) => found.set(`#${j + 1}`, candidates[n] as YnabTransaction));
@@ -140,7 +140,7 @@ export function createWrite(
   const created = new Map<string, YnabTransaction>();
   const asked: Asked[] = bodies.map((b, i) => ({
     key: `#${i + 1}`,
-    label: `the new transaction of ${b.date} for ${fmt2(b.amount)}`,
+    label: `the new transaction of ${b.date} for ${fmtMoney(b.amount)}`,
     fields: createdFields(b),
   }));
   const keep = (rows: Map<string, YnabTransaction>): Shown => {
