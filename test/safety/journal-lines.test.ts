@@ -33,21 +33,26 @@ it('reads entries and markers around blank lines without counting them as damage
   expect(warnings).toEqual([]);
 });
 
-it('skips a line too long to be an entry as damaged, with a warning, and finds the others', async () => {
-  const path = tempJournal();
-  const warnings: string[] = [];
-  const j = new Journal(
-    () => path,
-    (m) => warnings.push(m),
-  );
-  await j.record(entry('000000000001'));
-  // an entry-like line of 2 MB: over the 1 MB an entry may take, so it is never held whole
-  appendFileSync(
-    path,
-    `{"operation_id":"000000000002","plan_id":"demo-budget","memo":"${'x'.repeat(2 * 1024 * 1024)}"}\n`,
-  );
-  await j.record(entry('000000000003'));
-  expect((await j.read()).entries.map((e) => e.operation_id)).toEqual(['000000000001', '000000000003']);
-  expect(warnings).toEqual([`The journal ${path} has 1 damaged line(s), skipped.`]);
-  expect((await j.find('demo-budget', false, KINDS, '000000000001'))?.operation_id).toBe('000000000001');
-});
+// A megabyte line read byte by byte: slow when instrumented (coverage, mutation testing).
+it(
+  'skips a line too long to be an entry as damaged, with a warning, and finds the others',
+  { timeout: 60_000 },
+  async () => {
+    const path = tempJournal();
+    const warnings: string[] = [];
+    const j = new Journal(
+      () => path,
+      (m) => warnings.push(m),
+    );
+    await j.record(entry('000000000001'));
+    // an entry-like line of 1.1 MB: over the 1 MB an entry may take, so it is never held whole
+    appendFileSync(
+      path,
+      `{"operation_id":"000000000002","plan_id":"demo-budget","memo":"${'x'.repeat(1100 * 1024)}"}\n`,
+    );
+    await j.record(entry('000000000003'));
+    expect((await j.read()).entries.map((e) => e.operation_id)).toEqual(['000000000001', '000000000003']);
+    expect(warnings).toEqual([`The journal ${path} has 1 damaged line(s), skipped.`]);
+    expect((await j.find('demo-budget', false, KINDS, '000000000001'))?.operation_id).toBe('000000000001');
+  },
+);
