@@ -134,6 +134,12 @@ describe('reading backwards', { timeout: 60_000 }, () => {
     expect(lines[2]).toBe(long);
   });
 
+  it('gives an empty first line for a file that starts with a newline', async () => {
+    const path = join(dir(), 'j.jsonl');
+    writeFileSync(path, '\nx\n');
+    expect(await all(path)).toEqual(['', 'x', '']);
+  });
+
   it('gives null for an overlong first line too', async () => {
     const path = join(dir(), 'j.jsonl');
     writeFileSync(path, `${'z'.repeat(1100 * 1024)}\nend`);
