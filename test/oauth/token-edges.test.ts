@@ -37,7 +37,8 @@ async function mint(options: { scope?: string; grant?: boolean; audience?: strin
   const access = new provider.AccessToken({
     client,
     accountId: 'owner',
-    ...(grantId ? { grantId } : {}),
+    // The type wants a grant; a token without one is what the first refusal below is about.
+    ...((grantId ? { grantId } : {}) as { grantId: string }),
     ...(options.scope === undefined ? {} : { scope: options.scope }),
     gty: 'authorization_code',
   });

@@ -124,12 +124,15 @@ describe('an undo whose read-back shows neither amount', () => {
   it.for([
     [
       'someone else set Holidays to 150.00',
-      (m: Month) => void (m.data.month.categories.find((c) => c.id === 'cat-holidays')!.budgeted = 150_000),
+      (m: Month): void => {
+        m.data.month.categories.find((c) => c.id === 'cat-holidays')!.budgeted = 150_000;
+      },
     ],
     [
       'Holidays is missing from the month',
-      (m: Month) =>
-        void (m.data.month.categories = m.data.month.categories.filter((c) => c.id !== 'cat-holidays')),
+      (m: Month): void => {
+        m.data.month.categories = m.data.month.categories.filter((c) => c.id !== 'cat-holidays');
+      },
     ],
   ] as const)('says so when %s, and claims nothing about the rest', async ([, edit], { h, journal }) => {
     const { s } = await moved(h, 'legacy', journal);
