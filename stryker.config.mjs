@@ -2,6 +2,10 @@
 // Stryker changes the code one small mutation at a time and checks that some test fails for each.
 // It runs under the Node 22 of tooling/node22 (Stryker 10 needs it); the tests themselves are the
 // ones `npm test` runs, limited to those that exercise src/domain and src/safety.
+// It is run in parts on small machines (docs/mutation.md): MUTATION_PART names a part, so that each
+// keeps its own report and incremental file (a rerun tests only the mutants whose code or tests changed).
+const part = process.env.MUTATION_PART ?? 'all';
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
@@ -12,10 +16,14 @@ export default {
   ignoreStatic: true,
   concurrency: 2,
   timeoutMS: 20_000,
+  // The first run of every test, under load with the tool tests, takes longer than the default 5 minutes.
+  dryRunTimeoutMinutes: 30,
+  incremental: true,
+  incrementalFile: `reports/mutation/incremental-${part}.json`,
   reporters: ['clear-text', 'progress', 'json', 'html'],
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
-  tempDirName: '.stryker-tmp',
+  jsonReporter: { fileName: `reports/mutation/${part}.json` },
+  htmlReporter: { fileName: `reports/mutation/${part}.html` },
+  tempDirName: `.stryker-tmp-${part}`,
   cleanTempDir: 'always',
   thresholds: { high: 90, low: 80, break: null },
 };

@@ -24,12 +24,11 @@ export default defineConfig({
       // The gate `npm test` enforces: a change that leaves code untested fails CI. The safety layer
       // (confirmations, journal, undo) guards the user's money, so every branch of it is tested.
       thresholds: {
-        lines: 97,
-        // The targets are 95 % of branches overall and every branch of src/safety. The code merged
-        // since (remote mode, write outcomes, the new write tools) is not yet tested that far, so the
-        // gate holds the level reached (lines 97, branches 89 and 85) until tests raise it: it may only go up.
-        branches: 89,
-        'src/safety/**/*.ts': { branches: 85 },
+        lines: 98,
+        // The target is 95 % of branches overall; the gate holds the level reached (91 %) until tests
+        // raise it: it may only go up. Every branch of src/safety is tested.
+        branches: 91,
+        'src/safety/**/*.ts': { branches: 100 },
       },
     },
   },

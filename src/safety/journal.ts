@@ -47,6 +47,7 @@ type Line =
   | { kind: 'undone'; id: string }
   | { kind: 'blank' }
   | { kind: 'damaged' };
+type EntryOrMarker = Extract<Line, { kind: 'entry' | 'undone' }>;
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -115,20 +116,23 @@ export class Journal {
     const undone = new Set<string>();
     for await (const line of this.#lines()) {
       if (line.kind === 'entry') entries.push(line.entry);
-      else if (line.kind === 'undone') undone.add(line.id);
+      else undone.add(line.id);
     }
     return { entries: entries.reverse(), undone };
   }
 
-  /** The parsed lines from the end; `relevant` skips, unparsed, lines that cannot matter to a caller. */
-  async *#lines(relevant: (raw: Buffer) => boolean = () => true): AsyncGenerator<Line> {
+  /**
+   * The entries and markers from the end (blank and damaged lines left out); `relevant` skips,
+   * unparsed, lines that cannot matter to a caller.
+   */
+  async *#lines(relevant: (raw: Buffer) => boolean = () => true): AsyncGenerator<EntryOrMarker> {
     let damaged = 0;
     try {
       for await (const raw of linesBackwards(this.#path())) {
         if (raw !== null && !relevant(raw)) continue;
         const line = parseLine(raw);
         if (line.kind === 'damaged') damaged++;
-        else yield line;
+        else if (line.kind !== 'blank') yield line;
       }
     } finally {
       if (damaged > 0) {
@@ -158,7 +162,6 @@ export class Journal {
         undone.add(line.id);
         continue;
       }
-      if (line.kind !== 'entry') continue;
       const e = line.entry;
       const samePlan = e.plan_id === planId || (calledWithLastUsed && e.plan_id === 'last-used');
       if (undone.has(e.operation_id) || !samePlan || !knownKinds.has(e.kind)) continue;

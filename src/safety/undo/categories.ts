@@ -34,10 +34,11 @@ function toUndoPlan(
   index: ReadonlyMap<string, YnabCategory>,
   changes: readonly Change[],
 ): UndoPlan {
-  // each write as a step that knows what the operation left, so a half-done undo can be journaled
+  // each write as a step that knows what the operation left, so a half-done undo can be journaled;
+  // a write is planned only for a category the month still holds as the operation left it
   const steps: BudgetStep[] = undo.writes.map((w) => {
     const c = changes.find((x) => x.category_id === w.category_id) as Change;
-    return { ...c, name: index.get(w.category_id)?.name ?? w.category_id };
+    return { ...c, name: index.get(w.category_id)!.name };
   });
   return {
     sends: Math.max(1, steps.length),

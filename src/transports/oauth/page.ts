@@ -16,11 +16,15 @@ export interface PageModel {
   error?: string;
 }
 
-const escape = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+// The pattern matches only the five characters the table holds.
+const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
 h1{font-size:1.3rem}code{word-break:break-all;background:#f2f2f2;padding:0 .2rem}
