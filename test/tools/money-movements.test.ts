@@ -63,7 +63,7 @@ describe.each(ERAS)('get_money_movements, %s era', (era) => {
       { month: '2026-09', moved_in: 115, times_in: 1, moved_out: 25, times_out: 1, top_ups: 0 },
     ]);
     expect(r.structuredContent).toEqual(out);
-    expect(textOf(r)).toBe(renderResult(out as Record<string, unknown>));
+    expect(textOf(r)).toBe(renderResult(out));
     expect(requestLines(h.standIn)).toEqual([
       'GET /plans/demo-budget/categories',
       'GET /plans/demo-budget/money_movements',
