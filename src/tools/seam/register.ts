@@ -26,8 +26,10 @@ import {
   type Answer,
   type StatePayload,
 } from '../../safety/confirm.js';
+import { answerTooLarge } from './answer-cap.js';
 import { VIEW_DATA_META_KEY, uiMeta, viewDataOf, viewOf } from './app-views.js';
 import { describe, type ToolDefinition } from './define-tool.js';
+import { withFewIssues } from './few-issues.js';
 import { leanParams, leanResults } from './lean-schema.js';
 import { renderResult } from './render.js';
 import { applyConfirmed } from './outcome.js';
@@ -63,6 +65,15 @@ const structured = (output: Record<string, unknown>): CallToolResult => ({
   content: [{ type: 'text', text: renderResult(output) }],
   structuredContent: output,
 });
+
+/** A read tool's answer, or an error naming what narrows it when it passes the size cap. */
+function readAnswer(deps: Deps, tool: ToolDefinition, output: Record<string, unknown>): CallToolResult {
+  const json = JSON.stringify(output);
+  const tooLarge = answerTooLarge(tool, json);
+  if (tooLarge === null) return structured(output);
+  deps.log.warning('tools', `Tool ${tool.name} answer over the size cap`);
+  return text(tooLarge, true);
+}
 
 /** Turns a thrown failure into the result the agent reads. */
 export function failureResult(deps: Deps, tool: string, error: unknown): CallToolResult {
@@ -189,7 +200,7 @@ export function registerTools(
       {
         title: tool.title,
         description: describe(tool, open),
-        inputSchema: leanParams(tool.input),
+        inputSchema: withFewIssues(leanParams(tool.input)),
         outputSchema: leanResults(tool.output),
         annotations: annotationsOf(tool),
         // the view a host that renders Apps shows with the result (hidden from other clients)
@@ -210,9 +221,12 @@ export function registerTools(
               return await inPlan(() => confirmAndApply(server, ctx, deps, codec, tool.name, input, request));
             }
             const data = viewDataOf(output as object);
-            const answer = structured(output as Record<string, unknown>);
-            // figures only a view draws, for clients that render one
-            if (data === undefined || !declaresApps(server, ctx)) return answer;
+            const answer =
+              tool.kind === 'read'
+                ? readAnswer(deps, tool, output as Record<string, unknown>)
+                : structured(output as Record<string, unknown>);
+            // figures only a view draws, for clients that render one (none with an answer over the cap)
+            if (answer.isError || data === undefined || !declaresApps(server, ctx)) return answer;
             return { ...answer, _meta: { [VIEW_DATA_META_KEY]: data } };
           } catch (error) {
             return failureResult(deps, tool.name, error);
