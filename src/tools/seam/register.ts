@@ -26,6 +26,7 @@ import {
   type Answer,
   type StatePayload,
 } from '../../safety/confirm.js';
+import { fingerprint } from '../../safety/fingerprint.js';
 import { answerTooLarge } from './answer-cap.js';
 import { VIEW_DATA_META_KEY, uiMeta, viewDataOf, viewOf } from './app-views.js';
 import { describe, type ToolDefinition } from './define-tool.js';
@@ -36,10 +37,19 @@ import { applyConfirmed } from './outcome.js';
 import { inPlanMoney } from './plan-money.js';
 import { TICKET_META_KEY, declaresApps, registerApprovalTools } from './register-apps.js';
 
-/** The yes/no form of a confirmation, as a JSON-Schema literal (a zod object would add `$schema`). */
+/**
+ * The yes/no form of a confirmation, as a JSON-Schema literal (a zod object would add `$schema`). The
+ * title and description are what a client shows beside the box, instead of the bare key `value`.
+ */
 const YES_NO = {
   type: 'object' as const,
-  properties: { value: { type: 'boolean' as const } },
+  properties: {
+    value: {
+      type: 'boolean' as const,
+      title: 'Apply these changes',
+      description: 'Yes applies the changes above to YNAB; no changes nothing.',
+    },
+  },
   required: ['value'],
 };
 
@@ -146,7 +156,7 @@ async function confirmAndApply(
   input: Record<string, unknown>,
   request: ConfirmRequest,
 ): Promise<CallToolResult | InputRequiredResult> {
-  const code = typeof input.confirmation === 'string' ? input.confirmation : null;
+  const { confirmation, ...args } = input;
   // a journaled write whose journal cannot be written asks nothing and writes nothing
   if ('operation_id' in request.preview) await deps.journal.checkWritable();
   const decision = decide(deps.codes, {
@@ -154,7 +164,8 @@ async function confirmAndApply(
     planId: request.planId,
     subject: request.subject,
     question: request.question,
-    code,
+    arguments: fingerprint(tool, args),
+    code: typeof confirmation === 'string' ? confirmation : null,
     canAsk: canAsk(server, ctx),
     required: deps.config.requireElicitation(),
     card: declaresApps(server, ctx),
