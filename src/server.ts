@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
   ResourceTemplate,
   completable,
   createRequestStateCodec,
@@ -27,6 +29,8 @@ import { allTools } from './tools/index.js';
 import { registerViews } from './tools/seam/register-apps.js';
 import { registerTools } from './tools/seam/register.js';
 import { grantAllowsWrites } from './transports/oauth/scopes.js';
+import { checkIds } from './ynab/api.js';
+import { UnknownPlanError } from './ynab/unknown-plan.js';
 
 /** One codec per process: key from AVENIR_MCP_STATE_KEY, else 32 random bytes. */
 export function createCodec(deps: Deps): RequestStateCodec<StatePayload> {
@@ -50,6 +54,28 @@ function completers(deps: Deps): Record<string, Completer> {
     account_id: (typed, context) => completeAccountId(deps, typed, context?.arguments?.plan_id),
     month: (typed, context) => completeMonth(deps, typed, context?.arguments?.plan_id),
   };
+}
+
+/**
+ * Reads a template resource for a plan id the client filled in: an id that is not one (or names no plan
+ * the token reads) is the client's invalid parameter, not a server failure.
+ */
+async function forPlan<T>(planId: string, read: () => Promise<T>): Promise<T> {
+  const invalid = (error: unknown) =>
+    new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      error instanceof Error ? error.message : String(error),
+    );
+  try {
+    checkIds([planId]);
+  } catch (error) {
+    throw invalid(error);
+  }
+  try {
+    return await read();
+  } catch (error) {
+    throw error instanceof UnknownPlanError ? invalid(error) : error;
+  }
 }
 
 /**
@@ -128,7 +154,9 @@ function registerResources(server: McpServer, deps: Deps): void {
     const template = templates.get(r.name);
     if (template) {
       server.registerResource(r.name, template, meta, (uri, vars, ctx) =>
-        withClientLog(sinkOf(ctx), () => contents(uri, String(vars.plan_id))),
+        withClientLog(sinkOf(ctx), () =>
+          forPlan(String(vars.plan_id), () => contents(uri, String(vars.plan_id))),
+        ),
       );
     } else {
       server.registerResource(r.name, r.uri, meta, (uri, ctx) =>
