@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { sinkOf, withClientLog } from './client-log.js';
 import { completeAccountId, completeMonth, completePlanId } from './context/completions.js';
 import { GUIDE } from './context/guide.js';
-import { prompts } from './context/prompts.js';
+import { promptText, prompts } from './context/prompts.js';
 import { resources } from './context/resources.js';
 import type { Deps } from './deps.js';
 import { gateApps } from './transports/apps-gate.js';
@@ -166,14 +166,15 @@ function registerResources(server: McpServer, deps: Deps): void {
   }
 }
 
-function registerPrompts(server: McpServer, deps: Deps): void {
+/** The prompts; `writes` says whether this instance lists write tools (the prompts then name them). */
+function registerPrompts(server: McpServer, deps: Deps, writes: boolean): void {
   const { promptArgs } = sharedOf(deps);
   for (const p of prompts) {
     server.registerPrompt(
       p.name,
       { title: p.title, description: p.description, argsSchema: promptArgs.get(p.name)! },
       (args: Record<string, string | undefined>) => ({
-        messages: [{ role: 'user', content: { type: 'text', text: p.text(args) } }],
+        messages: [{ role: 'user', content: { type: 'text', text: promptText(p, args, writes) } }],
       }),
     );
   }
@@ -194,10 +195,11 @@ export function buildServer(
   });
   refuseForbiddenKeys(server);
   gateApps(server);
-  registerTools(server, allTools, deps, codec, options.writes ?? deps.config.write);
+  const writes = options.writes ?? deps.config.write;
+  registerTools(server, allTools, deps, codec, writes);
   registerResources(server, deps);
   registerViews(server, STABLE_FOR_PROCESS);
-  registerPrompts(server, deps);
+  registerPrompts(server, deps, deps.config.write && writes);
   return server;
 }
 
