@@ -126,8 +126,8 @@ export type Decision =
  * Decides: a given code first, then a client that cannot ask (a code), then the answer — its seal, the
  * call it answers, its nonce, its fingerprint. Errors are thrown as AppError texts.
  *
- * An answer sent back with another tool or other arguments than the preview's is refused without
- * spending its nonce: it answered a question about other changes, and the call it did answer may still
+ * An answer sent back with another tool, or with other arguments that make other changes than the
+ * preview's, is refused without spending its nonce: it answered a question about other changes, and the call it did answer may still
  * come (a client that retried with a corrected argument, then with the previewed ones). A code, by
  * contrast, is spent on any mismatch: it travels through the agent, and trying it on other changes is
  * the misuse it exists to stop.
@@ -150,7 +150,10 @@ export function decide(codes: CodeStore, input: ConfirmInput): Decision {
   }
   const state = input.state;
   if (!state) throw new AppError(E_PLAN_CHANGED);
-  if (state.tool !== input.tool || state.arguments !== input.arguments) throw new AppError(E_OTHER_ARGUMENTS);
+  // other arguments that make the same changes (assignments in another order) answer the same question
+  const otherCall =
+    state.tool !== input.tool || (state.arguments !== input.arguments && state.fingerprint !== fp);
+  if (otherCall) throw new AppError(E_OTHER_ARGUMENTS);
   if (!codes.spendNonce(state.nonce)) throw new AppError(E_ANSWER_USED);
   if (state.fingerprint !== fp) throw new AppError(E_PLAN_CHANGED);
   switch (input.answer.kind) {

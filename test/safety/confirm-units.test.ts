@@ -175,9 +175,11 @@ describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_
     });
     const answered = (s: StatePayload) => () => decide(codes, base({ answer: accept, state: s }));
     expect(error(answered(state({ tool: 'undo_operation' })))).toBe(E_OTHER_ARGUMENTS);
-    expect(error(answered(state({ arguments: 'args-2' })))).toBe(E_OTHER_ARGUMENTS);
+    expect(error(answered(state({ arguments: 'args-2', fingerprint: 'f' })))).toBe(E_OTHER_ARGUMENTS);
     // neither spent the nonce: the call that was previewed still goes through with it
     expect(answered(state({}))()).toEqual({ kind: 'apply' });
+    // other arguments making the same changes (another order) answer the same question
+    expect(answered(state({ arguments: 'args-2', nonce: 'n3' }))()).toEqual({ kind: 'apply' });
     expect(error(answered(state({})))).toBe(E_ANSWER_USED);
     expect(error(answered(state({ fingerprint: 'f', nonce: 'n2' })))).toBe(E_PLAN_CHANGED);
     expect(error(answered(state({ nonce: 'n2' })))).toBe(E_ANSWER_USED);

@@ -89,4 +89,25 @@ describe('an answer sent back with other arguments (2026-07-28)', () => {
       await raw.close();
     }
   });
+
+  it('other arguments making the same changes (another order) still answer the preview', async ({
+    journal,
+  }) => {
+    const raw = rawModern(h, { AVENIR_MCP_JOURNAL: journal });
+    try {
+      const a = { transaction_id: 'tx-046', category_id: 'cat-groceries' };
+      const b = { transaction_id: 'tx-048', category_id: 'cat-groceries' };
+      const first = { plan_id: 'demo-budget', assignments: [a, b] };
+      const state = String(result(await raw.call('apply_categories', first)).requestState);
+      const reordered = { plan_id: 'demo-budget', assignments: [b, a] };
+      const applied = await raw.call('apply_categories', reordered, {
+        inputResponses: yes,
+        requestState: state,
+      });
+      expect((result(applied).structuredContent as { status: string }).status).toBe('applied');
+      expect(h.standIn.writes).toHaveLength(1);
+    } finally {
+      await raw.close();
+    }
+  });
 });
