@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import { allTools } from '../../src/tools/index.js';
 import { MAX_ANSWER_BYTES, answerTooLarge } from '../../src/tools/seam/answer-cap.js';
-import { NAMED_ISSUES } from '../../src/tools/seam/few-issues.js';
+import { NAMED_ISSUES, fewer } from '../../src/tools/seam/few-issues.js';
 import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, startHarness, textOf, type Harness } from '../helpers/harness.js';
 
@@ -121,5 +121,15 @@ describe('the size cap', () => {
       'Call again with a smaller months_count.',
     );
     expect(answerTooLarge(tool('list_accounts'), JSON.stringify({ rows: [] }))).toBeNull();
+  });
+});
+
+describe('short argument errors', () => {
+  it('count one more problem in the singular, and leave a few alone', () => {
+    const issues = (n: number) => Array.from({ length: n }, (_, i) => ({ message: `m${i}`, path: [i] }));
+    expect(fewer(issues(NAMED_ISSUES + 1)).at(-1)).toEqual({
+      message: 'and 1 more problem of the same call',
+    });
+    expect(fewer(issues(NAMED_ISSUES))).toEqual(issues(NAMED_ISSUES));
   });
 });
