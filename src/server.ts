@@ -61,11 +61,9 @@ function completers(deps: Deps): Record<string, Completer> {
  * the token reads) is the client's invalid parameter, not a server failure.
  */
 async function forPlan<T>(planId: string, read: () => Promise<T>): Promise<T> {
+  // what reaches here is a ClientError or an UnknownPlanError: a message written for the agent
   const invalid = (error: unknown) =>
-    new ProtocolError(
-      ProtocolErrorCode.InvalidParams,
-      error instanceof Error ? error.message : String(error),
-    );
+    new ProtocolError(ProtocolErrorCode.InvalidParams, (error as Error).message);
   try {
     checkIds([planId]);
   } catch (error) {

@@ -4,6 +4,7 @@
  * no prompt sends the agent to a write tool.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { promptText, prompts } from '../../src/context/prompts.js';
 import { it } from '../helpers/fixture.js';
 import { ERAS, connect, startHarness, type Harness, type Session } from '../helpers/harness.js';
 
@@ -73,4 +74,11 @@ describe.each(ERAS)('%s era', (era) => {
     ];
     for (const w of writeTools) expect(named.has(w), w).toBe(mode === 'on');
   });
+});
+
+it('an argument left out stays out (the prompt gives its default)', () => {
+  const review = prompts.find((p) => p.name === 'monthly_review')!;
+  expect(promptText(review, { plan_id: 'p1', month: undefined }, false).split('\n')[0]).toBe(
+    'Review month current of plan p1 with me.',
+  );
 });
