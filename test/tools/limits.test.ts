@@ -17,7 +17,7 @@ type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; i
 /** Every array in a schema, by its path, with its maxItems (nullable arrays included). */
 function arrays(path: string, schema: Schema, out: [string, unknown][] = []): [string, unknown][] {
   for (const branch of (schema.anyOf as Schema[] | undefined) ?? [schema]) {
-    if (branch.type === 'array') out.push([path, branch.maxItems]);
+    if ([branch.type].flat().includes('array')) out.push([path, branch.maxItems]);
     for (const [key, child] of Object.entries(branch.properties ?? {})) arrays(`${path}.${key}`, child, out);
     if (branch.items) arrays(`${path}[]`, branch.items, out);
   }

@@ -1,12 +1,14 @@
 /**
  * Every field of every output schema that carries text from the plan (names, payees, memos) tells the
- * agent it is data, never instructions; read from tools/list through a real client. The field names
+ * agent it is data, never instructions: in the tool definitions, from which docs/tools.md is made (the
+ * lean schema of tools/list keeps field names and types only), and the same text reaches the agent in
+ * the descriptions of the tools that mention those names. The field names
  * below are the plan's text fields: a new one with another name is caught the other way round (a field
  * described as untrusted whose name is missing here).
  */
-import { afterAll, beforeAll, expect } from 'vitest';
-import { it } from '../helpers/fixture.js';
-import { connect, startHarness, type Harness } from '../helpers/harness.js';
+import { expect, it } from 'vitest';
+import { z } from 'zod';
+import { allTools } from '../../src/tools/index.js';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; items?: Schema };
 
@@ -53,16 +55,10 @@ function textFields(
   return out;
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
-it('every plan text field of every output schema is described as untrusted data, and only those', async () => {
-  const s = await connect(h, 'modern');
-  const { tools } = await s.client.listTools();
-  const fields = tools.flatMap((t) => textFields(t.name, '', t.outputSchema as Schema));
+it('every plan text field of every output schema is described as untrusted data, and only those', () => {
+  const fields = allTools.flatMap((t) =>
+    textFields(t.name, '', z.toJSONSchema(t.output, { io: 'output' }) as Schema),
+  );
   const plan = fields.filter((f) => PLAN_TEXT.has(f.key));
   expect(plan.length).toBeGreaterThan(90);
   expect(plan.filter((f) => !SAYS_DATA.test(f.text)).map((f) => f.path)).toEqual([]);
