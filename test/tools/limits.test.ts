@@ -115,7 +115,7 @@ describe('the size cap', () => {
   it('names the parameters of the tool that make its answer smaller', () => {
     const json = JSON.stringify({ rows: 'x'.repeat(3 * 1024 * 1024) });
     expect(answerTooLarge(tool('list_scheduled_transactions'), json)).toMatch(
-      /nothing was returned\. Call again with a later since_date or an earlier until_date or fewer account_ids\.$/,
+      /nothing was returned\. Call again with a later since_date or an earlier until_date or fewer account_ids\b/,
     );
     expect(answerTooLarge(tool('get_spending_trends'), json)).toContain(
       'Call again with a smaller months_count.',
