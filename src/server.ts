@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
   ResourceTemplate,
   completable,
   createRequestStateCodec,
@@ -16,7 +18,7 @@ import { z } from 'zod';
 import { sinkOf, withClientLog } from './client-log.js';
 import { completeAccountId, completeMonth, completePlanId } from './context/completions.js';
 import { GUIDE } from './context/guide.js';
-import { prompts } from './context/prompts.js';
+import { promptText, prompts } from './context/prompts.js';
 import { resources } from './context/resources.js';
 import type { Deps } from './deps.js';
 import { gateApps } from './transports/apps-gate.js';
@@ -27,6 +29,8 @@ import { allTools } from './tools/index.js';
 import { registerViews } from './tools/seam/register-apps.js';
 import { registerTools } from './tools/seam/register.js';
 import { grantAllowsWrites } from './transports/oauth/scopes.js';
+import { checkIds } from './ynab/api.js';
+import { UnknownPlanError } from './ynab/unknown-plan.js';
 
 /** One codec per process: key from AVENIR_MCP_STATE_KEY, else 32 random bytes. */
 export function createCodec(deps: Deps): RequestStateCodec<StatePayload> {
@@ -50,6 +54,26 @@ function completers(deps: Deps): Record<string, Completer> {
     account_id: (typed, context) => completeAccountId(deps, typed, context?.arguments?.plan_id),
     month: (typed, context) => completeMonth(deps, typed, context?.arguments?.plan_id),
   };
+}
+
+/**
+ * Reads a template resource for a plan id the client filled in: an id that is not one (or names no plan
+ * the token reads) is the client's invalid parameter, not a server failure.
+ */
+async function forPlan<T>(planId: string, read: () => Promise<T>): Promise<T> {
+  // what reaches here is a ClientError or an UnknownPlanError: a message written for the agent
+  const invalid = (error: unknown) =>
+    new ProtocolError(ProtocolErrorCode.InvalidParams, (error as Error).message);
+  try {
+    checkIds([planId]);
+  } catch (error) {
+    throw invalid(error);
+  }
+  try {
+    return await read();
+  } catch (error) {
+    throw error instanceof UnknownPlanError ? invalid(error) : error;
+  }
 }
 
 /**
@@ -128,7 +152,9 @@ function registerResources(server: McpServer, deps: Deps): void {
     const template = templates.get(r.name);
     if (template) {
       server.registerResource(r.name, template, meta, (uri, vars, ctx) =>
-        withClientLog(sinkOf(ctx), () => contents(uri, String(vars.plan_id))),
+        withClientLog(sinkOf(ctx), () =>
+          forPlan(String(vars.plan_id), () => contents(uri, String(vars.plan_id))),
+        ),
       );
     } else {
       server.registerResource(r.name, r.uri, meta, (uri, ctx) =>
@@ -138,14 +164,15 @@ function registerResources(server: McpServer, deps: Deps): void {
   }
 }
 
-function registerPrompts(server: McpServer, deps: Deps): void {
+/** The prompts; `writes` says whether this instance lists write tools (the prompts then name them). */
+function registerPrompts(server: McpServer, deps: Deps, writes: boolean): void {
   const { promptArgs } = sharedOf(deps);
   for (const p of prompts) {
     server.registerPrompt(
       p.name,
       { title: p.title, description: p.description, argsSchema: promptArgs.get(p.name)! },
       (args: Record<string, string | undefined>) => ({
-        messages: [{ role: 'user', content: { type: 'text', text: p.text(args) } }],
+        messages: [{ role: 'user', content: { type: 'text', text: promptText(p, args, writes) } }],
       }),
     );
   }
@@ -166,10 +193,11 @@ export function buildServer(
   });
   refuseForbiddenKeys(server);
   gateApps(server);
-  registerTools(server, allTools, deps, codec, options.writes ?? deps.config.write);
+  const writes = options.writes ?? deps.config.write;
+  registerTools(server, allTools, deps, codec, writes);
   registerResources(server, deps);
   registerViews(server, STABLE_FOR_PROCESS);
-  registerPrompts(server, deps);
+  registerPrompts(server, deps, deps.config.write && writes);
   return server;
 }
 

@@ -24,6 +24,8 @@ export const E_CANNOT_ASK =
   'This client cannot ask the user to confirm, and AVENIR_MCP_REQUIRE_ELICITATION=1 forbids confirmation codes: nothing was changed. Use a client that supports MCP elicitation, or unset the variable.';
 export const E_PLAN_CHANGED =
   'The plan changed between the preview and the answer. Call again without an answer to get a new preview.';
+export const E_OTHER_ARGUMENTS =
+  'This answer was given to the preview of another call (other arguments): nothing was changed. Repeat the call that was previewed with this answer, or call again without an answer to preview this one.';
 export const E_ANSWER_USED =
   'This answer was already used: nothing was changed. Call again without an answer to get a new preview.';
 
@@ -35,9 +37,14 @@ export type Answer =
   | { kind: 'cancel' }
   | { kind: 'other' };
 
-/** The payload sealed in the requestState (HMAC-signed; each nonce is honoured once). */
+/**
+ * The payload sealed in the requestState (HMAC-signed; each nonce is honoured once). `arguments` is the
+ * fingerprint of the call's arguments, so that an answer sent back with other arguments is told apart
+ * from a plan that changed under the same ones.
+ */
 export interface StatePayload {
   tool: string;
+  arguments: string;
   fingerprint: string;
   nonce: string;
 }
@@ -90,6 +97,8 @@ export interface ConfirmInput {
   planId: string;
   subject: unknown;
   question: string;
+  /** The fingerprint of the call's own arguments (the tool's input without `confirmation`). */
+  arguments: string;
   /** The `confirmation` argument. */
   code: string | null;
   /** The client declared the elicitation capability (form mode). */
@@ -114,8 +123,14 @@ export type Decision =
   | { kind: 'card'; fingerprint: string };
 
 /**
- * Decides: a given code first, then a client that cannot ask (a code), then the answer — its seal, its
- * nonce, its fingerprint. Errors are thrown as AppError texts.
+ * Decides: a given code first, then a client that cannot ask (a code), then the answer — its seal, the
+ * call it answers, its nonce, its fingerprint. Errors are thrown as AppError texts.
+ *
+ * An answer sent back with another tool, or with other arguments that make other changes than the
+ * preview's, is refused without spending its nonce: it answered a question about other changes, and the call it did answer may still
+ * come (a client that retried with a corrected argument, then with the previewed ones). A code, by
+ * contrast, is spent on any mismatch: it travels through the agent, and trying it on other changes is
+ * the misuse it exists to stop.
  */
 export function decide(codes: CodeStore, input: ConfirmInput): Decision {
   const fp = fingerprint(input.planId, input.subject);
@@ -130,12 +145,17 @@ export function decide(codes: CodeStore, input: ConfirmInput): Decision {
     return { kind: 'code', code: codes.issue(fp) };
   }
   if (input.answer.kind === 'none') {
-    return { kind: 'ask', state: { tool: input.tool, fingerprint: fp, nonce: codes.nonce() } };
+    const state = { tool: input.tool, arguments: input.arguments, fingerprint: fp, nonce: codes.nonce() };
+    return { kind: 'ask', state };
   }
   const state = input.state;
   if (!state) throw new AppError(E_PLAN_CHANGED);
+  // other arguments that make the same changes (assignments in another order) answer the same question
+  const otherCall =
+    state.tool !== input.tool || (state.arguments !== input.arguments && state.fingerprint !== fp);
+  if (otherCall) throw new AppError(E_OTHER_ARGUMENTS);
   if (!codes.spendNonce(state.nonce)) throw new AppError(E_ANSWER_USED);
-  if (state.tool !== input.tool || state.fingerprint !== fp) throw new AppError(E_PLAN_CHANGED);
+  if (state.fingerprint !== fp) throw new AppError(E_PLAN_CHANGED);
   switch (input.answer.kind) {
     case 'accept':
       return input.answer.value === true ? { kind: 'apply' } : { kind: 'declined' };

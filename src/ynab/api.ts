@@ -8,6 +8,7 @@ import { planCurrency } from '../domain/plans/currency.js';
 import type { RequestOptions, YnabHttp } from './client.js';
 import { DeltaCache, type Fetched } from './cache.js';
 import { ENDPOINTS, segments, type Endpoint } from './endpoints.js';
+import { explainNotFound } from './unknown-plan.js';
 import type {
   CategoryPatch,
   NewTransactionBody,
@@ -340,8 +341,15 @@ export class YnabClient {
   }
 
   constructor(http: YnabHttp) {
-    const send: Send = (endpoint, values, options) =>
-      http.request(endpoint.method, segments(endpoint, values), options);
+    const send: Send = async (endpoint, values, options) => {
+      try {
+        return await http.request(endpoint.method, segments(endpoint, values), options);
+      } catch (error) {
+        const plan = endpoint.path.startsWith('/plans/{plan_id}') ? values[0] : undefined;
+        if (plan === undefined || plan === LAST_USED) throw error;
+        throw await explainNotFound(error, plan, async () => this.plans.known ?? (await this.plans.list()));
+      }
+    };
     this.plans = new Plans(send, this.cache);
     this.accounts = new Accounts(send, this.cache);
     this.categories = new Categories(send, this.cache);

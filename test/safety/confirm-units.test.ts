@@ -11,7 +11,9 @@ import {
   E_PLAN_CHANGED,
   decide,
   outcomeFields,
+  E_OTHER_ARGUMENTS,
   type ConfirmInput,
+  type StatePayload,
 } from '../../src/safety/confirm.js';
 import { canonical, fingerprint } from '../../src/safety/fingerprint.js';
 
@@ -91,6 +93,7 @@ describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_
     planId: 'p',
     subject: [{ id: 1 }],
     question: 'Q?',
+    arguments: 'args-1',
     code: null,
     canAsk: true,
     required: false,
@@ -127,7 +130,8 @@ describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_
     const codes = new CodeStore(() => 0);
     const ask = decide(codes, base({}));
     expect(ask.kind).toBe('ask');
-    const state = (ask as { state: { tool: string; fingerprint: string; nonce: string } }).state;
+    const state = (ask as { state: StatePayload }).state;
+    expect(state.arguments).toBe('args-1');
     expect(state.fingerprint).toBe(fingerprint('p', [{ id: 1 }]));
     expect(decide(codes, base({ answer: { kind: 'accept', value: true }, state }))).toEqual({
       kind: 'apply',
@@ -150,33 +154,35 @@ describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_
     const codes = new CodeStore(() => 0);
     const state = {
       tool: 'apply_categories',
+      arguments: 'args-1',
       fingerprint: fingerprint('p', [{ id: 1 }]),
       nonce: codes.nonce(),
     };
     expect(decide(codes, base({ answer, required, state })).kind).toBe(kind);
   });
 
-  it('refuses an answer without state, or for another tool or subject', () => {
+  it('refuses an answer without state, or for another tool, other arguments or another subject', () => {
     const codes = new CodeStore(() => 0);
     const accept = { kind: 'accept', value: true } as const;
     expect(error(() => decide(codes, base({ answer: accept })))).toBe(E_PLAN_CHANGED);
     const fp = fingerprint('p', [{ id: 1 }]);
-    expect(
-      error(() =>
-        decide(
-          codes,
-          base({ answer: accept, state: { tool: 'undo_operation', fingerprint: fp, nonce: 'n1' } }),
-        ),
-      ),
-    ).toBe(E_PLAN_CHANGED);
-    expect(
-      error(() =>
-        decide(
-          codes,
-          base({ answer: accept, state: { tool: 'apply_categories', fingerprint: 'f', nonce: 'n2' } }),
-        ),
-      ),
-    ).toBe(E_PLAN_CHANGED);
+    const state = (over: Partial<StatePayload>): StatePayload => ({
+      tool: 'apply_categories',
+      arguments: 'args-1',
+      fingerprint: fp,
+      nonce: 'n1',
+      ...over,
+    });
+    const answered = (s: StatePayload) => () => decide(codes, base({ answer: accept, state: s }));
+    expect(error(answered(state({ tool: 'undo_operation' })))).toBe(E_OTHER_ARGUMENTS);
+    expect(error(answered(state({ arguments: 'args-2', fingerprint: 'f' })))).toBe(E_OTHER_ARGUMENTS);
+    // neither spent the nonce: the call that was previewed still goes through with it
+    expect(answered(state({}))()).toEqual({ kind: 'apply' });
+    // other arguments making the same changes (another order) answer the same question
+    expect(answered(state({ arguments: 'args-2', nonce: 'n3' }))()).toEqual({ kind: 'apply' });
+    expect(error(answered(state({})))).toBe(E_ANSWER_USED);
+    expect(error(answered(state({ fingerprint: 'f', nonce: 'n2' })))).toBe(E_PLAN_CHANGED);
+    expect(error(answered(state({ nonce: 'n2' })))).toBe(E_ANSWER_USED);
   });
 
   it('words the outcome per flow', () => {

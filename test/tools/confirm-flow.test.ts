@@ -188,6 +188,12 @@ describe.each(ERAS)('%s era', (era) => {
   });
 });
 
+const YES_NO_FIELD = {
+  type: 'boolean',
+  title: 'Apply these changes',
+  description: 'Yes applies the changes above to YNAB; no changes nothing.',
+};
+
 describe('the 2026-07-28 round trip, raw', () => {
   const yes = { confirm: { action: 'accept', content: { value: true } } };
   const result = (r: Record<string, unknown>) => r.result as Record<string, unknown>;
@@ -206,7 +212,7 @@ describe('the 2026-07-28 round trip, raw', () => {
           message: QUESTION,
           requestedSchema: {
             type: 'object',
-            properties: { value: { type: 'boolean' } },
+            properties: { value: YES_NO_FIELD },
             required: ['value'],
           },
         },
@@ -216,7 +222,7 @@ describe('the 2026-07-28 round trip, raw', () => {
     const payload = JSON.parse(Buffer.from(state.split('.')[1] ?? '', 'base64url').toString()) as {
       p: Record<string, string>;
     };
-    expect(Object.keys(payload.p).sort()).toEqual(['fingerprint', 'nonce', 'tool']);
+    expect(Object.keys(payload.p).sort()).toEqual(['arguments', 'fingerprint', 'nonce', 'tool']);
     expect(payload.p.tool).toBe('apply_categories');
     const applied = result(
       await raw.call('apply_categories', ARGS, { inputResponses: yes, requestState: state }),

@@ -130,7 +130,9 @@ describe('the guide and the prompts', () => {
     expect(existing).toEqual(CATALOGUE);
     const texts = [
       GUIDE,
-      ...prompts.map((p) => p.text({ plan_id: 'p', month: 'current', account_id: 'a', bank_balance: '1' })),
+      ...prompts.map((p) =>
+        p.text({ plan_id: 'p', month: 'current', account_id: 'a', bank_balance: '1' }, true),
+      ),
     ];
     for (const text of texts) for (const name of named(text)) expect(existing.has(name), name).toBe(true);
     expect(named(GUIDE).length).toBeGreaterThan(10);
@@ -151,7 +153,7 @@ describe('the guide and the prompts', () => {
 
   it('have the exact opening and closing lines', () => {
     const text = (name: string, args: Record<string, string | undefined>): string =>
-      prompts.find((p) => p.name === name)?.text(args) ?? '';
+      prompts.find((p) => p.name === name)?.text(args, true) ?? '';
     expect(text('classify_pending', { plan_id: 'p1' }).split('\n')[0]).toBe(
       'Help me classify the pending transactions of plan p1.',
     );

@@ -171,7 +171,9 @@ describe.each(ERAS)('list tools, %s era', (era) => {
 
   it('reports YNAB errors with their exact texts', async () => {
     const unknown = await call(s, 'list_accounts', { plan_id: 'no-such-plan' });
-    expect(textOf(unknown)).toBe("Error calling tool 'list_accounts': YNAB 404: Resource not found");
+    expect(textOf(unknown)).toBe(
+      "Error calling tool 'list_accounts': plan_id 'no-such-plan' is not a plan this token can read: pass one of 'demo-budget' (from list_plans).",
+    );
     h.standIn.fault({ path: '/plans', status: 401 });
     const unauthorised = await call(s, 'list_plans');
     expect(textOf(unauthorised)).toBe(

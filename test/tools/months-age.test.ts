@@ -185,6 +185,8 @@ describe.each(ERAS)('get_age_of_money, %s era', (era) => {
 
   it('reports an unknown plan with the client error text', async () => {
     const r = await call(s, TOOL, { plan_id: 'no-such-plan' });
-    expect(textOf(r)).toBe(`Error calling tool '${TOOL}': YNAB 404: Resource not found`);
+    expect(textOf(r)).toBe(
+      `Error calling tool '${TOOL}': plan_id 'no-such-plan' is not a plan this token can read: pass one of 'demo-budget' (from list_plans).`,
+    );
   });
 });

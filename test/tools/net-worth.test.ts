@@ -213,7 +213,9 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
 
   it("reports YNAB's errors as client errors", async () => {
     const r = await call(s, 'get_net_worth_trend', { plan_id: 'no-such-plan' });
-    expect(textOf(r)).toBe("Error calling tool 'get_net_worth_trend': YNAB 404: Resource not found");
+    expect(textOf(r)).toBe(
+      "Error calling tool 'get_net_worth_trend': plan_id 'no-such-plan' is not a plan this token can read: pass one of 'demo-budget' (from list_plans).",
+    );
     const bad = await call(s, 'get_net_worth_trend', { plan_id: 'my plan' });
     expect(textOf(bad)).toBe(
       "Error calling tool 'get_net_worth_trend': 'my plan' is not a YNAB id: use the ids returned by list_plans, list_accounts or the other tools.",

@@ -176,6 +176,8 @@ describe.each(ERAS)('find_recurring_charges, %s era', (era) => {
     expect(bad.isError).toBe(true);
     expect(h.standIn.requests).toHaveLength(0);
     const unknown = await call(s, 'find_recurring_charges', { plan_id: 'no-such-plan' });
-    expect(textOf(unknown)).toBe("Error calling tool 'find_recurring_charges': YNAB 404: Resource not found");
+    expect(textOf(unknown)).toBe(
+      "Error calling tool 'find_recurring_charges': plan_id 'no-such-plan' is not a plan this token can read: pass one of 'demo-budget' (from list_plans).",
+    );
   });
 });

@@ -36,6 +36,7 @@ export const forecastBalance = defineReadTool({
     until: z.string().describe('Last month to project, YYYY-MM, up to 24 months ahead.'),
     account_ids: z
       .array(z.string())
+      .max(100)
       .nullable()
       .default(null)
       .describe('Accounts to project; null or empty for every open budget account.'),
@@ -45,6 +46,7 @@ export const forecastBalance = defineReadTool({
     ),
     one_offs: z
       .array(oneOff)
+      .max(50)
       .nullable()
       .default(null)
       .describe('Expected one-offs not scheduled in YNAB; null for none.'),

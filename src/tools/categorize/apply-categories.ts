@@ -58,7 +58,8 @@ export const applyCategories = defineWriteTool({
         }),
       )
       .min(1)
-      .describe('The category to give each transaction, each transaction once.'),
+      .max(100)
+      .describe('The category to give each transaction, each transaction once, at most 100.'),
   },
   output: changeListFields,
   async run({ deps }, { plan_id, assignments }) {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { rankPayees } from '../../domain/payees/payee-list.js';
 import { defineReadTool } from '../seam/define-tool.js';
-import { listLimit, planId } from '../seam/schemas.js';
+import { UNTRUSTED, listLimit, planId } from '../seam/schemas.js';
 
 const WRITE_SENTENCE = 'rename_payee cleans one up, after the user confirms.';
 
@@ -37,7 +37,7 @@ export const listPayees = defineReadTool({
           merchant: z
             .string()
             .describe(
-              'The merchant the name normalises to (card prefixes, invoice numbers and dates removed).',
+              `The merchant the name normalises to (card prefixes, invoice numbers and dates removed). ${UNTRUSTED}`,
             ),
           transactions: z.number().int().describe('How many transactions name this payee.'),
           last_date: z

@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import { clean } from '../../domain/text.js';
 import { defineReadTool } from '../seam/define-tool.js';
-import { wrapped } from '../seam/schemas.js';
+import { userText, wrapped } from '../seam/schemas.js';
 import { planCurrency } from '../../domain/plans/currency.js';
 
 const plan = z.strictObject({
   id: z.string().describe('The plan id to pass as plan_id to the other tools.'),
-  name: z.string().describe('The plan name as the user sees it in YNAB.'),
+  name: userText('The plan name as the user sees it in YNAB'),
   first_month: z
     .string()
     .nullable()

@@ -26,18 +26,30 @@ import {
   type Answer,
   type StatePayload,
 } from '../../safety/confirm.js';
+import { fingerprint } from '../../safety/fingerprint.js';
+import { answerTooLarge } from './answer-cap.js';
 import { VIEW_DATA_META_KEY, uiMeta, viewDataOf, viewOf } from './app-views.js';
 import { describe, type ToolDefinition } from './define-tool.js';
+import { withFewIssues } from './few-issues.js';
 import { leanParams, leanResults } from './lean-schema.js';
 import { renderResult } from './render.js';
 import { applyConfirmed } from './outcome.js';
 import { inPlanMoney } from './plan-money.js';
 import { TICKET_META_KEY, declaresApps, registerApprovalTools } from './register-apps.js';
 
-/** The yes/no form of a confirmation, as a JSON-Schema literal (a zod object would add `$schema`). */
+/**
+ * The yes/no form of a confirmation, as a JSON-Schema literal (a zod object would add `$schema`). The
+ * title and description are what a client shows beside the box, instead of the bare key `value`.
+ */
 const YES_NO = {
   type: 'object' as const,
-  properties: { value: { type: 'boolean' as const } },
+  properties: {
+    value: {
+      type: 'boolean' as const,
+      title: 'Apply these changes',
+      description: 'Yes applies the changes above to YNAB; no changes nothing.',
+    },
+  },
   required: ['value'],
 };
 
@@ -63,6 +75,15 @@ const structured = (output: Record<string, unknown>): CallToolResult => ({
   content: [{ type: 'text', text: renderResult(output) }],
   structuredContent: output,
 });
+
+/** A read tool's answer, or an error naming what narrows it when it passes the size cap. */
+function readAnswer(deps: Deps, tool: ToolDefinition, output: Record<string, unknown>): CallToolResult {
+  const json = JSON.stringify(output);
+  const tooLarge = answerTooLarge(tool, json);
+  if (tooLarge === null) return structured(output);
+  deps.log.warning('tools', `Tool ${tool.name} answer over the size cap`);
+  return text(tooLarge, true);
+}
 
 /** Turns a thrown failure into the result the agent reads. */
 export function failureResult(deps: Deps, tool: string, error: unknown): CallToolResult {
@@ -135,7 +156,7 @@ async function confirmAndApply(
   input: Record<string, unknown>,
   request: ConfirmRequest,
 ): Promise<CallToolResult | InputRequiredResult> {
-  const code = typeof input.confirmation === 'string' ? input.confirmation : null;
+  const { confirmation, ...args } = input;
   // a journaled write whose journal cannot be written asks nothing and writes nothing
   if ('operation_id' in request.preview) await deps.journal.checkWritable();
   const decision = decide(deps.codes, {
@@ -143,7 +164,8 @@ async function confirmAndApply(
     planId: request.planId,
     subject: request.subject,
     question: request.question,
-    code,
+    arguments: fingerprint(tool, args),
+    code: typeof confirmation === 'string' ? confirmation : null,
     canAsk: canAsk(server, ctx),
     required: deps.config.requireElicitation(),
     card: declaresApps(server, ctx),
@@ -189,7 +211,7 @@ export function registerTools(
       {
         title: tool.title,
         description: describe(tool, open),
-        inputSchema: leanParams(tool.input),
+        inputSchema: withFewIssues(leanParams(tool.input)),
         outputSchema: leanResults(tool.output),
         annotations: annotationsOf(tool),
         // the view a host that renders Apps shows with the result (hidden from other clients)
@@ -210,9 +232,12 @@ export function registerTools(
               return await inPlan(() => confirmAndApply(server, ctx, deps, codec, tool.name, input, request));
             }
             const data = viewDataOf(output as object);
-            const answer = structured(output as Record<string, unknown>);
-            // figures only a view draws, for clients that render one
-            if (data === undefined || !declaresApps(server, ctx)) return answer;
+            const answer =
+              tool.kind === 'read'
+                ? readAnswer(deps, tool, output as Record<string, unknown>)
+                : structured(output as Record<string, unknown>);
+            // figures only a view draws, for clients that render one (none with an answer over the cap)
+            if (answer.isError || data === undefined || !declaresApps(server, ctx)) return answer;
             return { ...answer, _meta: { [VIEW_DATA_META_KEY]: data } };
           } catch (error) {
             return failureResult(deps, tool.name, error);

@@ -1,6 +1,6 @@
 /** Schema pieces the write tools share. */
 import { z } from 'zod';
-import { untrusted } from './schemas.js';
+import { UNTRUSTED, untrusted } from './schemas.js';
 
 export const confirmationParam = z
   .string()
@@ -35,9 +35,15 @@ export const changeItem = z.strictObject({
   amount: z.number().describe('The amount in currency units, negative for money out.'),
   payee: untrusted('The payee'),
   from_category_id: z.string().nullable().describe('The category id before the change, or null for none.'),
-  from_category: z.string().nullable().describe('The category name before the change, or null for none.'),
+  from_category: z
+    .string()
+    .nullable()
+    .describe(`The category name before the change, or null for none. ${UNTRUSTED}`),
   to_category_id: z.string().nullable().describe('The category id after the change, or null for none.'),
-  to_category: z.string().nullable().describe('The category name after the change, or null for none.'),
+  to_category: z
+    .string()
+    .nullable()
+    .describe(`The category name after the change, or null for none. ${UNTRUSTED}`),
 });
 
 /** The own fields of the change-list result, shared by apply_categories and undo_operation. */

@@ -19,7 +19,10 @@ export const approveTransactions = defineImmediateWrite({
     plan_id: planId,
     tx_ids: z
       .array(z.string().min(1))
-      .describe('The ids of the transactions to approve, from suggest_categories or find_transactions.'),
+      .max(100)
+      .describe(
+        'The ids of the transactions to approve, from suggest_categories or find_transactions, at most 100.',
+      ),
   }),
   output: z.strictObject({
     approved: z.number().int().describe('How many transactions YNAB reports updated.'),

@@ -75,7 +75,8 @@ export const createTransactions = defineWriteTool({
             .describe('The category, from get_category_balances; null for none.'),
         }),
       )
-      .describe('The transactions to create, at least one.'),
+      .max(100)
+      .describe('The transactions to create, 1 to 100.'),
     approved: z
       .boolean()
       .default(false)

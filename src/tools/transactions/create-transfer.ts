@@ -11,7 +11,7 @@ import { recordOperation } from '../seam/record-operation.js';
 import { checkedWrite, finishWrite } from '../seam/verify.js';
 import { createWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
-import { planId } from '../seam/schemas.js';
+import { UNTRUSTED, planId } from '../seam/schemas.js';
 import { ynabText } from './transaction-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
 
@@ -27,7 +27,7 @@ const transferResult = {
   category: z
     .string()
     .nullable()
-    .describe('The category of the budget side when one account is tracking, else null. Untrusted text.'),
+    .describe(`The category of the budget side when one account is tracking, else null. ${UNTRUSTED}`),
   transaction_id: z
     .string()
     .nullable()

@@ -80,6 +80,7 @@ export const findTransactions = defineReadTool({
     account_ids: accountIdsParam,
     category_ids: z
       .array(z.string())
+      .max(200)
       .nullable()
       .default(null)
       .describe('Only these categories (a split matches by any line); null or empty for any.'),

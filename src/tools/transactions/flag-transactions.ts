@@ -57,7 +57,8 @@ export const flagTransactions = defineWriteTool({
           color: color.default(null).describe('The colour; null (the default) removes the flag.'),
         }),
       )
-      .describe('The flag to give each transaction, each transaction once.'),
+      .max(100)
+      .describe('The flag to give each transaction, each transaction once, at most 100.'),
   },
   output: flagResult,
   async run({ deps }, { plan_id, flags }) {

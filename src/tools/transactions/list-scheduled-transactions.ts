@@ -18,6 +18,7 @@ export const dateParam = (what: string) => z.iso.date().nullable().default(null)
 
 export const accountIdsParam = z
   .array(z.string())
+  .max(100)
   .nullable()
   .default(null)
   .describe('Only these accounts; null or empty for all.');

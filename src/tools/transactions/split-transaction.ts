@@ -76,7 +76,8 @@ export const splitTransaction = defineWriteTool({
             .describe("The line's memo (at most 500 characters), or null for none."),
         }),
       )
-      .describe('The lines, at least two, adding up to the transaction.'),
+      .max(50)
+      .describe('The lines, 2 to 50, adding up to the transaction.'),
   },
   output: splitResult,
   async run({ deps }, { plan_id, transaction_id, lines }) {

@@ -12,7 +12,7 @@ import { recordOperation } from '../seam/record-operation.js';
 import { checkedWrite, finishWrite } from '../seam/verify.js';
 import { patchWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
-import { planId, untrusted } from '../seam/schemas.js';
+import { UNTRUSTED, planId, untrusted } from '../seam/schemas.js';
 import { amountParam } from './find-transactions.js';
 import { color, ynabText } from './transaction-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
@@ -33,8 +33,10 @@ const updateResult = {
               field: z
                 .enum(['date', 'amount', 'payee', 'memo', 'category', 'cleared', 'approved', 'flag_color'])
                 .describe('The field that changes.'),
-              from: value.describe('Its value before (names, currency units), or null for none.'),
-              to: value.describe('Its value after, or null for none.'),
+              from: value.describe(
+                `Its value before (names, currency units), or null for none. ${UNTRUSTED}`,
+              ),
+              to: value.describe(`Its value after, or null for none. ${UNTRUSTED}`),
             }),
           )
           .describe('Only the fields that change.'),
