@@ -23,8 +23,8 @@ export const GUIDE = `# avenir-mcp: how to work with this YNAB server
 - New categories: create_category. Rename or move one: update_category.
 
 ## What this server cannot do (do it in YNAB instead)
-- Delete a transaction (a duplicate, say); link two into a transfer; change the lines of a split one.
-- Create, edit or delete scheduled transactions.
+- Link two existing transactions into a transfer (create_transfer makes a new linked pair); change the lines of a split one.
+- Skip one occurrence of a scheduled transaction.
 - Create, close or rename accounts; repair a broken bank link.
 - Delete categories; create or rename category groups; merge payees.
 - Snooze a target, or set one YNAB's API cannot express ("refill up to").

@@ -151,6 +151,13 @@ describe('the guide and the prompts', () => {
     expect(GUIDE.length).toBeLessThan(3000);
   });
 
+  it('never lists as impossible what a tool does: deleting transactions, writing schedules', () => {
+    const cannot = GUIDE.slice(GUIDE.indexOf('## What this server cannot do'), GUIDE.indexOf('## The YNAB'));
+    expect(cannot).not.toMatch(/^- Delete a transaction/m);
+    expect(cannot).not.toMatch(/Create, edit or delete scheduled/);
+    expect(cannot).toContain('Link two existing transactions into a transfer');
+  });
+
   it('have the exact opening and closing lines', () => {
     const text = (name: string, args: Record<string, string | undefined>): string =>
       prompts.find((p) => p.name === name)?.text(args, true) ?? '';
