@@ -29,7 +29,8 @@ interface Entry {
 export class ApprovalStore {
   readonly #now: () => number;
   readonly #tickets = new Map<string, Entry>();
-  readonly #secrets = new Map<string, string>();
+  /** A secret given out, with its ticket and what it approves. */
+  readonly #secrets = new Map<string, { ticket: string; pending: PendingApproval }>();
 
   constructor(now: () => number) {
     this.#now = now;
@@ -61,18 +62,17 @@ export class ApprovalStore {
     const entry = this.#tickets.get(ticket);
     if (entry === undefined || entry.secret !== null) return null;
     entry.secret = randomBytes(32).toString('base64url');
-    this.#secrets.set(entry.secret, ticket);
+    this.#secrets.set(entry.secret, { ticket, pending: entry.pending });
     return { secret: entry.secret, pending: entry.pending };
   }
 
   /** Spends a secret: what it approves when it is known and at most 600 s old, else null. */
   take(secret: string): PendingApproval | null {
     this.#dropExpired();
-    const ticket = this.#secrets.get(secret);
-    if (ticket === undefined) return null;
+    const given = this.#secrets.get(secret);
+    if (given === undefined) return null;
     this.#secrets.delete(secret);
-    const entry = this.#tickets.get(ticket);
-    this.#tickets.delete(ticket);
-    return entry?.pending ?? null;
+    this.#tickets.delete(given.ticket);
+    return given.pending;
   }
 }

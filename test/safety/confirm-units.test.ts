@@ -10,6 +10,8 @@ import {
   E_CODES_DISABLED,
   E_PLAN_CHANGED,
   decide,
+  CARD_NEXT,
+  CARD_NOTICE,
   outcomeFields,
   E_OTHER_ARGUMENTS,
   type ConfirmInput,
@@ -198,5 +200,16 @@ describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_
     expect(outcomeFields('change-list', { kind: 'code', code: 'abc' }, 'Q?').message).toMatch(
       /^Nothing changed yet\. Only the user can agree, in this conversation: .* memo\) asks for it\. Once they agree, call again with the same arguments and this confirmation code \(valid 10 minutes\)\.$/,
     );
+  });
+
+  it('words a card approval with the question inline or on its own lines, and gives no code', () => {
+    const inline = outcomeFields('merge', { kind: 'card' }, 'Q?');
+    expect(inline).toEqual({
+      status: 'confirmation_required',
+      message: `${CARD_NOTICE} Q? ${CARD_NEXT}`,
+      confirmation: null,
+    });
+    const lines = outcomeFields('change-list', { kind: 'card' }, 'Move:\n- a → b');
+    expect(lines.message).toBe(`${CARD_NOTICE}\nMove:\n- a → b\n${CARD_NEXT}`);
   });
 });
