@@ -4,31 +4,11 @@
  * write), an undo that stops halfway is finished by the next undo, pacing sends both writes or none
  * (and never calls its own limit "YNAB refused"), an amount that rounds to 0 asks nothing.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, textOf } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
-
-const MONTH_PATH = '/plans/demo-budget/months/2026-09-01';
-const HOLIDAYS = `${MONTH_PATH}/categories/cat-holidays`;
-const RESTAURANTS = `${MONTH_PATH}/categories/cat-restaurants`;
-const MOVE = {
-  plan_id: 'demo-budget',
-  month: '2026-09-01',
-  from_category_id: 'cat-holidays',
-  to_category_id: 'cat-restaurants',
-  amount: 10,
-};
-type Out = { status: string; message: string; operation_id: string | null };
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
-const lines = (path: string) =>
-  existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as Record<string, unknown>)
-    : [];
+import { HOLIDAYS, MONTH_PATH, MOVE, RESTAURANTS, lines, out } from '../helpers/move.js';
 
 describe.each(ERAS)('move_money outcomes, %s era', (era) => {
   it.beforeEach(({ h }) => h.standIn.reset());

@@ -3,31 +3,12 @@
  * stand-in: each lost answer is checked with one read of the month (never sent again), and the undo
  * ends in a state it names truly — done, not started, or halfway with the rest kept for the next undo.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
+import { HOLIDAYS, MONTH_PATH, MOVE, RESTAURANTS, lines, out } from '../helpers/move.js';
 
-const MONTH_PATH = '/plans/demo-budget/months/2026-09-01';
-const HOLIDAYS = `${MONTH_PATH}/categories/cat-holidays`;
-const RESTAURANTS = `${MONTH_PATH}/categories/cat-restaurants`;
-const MOVE = {
-  plan_id: 'demo-budget',
-  month: '2026-09-01',
-  from_category_id: 'cat-holidays',
-  to_category_id: 'cat-restaurants',
-  amount: 10,
-};
-type Out = { status: string; message: string; operation_id: string | null };
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
-const lines = (path: string) =>
-  existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as Record<string, unknown>)
-    : [];
 const budgeted = (h: Harness) => {
   const month = h.standIn.state.budgets['2026-09-01'];
   return [month?.['cat-holidays'], month?.['cat-restaurants']];
