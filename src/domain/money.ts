@@ -67,8 +67,5 @@ export function fmtMoney(m: number, digits: number = currentDigits()): string {
   return units < 0 && /[1-9]/.test(text) ? `-${text}` : text;
 }
 
-/** The former name of `fmtMoney` (it always wrote two decimals); new code calls `fmtMoney`. */
-export const fmt2 = (m: number): string => fmtMoney(m);
-
 /** `{x}` of a computed float: shortest round-trip digits, always with a decimal point (`3.0`). */
 export const floatText = (x: number): string => (Number.isInteger(x) ? x.toFixed(1) : String(x));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fmt2, fmtMoney } from '../../src/domain/money.js';
+import { fmtMoney } from '../../src/domain/money.js';
 
 describe('fmtMoney: the texts of amounts in the plan currency decimals', () => {
   it.each([
@@ -18,8 +18,8 @@ describe('fmtMoney: the texts of amounts in the plan currency decimals', () => {
     expect(fmtMoney(milli, digits)).toBe(text);
   });
 
-  it('two decimals where no plan currency is known; fmt2 is the same text', () => {
+  it('two decimals where no plan currency is known', () => {
     expect(fmtMoney(54_500)).toBe('54.50');
-    expect(fmt2(-54_500)).toBe('-54.50');
+    expect(fmtMoney(-54_500)).toBe('-54.50');
   });
 });

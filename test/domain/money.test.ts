@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { floatText, fmt2, roundHalfEven, toMilli, toUnits } from '../../src/domain/money.js';
+import { floatText, fmtMoney, roundHalfEven, toMilli, toUnits } from '../../src/domain/money.js';
 
 describe('roundHalfEven (on the exact binary value, ties to even)', () => {
   it.each([
@@ -51,8 +51,8 @@ describe('amounts (milliunit conversion and two-decimal texts)', () => {
     [3328500, '3328.50'],
     [-1206680, '-1206.68'],
     [0, '0.00'],
-  ])('fmt2(%s) = %s', (m, text) => {
-    expect(fmt2(m)).toBe(text);
+  ])('fmtMoney(%s) = %s', (m, text) => {
+    expect(fmtMoney(m)).toBe(text);
   });
 
   it.each([
