@@ -136,9 +136,11 @@ export async function runHttp(
     if (oauth?.handles(path)) return oauth.handle(req, res);
     const incoming = await toRequest(req, `http://${req.headers.host ?? 'localhost'}`);
     if (incoming === null) {
-      // answered at once; the rest of the body is never kept, the connection closes after the answer
+      // answered at once; the rest of the body is never kept, the connection closes after the answer.
+      // No `Connection: close` header: with it Node destroys the socket as soon as the answer is written,
+      // while the client is still sending, and the reset that follows can discard the answer unread.
       res.once('finish', () => discardThenClose(req));
-      res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end(TOO_LARGE);
+      res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8' }).end(TOO_LARGE);
       return;
     }
     if (path !== '/mcp')
