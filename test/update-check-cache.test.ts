@@ -1,5 +1,5 @@
 /**
- * The update check's day-long memory and the registry answers it distrusts (core.md §2.8): a cache
+ * The update check's day-long memory and the registry answers it distrusts: a cache
  * entry is used only when it says when it was written, that was less than a day ago and not in the
  * future; an answer without a version, or a failure that is not an Error, means "no notice".
  */
