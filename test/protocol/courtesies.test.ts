@@ -215,12 +215,14 @@ describe('log messages to the client', () => {
 });
 
 describe('cache hints (2026-07-28)', () => {
-  it('an hour, public, on the lists and the discovery; live reads stay uncached', async () => {
+  it('an hour on the lists; private where a list depends on the client; live reads stay uncached', async () => {
     const s = await connect(h, 'modern');
     const raw = async (method: string, params: Record<string, unknown> = {}) =>
       (await s.client.request({ method, params } as never)) as Record<string, unknown>;
-    for (const method of ['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'])
-      expect(await raw(method), method).toMatchObject({ ttlMs: 3_600_000, cacheScope: 'public' });
+    // what these lists hold depends on the client's Apps capability and, in remote mode, on its grant
+    for (const method of ['tools/list', 'prompts/list', 'resources/list'])
+      expect(await raw(method), method).toMatchObject({ ttlMs: 3_600_000, cacheScope: 'private' });
+    expect(await raw('resources/templates/list')).toMatchObject({ ttlMs: 3_600_000, cacheScope: 'public' });
     expect(await raw('resources/read', { uri: 'avenir-mcp://guide' })).toMatchObject({
       ttlMs: 3_600_000,
       cacheScope: 'public',
