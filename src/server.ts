@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 import { sinkOf, withClientLog } from './client-log.js';
 import { completeAccountId, completeMonth, completePlanId } from './context/completions.js';
-import { GUIDE } from './context/guide.js';
+import { guideFor } from './context/guide.js';
 import { promptText, prompts } from './context/prompts.js';
 import { resources } from './context/resources.js';
 import type { Deps } from './deps.js';
@@ -131,7 +131,7 @@ function promptArgs(deps: Deps): Map<string, PromptArgs> {
   );
 }
 
-function registerResources(server: McpServer, deps: Deps): void {
+function registerResources(server: McpServer, deps: Deps, guide: string): void {
   const { templates } = sharedOf(deps);
   server.registerResource(
     'guide',
@@ -142,7 +142,7 @@ function registerResources(server: McpServer, deps: Deps): void {
       mimeType: 'text/markdown',
       cacheHint: STABLE_FOR_PROCESS,
     },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: GUIDE }] }),
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: guide }] }),
   );
   for (const r of resources) {
     const meta = { title: r.title, description: r.description, mimeType: r.mimeType };
@@ -184,7 +184,10 @@ export function buildServer(
   codec: RequestStateCodec<StatePayload>,
   options: ServerOptions = {},
 ): McpServer {
-  const instructions = options.notice ? `${GUIDE}\n\n${options.notice}` : GUIDE;
+  const writes = options.writes ?? deps.config.write;
+  // what the guide names is what this instance lists: write tools only when both allow them
+  const guide = guideFor(deps.config.write && writes);
+  const instructions = options.notice ? `${guide}\n\n${options.notice}` : guide;
   const server = new McpServer(SERVER_INFO, {
     instructions,
     capabilities: CAPABILITIES,
@@ -193,9 +196,8 @@ export function buildServer(
   });
   refuseForbiddenKeys(server);
   gateApps(server);
-  const writes = options.writes ?? deps.config.write;
   registerTools(server, allTools, deps, codec, writes);
-  registerResources(server, deps);
+  registerResources(server, deps, guide);
   registerViews(server, STABLE_FOR_PROCESS);
   registerPrompts(server, deps, deps.config.write && writes);
   return server;

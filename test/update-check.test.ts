@@ -153,13 +153,14 @@ describe('the notice in the instructions', () => {
     const { createDeps } = await import('../src/deps.js');
     const { silentLog } = await import('../src/log.js');
     const { serverFactory } = await import('../src/server.js');
-    const { GUIDE } = await import('../src/context/guide.js');
+    const { guideFor } = await import('../src/context/guide.js');
     const notice = updateNoticeText('0.2.0', '0.1.0');
     const server = serverFactory(createDeps(loadConfig({}), silentLog), { notice })({ era: 'legacy' });
     const [a, b] = InMemoryTransport.createLinkedPair();
     await server.connect(b);
     const client = new Client({ name: 't', version: '1' });
     await client.connect(a);
-    expect(client.getInstructions()).toBe(`${GUIDE}\n\n${notice}`);
+    // a read-only server (no AVENIR_MCP_WRITE): the read-only guide, then the notice
+    expect(client.getInstructions()).toBe(`${guideFor(false)}\n\n${notice}`);
   });
 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { z } from 'zod';
 import { it } from '../helpers/fixture.js';
-import { GUIDE } from '../../src/context/guide.js';
+import { GUIDE, guideFor, READ_ONLY_LINES } from '../../src/context/guide.js';
 import { prompts } from '../../src/context/prompts.js';
 import { allTools } from '../../src/tools/index.js';
 import { CATALOGUE, READ_TOOLS } from '../helpers/catalogue.js';
@@ -37,6 +37,11 @@ describe('tool definitions', () => {
     }
   });
 });
+
+const NOT_TOOLS = new Set(['plan_id', 'next_cursor', 'account_id', 'bank_balance']);
+/** The snake_case words of a text that are not parameter names: the tools it names. */
+const namedTools = (text: string): string[] =>
+  (text.match(/\b[a-z]+(?:_[a-z]+)+\b/g) ?? []).filter((w) => !NOT_TOOLS.has(w));
 
 describe('what a client sees', () => {
   let writable: Session;
@@ -118,12 +123,25 @@ describe('what a client sees', () => {
     const { tools } = await writable.client.listTools();
     expect(tools.length + resources.length + resourceTemplates.length + listed.length).toBe(40 + 2 + 2 + 4);
   });
+  it('in read-only mode names only the tools listed, and says the user makes changes in YNAB', async () => {
+    const lines = GUIDE.split('\n');
+    for (const line of Object.keys(READ_ONLY_LINES)) expect(lines, line).toContain(line);
+    const { tools } = await readOnly.client.listTools();
+    const listed = new Set(tools.map((t) => t.name));
+    expect(readOnly.client.getInstructions()).toBe(guideFor(false));
+    const guide = await readOnly.client.readResource({ uri: 'avenir-mcp://guide' });
+    expect(guide.contents[0]).toMatchObject({ text: guideFor(false) });
+    const names = namedTools(guideFor(false));
+    for (const name of names) expect(listed.has(name), name).toBe(true);
+    expect(names).toEqual(expect.arrayContaining(['list_plans', 'suggest_categories', 'forecast_balance']));
+    expect(guideFor(false)).toContain('no tool changes the plan');
+    expect(guideFor(false)).toContain('- Change the plan in any way: writes are not enabled');
+    expect(guideFor(true)).toBe(GUIDE);
+  });
 });
 
 describe('the guide and the prompts', () => {
-  const NOT_TOOLS = new Set(['plan_id', 'next_cursor', 'account_id', 'bank_balance']);
-  const named = (text: string): string[] =>
-    (text.match(/\b[a-z]+(?:_[a-z]+)+\b/g) ?? []).filter((w) => !NOT_TOOLS.has(w));
+  const named = namedTools;
 
   it('name only tools that exist (all 40 of the catalogue)', () => {
     const existing = new Set(allTools.map((t) => t.name));
