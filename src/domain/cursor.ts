@@ -7,9 +7,8 @@ import { AppError } from './errors.js';
 export const INVALID_CURSOR =
   'Invalid cursor: pass the next_cursor value from the previous page unchanged, or omit it to start from the first page.';
 
-const ALPHABET = /^[A-Za-z0-9_=-]*$/;
-const DIGITS = /^[0-9]+$/;
-const PREFIX = 'offset';
+/** What a cursor decodes to: the prefix, a colon and ASCII digits, nothing else. */
+const OFFSET_TEXT = /^offset:([0-9]+)$/;
 
 /** URL-safe base64 with padding (Node's `base64url` leaves the padding out). */
 function base64Url(bytes: Uint8Array): string {
@@ -19,29 +18,21 @@ function base64Url(bytes: Uint8Array): string {
 
 /** The cursor of a page starting at `offset` (a whole number ≥ 0). */
 export function encodeCursor(offset: number): string {
-  return base64Url(new TextEncoder().encode(`${PREFIX}:${offset}`));
+  return base64Url(new TextEncoder().encode(`offset:${offset}`));
 }
 
 /**
- * The offset a cursor stands for. Refused with an error: a character outside letters, digits, `-`, `_`,
- * `=`; text that is not canonical padded base64 or not UTF-8; a prefix other than `offset`; a value that
- * is not all ASCII digits. An offset too large for a safe integer reads as the largest one (a page past
- * the end).
+ * The offset a cursor stands for. Refused with an error: text that is not canonical padded URL-safe
+ * base64 (which also refuses any character outside letters, digits, `-`, `_`, `=`), or that does not
+ * decode to `offset:` and ASCII digits. An offset too large for a safe integer reads as the largest one
+ * (a page past the end).
  */
 export function decodeCursor(cursor: string): number {
-  if (!ALPHABET.test(cursor)) throw new AppError(INVALID_CURSOR);
   const bytes = Buffer.from(cursor, 'base64url');
   // Node decodes leniently: a value is base64 only when it is exactly what encoding its bytes gives.
   if (base64Url(bytes) !== cursor) throw new AppError(INVALID_CURSOR);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    throw new AppError(INVALID_CURSOR);
-  }
-  const colon = text.indexOf(':');
-  const prefix = colon < 0 ? text : text.slice(0, colon);
-  const value = colon < 0 ? '' : text.slice(colon + 1);
-  if (prefix !== PREFIX || !DIGITS.test(value)) throw new AppError(INVALID_CURSOR);
-  return Math.min(Number(value), Number.MAX_SAFE_INTEGER);
+  // byte for byte: any byte outside ASCII (a BOM, invalid UTF-8) fails the pattern
+  const digits = OFFSET_TEXT.exec(bytes.toString('latin1'))?.[1];
+  if (digits === undefined) throw new AppError(INVALID_CURSOR);
+  return Math.min(Number(digits), Number.MAX_SAFE_INTEGER);
 }

@@ -57,6 +57,9 @@ describe('cursors', () => {
     ['a second colon', b64('offset:1:2')],
     ['an upper-case prefix', b64('OFFSET:1')],
     ['only padding', '===='],
+    ['a byte-order mark before offset:1', b64('\uFEFFoffset:1')],
+    ['an empty cursor', ''],
+    ['a colon first', b64(':1')],
   ])('refuses %s', (_why, cursor) => {
     expect(refusal(cursor)).toBe(INVALID_CURSOR);
   });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.js';
-import { checkForecastAccounts, forecast, parseUntil } from '../../src/domain/analytics/forecast.js';
+import {
+  checkForecastAccounts,
+  forecast,
+  forecastByDay,
+  parseUntil,
+} from '../../src/domain/analytics/forecast.js';
 import type { ForecastInput } from '../../src/domain/analytics/forecast.js';
 import type { YnabAccount, YnabScheduledTransaction, YnabTransaction } from '../../src/domain/model.js';
 
@@ -19,6 +24,7 @@ describe('parseUntil (the until argument and its error texts)', () => {
     ['2026-09', '2026-09'],
     ['2026-12', '2026-12'],
     ['2028-09', '2028-09'],
+    ['2027-01', '2027-01'],
   ])('%j is %s', (until, want) => {
     expect(parseUntil(until, '2026-09-25')).toBe(want);
   });
@@ -26,6 +32,8 @@ describe('parseUntil (the until argument and its error texts)', () => {
   it.each([
     ['2026-13', "until must be a month as YYYY-MM, got '2026-13'."],
     ['2026-00', "until must be a month as YYYY-MM, got '2026-00'."],
+    ['0000-05', "until must be a month as YYYY-MM, got '0000-05'."],
+    ['2026-091', "until must be a month as YYYY-MM, got '2026-091'."],
     ['2026-09-01', "until must be a month as YYYY-MM, got '2026-09-01'."],
     ['December', "until must be a month as YYYY-MM, got 'December'."],
     ['', "until must be a month as YYYY-MM, got ''."],
@@ -223,6 +231,48 @@ describe('forecast', () => {
     expect(out.assumptions.scheduled).toEqual([]);
     expect(out.assumptions.variable_monthly).toBe(0);
     expect(out.months[0]).toMatchObject({ inflows: 0, outflows: 0, end: 15 });
+  });
+
+  it('explains the rest of the current month: the averages less what already happened', () => {
+    // 5 days left; spending: the café average (-30.00) less the -10.00 already spent; income: the
+    // gifts' average (5.00) less the 1.00 already received
+    expect(forecast(input).assumptions.current_month).toEqual({
+      days_left: 5,
+      spending_left: -20,
+      income_left: 4,
+    });
+    // more spent or received than the figures given: nothing left of either
+    const over = forecast({ ...input, variableMonthly: -5_000, monthlyIncome: 500 });
+    expect(over.assumptions.current_month).toEqual({ days_left: 5, spending_left: 0, income_left: 0 });
+  });
+
+  it('groups the scheduled occurrences by month and marks those due once a year', () => {
+    const yearly = schedule('s-ins', '2026-11-20', -400_000, 'INSURER', { frequency: 'yearly' });
+    const out = forecast({ ...input, until: '2026-11', schedules: [...schedules, yearly] });
+    expect(out.assumptions.scheduled.map((g) => [g.month, g.occurrences.length, g.yearly])).toEqual([
+      ['2026-09', 1, []],
+      ['2026-10', 3, []],
+      ['2026-11', 4, ['INSURER']],
+    ]);
+  });
+
+  it('with monthly_income, leaves out recurring income and zero schedules', () => {
+    const noPay = schedules.filter((x) => x.id !== 's-pay');
+    const zero = schedule('s-zero', '2026-10-05', 0, 'ZERO');
+    const payees = (f: ReturnType<typeof forecast>): string[] => f.assumptions.recurring.map((r) => r.payee);
+    expect(payees(forecast({ ...input, schedules: noPay }))).toEqual(['GYM', 'PAYCO SALAIRE']);
+    const given = forecast({ ...input, schedules: [...noPay, zero], monthlyIncome: 1_000_000 });
+    expect(payees(given)).toEqual(['GYM']);
+    const ids = given.assumptions.scheduled.flatMap((g) => g.occurrences).map((o) => o.scheduled_id);
+    expect(ids).toEqual(['s-rent', 's-track']);
+  });
+
+  it('gives the balance at the end of each projected day, ending on the last month-end', () => {
+    const { result, daily } = forecastByDay(input);
+    expect(daily[0]?.date).toBe('2026-09-26'); // from the day after today
+    expect(daily.at(-1)).toEqual({ date: '2026-10-31', balance: result.months.at(-1)?.end });
+    expect(daily).toHaveLength(5 + 31);
+    expect(Math.min(...daily.map((d) => d.balance))).toBe(result.months[0]?.lowest);
   });
 
   it('projects an empty plan at zero', () => {

@@ -235,6 +235,32 @@ describe('recurringCharges', () => {
     expect(recurringCharges(tie, [], visible, '2026-09-25', false).charges[0]?.category).toBe('Fun planted');
   });
 
+  it('counts only categorised lines of the months looked at when choosing the category', () => {
+    const lines = [
+      // before the window: would make Fun the most frequent if counted
+      ...['2025-05-05', '2025-06-05', '2025-07-05'].map((d) =>
+        tx(d, -1_000, 'SHOP', { category_id: 'c-fun' }),
+      ),
+      tx('2026-05-05', -1_000, 'SHOP', { category_id: 'c-fun' }),
+      tx('2026-06-05', -1_000, 'SHOP', { category_id: 'c-subs' }),
+      tx('2026-07-05', -1_000, 'SHOP', { category_id: 'c-subs' }),
+      tx('2026-08-05', -1_000, 'SHOP'),
+      // refunds without a category, the most numerous lines: no category to choose from them
+      ...['2026-06-20', '2026-07-20', '2026-08-20'].map((d) => tx(d, 1_000, 'SHOP')),
+    ];
+    expect(recurringCharges(lines, [], visible, '2026-09-25', false).charges[0]?.category).toBe(
+      'Subscriptions',
+    );
+  });
+
+  it('rounds the yearly cost to the cent', () => {
+    const odd = monthly('PAPER', [-10_001, -10_001, -10_001], 2);
+    expect(recurringCharges(odd, [], visible, '2026-09-25', false).charges[0]).toMatchObject({
+      monthly_amount: -10.001,
+      yearly_amount: -120.01,
+    });
+  });
+
   it('is empty for an empty plan, over the 4 months before today', () => {
     expect(recurringCharges([], [], visible, '2027-01-01', true)).toEqual({
       charges: [],

@@ -24,10 +24,11 @@ export function gapInWords(difference: number): string {
 
 /**
  * True when deleting one copy of a duplicated `amount` moves YNAB's cleared balance toward the bank:
- * deleting it changes the cleared balance by −amount, which must have the sign of bank − cleared.
+ * deleting it changes the cleared balance by −amount, which must have the sign of bank − cleared (so a
+ * zero line never counts, and nothing counts when the balances agree: the sign of 0 matches no other).
  */
 export const deletingMovesToward = (amount: number, difference: number): boolean =>
-  difference !== 0 && amount !== 0 && Math.sign(-amount) === Math.sign(difference);
+  amount !== 0 && Math.sign(-amount) === Math.sign(difference);
 
 /**
  * Keeps the duplicate pairs worth checking: at least one copy counts in the cleared balance (deleting an

@@ -20,23 +20,17 @@ export const MAX_MONTHS_AHEAD = 24;
 /** Months averaged for variable spending and income. */
 const AVERAGED_MONTHS = 3;
 
-const INTEGER = /^\s*[+-]?\d+\s*$/;
-
-/** Checks `until` (`YYYY-MM`, from today's month to 24 months ahead) and returns it as `YYYY-MM`. */
+/** Checks `until` (`YYYY-MM`, from today's month to 24 months ahead) and returns it. */
 export function parseUntil(until: string, today: string): string {
   // four digits, a dash, two digits: "2026-9" is refused like any other malformed month
-  if (!/^\d{4}-\d{2}$/.test(until))
-    throw new AppError(`until must be a month as YYYY-MM, got ${quote(until)}.`);
-  const parts = until.split('-');
-  const [y, m] = parts.map(Number);
-  if (parts.length !== 2 || !parts.every((p) => INTEGER.test(p)) || y === undefined || m === undefined)
-    throw new AppError(`until must be a month as YYYY-MM, got ${quote(until)}.`);
-  if (y < 1 || y > 9999 || m < 1 || m > 12)
+  const y = Number(until.slice(0, 4));
+  const m = Number(until.slice(5, 7));
+  if (!/^\d{4}-\d{2}$/.test(until) || y < 1 || m < 1 || m > 12)
     throw new AppError(`until must be a month as YYYY-MM, got ${quote(until)}.`);
   const ahead = (y - Number(today.slice(0, 4))) * 12 + (m - Number(today.slice(5, 7)));
   if (ahead < 0) throw new AppError('until must be the current month or later.');
   if (ahead > MAX_MONTHS_AHEAD) throw new AppError('until must be at most 24 months ahead.');
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}`;
+  return until;
 }
 
 /** Refuses unknown account ids, all of them named, sorted. */
@@ -200,7 +194,7 @@ export function forecastByDay(input: ForecastInput): {
       (input.monthlyIncome === null || s.amount < 0),
   );
   const plans = plannedKeys(schedules);
-  const lastDay = `${until}-${String(daysInMonth(until)).padStart(2, '0')}`;
+  const lastDay = `${until}-${daysInMonth(until)}`; // 28 to 31: always two digits
   const upcoming = expandSchedules(schedules, addDays(today, 1), lastDay, input.names);
   const recurring = detectRecurring(history, completeMonths(today, LOOKBACK_MONTHS)).filter(
     (r) => !isCovered(plans, r.key, r.outflow) && (input.monthlyIncome === null || r.outflow),

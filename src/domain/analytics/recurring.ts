@@ -87,11 +87,10 @@ export interface PlannedKey {
 
 const WORDS = /[A-Z0-9]+/g;
 
-/** A schedule's key covers a payee: it has words, and equals the payee or all its words are the payee's. */
+/** A schedule's key covers a payee: it has words, and all its words are the payee's. */
 export function covers(scheduleKey: string, payee: string): boolean {
   const words = scheduleKey.match(WORDS) ?? [];
   if (words.length === 0) return false;
-  if (scheduleKey === payee) return true;
   const payeeWords = new Set(payee.match(WORDS) ?? []);
   return words.every((w) => payeeWords.has(w));
 }
@@ -120,9 +119,11 @@ function usualCategories(
   }
   const winners = new Map<string, string>();
   for (const [key, perCategory] of counts) {
-    let best: [string, number] | null = null;
-    for (const entry of perCategory) if (best === null || entry[1] > best[1]) best = entry;
-    if (best) winners.set(key, best[0]);
+    // never empty: a key is counted only with a category; the first seen wins a tie
+    const [first, ...rest] = perCategory;
+    let best = first!;
+    for (const entry of rest) if (entry[1] > best[1]) best = entry;
+    winners.set(key, best[0]);
   }
   return winners;
 }
@@ -167,8 +168,7 @@ export function recurringCharges(
   const usual = usualCategories(transactions, months);
   const found = months.length < 2 ? [] : detectRecurring(transactions, months, Math.min(3, months.length));
   const rows = found.map((r) => {
-    const categoryId = usual.get(r.key);
-    const name = categoryId === undefined ? undefined : visible.get(categoryId);
+    const name = visible.get(usual.get(r.key) ?? '');
     const yearly = roundHalfEven(r.amount * 12, -1); // whole cents, in milliunits
     return {
       yearly,
