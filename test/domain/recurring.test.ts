@@ -235,6 +235,16 @@ describe('recurringCharges', () => {
     expect(recurringCharges(tie, [], visible, '2026-09-25', false).charges[0]?.category).toBe('Fun planted');
   });
 
+  it('lists the income largest first whatever the order of the lines, after the charges', () => {
+    const lines = [
+      ...monthly('SMALL REFUND', [5_000, 5_000, 5_000], 8),
+      ...monthly('PAYCO', [2_000_000, 2_000_000, 2_000_000], 28),
+      ...monthly('RENT', [-950_000, -950_000, -950_000], 3),
+    ];
+    const out = recurringCharges(lines, [], visible, '2026-09-25', true);
+    expect(out.charges.map((c) => c.payee)).toEqual(['RENT', 'PAYCO', 'SMALL REFUND']);
+  });
+
   it('counts only categorised lines of the months looked at when choosing the category', () => {
     const lines = [
       // before the window: would make Fun the most frequent if counted
