@@ -35,6 +35,7 @@ describe('parseUntil (the until argument and its error texts)', () => {
     ['0000-05', "until must be a month as YYYY-MM, got '0000-05'."],
     ['2026-091', "until must be a month as YYYY-MM, got '2026-091'."],
     ['12026-09', "until must be a month as YYYY-MM, got '12026-09'."],
+    ['2026-092026-09', "until must be a month as YYYY-MM, got '2026-092026-09'."],
     ['0001-05', 'until must be the current month or later.'],
     ['2026-09-01', "until must be a month as YYYY-MM, got '2026-09-01'."],
     ['December', "until must be a month as YYYY-MM, got 'December'."],

@@ -91,6 +91,9 @@ describe('the internal categories of a plan', () => {
   it('falls back to the first internal category not named Uncategorized, else none', () => {
     const renamed = [group('g', 'Internal Master Category', [unc, cat('inc', 'Income')])];
     expect(readyToAssign(renamed)?.id).toBe('inc');
+    // found by its name wherever it stands among the internal ones
+    const later = [group('g', 'Internal Master Category', [unc, cat('other', 'Deferred Income'), rta])];
+    expect(readyToAssign(later)?.id).toBe('rta');
     expect(readyToAssign([group('g', 'Internal Master Category', [unc])])).toBeNull();
     expect(readyToAssign([])).toBeNull();
   });

@@ -239,10 +239,16 @@ describe('recurringCharges', () => {
     const lines = [
       ...monthly('SMALL REFUND', [5_000, 5_000, 5_000], 8),
       ...monthly('PAYCO', [2_000_000, 2_000_000, 2_000_000], 28),
+      ...monthly('RENTAL INCOME', [400_000, 400_000, 400_000], 1),
       ...monthly('RENT', [-950_000, -950_000, -950_000], 3),
     ];
     const out = recurringCharges(lines, [], visible, '2026-09-25', true);
-    expect(out.charges.map((c) => c.payee)).toEqual(['RENT', 'PAYCO', 'SMALL REFUND']);
+    expect(out.charges.map((c) => c.payee)).toEqual(['RENT', 'PAYCO', 'RENTAL INCOME', 'SMALL REFUND']);
+  });
+
+  it('does not count a month whose only line is 0.00 as a month the charge was seen', () => {
+    const lines = [...monthly('APP', [-5_000, -5_000], 5), tx('2026-07-05', 0, 'APP')];
+    expect(recurringCharges(lines, [], visible, '2026-09-25', true).charges).toEqual([]);
   });
 
   it('counts only categorised lines of the months looked at when choosing the category', () => {
