@@ -81,7 +81,7 @@ describe('approve_transactions', () => {
     h.standIn.fault({ ...PATCH, drop: true });
     const alone = out(await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-nope'] }));
     expect(alone.message).toBe(
-      "YNAB's answer was lost, and a read-back shows none of the 1 transaction approved: tx-nope not in the read-back (no such transaction, or deleted). It is safe to ask again.",
+      "YNAB's answer was lost, and a read-back shows the transaction not approved: tx-nope not in the read-back (no such transaction, or deleted). It is safe to ask again.",
     );
   });
 
@@ -109,7 +109,7 @@ describe('approve_transactions', () => {
       unknown_ids: [],
     });
     expect(r.message).toBe(
-      'YNAB answered, but approved none of the 2 transactions: YNAB did not take approved of tx-046, tx-052 (still unapproved).',
+      'YNAB answered, but holds none of the 2 transactions approved: YNAB did not take approved of tx-046, tx-052 (still unapproved).',
     );
     expect(approvedOf(h.standIn.state)).toEqual([false, false]);
     expect(h.standIn.requests).toHaveLength(1);

@@ -54,9 +54,10 @@ export function approvalText(a: Approvals, v: Verdict): string {
     return `Approved ${count(n)}.${lost}`;
   }
   if (a.approved.length === 0) {
+    const none = n === 1 ? 'the transaction not' : `none of the ${count(n)}`;
     return v.lost
-      ? `YNAB's answer was lost, and a read-back shows none of the ${count(n)} approved: ${whyNot(v)}. It is safe to ask again.`
-      : `YNAB answered, but approved none of the ${count(n)}: ${whyNot(v)}.`;
+      ? `YNAB's answer was lost, and a read-back shows ${none} approved: ${whyNot(v)}. It is safe to ask again.`
+      : `YNAB answered, but holds ${none} approved: ${whyNot(v)}.`;
   }
   const lead = v.lost ? "YNAB's answer was lost; a read-back shows " : '';
   return `${lead}${a.approved.length} of ${count(n)} approved. Not approved: ${whyNot(v)}.`;
