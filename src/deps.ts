@@ -31,6 +31,8 @@ export interface DepsOverrides {
   clock?: Clock;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** How long a YNAB request may take (tests of a timeout). */
+  timeoutMs?: number;
 }
 
 /** Wires the YNAB client (pacer, cache) to the configuration; one set per process. */
@@ -46,6 +48,7 @@ export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverri
     log,
     ...(overrides.random ? { random: overrides.random } : {}),
     ...(overrides.sleep ? { sleep: overrides.sleep } : {}),
+    ...(overrides.timeoutMs === undefined ? {} : { timeoutMs: overrides.timeoutMs }),
   });
   const codes = new CodeStore(
     () => clock.monotonicMs(),

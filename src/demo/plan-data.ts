@@ -179,6 +179,11 @@ export interface PlanData {
   /** The assignments and moves that made `budgets` (absent: none recorded). */
   money_movements?: MoneyMovementRow[];
   money_movement_groups?: MoneyMovementGroupRow[];
+  /**
+   * What the linked banks hold for `POST /transactions/import` to bring in, each with its
+   * `import_id` (absent: nothing waits, as for the demo household).
+   */
+  bank_feed?: TransactionRow[];
 }
 
 /** The lists YNAB versions with `server_knowledge`. */

@@ -307,10 +307,14 @@ class Transactions extends Resource {
     };
   }
 
-  /** Asks YNAB to import what the linked accounts hold; returns the new ids. */
-  async import(plan: string): Promise<string[]> {
-    const data = await this.send<{ transaction_ids?: string[] }>(ENDPOINTS.importTransactions, [plan]);
-    return data.transaction_ids ?? [];
+  /**
+   * Asks YNAB to import what the linked accounts hold; returns the new ids, or null when the answer
+   * shows no list of ids (it says nothing about what the import brought).
+   */
+  async import(plan: string): Promise<string[] | null> {
+    const data = await this.send<{ transaction_ids?: unknown }>(ENDPOINTS.importTransactions, [plan]);
+    const ids = data.transaction_ids;
+    return Array.isArray(ids) && ids.every((id) => typeof id === 'string') ? ids : null;
   }
 
   /** Deletes a transaction; returns it as YNAB's answer shows it (null when the answer shows none). */

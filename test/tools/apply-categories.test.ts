@@ -242,10 +242,22 @@ describe.each(ERAS)('approve and import, %s era', (era) => {
     h.standIn.clearRequests();
     expect(
       (await call(s, 'approve_transactions', { plan_id: 'demo-budget', tx_ids: [] })).structuredContent,
-    ).toEqual({ approved: 0 });
+    ).toEqual({
+      status: 'nothing_to_do',
+      message: 'No transaction to approve.',
+      approved: 0,
+      not_approved_ids: [],
+      unknown_ids: [],
+    });
     expect(h.standIn.requests).toHaveLength(0);
     const r = await call(s, 'approve_transactions', { plan_id: 'last-used', tx_ids: ['tx-046', 'tx-052'] });
-    expect(r.structuredContent).toEqual({ approved: 2 });
+    expect(r.structuredContent).toEqual({
+      status: 'applied',
+      message: 'Approved 2 transactions.',
+      approved: 2,
+      not_approved_ids: [],
+      unknown_ids: [],
+    });
     expect(h.standIn.writes.map((w) => [w.method, w.path, w.body])).toEqual([
       [
         'PATCH',
@@ -265,6 +277,7 @@ describe.each(ERAS)('approve and import, %s era', (era) => {
     h.standIn.clearRequests();
     const r = await call(s, 'import_transactions', { plan_id: 'demo-budget' });
     expect(r.structuredContent).toEqual({
+      status: 'applied',
       imported: 0,
       transaction_ids: [],
       message: 'No new transaction to import.',
@@ -312,6 +325,7 @@ describe('answers the stand-in cannot give by itself', () => {
     });
     const r = await call(s, 'import_transactions', { plan_id: 'demo-budget' });
     expect(r.structuredContent).toEqual({
+      status: 'applied',
       imported: 2,
       transaction_ids: ['t1', 't2'],
       message: 'Imported 2 transaction(s). suggest_categories lists those that still need a category.',

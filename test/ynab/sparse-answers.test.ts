@@ -29,7 +29,8 @@ describe('sparse YNAB answers', () => {
     await s.close();
   });
 
-  it('an import answer without ids imported nothing', async () => {
+  // an answer without the ids says nothing of what came in; with nothing read before, nothing can tell
+  it('an import answer without ids is an unknown outcome', async () => {
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
     h.standIn.fault({
       method: 'POST',
@@ -38,7 +39,7 @@ describe('sparse YNAB answers', () => {
       body: EMPTY,
     });
     const r = await call(s, 'import_transactions', { plan_id: 'demo-budget' });
-    expect(r.structuredContent).toMatchObject({ imported: 0, transaction_ids: [] });
+    expect(r.structuredContent).toMatchObject({ status: 'unknown', imported: null, transaction_ids: [] });
     await s.close();
   });
 

@@ -158,8 +158,28 @@ function postTransactions(ctx: RouteContext): Reply {
   );
 }
 
-/** POST `/transactions/import`: no bank connection, nothing new. */
-const importTransactions = (): Reply => ok({ transaction_ids: [] });
+/**
+ * POST `/transactions/import`: brings in what the linked banks hold (`bank_feed`, empty for the demo
+ * household) unless a live transaction of the account already carries its import id, as YNAB never
+ * imports a transaction twice. Imports arrive unapproved.
+ */
+function importTransactions(ctx: RouteContext): Reply {
+  const { state } = ctx;
+  const touch = new Touch(state);
+  const ids: string[] = [];
+  for (const row of state.bank_feed ?? []) {
+    const known = state.transactions.some(
+      (t) => !t.deleted && t.account_id === row.account_id && t.import_id === row.import_id,
+    );
+    if (known) continue;
+    const imported: TransactionRow = { ...structuredClone(row), approved: false, deleted: false };
+    state.transactions.push(imported);
+    touch.transaction(imported);
+    ids.push(imported.id);
+  }
+  touch.commit();
+  return ok({ transaction_ids: ids }, ids.length > 0 ? 201 : 200);
+}
 
 /** PUT `/transactions/<id>`: `{"transaction": {...}}`, the same fields and checks as one PATCH item. */
 function putTransaction(ctx: RouteContext, p: Record<string, string>): Reply {

@@ -1,0 +1,64 @@
+/**
+ * What an approval ended in, from the verdict on its one bulk update: the transactions YNAB holds
+ * approved, those it does not (it left the flag as it was, or holds no such transaction), and those
+ * nobody could check (the answer was lost and could not be read back). Approving only sets a flag, so
+ * doing it again is harmless: the texts say so where the user would otherwise hesitate. Pure.
+ */
+import { clean } from '../text.js';
+import { holds, type Asked, type Verdict } from '../write-verify.js';
+
+export interface Approvals {
+  approved: string[];
+  notApproved: string[];
+  unknown: string[];
+}
+
+/** What each transaction asked is after the write. */
+export function approvalsOf(asked: readonly Asked[], v: Verdict): Approvals {
+  const ids = asked.map((a) => a.key);
+  if (v.why !== null) return { approved: [], notApproved: [], unknown: ids };
+  const approved = ids.filter((id) => holds(v, asked, id, 'approved'));
+  return { approved, notApproved: ids.filter((id) => !approved.includes(id)), unknown: [] };
+}
+
+const SHOWN = 5;
+
+/** A few ids for a message, the rest counted. */
+function some(ids: readonly string[]): string {
+  const named = ids.slice(0, SHOWN).map(clean).join(', ');
+  return ids.length <= SHOWN ? named : `${named} and ${ids.length - SHOWN} more`;
+}
+
+const count = (n: number): string => `${n} transaction${n === 1 ? '' : 's'}`;
+
+/** Why those not approved are not: YNAB kept the flag, or does not show the transaction at all. */
+function whyNot(v: Verdict): string {
+  const kept = v.ignored.map((m) => m.label.replace(/^transaction /, ''));
+  const parts: string[] = [];
+  if (kept.length > 0) parts.push(`YNAB did not take approved of ${some(kept)} (still unapproved)`);
+  if (v.untouched.length > 0) {
+    const where = v.lost ? 'the read-back' : "YNAB's answer";
+    parts.push(`${some(v.untouched)} not in ${where} (no such transaction, or deleted)`);
+  }
+  return parts.join('; ');
+}
+
+/** The message of an approval. */
+export function approvalText(a: Approvals, v: Verdict): string {
+  const n = a.approved.length + a.notApproved.length + a.unknown.length;
+  if (v.why !== null) {
+    return `The approval of ${count(n)} may or may not be in YNAB (${v.why}). Check with find_transactions; approving them again is harmless (it only sets the flag again).`;
+  }
+  if (v.status === 'applied') {
+    const lost = v.lost ? " YNAB's answer was lost, but a read-back shows them approved." : '';
+    return `Approved ${count(n)}.${lost}`;
+  }
+  if (a.approved.length === 0) {
+    const none = n === 1 ? 'the transaction not' : `none of the ${count(n)}`;
+    return v.lost
+      ? `YNAB's answer was lost, and a read-back shows ${none} approved: ${whyNot(v)}. It is safe to ask again.`
+      : `YNAB answered, but holds ${none} approved: ${whyNot(v)}.`;
+  }
+  const lead = v.lost ? "YNAB's answer was lost; a read-back shows " : '';
+  return `${lead}${a.approved.length} of ${count(n)} approved. Not approved: ${whyNot(v)}.`;
+}

@@ -1,0 +1,166 @@
+/**
+ * approve_transactions ends in a known, true state, through a real client against the stand-in: its
+ * one bulk update is sent once, a lost answer (dropped, cut off, timed out, a page that is not YNAB's
+ * JSON; landed or not) is read back once and reported transaction by transaction as the stand-in then
+ * holds them, an ignored `approved` is named and never counted, and no journal is written (approving
+ * has no undo).
+ */
+import { existsSync } from 'node:fs';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
+import { call, textOf } from '../helpers/harness.js';
+import {
+  approvedOf,
+  LOST,
+  open,
+  out,
+  PATCH,
+  PENDING,
+  planWithWork,
+  sent,
+} from '../helpers/immediate-writes.js';
+
+describe('approve_transactions', () => {
+  it.beforeEach(({ h }) => h.standIn.reset(planWithWork()));
+  const args = { plan_id: 'demo-budget', tx_ids: PENDING };
+
+  it('an answered approval is verified from the answer, in one request', async ({ h, journal }) => {
+    const s = await open(h, journal);
+    const r = out(await call(s, 'approve_transactions', args));
+    expect(r).toEqual({
+      status: 'applied',
+      message: 'Approved 2 transactions.',
+      approved: 2,
+      not_approved_ids: [],
+      unknown_ids: [],
+    });
+    expect(approvedOf(h.standIn.state)).toEqual([true, true]);
+    expect(h.standIn.requests).toHaveLength(1);
+    expect(existsSync(journal)).toBe(false);
+  });
+
+  it.for(LOST)('an answer $name is read back once, never re-sent', async (lost, { h, journal }) => {
+    const s = await open(h, journal, lost.timeoutMs);
+    h.standIn.fault({ ...PATCH, ...lost.fault });
+    const r = out(await call(s, 'approve_transactions', args));
+    expect(sent(h, PATCH)).toBe(1);
+    expect(h.standIn.requests.map((q) => q.method)).toEqual(['PATCH', 'GET']);
+    if (lost.landed) {
+      expect(r).toMatchObject({ status: 'applied', approved: 2, not_approved_ids: [], unknown_ids: [] });
+      expect(r.message).toBe(
+        "Approved 2 transactions. YNAB's answer was lost, but a read-back shows them approved.",
+      );
+      expect(approvedOf(h.standIn.state)).toEqual([true, true]);
+    } else {
+      expect(r).toMatchObject({ status: 'not_applied', approved: 0, not_approved_ids: PENDING });
+      expect(r.message).toBe(
+        "YNAB's answer was lost, and a read-back shows none of the 2 transactions approved: YNAB did not take approved of tx-046, tx-052 (still unapproved). It is safe to ask again.",
+      );
+      expect(approvedOf(h.standIn.state)).toEqual([false, false]);
+    }
+    expect(existsSync(journal)).toBe(false);
+  });
+
+  it('a lost answer over one approved and one unapproved transaction is partial', async ({ h, journal }) => {
+    const s = await open(h, journal);
+    h.standIn.fault({ ...PATCH, drop: true });
+    const r = out(await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-001', 'tx-052'] }));
+    expect(r).toMatchObject({ status: 'partial', approved: 1, not_approved_ids: ['tx-052'] });
+    expect(r.message).toBe(
+      "YNAB's answer was lost; a read-back shows 1 of 2 transactions approved. Not approved: YNAB did not take approved of tx-052 (still unapproved).",
+    );
+    expect(approvedOf(h.standIn.state)).toEqual([false, false]);
+  });
+
+  it('a lost answer names an id the read-back does not find', async ({ h, journal }) => {
+    const s = await open(h, journal);
+    h.standIn.fault({ ...PATCH, drop: true });
+    const r = out(await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-046', 'tx-nope'] }));
+    expect(r).toMatchObject({ status: 'not_applied', not_approved_ids: ['tx-046', 'tx-nope'] });
+    expect(r.message).toContain('tx-nope not in the read-back (no such transaction, or deleted)');
+    h.standIn.fault({ ...PATCH, drop: true });
+    const alone = out(await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-nope'] }));
+    expect(alone.message).toBe(
+      "YNAB's answer was lost, and a read-back shows the transaction not approved: tx-nope not in the read-back (no such transaction, or deleted). It is safe to ask again.",
+    );
+  });
+
+  it('a long list of ignored approvals names five and counts the rest', async ({ h, journal }) => {
+    const plan = planWithWork();
+    const many = plan.transactions.slice(0, 7).map((t) => t.id);
+    for (const t of plan.transactions.slice(0, 7)) t.approved = false;
+    h.standIn.reset(plan);
+    const s = await open(h, journal);
+    h.standIn.fault({ ...PATCH, ignoreFields: ['approved'] });
+    const r = out(await call(s, 'approve_transactions', { ...args, tx_ids: many }));
+    expect(r).toMatchObject({ status: 'not_applied', approved: 0, not_approved_ids: many });
+    expect(r.message).toContain(`YNAB did not take approved of ${many.slice(0, 5).join(', ')} and 2 more`);
+    expect(h.standIn.state.transactions.slice(0, 7).every((t) => !t.approved)).toBe(true);
+  });
+
+  it('an approved flag YNAB ignores is named, never claimed', async ({ h, journal }) => {
+    const s = await open(h, journal);
+    h.standIn.fault({ ...PATCH, ignoreFields: ['approved'] });
+    const r = out(await call(s, 'approve_transactions', args));
+    expect(r).toMatchObject({
+      status: 'not_applied',
+      approved: 0,
+      not_approved_ids: PENDING,
+      unknown_ids: [],
+    });
+    expect(r.message).toBe(
+      'YNAB answered, but holds none of the 2 transactions approved: YNAB did not take approved of tx-046, tx-052 (still unapproved).',
+    );
+    expect(approvedOf(h.standIn.state)).toEqual([false, false]);
+    expect(h.standIn.requests).toHaveLength(1);
+  });
+
+  it('an answer showing only some of them approved is partial', async ({ h, journal }) => {
+    const s = await open(h, journal);
+    const shown = (id: string) => h.standIn.state.transactions.find((t) => t.id === id);
+    const body = { data: { transactions: [{ ...shown('tx-001') }, { ...shown('tx-052') }] } };
+    h.standIn.fault({ ...PATCH, status: 200, body: JSON.stringify(body) });
+    const r = out(await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-001', 'tx-052', 'tx-046'] }));
+    expect(r).toMatchObject({ status: 'partial', approved: 1, not_approved_ids: ['tx-052', 'tx-046'] });
+    expect(r.message).toBe(
+      "1 of 3 transactions approved. Not approved: YNAB did not take approved of tx-052 (still unapproved); tx-046 not in YNAB's answer (no such transaction, or deleted).",
+    );
+    expect(approvedOf(h.standIn.state)).toEqual([false, false]);
+  });
+
+  it('a lost answer the pacer forbids reading back ends unknown, naming every id', async ({ h, journal }) => {
+    const s = await open(h, journal);
+    h.standIn.fault({ ...PATCH, drop: true, apply: true });
+    while (s.deps.pacer.sentLastHour() < 179) s.deps.pacer.take();
+    const r = out(await call(s, 'approve_transactions', args));
+    expect(r).toMatchObject({ status: 'unknown', approved: 0, not_approved_ids: [], unknown_ids: PENDING });
+    expect(r.message).toContain('The approval of 2 transactions may or may not be in YNAB');
+    expect(r.message).toContain('avenir-mcp could not check what YNAB holds');
+    expect(r.message).toContain('approving them again is harmless');
+    expect(h.standIn.requests.map((q) => q.method)).toEqual(['PATCH']);
+    expect(approvedOf(h.standIn.state)).toEqual([true, true]);
+    expect(existsSync(journal)).toBe(false);
+  });
+
+  it('a refusal is an error that says nothing changed, and is not read back', async ({ h, journal }) => {
+    const s = await open(h, journal);
+    h.standIn.fault({ ...PATCH, status: 500 });
+    const r = await call(s, 'approve_transactions', args);
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toContain('YNAB 500: internal error');
+    expect(h.standIn.requests).toHaveLength(1);
+    expect(approvedOf(h.standIn.state)).toEqual([false, false]);
+  });
+
+  it('an empty list sends nothing; a repeated id is sent once', async ({ h, journal }) => {
+    const s = await open(h, journal);
+    expect(out(await call(s, 'approve_transactions', { ...args, tx_ids: [] }))).toMatchObject({
+      status: 'nothing_to_do',
+      approved: 0,
+    });
+    expect(h.standIn.requests).toHaveLength(0);
+    const r = out(await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-046', 'tx-046'] }));
+    expect(r).toMatchObject({ status: 'applied', approved: 1, message: 'Approved 1 transaction.' });
+    expect(h.standIn.writes[0]?.body).toEqual({ transactions: [{ id: 'tx-046', approved: true }] });
+  });
+});
