@@ -76,20 +76,17 @@ function forecast(out: Out, extra: Out | undefined): ChartData {
   };
 }
 
-/** The categories that spent most over the period (at most 8 lines stay readable). */
+/** The categories that spent most over the period (the answer lists them so; 8 lines stay readable). */
 function spending(out: Out): ChartData {
-  const byCategory = out.result as Record<string, { month: string; amount: number }[]>;
-  const entries = Object.entries(byCategory)
-    .map(([name, rows]) => ({ name, rows, total: rows.reduce((s, r) => s + r.amount, 0) }))
-    .sort((a, b) => b.total - a.total)
-    .slice(0, 8);
-  const labels = [...new Set(entries.flatMap((e) => e.rows.map((r) => r.month)))].sort();
+  const months = out.months as { month: string; partial: boolean }[];
+  const categories = out.categories as { name: string; amounts: (number | null)[]; total: number }[];
+  const entries = [...categories].sort((a, b) => b.total - a.total).slice(0, 8);
   return {
     title: 'Spending by category, month by month',
-    labels: labels.map(ym),
+    labels: months.map((m) => (m.partial ? `${ym(m.month)} (so far)` : ym(m.month))),
     series: entries.map((e) => ({
       label: e.name,
-      values: labels.map((m) => e.rows.find((r) => r.month === m)?.amount ?? 0),
+      values: months.map((_, i) => e.amounts[i] ?? 0),
       kind: 'line' as const,
     })),
   };
@@ -137,8 +134,8 @@ export function toolOf(name: string | undefined, out: Out): string | null {
   if (name !== undefined && name in BY_TOOL) return name;
   if ('first_shortfall' in out) return 'forecast_balance';
   if ('net_worth' in ((out.months as Out[] | undefined)?.[0] ?? {})) return 'get_net_worth_trend';
+  if (Array.isArray(out.categories) && 'left_out_spent' in out) return 'get_spending_trends';
   if (Array.isArray(out.result)) return 'get_budget_vs_actual';
-  if (typeof out.result === 'object' && out.result !== null) return 'get_spending_trends';
   return null;
 }
 

@@ -66,3 +66,16 @@ export function monthsSince(since: string, today: string): number {
   const [ty, tm] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   return Math.max(0, (ty - y) * 12 + (tm - m) + 1);
 }
+
+/** The day a month-end figure is at, and whether the month is still under way (today's month). */
+export function monthEnd(month: string, today: string): { end: string; partial: boolean } {
+  if (month.slice(0, 7) === today.slice(0, 7)) return { end: today, partial: true };
+  return {
+    end: `${month.slice(0, 7)}-${String(daysInMonth(month.slice(0, 7))).padStart(2, '0')}`,
+    partial: false,
+  };
+}
+
+/** What a series of complete months says of today's month, left out so that half a month pulls no average down. */
+export const PARTIAL_LEFT_OUT =
+  'The current month, still under way, is not counted: only complete months are.';

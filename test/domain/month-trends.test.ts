@@ -16,8 +16,11 @@ const cat = (id: string, name: string, activity: number, over: Partial<YnabCateg
   ...over,
 });
 
+const TODAY = '2026-09-25';
+
 describe('trendMonths (sorts the months itself: YNAB lists them newest first)', () => {
   const newestFirst = [
+    { month: '2026-10-01' },
     { month: '2026-09-01' },
     { month: '2026-08-01' },
     { month: '2026-07-01' },
@@ -29,76 +32,106 @@ describe('trendMonths (sorts the months itself: YNAB lists them newest first)', 
     [3, ['2026-07-01', '2026-08-01', '2026-09-01']],
     [4, ['2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01']],
     [24, ['2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01']],
-  ])('the last %s months, oldest first, whatever order YNAB sends', (count, want) => {
-    expect(trendMonths(newestFirst, count)).toEqual(want);
-    expect(trendMonths([...newestFirst].reverse(), count)).toEqual(want);
+  ])('the last %s months up to today, oldest first, whatever order YNAB sends', (count, want) => {
+    expect(trendMonths(newestFirst, count, TODAY)).toEqual(want);
+    expect(trendMonths([...newestFirst].reverse(), count, TODAY)).toEqual(want);
   });
 
-  it('keeps future months and crosses year boundaries', () => {
+  it('leaves out months budgeted ahead and crosses year boundaries', () => {
     expect(
-      trendMonths([{ month: '2027-01-01' }, { month: '2026-12-01' }, { month: '2026-11-01' }], 2),
-    ).toEqual(['2026-12-01', '2027-01-01']);
+      trendMonths(
+        [{ month: '2027-01-01' }, { month: '2026-12-01' }, { month: '2026-11-01' }],
+        2,
+        '2026-12-03',
+      ),
+    ).toEqual(['2026-11-01', '2026-12-01']);
   });
 
   it.each([
     [[], 3],
     [[{ month: '2026-09-01' }], 0],
   ])('gives nothing for an empty plan or count (%j, %s)', (list, count) => {
-    expect(trendMonths(list, count)).toEqual([]);
+    expect(trendMonths(list, count, TODAY)).toEqual([]);
   });
 });
 
 describe('spendingTrends', () => {
   const detail = (month: string, categories: YnabCategory[]): MonthDetail => ({ month, categories });
+  const twoMonths = [
+    detail('2026-08-01', [
+      cat('g', 'Groceries', -192_510),
+      cat('inflow', 'Inflow: Ready to Assign', 3_200_000, {
+        category_group_name: 'Internal Master Category',
+      }),
+      cat('r', 'Restaurants', -89_100),
+    ]),
+    detail('2026-09-01', [
+      cat('g', 'Groceries', 0),
+      cat('r', 'Restaurants', -142_500),
+      cat('refund', 'Refunds', 12_000),
+    ]),
+  ];
 
-  it('maps each usable category name to its spending per month, positive, in insertion order', () => {
-    const out = spendingTrends([
-      detail('2026-08-01', [
-        cat('g', 'Groceries', -192_510),
-        cat('inflow', 'Inflow: Ready to Assign', 3_200_000, {
-          category_group_name: 'Internal Master Category',
-        }),
-        cat('r', 'Restaurants', -89_100),
-      ]),
-      detail('2026-09-01', [
-        cat('g', 'Groceries', 0),
-        cat('r', 'Restaurants', -142_500),
-        cat('refund', 'Refunds', 12_000),
-      ]),
+  it('gives each usable category its spending per month, positive, most spent first', () => {
+    const out = spendingTrends(twoMonths, TODAY, 20);
+    expect(out.months).toEqual([
+      { month: '2026-08-01', partial: false, spent: 281.61 },
+      { month: '2026-09-01', partial: true, spent: 154.5 },
     ]);
-    expect(out).toEqual({
-      Groceries: [
-        { month: '2026-08-01', amount: 192.51 },
-        { month: '2026-09-01', amount: 0 },
-      ],
-      Restaurants: [
-        { month: '2026-08-01', amount: 89.1 },
-        { month: '2026-09-01', amount: 142.5 },
-      ],
-      Refunds: [{ month: '2026-09-01', amount: 12 }],
-    });
-    expect(Object.keys(out)).toEqual(['Groceries', 'Restaurants', 'Refunds']);
+    expect(out.categories).toEqual([
+      { name: 'Restaurants', amounts: [89.1, 142.5], total: 231.6, average: 89.1 },
+      { name: 'Groceries', amounts: [192.51, 0], total: 192.51, average: 192.51 },
+      { name: 'Refunds', amounts: [null, 12], total: 12, average: null },
+    ]);
+    expect(out.categories_count).toBe(3);
+    expect(out.left_out_spent).toBe(0);
+    expect(out.message).toBe(
+      'Spending per category, 2026-08 to 2026-09 (2026-09 under way, to 2026-09-25; averages leave it out).',
+    );
   });
 
-  it('shares a key between equal names, once cleaned, and leaves out hidden, deleted and nameless ones', () => {
-    const out = spendingTrends([
-      detail('2026-09-01', [
-        cat('a', 'Fuel', -1_000),
-        cat('b', 'Fuel\n', -2_000, { category_group_name: 'Car' }),
-        cat('c', ' \u200b ', -3_000),
-        cat('d', 'Hidden', -4_000, { hidden: true }),
-        cat('e', 'Deleted', -5_000, { deleted: true }),
-      ]),
-    ]);
-    expect(out).toEqual({
-      Fuel: [
-        { month: '2026-09-01', amount: 1 },
-        { month: '2026-09-01', amount: 2 },
-      ],
-    });
+  it('lists the limit categories, and says what the others spent and how to list them', () => {
+    const out = spendingTrends(twoMonths, '2026-10-02', 1);
+    expect(out.categories.map((c) => c.name)).toEqual(['Restaurants']);
+    expect(out.categories[0]?.average).toBe(115.8);
+    expect(out.months.map((m) => m.partial)).toEqual([false, false]);
+    expect(out.categories_count).toBe(3);
+    expect(out.left_out_spent).toBe(204.51);
+    expect(out.message).toBe(
+      "Spending per category, 2026-08 to 2026-09. The 1 category that spent most of 3 is listed; the other 2 spent 204.51 in all (counted in each month's spent): call again with limit 3 to list them.",
+    );
   });
 
-  it('gives an empty map for no month', () => {
-    expect(spendingTrends([])).toEqual({});
+  it('keeps two categories of one name as two rows, and leaves out hidden, deleted and nameless ones', () => {
+    const out = spendingTrends(
+      [
+        detail('2026-09-01', [
+          cat('a', 'Fuel', -1_000),
+          cat('b', 'Fuel\n', -2_000, { category_group_name: 'Car' }),
+          cat('c', ' \u200b ', -3_000),
+          cat('d', 'Hidden', -4_000, { hidden: true }),
+          cat('e', 'Deleted', -5_000, { deleted: true }),
+        ]),
+      ],
+      TODAY,
+      20,
+    );
+    expect(out.categories).toEqual([
+      { name: 'Fuel', amounts: [2], total: 2, average: null },
+      { name: 'Fuel', amounts: [1], total: 1, average: null },
+    ]);
+    expect(out.message).toBe(
+      'Spending per category, 2026-09 (2026-09 under way, to 2026-09-25; averages leave it out).',
+    );
+  });
+
+  it('gives no row and says so for no month', () => {
+    expect(spendingTrends([], TODAY, 20)).toEqual({
+      message: 'YNAB holds no month up to 2026-09: no spending to give.',
+      months: [],
+      categories: [],
+      categories_count: 0,
+      left_out_spent: 0,
+    });
   });
 });

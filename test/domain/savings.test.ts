@@ -205,7 +205,7 @@ describe('savingsRate: months, rates and message', () => {
     expect(r.message).toBe(
       'Over the last 2 complete months, 6000.00 came in and 3000.00 went out: 3000.00 saved, 50.0 % of the income. Best month: 2026-07 (66.7 %), worst: 2026-08 (33.3 %).',
     );
-    expect(r.notes).toHaveLength(4);
+    expect(r.notes).toHaveLength(5);
   });
 
   it('ties go to the earliest month, and one month with a rate has no best/worst sentence', () => {
@@ -258,9 +258,9 @@ describe('savingsRate: months, rates and message', () => {
       best_month: null,
       worst_month: null,
       moved_to_tracking: 0,
-      notes: r.notes.slice(0, 4),
+      notes: r.notes.slice(0, 5),
     });
-    expect(r.notes).toHaveLength(4);
+    expect(r.notes).toHaveLength(5);
   });
 
   it('notes uncategorised inflows and fewer months than asked', () => {
@@ -273,7 +273,7 @@ describe('savingsRate: months, rates and message', () => {
       6,
     );
     expect(r.months.map((m) => m.month)).toEqual(['2026-08']);
-    expect(r.notes.slice(4)).toEqual([
+    expect(r.notes.slice(5)).toEqual([
       // 1.255 as a double lies below the half: 1.25
       '2 inflows without a category (1.25) are counted neither as income nor as refunds: categorise them in YNAB for a true figure.',
       'Only the last 1 of the 6 months hold budget transactions: the figures are over those.',

@@ -118,7 +118,7 @@ describe('the size cap', () => {
       /nothing was returned\. Call again with a later since_date or an earlier until_date or fewer account_ids\b/,
     );
     expect(answerTooLarge(tool('get_spending_trends'), json)).toContain(
-      'Call again with a smaller months_count.',
+      'Call again with a smaller limit or a smaller months_count.',
     );
     expect(answerTooLarge(tool('list_accounts'), JSON.stringify({ rows: [] }))).toBeNull();
   });

@@ -250,19 +250,32 @@ describe.each(ERAS)('month reads, %s era', (era) => {
   it('get_spending_trends over 3 months reads the month list then July, August, September', async () => {
     const r = await call(s, 'get_spending_trends', { plan_id: 'demo-budget' });
     const last3 = MONTHS.slice(-3);
-    const expected = Object.fromEntries(
-      rows(demo, '2026-09-01').map((c) => [
-        c.name,
-        last3.map((m) => ({ month: m, amount: Math.abs(activity(demo, m, c.id)) / 1000 })),
-      ]),
+    const spent = (id: string) => last3.map((m) => Math.abs(activity(demo, m, id)));
+    const expected = rows(demo, '2026-09-01')
+      .map((c, order) => ({ c, order, total: spent(c.id).reduce((x, y) => x + y, 0) }))
+      .sort((x, y) => y.total - x.total || x.order - y.order)
+      .map(({ c, total }) => ({
+        name: c.name,
+        amounts: spent(c.id).map((m) => m / 1000),
+        total: total / 1000,
+        average: roundHalfEven((spent(c.id)[0]! + spent(c.id)[1]!) / 2) / 1000,
+      }));
+    const out = r.structuredContent as { categories: unknown[]; months: unknown[] };
+    expect(out.categories).toEqual(expected);
+    expect(out.months).toEqual(
+      last3.map((m) => ({
+        month: m,
+        partial: m === '2026-09-01',
+        spent:
+          rows(demo, m).reduce((sum, c) => sum + roundHalfEven(Math.abs(activity(demo, m, c.id))), 0) / 1000,
+      })),
     );
-    expect(r.structuredContent).toEqual({ result: expected });
-    expect(Object.keys((r.structuredContent as { result: object }).result)).toEqual(Object.keys(expected));
-    expect((r.structuredContent as { result: Record<string, unknown> }).result.Restaurants).toEqual([
-      { month: '2026-07-01', amount: 61.5 },
-      { month: '2026-08-01', amount: 89.1 },
-      { month: '2026-09-01', amount: 142.5 },
-    ]);
+    expect(out.categories).toContainEqual({
+      name: 'Restaurants',
+      amounts: [61.5, 89.1, 142.5],
+      total: 293.1,
+      average: 75.3,
+    });
     expect(requestLines(h.standIn)).toEqual([
       'GET /plans/demo-budget/months',
       'GET /plans/demo-budget/months/2026-07-01',
@@ -273,15 +286,9 @@ describe.each(ERAS)('month reads, %s era', (era) => {
 
   it('get_spending_trends over 24 months reads the 4 months the plan holds', async () => {
     const r = await call(s, 'get_spending_trends', { plan_id: 'demo-budget', months_count: 24 });
-    const result = (r.structuredContent as { result: Record<string, { month: string; amount: number }[]> })
-      .result;
-    expect(result.Groceries).toEqual([
-      { month: '2026-06-01', amount: 182.58 },
-      { month: '2026-07-01', amount: 172.89 },
-      { month: '2026-08-01', amount: 192.51 },
-      { month: '2026-09-01', amount: 0 },
-    ]);
-    expect(Object.keys(result)).not.toContain('Inflow: Ready to Assign');
+    const out = r.structuredContent as { categories: { name: string; amounts: number[] }[] };
+    expect(out.categories.find((c) => c.name === 'Groceries')?.amounts).toEqual([182.58, 172.89, 192.51, 0]);
+    expect(out.categories.map((c) => c.name)).not.toContain('Inflow: Ready to Assign');
     expect(requestLines(h.standIn)).toEqual([
       'GET /plans/demo-budget/months',
       ...MONTHS.map((m) => `GET /plans/demo-budget/months/${m}`),
@@ -336,10 +343,14 @@ describe('month reads on an edited plan', () => {
     });
     expect(ids(all)).toHaveLength(9);
     const trends = await call(s, 'get_spending_trends', { plan_id: 'demo-budget', months_count: 1 });
-    expect(Object.keys((trends.structuredContent as { result: object }).result)).toEqual(
+    const names = (trends.structuredContent as { categories: { name: string }[] }).categories.map(
+      (c) => c.name,
+    );
+    expect(names.sort()).toEqual(
       rows(plan, '2026-09-01')
         .filter((c) => c.id !== 'cat-tennis')
-        .map((c) => (c.id === 'cat-rent' ? 'Rent - 2026-09-03 Fake 0.00: forged' : c.name)),
+        .map((c) => (c.id === 'cat-rent' ? 'Rent - 2026-09-03 Fake 0.00: forged' : c.name))
+        .sort(),
     );
     const bva = await call(s, 'get_budget_vs_actual', { plan_id: 'demo-budget' });
     expect(ids(bva)).toHaveLength(9);

@@ -41,6 +41,7 @@ const ALWAYS = [
   'A transfer to a tracking account that holds an asset (savings, investments) is not spending: that money is still yours, as get_savings_rate counts it.',
   'Tracking accounts are not counted as money available: investments and loans outside the budget are listed in left_out.',
   'The past is no promise: yearly bills, holidays or a job search change the pace.',
+  'The current month, still under way, is not counted: only complete months are.',
 ];
 
 interface Runway {

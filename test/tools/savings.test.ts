@@ -37,6 +37,7 @@ const ALWAYS = [
   'Spending is money out of the budget accounts less refunds (money in categorised to a spending category); transfers between budget accounts are left out.',
   "A transfer to a tracking account that holds an asset (savings, investments) is saved, not spent; a transfer to a tracking loan or debt is spending, as YNAB's budget counts it.",
   'Saved is income less spending: what stayed in the budget accounts or went to an asset outside them. The rate is saved over income.',
+  'The current month, still under way, is not counted: only complete months are.',
 ];
 
 interface Savings {

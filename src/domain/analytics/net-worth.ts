@@ -4,7 +4,7 @@
  */
 import type { YnabAccount, YnabTransaction } from '../model.js';
 import { toUnits } from '../money.js';
-import { addMonths, daysInMonth, isDebt } from '../plan-facts.js';
+import { addMonths, isDebt, monthEnd } from '../plan-facts.js';
 import { clean } from '../text.js';
 
 export interface NetWorthMonth {
@@ -78,15 +78,6 @@ export function monthEndBalances(
 ): Map<string, number[]> {
   const entries = accountEnds(accounts, transactions, rowsOf(months));
   return new Map(entries.map((e) => [e.account.id, e.ends.map((end) => end.balance)]));
-}
-
-/** The day a month-end figure is at, and whether the month is still under way (today's month). */
-export function monthEnd(month: string, today: string): { end: string; partial: boolean } {
-  if (month.slice(0, 7) === today.slice(0, 7)) return { end: today, partial: true };
-  return {
-    end: `${month.slice(0, 7)}-${String(daysInMonth(month.slice(0, 7))).padStart(2, '0')}`,
-    partial: false,
-  };
 }
 
 /** The net-worth trend over `monthsCount` months ending with today's month (every account counts). */

@@ -5,7 +5,7 @@
 import { AppError } from '../errors.js';
 import type { YnabAccount, YnabTransaction } from '../model.js';
 import { floatText, fmtMoney, roundHalfEven, toUnits } from '../money.js';
-import { completeMonths, linesOf, trackingAssets, ym } from '../plan-facts.js';
+import { completeMonths, linesOf, PARTIAL_LEFT_OUT, trackingAssets, ym } from '../plan-facts.js';
 import { casefold, clean, quote } from '../text.js';
 
 /** A group of the category tree: not deleted, not a system group (hidden kept), its categories' ids. */
@@ -137,7 +137,7 @@ interface NoteFacts {
 }
 
 function runwayNotes(f: NoteFacts): string[] {
-  const notes = [...ALWAYS];
+  const notes = [...ALWAYS, PARTIAL_LEFT_OUT];
   if (f.cards)
     notes.push(
       `What the credit cards owe (${fmtMoney(f.owed)}) is subtracted from the money available: it will have to be paid.`,

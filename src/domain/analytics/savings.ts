@@ -5,7 +5,7 @@
 import type { YnabAccount, YnabCategoryGroup, YnabTransaction } from '../model.js';
 import { floatText, fmtMoney, roundHalfEven, toUnits } from '../money.js';
 import { internalCategories, UNCATEGORIZED } from '../categories/internal.js';
-import { linesOf, trackingAssets, ym } from '../plan-facts.js';
+import { linesOf, PARTIAL_LEFT_OUT, trackingAssets, ym } from '../plan-facts.js';
 import { measuredMonths } from './runway.js';
 
 export interface SavingsMonth {
@@ -113,7 +113,7 @@ const ALWAYS = [
 ];
 
 function savingsNotes(tally: Tally, rows: readonly SavingsMonth[], asked: number): string[] {
-  const notes = [...ALWAYS];
+  const notes = [...ALWAYS, PARTIAL_LEFT_OUT];
   const { count, sum } = tally.uncategorised;
   if (count > 0)
     notes.push(

@@ -2,7 +2,7 @@
  * `get_age_of_money`: YNAB's own Age of Money month by month, up to today's month, with its trend.
  * Nothing is recomputed. Pure: "today" is an argument.
  */
-import { ym } from '../plan-facts.js';
+import { monthEnd, ym } from '../plan-facts.js';
 
 export interface AgeMonth {
   month: string;
@@ -22,7 +22,8 @@ export interface AgeOut {
   message: string;
   days: number | null;
   as_of: string | null;
-  months: AgeRow[];
+  /** Each row with the day its figure is at (today for the current month, marked partial). */
+  months: (AgeRow & { end: string; partial: boolean })[];
   change: number | null;
   trend: Trend | null;
   notes: string[];
@@ -106,7 +107,12 @@ export function ageOfMoney(months: readonly AgeMonth[], today: string, count: nu
     message,
     days: last?.days ?? null,
     as_of: last?.month ?? null,
-    months: rows,
+    months: rows.map(({ month, days, change: delta }) => ({
+      month,
+      ...monthEnd(month, today),
+      days,
+      change: delta,
+    })),
     change,
     trend: trendOf(change),
     notes: notesOf(rows, current, count),

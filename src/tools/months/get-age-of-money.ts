@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { ageOfMoney } from '../../domain/months/age-of-money.js';
 import { defineReadTool } from '../seam/define-tool.js';
-import { monthsCount, planId } from '../seam/schemas.js';
+import { checkSinceInPlan, firstMonthOf, monthEndFields, monthSeries } from '../seam/month-series.js';
+import { planId } from '../seam/schemas.js';
+
+const SERIES = monthSeries(12, "Months to show, up to today's");
 
 export const getAgeOfMoney = defineReadTool({
   name: 'get_age_of_money',
@@ -13,7 +16,7 @@ export const getAgeOfMoney = defineReadTool({
   ].join(' '),
   input: z.strictObject({
     plan_id: planId,
-    months_count: monthsCount(12, "Months to show, up to today's (1 to 24, default 12)."),
+    ...SERIES.params,
   }),
   output: z.strictObject({
     message: z.string().describe('The conclusion in one sentence or two, for the agent to relay.'),
@@ -23,6 +26,7 @@ export const getAgeOfMoney = defineReadTool({
       .array(
         z.strictObject({
           month: z.string().describe('The month, YYYY-MM.'),
+          ...monthEndFields,
           days: z
             .number()
             .nullable()
@@ -46,8 +50,11 @@ export const getAgeOfMoney = defineReadTool({
       .describe('up, down or steady over the months shown, or null with fewer than two figures.'),
     notes: z.array(z.string()).describe('What the figures assume, to tell the user.'),
   }),
-  async run({ deps }, { plan_id, months_count }) {
+  async run({ deps }, { plan_id, months_count, since }) {
+    const today = deps.clock.today();
+    const count = SERIES.count({ months_count, since }, today);
     const months = await deps.ynab.months.list(plan_id);
-    return ageOfMoney(months, deps.clock.today(), months_count);
+    checkSinceInPlan(since, firstMonthOf(months));
+    return ageOfMoney(months, today, count);
   },
 });

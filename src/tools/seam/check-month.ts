@@ -1,6 +1,5 @@
 /** The month check every month tool runs before any request, so a bad month costs nothing. */
 import { resolveMonth } from '../../domain/categories/budget-writes.js';
-import { monthsSince } from '../../domain/plan-facts.js';
 import { MONTH_PARAM } from '../../domain/dates.js';
 import { AppError } from '../../domain/errors.js';
 import { quote } from '../../domain/text.js';
@@ -19,11 +18,3 @@ export function checkMonth(month: string): string {
  * conversation addresses; the server never sends it.
  */
 export const monthToSend = (month: string, today: string): string => resolveMonth(checkMonth(month), today);
-
-/** How many months a series from `since` up to today's month holds: 1 to 24, else an error saying so. */
-export function sinceCount(since: string, today: string): number {
-  const count = monthsSince(since, today);
-  if (count === 0) throw new AppError(`since (${since}) is after the current month (${today.slice(0, 7)}).`);
-  if (count > 24) throw new AppError(`since (${since}) is ${count} months back: give at most 24.`);
-  return count;
-}
