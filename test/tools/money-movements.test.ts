@@ -44,10 +44,10 @@ describe.each(ERAS)('get_money_movements, %s era', (era) => {
       'Restaurants needed topping up in 3 of 4 month(s); 4 top-up(s) over 4 months in all.',
     );
     expect(out['months']).toEqual([
-      { month: '2026-06', movements: 10, assigned: BUDGET, moved_between: 0 },
-      { month: '2026-07', movements: 11, assigned: BUDGET, moved_between: 20 },
-      { month: '2026-08', movements: 12, assigned: BUDGET, moved_between: 45 },
-      { month: '2026-09', movements: 11, assigned: BUDGET, moved_between: 25 },
+      { month: '2026-06', partial: false, movements: 10, assigned: BUDGET, moved_between: 0 },
+      { month: '2026-07', partial: false, movements: 11, assigned: BUDGET, moved_between: 20 },
+      { month: '2026-08', partial: false, movements: 12, assigned: BUDGET, moved_between: 45 },
+      { month: '2026-09', partial: true, movements: 11, assigned: BUDGET, moved_between: 25 },
     ]);
     expect(out['most_topped_up']).toEqual([
       { category_id: 'cat-restaurants', name: 'Restaurants', months_topped_up: 3, top_ups: 3, topped_up: 75 },
@@ -76,7 +76,7 @@ describe.each(ERAS)('get_money_movements, %s era', (era) => {
     const r = await call(s, TOOL, { ...PLAN, month: '2026-06-01' });
     expect(r.structuredContent).toMatchObject({
       message: 'No category needed topping up over the month: every budget held.',
-      months: [{ month: '2026-06', movements: 10, assigned: BUDGET, moved_between: 0 }],
+      months: [{ month: '2026-06', partial: false, movements: 10, assigned: BUDGET, moved_between: 0 }],
       most_topped_up: [],
       top_ups: [],
     });
@@ -101,7 +101,7 @@ describe.each(ERAS)('get_money_movements, %s era', (era) => {
     expect(put.status).toBe(200);
     const r = await call(s, TOOL, PLAN);
     expect(r.structuredContent).toMatchObject({
-      months: [{ month: '2026-09', movements: 12, assigned: BUDGET + 30, moved_between: 25 }],
+      months: [{ month: '2026-09', partial: true, movements: 12, assigned: BUDGET + 30, moved_between: 25 }],
       top_ups: [
         TOP_UPS[3],
         { date: '2026-09-25', category: 'Groceries', from: 'Ready to Assign', amount: 30, note: null },
@@ -110,7 +110,7 @@ describe.each(ERAS)('get_money_movements, %s era', (era) => {
   });
 
   it.for([
-    [{ since: '2026-6-01' }, "since must be the first day of a month as YYYY-MM-01, got '2026-6-01'."],
+    [{ since: '2026-6-01' }, "since must be a month as YYYY-MM or YYYY-MM-01, got '2026-6-01'."],
     [
       { since: '2026-09-01', month: '2026-08-01' },
       'since (2026-09-01) must not be after month (2026-08-01).',

@@ -6,6 +6,7 @@ import { isInternalCategory } from '../../domain/categories/internal.js';
 import { moneyMovements, monthRange } from '../../domain/months/money-movements.js';
 import type { CategoryName } from '../../domain/months/money-movements.js';
 import { quote } from '../../domain/text.js';
+import { ym } from '../../domain/plan-facts.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { monthToSend } from '../seam/check-month.js';
 import { monthParam, planId, units, userText } from '../seam/schemas.js';
@@ -28,7 +29,7 @@ export const getMoneyMovements = defineReadTool({
       .string()
       .optional()
       .describe(
-        `The first month, YYYY-MM-01, for a range of at most ${MAX_MONTHS} months; omit for one month.`,
+        `The first month, YYYY-MM(-01), for a range of at most ${MAX_MONTHS} months; omit for one month.`,
       ),
   }),
   output: z.strictObject({
@@ -37,6 +38,7 @@ export const getMoneyMovements = defineReadTool({
       .array(
         z.strictObject({
           month: z.string().describe('YYYY-MM.'),
+          partial: z.boolean().describe("True for today's month: its figures are totals to today."),
           movements: count('Movements that month.'),
           assigned: units('Assigned from Ready to Assign, net'),
           moved_between: units('Moved from one category to another'),
@@ -92,7 +94,8 @@ export const getMoneyMovements = defineReadTool({
       .describe('Every category with movements, by name.'),
   }),
   async run({ deps }, { plan_id, month, since }) {
-    const last = monthToSend(month, deps.clock.today());
+    const today = deps.clock.today();
+    const last = monthToSend(month, today);
     const months = since === undefined ? [last] : checkedRange(since, last);
     const groups = await deps.ynab.categories.groups(plan_id);
     const categories = new Map<string, CategoryName>();
@@ -103,13 +106,21 @@ export const getMoneyMovements = defineReadTool({
     const one = months.length === 1 ? last : undefined;
     const movements = await deps.ynab.moneyMovements.list(plan_id, one);
     const movementGroups = await deps.ynab.moneyMovements.groups(plan_id, one);
-    return moneyMovements({ movements, groups: movementGroups, categories, months });
+    const out = moneyMovements({ movements, groups: movementGroups, categories, months });
+    const rows = out.months.map(({ month: m, ...figures }) => ({
+      month: m,
+      partial: m === ym(today),
+      ...figures,
+    }));
+    return { ...out, months: rows };
   },
 });
 
-function checkedRange(since: string, last: string): string[] {
+function checkedRange(given: string, last: string): string[] {
+  // YYYY-MM as every other series of months takes it, or the first day as month takes it
+  const since = /^\d{4}-\d{2}$/.test(given) ? `${given}-01` : given;
   if (!MONTH_PARAM.test(since)) {
-    throw new AppError(`since must be the first day of a month as YYYY-MM-01, got ${quote(since)}.`);
+    throw new AppError(`since must be a month as YYYY-MM or YYYY-MM-01, got ${quote(given)}.`);
   }
   const months = monthRange(since, last);
   if (months.length === 0) throw new AppError(`since (${since}) must not be after month (${last}).`);
