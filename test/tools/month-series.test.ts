@@ -8,6 +8,7 @@ import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { call, connect, requestLines, textOf, type Harness } from '../helpers/harness.js';
 import { chartData, toolOf } from '../../views/chart-data.js';
+import { checkSinceInPlan, firstMonthOf } from '../../src/tools/seam/month-series.js';
 
 const PLAN = { plan_id: 'demo-budget' };
 const open = async (h: Harness) => {
@@ -201,5 +202,18 @@ describe('spending trends: the default answer and a detailed one', () => {
       expect((await call(s, 'get_spending_trends', { ...PLAN, limit })).isError).toBe(true);
     }
     expect(h.standIn.requests).toHaveLength(0);
+  });
+});
+
+describe('the plan start check', () => {
+  it('takes the first month YNAB lists, deleted months left out, and lets any since pass on a plan without one', () => {
+    const months = [{ month: '2026-08-01' }, { month: '2026-05-01', deleted: true }, { month: '2026-06-01' }];
+    expect(firstMonthOf(months)).toBe('2026-06');
+    expect(firstMonthOf([])).toBeUndefined();
+    expect(() => checkSinceInPlan('2020-01', undefined)).not.toThrow();
+    expect(() => checkSinceInPlan('2026-06-01', '2026-06')).not.toThrow();
+    expect(() => checkSinceInPlan('2026-05-01', '2026-06')).toThrow(
+      "since (2026-05-01) is before the plan's first month (2026-06): give 2026-06 or later.",
+    );
   });
 });
