@@ -46,7 +46,7 @@ export function trendMonths(list: readonly { month: string }[], count: number, t
   const sorted = list
     .map((m) => m.month)
     .filter((m) => ym(m) <= ym(today))
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    .sort();
   return count > 0 ? sorted.slice(-count) : [];
 }
 
@@ -85,10 +85,12 @@ function row(t: Tally, complete: readonly boolean[]): TrendCategory {
 }
 
 function trendMessage(months: readonly string[], shown: number, all: number, leftOut: number, today: string) {
-  if (months.length === 0) return `YNAB holds no month up to ${ym(today)}: no spending to give.`;
-  const span =
-    months.length === 1 ? ym(months[0] ?? '') : `${ym(months[0] ?? '')} to ${ym(months.at(-1) ?? '')}`;
-  const partial = ym(months.at(-1) ?? '') === ym(today);
+  const first = months[0];
+  const last = months.at(-1);
+  if (first === undefined || last === undefined)
+    return `YNAB holds no month up to ${ym(today)}: no spending to give.`;
+  const span = first === last ? ym(first) : `${ym(first)} to ${ym(last)}`;
+  const partial = ym(last) === ym(today);
   let message = `Spending per category, ${span}`;
   message += partial ? ` (${ym(today)} under way, to ${today}; averages leave it out).` : '.';
   if (shown < all) {

@@ -28,10 +28,6 @@ export const monthParam = z
   .default('current')
   .describe("'current' or the month's first day, YYYY-MM-01.");
 
-/** A `months_count` parameter: an integer 1–24 with the tool's own default. */
-export const monthsCount = (fallback: number, description: string) =>
-  z.number().int().min(1).max(24).default(fallback).describe(description);
-
 /** A `limit` parameter of a listing: an integer 1–200, default 50 unless the listing's rows are large. */
 export const listLimit = (description: string, fallback = 50) =>
   z.number().int().min(1).max(200).default(fallback).describe(description);
