@@ -29,7 +29,10 @@ export interface Verdict {
   status: Status;
   /** The write's answer was lost (what is known comes from a read-back). */
   lost: boolean;
-  /** Why nothing could be checked (the read-back was forbidden or failed), else null. */
+  /**
+   * Why nothing could be checked (the read-back was forbidden or failed), else null. With `lost`
+   * false, YNAB answered success without showing the result: the verdict is YNAB's word, unchecked.
+   */
   why: string | null;
   /** YNAB holds at least one field that the write changed: there is something to journal. */
   landed: boolean;
@@ -163,6 +166,9 @@ const labelsOf = (asked: readonly Asked[], keys: readonly string[]): string =>
  * names the read tool that shows the objects (e.g. find_transactions).
  */
 export function verdictText(v: Verdict, asked: readonly Asked[], check: string): string {
+  if (v.why !== null && !v.lost) {
+    return `YNAB answered that it made the change, but its answer did not show the result, and the one read to check it failed (${v.why}): this is YNAB's word, not checked. Check with ${check}.`;
+  }
   if (v.why !== null) {
     return `The change may or may not be in YNAB (${v.why}). Check with ${check} before anything else; do not repeat it blindly.`;
   }

@@ -12,7 +12,7 @@ import {
   verdictText,
   type Asked,
 } from '../../src/domain/write-verify.js';
-import { findCreated } from '../../src/tools/seam/verify-transactions.js';
+import { findCreated } from '../../src/domain/transactions/find-created.js';
 
 const plain = (row: Readonly<Record<string, unknown>>, field: string) => row[field];
 const A: Asked[] = [

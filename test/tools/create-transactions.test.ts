@@ -282,8 +282,11 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     const ids = ['tx-777', 'tx-778', 'tx-779'];
     const body = JSON.stringify({ data: { transaction_ids: ids, server_knowledge: 2 } });
     h.standIn.fault({ method: 'POST', path: '/plans/demo-budget/transactions', status: 201, body });
+    // the ids alone are checked with one read; when that read fails, YNAB's word is journaled
+    h.standIn.fault({ method: 'GET', path: '/plans/demo-budget/transactions', status: 500 });
     const r = out(await call(s, 'create_transactions', ARGS));
     expect(r).toMatchObject({ status: 'applied', created_ids: ids, duplicate_import_ids: [] });
+    expect(r.message).toContain("this is YNAB's word, not checked");
     expect(JSON.parse(journalLines(journal)[0] ?? '{}').details).toEqual({ transaction_ids: ids });
   });
 

@@ -56,7 +56,10 @@ export async function writeSteps(
       const opening = restored === '' ? '' : `${restored}; `;
       throw new HalfUndone(
         `${opening}${failure}.`,
-        left.map((s) => ({ month, category_id: s.category_id, from: s.from, to: s.to })),
+        left.map((s) => ({
+          kind: 'budget' as const,
+          details: { month, category_id: s.category_id, from: s.from, to: s.to },
+        })),
         check !== 'no',
       );
     }

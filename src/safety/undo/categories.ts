@@ -84,6 +84,13 @@ export const undoTarget: UndoHandler<'target'> = async (ynab, plan, entry, detai
     question: `Undo: set the target of ${clean(category?.name ?? categoryId)} back${details.before === undefined ? '' : ` to ${details.before}`}?`,
     subject: { undo: entry.operation_id, items: [categoryId] },
     flow: 'merge',
+    readBack: async () => {
+      const now = indexCategories(await ynab.categories.groups(plan)).visible.get(categoryId);
+      if (now === undefined) return 'the category gone';
+      const held = targetDescription(now);
+      if (held === details.after) return false;
+      return held === details.before ? true : `the target neither as set nor as before (${held})`;
+    },
     apply: async () => {
       await ynab.categories.update(plan, categoryId, details.undo);
       return 'Target restored.';

@@ -1,13 +1,14 @@
 /**
  * Undo of update_transactions (`edit`: each field still as the operation left it goes back, in one
  * bulk update), delete_transactions (`delete`: the deleted transactions are recreated in one POST,
- * with new ids) and create_transfer (`transfer`: the transfer is deleted while it is still as created;
+ * with new ids; a lost answer is settled as in transaction-steps.ts) and create_transfer (`transfer`: the transfer is deleted while it is still as created;
  * YNAB removes both sides).
  */
-import { planDeleteUndo, recreateBody } from '../../domain/transactions/delete-transactions.js';
+import { planDeleteUndo } from '../../domain/transactions/delete-transactions.js';
 import { editUndoIds, planEditUndo } from '../../domain/transactions/edit-transactions.js';
 import { compareCodePoints } from '../../domain/text.js';
 import { patchesHeld } from '../../domain/write-verify.js';
+import { recreate } from './transaction-steps.js';
 import type { UndoHandler } from './types.js';
 
 export const FIELDS_CHANGED = 'Every field changed since: left alone.';
@@ -41,10 +42,7 @@ export const undoDelete: UndoHandler<'delete'> = async (ynab, plan, entry, detai
     question: `Undo: recreate the ${back.length} deleted transaction(s) with the same fields? They come back with new ids.`,
     subject: { undo: entry.operation_id, items: back.map((r) => r.transaction_id).sort(compareCodePoints) },
     flow: 'merge',
-    apply: async () => {
-      const created = await ynab.transactions.create(plan, recreateBody(back));
-      return `Recreated with new ids: ${created.transaction_ids.join(', ')}.`;
-    },
+    apply: () => recreate(ynab, plan, back),
   };
 };
 

@@ -1,12 +1,13 @@
 /**
  * Undo of the transaction kinds: `create` deletes each created transaction still there, one request
- * each (those already gone are conflicts); `flag` puts back each flag still as the operation left it,
+ * each (those already gone are conflicts; a lost answer or a stop partway as in transaction-steps.ts); `flag` puts back each flag still as the operation left it,
  * in one bulk update.
  */
 import { planFlagUndo } from '../../domain/transactions/flags.js';
 import { presentIds } from '../../domain/transactions/create-transactions.js';
 import { compareCodePoints } from '../../domain/text.js';
 import { patchesHeld } from '../../domain/write-verify.js';
+import { deleteEach } from './transaction-steps.js';
 import type { UndoHandler } from './types.js';
 
 export const ALREADY_DELETED = 'Already deleted: nothing to undo.';
@@ -23,7 +24,7 @@ export const undoCreate: UndoHandler<'create'> = async (ynab, plan, entry, detai
     flow: 'merge',
     sends: Math.max(1, present.length),
     apply: async () => {
-      for (const id of present) await ynab.transactions.delete(plan, id);
+      await deleteEach(ynab, plan, present);
       return 'Created transactions deleted.';
     },
   };

@@ -22,20 +22,18 @@ export interface UndoPlan {
   sends?: number;
   /**
    * When the one write's answer is lost: reads YNAB once and says whether the revert is in place
-   * (true), not there at all (false), or not settled (null). Absent: the outcome stays unknown.
+   * (true), not there at all (false), or not settled (null, or a text saying why, e.g. "the
+   * scheduled transaction is gone"). Absent: the outcome stays unknown.
    */
-  readBack?: () => Promise<boolean | null>;
+  readBack?: () => Promise<boolean | string | null>;
+  /** What a read-back that finds the revert in place adds to the message (e.g. the new id). */
+  lostNote?: () => string;
   /** Performs the writes and returns the applied message (throws HalfUndone when it stops halfway). */
   apply(): Promise<string>;
 }
 
-/** What is left of an undo of budgeted amounts that stopped halfway: a `budget` operation each. */
-export interface BudgetRemainder {
-  month: string;
-  category_id: string;
-  from: number;
-  to: number;
-}
+/** What is left of a half-done undo, as an operation of its own kind that the next undo finishes. */
+export type Remainder = { [K in Kind]: { kind: K; details: KindDetails<K> } }[Kind];
 
 /**
  * An undo that stopped halfway: `message` says exactly what was restored and what was not; each
@@ -44,13 +42,21 @@ export interface BudgetRemainder {
 export class HalfUndone extends Error {
   constructor(
     message: string,
-    readonly remainders: BudgetRemainder[],
+    readonly remainders: Remainder[],
     /** The failure left it unknown whether the remaining write landed (status `unknown`). */
     readonly uncertain: boolean,
+    /** The read tool that shows what YNAB holds, named when the state is uncertain. */
+    readonly check = 'get_category_balances',
   ) {
     super(message);
   }
 }
+
+/**
+ * An undo whose first write's answer was lost and whose read-back shows it did not land: nothing
+ * changed, the operation stays in the journal, and asking again is safe (status `not_applied`).
+ */
+export class NotUndone extends Error {}
 
 /** The undo of one kind, given the entry's details as that kind's schema reads them. */
 export type UndoHandler<K extends Kind> = (

@@ -6,6 +6,7 @@
 import type { Deps } from '../../deps.js';
 import type { CategoryPatch, YnabCategory, YnabCategoryGroup, YnabPayee } from '../../domain/model.js';
 import type { Row } from '../../domain/write-verify.js';
+import { UnknownOutcome } from '../../domain/write-outcome.js';
 import type { CheckedWrite, Shown } from './verify.js';
 
 const row = (o: object): Row => o as unknown as Row;
@@ -83,7 +84,9 @@ export function newCategoryWrite(
     created,
     send: async () => {
       const shown = await deps.ynab.categories.create(plan, name, groupId);
-      return shown === null ? null : keep(shown);
+      // a success that does not show the category has no id to give: settled like a lost answer
+      if (shown === null) throw new UnknownOutcome('YNAB answered success without the new category');
+      return keep(shown);
     },
     read: async () => {
       const now = [...categoriesOf(await deps.ynab.categories.groups(plan)).values()];

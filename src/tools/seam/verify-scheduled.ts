@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.js';
 import { fmtMoney } from '../../domain/money.js';
 import type { ScheduledBody, YnabScheduledTransaction } from '../../domain/model.js';
 import type { Row } from '../../domain/write-verify.js';
+import { UnknownOutcome } from '../../domain/write-outcome.js';
 import type { CheckedWrite, Shown } from './verify.js';
 
 const row = (s: YnabScheduledTransaction): Row => s as unknown as Row;
@@ -36,6 +37,21 @@ const payeeOf = (b: ScheduledBody, s: YnabScheduledTransaction): boolean =>
     ? s.payee_id === b.payee_id
     : (s.payee_name ?? '').trim().toLowerCase() === (b.payee_name ?? '').trim().toLowerCase();
 
+/** A scheduled transaction as YNAB said it stored `body` under `id`, when its answer showed no more. */
+export const asStored = (id: string, body: ScheduledBody): YnabScheduledTransaction =>
+  ({
+    id,
+    account_id: body.account_id,
+    date_next: body.date,
+    amount: body.amount,
+    payee_id: body.payee_id ?? null,
+    category_id: body.category_id ?? null,
+    memo: body.memo ?? null,
+    flag_color: body.flag_color ?? null,
+    frequency: body.frequency,
+    deleted: false,
+  }) as YnabScheduledTransaction;
+
 /** The create of one scheduled transaction; `created` holds it once known. */
 export function newScheduledWrite(
   deps: Deps,
@@ -44,6 +60,7 @@ export function newScheduledWrite(
 ): CheckedWrite & { created: { value: YnabScheduledTransaction | null } } {
   const knowledge = deps.ynab.knowledge(plan);
   const created: { value: YnabScheduledTransaction | null } = { value: null };
+  let said: string | null = null;
   const keep = (s: YnabScheduledTransaction | undefined): Shown => {
     if (s === undefined) return new Map();
     created.value = s;
@@ -61,10 +78,25 @@ export function newScheduledWrite(
     project: scheduledField,
     created,
     send: async () => {
-      const shown = await deps.ynab.scheduled.create(plan, body);
-      return typeof shown === 'object' && shown !== null ? keep(shown) : null;
+      const shown: unknown = await deps.ynab.scheduled.create(plan, body);
+      const s = (typeof shown === 'object' && shown !== null ? shown : {}) as YnabScheduledTransaction;
+      // a success that does not name what it created cannot be understood: settled like a lost answer
+      if (typeof s.id !== 'string') {
+        throw new UnknownOutcome('YNAB answered success without the new scheduled transaction');
+      }
+      if (typeof s.date_next === 'string') return keep(s);
+      // its id without its fields: what YNAB says it created (kept, and journaled, should the read
+      // that checks it fail), then read by id
+      said = s.id;
+      created.value = asStored(s.id, body);
+      return null;
     },
     read: async () => {
+      if (said !== null) {
+        const id = said;
+        created.value = null;
+        return keep((await deps.ynab.scheduled.list(plan)).find((x) => x.id === id));
+      }
       const like = (await deps.ynab.scheduled.changedSince(plan, knowledge)).filter(
         (s) =>
           !s.deleted &&

@@ -12,6 +12,8 @@ import type { Deps } from '../../deps.js';
 import { fmtMoney } from '../../domain/money.js';
 import type { NewTransactionBody, TransactionPatch, YnabTransaction } from '../../domain/model.js';
 import type { Asked, Row } from '../../domain/write-verify.js';
+import { findCreated } from '../../domain/transactions/find-created.js';
+import { UnknownOutcome } from '../../domain/write-outcome.js';
 import type { CheckedWrite, Shown } from './verify.js';
 
 const byId = (rows: readonly YnabTransaction[]): Shown =>
@@ -80,53 +82,6 @@ function createdFields(b: NewTransactionBody): Record<string, unknown> {
   return Object.fromEntries(Object.entries(b).filter(([k]) => k !== 'account_id'));
 }
 
-const payeeMatches = (b: NewTransactionBody, t: YnabTransaction): boolean =>
-  b.payee_id !== undefined && b.payee_id !== null
-    ? t.payee_id === b.payee_id
-    : (t.payee_name ?? '').trim().toLowerCase() === (b.payee_name ?? '').trim().toLowerCase();
-
-const sameKey = (b: NewTransactionBody, t: YnabTransaction): boolean =>
-  !t.deleted &&
-  t.account_id === b.account_id &&
-  t.date === b.date &&
-  t.amount === b.amount &&
-  payeeMatches(b, t);
-
-const payeeOf = (b: NewTransactionBody): string =>
-  b.payee_id !== undefined && b.payee_id !== null
-    ? `id:${b.payee_id}`
-    : (b.payee_name ?? '').trim().toLowerCase();
-
-const sameItem = (a: NewTransactionBody, b: NewTransactionBody): boolean =>
-  a.account_id === b.account_id && a.date === b.date && a.amount === b.amount && payeeOf(a) === payeeOf(b);
-
-/**
- * Finds the created transactions among those changed since `knowledge`: each group of identical
- * items sent is matched only when exactly as many candidates are found, or none (not created).
- */
-export function findCreated(
-  bodies: readonly NewTransactionBody[],
-  changed: readonly YnabTransaction[],
-  knowledge: number | undefined,
-): Map<string, YnabTransaction> {
-  const found = new Map<string, YnabTransaction>();
-  const done = new Set<number>();
-  bodies.forEach((b, i) => {
-    if (done.has(i)) return;
-    const group = bodies.flatMap((o, j) => (sameItem(o, b) && !done.has(j) ? [j] : []));
-    const candidates = changed.filter((t) => sameKey(b, t)).sort((x, y) => x.id.localeCompare(y.id));
-    for (const j of group) done.add(j);
-    if (candidates.length === 0) return;
-    if (knowledge === undefined || candidates.length !== group.length) {
-      throw new Error(
-        `a read-back finds ${candidates.length} transaction(s) like the one of ${b.date} for ${fmtMoney(b.amount)}, where ${group.length} ${group.length === 1 ? 'was' : 'were'} sent, and cannot tell them apart from older ones`,
-      );
-    }
-    group.forEach((j, n) => found.set(`#${j + 1}`, candidates[n] as YnabTransaction));
-  });
-  return found;
-}
-
 /**
  * The create of `bodies` (no import ids: nothing YNAB could skip as a duplicate). `created` is filled
  * with the new transactions by item key (`#1`, `#2`, ...) once they are known.
@@ -138,6 +93,7 @@ export function createWrite(
 ): CheckedWrite & { created: Map<string, YnabTransaction> } {
   const knowledge = deps.ynab.knowledge(plan);
   const created = new Map<string, YnabTransaction>();
+  let said: readonly string[] | null = null;
   const asked: Asked[] = bodies.map((b, i) => ({
     key: `#${i + 1}`,
     label: `the new transaction of ${b.date} for ${fmtMoney(b.amount)}`,
@@ -159,15 +115,37 @@ export function createWrite(
         return keep(new Map(rows.map((t, i) => [`#${i + 1}`, t])));
       }
       const ids = answer.transaction_ids;
-      if (ids.length !== bodies.length) return null;
-      // the ids without the transactions: nothing to check them against, so YNAB's word is taken
-      return keep(
+      // a success that does not say what it created cannot be understood: settled like a lost answer
+      if (ids.length !== bodies.length) {
+        throw new UnknownOutcome("YNAB answered success without the new transactions' ids");
+      }
+      // the ids without the transactions: what YNAB says it created (kept, and journaled, should
+      // the read that checks them fail), then read by id
+      said = ids;
+      keep(
         new Map(
           bodies.map((b, i) => [`#${i + 1}`, { ...b, id: ids[i] ?? '', deleted: false } as YnabTransaction]),
         ),
       );
+      return null;
     },
-    read: async () =>
-      keep(findCreated(bodies, await deps.ynab.transactions.changedSince(plan, knowledge), knowledge)),
+    read: async () => {
+      if (said === null) {
+        return keep(
+          findCreated(bodies, await deps.ynab.transactions.changedSince(plan, knowledge), knowledge),
+        );
+      }
+      const ids = said;
+      const now = await deps.ynab.transactions.list(plan);
+      created.clear();
+      return keep(
+        new Map(
+          ids.flatMap((id, i) => {
+            const t = now.find((x) => x.id === id);
+            return t === undefined ? [] : [[`#${i + 1}`, t] as const];
+          }),
+        ),
+      );
+    },
   };
 }

@@ -47,9 +47,10 @@ export async function checkedWrite(w: CheckedWrite): Promise<Verdict> {
     const read = await readBack(w.read);
     if ('why' in read) {
       if (lostReason !== null) return unchecked(`${lostReason}; ${read.why}`);
-      // YNAB answered success without showing the objects, and they cannot be read: take its word
+      // YNAB answered success without showing the objects, and they cannot be read: its word is
+      // taken (and journaled, so undo works on it), and the message says it could not be checked
       const asAsked = new Map(w.asked.map((a) => [a.key, a.fields]));
-      return judge(w.asked, asAsked, w.before, plain, false);
+      return { ...judge(w.asked, asAsked, w.before, plain, false), why: read.why };
     }
     shown = read.value;
   }

@@ -91,7 +91,8 @@ export const deleteTransactions = defineWriteTool({
             const verdict = await checkedWrite(write);
             if (verdict.status === 'applied') {
               done.push(r);
-              if (verdict.lost)
+              // a lost answer read back, or a success that could not be checked: said in the message
+              if (verdict.lost || verdict.why !== null)
                 notes.push(`The delete of ${r.transaction_id}: ${verdictText(verdict, write.asked, '')}`);
               continue;
             }

@@ -15,7 +15,7 @@ import {
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { checkedWrite, finishWrite } from '../seam/verify.js';
-import { replaceScheduledWrite } from '../seam/verify-scheduled.js';
+import { asStored, replaceScheduledWrite } from '../seam/verify-scheduled.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
 import {
@@ -106,18 +106,15 @@ export const updateScheduledTransaction = defineWriteTool({
           asked: write.asked,
           check: 'list_scheduled_transactions',
           done: 'Updated.',
-          ...(saved === null
-            ? {}
-            : {
-                record: async () => {
-                  const id = await recordOperation(deps, plan, 'schedule_update', {
-                    scheduled_transaction_id,
-                    before,
-                    after: bodyOf(saved),
-                  });
-                  return { id, undo: `undo_operation with operation_id ${id} puts it back.` };
-                },
-              }),
+          // when YNAB's success showed nothing and the check failed, what it said it stored is the body sent
+          record: async () => {
+            const id = await recordOperation(deps, plan, 'schedule_update', {
+              scheduled_transaction_id,
+              before,
+              after: bodyOf(saved ?? asStored(scheduled_transaction_id, after)),
+            });
+            return { id, undo: `undo_operation with operation_id ${id} puts it back.` };
+          },
         });
       },
     });

@@ -4,7 +4,7 @@ import { AppError } from '../../domain/errors.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { isKind, KINDS } from '../../safety/journal-kinds.js';
 import { planUndo } from '../../safety/undo/handlers.js';
-import { HalfUndone } from '../../safety/undo/types.js';
+import { HalfUndone, NotUndone } from '../../safety/undo/types.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { noteJournalFailure, readBack } from '../seam/outcome.js';
 import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
@@ -12,10 +12,14 @@ import type { Deps } from '../../deps.js';
 
 /** Marks the operation undone; the undo already applied, so a journal failure is a warning, not an error. */
 /** An undo whose one answer was lost, read back once: applied, not applied, or still unknown. */
-async function lostUndo(error: Error, read: () => Promise<boolean | null>) {
+async function lostUndo(error: Error, read: () => Promise<boolean | string | null>, note?: () => string) {
   const found = await readBack(read);
   if ('value' in found && found.value === true) {
-    return { status: 'applied', message: "YNAB's answer was lost, but a read-back shows the undo in place." };
+    const more = note === undefined ? '' : ` ${note()}`;
+    return {
+      status: 'applied',
+      message: `YNAB's answer was lost, but a read-back shows the undo in place.${more}`,
+    };
   }
   if ('value' in found && found.value === false) {
     return {
@@ -24,7 +28,12 @@ async function lostUndo(error: Error, read: () => Promise<boolean | null>) {
         "YNAB's answer was lost, and a read-back shows nothing changed: the operation is still in the journal, and it is safe to ask again.",
     };
   }
-  const why = 'why' in found ? found.why : 'a read-back shows only part of it';
+  const why =
+    'why' in found
+      ? found.why
+      : typeof found.value === 'string'
+        ? `a read-back finds ${found.value}`
+        : 'a read-back shows only part of it';
   return {
     status: 'unknown',
     message: `The undo may or may not be in YNAB (${reasonOf(error)}; ${why}). Check in YNAB before anything else; do not repeat the undo blindly.`,
@@ -107,23 +116,23 @@ export const undoOperation = defineWriteTool({
           message = await undo.apply();
         } catch (error) {
           if (isUnknownOutcome(error) && undo.readBack !== undefined) {
-            const lost = await lostUndo(error, undo.readBack);
+            const lost = await lostUndo(error, undo.readBack, undo.lostNote);
             if (lost.status === 'applied') await markDone(deps, entry.operation_id);
             return { ...base, ...lost, operation_id: null };
+          }
+          if (error instanceof NotUndone) {
+            return { ...base, status: 'not_applied', message: error.message, operation_id: null };
           }
           if (!(error instanceof HalfUndone)) throw error;
           // what is left becomes an operation of its own, and the next undo_operation finishes it
           const ids: string[] = [];
-          for (const r of error.remainders) {
-            const { month, category_id, from, to } = r;
-            ids.push(await recordOperation(deps, plan, 'budget', { month, category_id, from, to }));
-          }
+          for (const r of error.remainders) ids.push(await recordOperation(deps, plan, r.kind, r.details));
           await markDone(deps, entry.operation_id);
           const next = `undo_operation (operation_id ${ids.join(', then ')}) finishes it.`;
           return {
             ...base,
             status: error.uncertain ? 'unknown' : 'partial',
-            message: `Undo done halfway: ${error.message} ${error.uncertain ? 'Check in YNAB (get_category_balances) first; then ' : ''}${next}`,
+            message: `Undo done halfway: ${error.message} ${error.uncertain ? `Check in YNAB (${error.check}) first; then ` : ''}${next}`,
             operation_id: null,
           };
         }
