@@ -59,6 +59,20 @@ const CASES: Case[] = [
     held: (s) => s.scheduled_transactions.find((r) => r.id === 'sch-rent')?.amount,
   },
   {
+    tool: 'set_category_target',
+    args: { category_id: 'cat-holidays', amount: 1200, by_date: '2027-06-01' },
+    undo: { method: 'PATCH', path: '/plans/demo-budget/categories/cat-holidays' },
+    held: (s) => s.categories.find((c) => c.id === 'cat-holidays')?.target ?? null,
+  },
+  {
+    tool: 'delete_scheduled_transaction',
+    args: { scheduled_transaction_id: 'sch-rent' },
+    undo: { method: 'POST', path: '/plans/demo-budget/scheduled_transactions' },
+    held: (s) =>
+      s.scheduled_transactions.filter((r) => !r.deleted && r.amount === -950_000 && r.frequency === 'monthly')
+        .length,
+  },
+  {
     tool: 'create_scheduled_transaction',
     args: {
       account_id: 'acc-checking',

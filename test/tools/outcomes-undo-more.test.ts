@@ -1,0 +1,417 @@
+/**
+ * The undo writes that are more than one request, or that recreate what they undo, when an answer
+ * is lost — through a real client against the stand-in: the undo of a create (one delete each), of
+ * a delete (the recreate, found again without taking an older identical transaction for it), of a
+ * target, and of a deleted or updated schedule. Each ends applied, not applied, partial or unknown
+ * as YNAB truly holds it, journals what is known, and never sends a write twice.
+ */
+import { describe, expect } from 'vitest';
+import type { FaultRule } from '../../src/demo/index.js';
+import type { PlanState, VersionedList } from '../../src/demo/plan-data.js';
+import { it } from '../helpers/fixture.js';
+import { call, connect, type Harness } from '../helpers/harness.js';
+import { lines, out } from '../helpers/move.js';
+import { ACCEPT, answering } from '../helpers/writes.js';
+
+const PLAN = '/plans/demo-budget';
+const TX = `${PLAN}/transactions`;
+const SCHEDULED = `${PLAN}/scheduled_transactions`;
+const undo = { plan_id: 'demo-budget' };
+
+const session = (h: Harness, journal: string) =>
+  connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal }, elicit: answering(ACCEPT).handler });
+const sent = (h: Harness, method: string, path: string | RegExp) =>
+  h.standIn.requests.filter(
+    (q) => q.method === method && (typeof path === 'string' ? q.path === path : path.test(q.path)),
+  ).length;
+const undone = (journal: string) => lines(journal).flatMap((l) => (l.undone === undefined ? [] : [l.undone]));
+const entries = (journal: string) => lines(journal).filter((l) => l.kind !== undefined);
+/** A change made by someone else in YNAB: the object is stamped with a new server knowledge. */
+function touch(s: PlanState, list: VersionedList, id: string): void {
+  s.knowledge += 1;
+  s.stamps[list].set(id, s.knowledge);
+}
+/** Lets a test change the stand-in while the faulted request waits to be answered. */
+async function whileSent(h: Harness, method: string, path: string, change: () => void): Promise<void> {
+  while (sent(h, method, path) === 0) await new Promise((r) => setTimeout(r, 5));
+  change();
+}
+
+describe('the undo of create_transactions: one delete each', () => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+  const live = (s: PlanState, ids: readonly string[]) =>
+    ids.filter((id) => s.transactions.some((t) => t.id === id && !t.deleted));
+
+  async function created(h: Harness, journal: string) {
+    const s = await session(h, journal);
+    const r = out(
+      await call(s, 'create_transactions', {
+        plan_id: 'demo-budget',
+        account_id: 'acc-checking',
+        transactions: [
+          { date: '2026-09-24', amount: -12.5, payee_name: 'Bakery' },
+          { date: '2026-09-24', amount: -7.25, payee_name: 'Kiosk' },
+        ],
+      }),
+    );
+    expect(r.status).toBe('applied');
+    const ids = (r as unknown as { created_ids: string[] }).created_ids;
+    expect(live(h.standIn.state, ids)).toEqual(ids);
+    h.standIn.clearRequests();
+    return { s, ids, op: r.operation_id };
+  }
+
+  interface Case {
+    name: string;
+    /** The faults, given the ids in the order the undo deletes them. */
+    faults: (ids: string[]) => Partial<FaultRule>[];
+    status: string;
+    text: (ids: string[]) => string;
+    /** The transactions still live after the undo (indexes into the ids). */
+    left: number[];
+    /** The ids an operation of its own keeps for the next undo (indexes), or null when none. */
+    rest: number[] | null;
+    /** The original operation is closed (undone). */
+    closed: boolean;
+  }
+  const del = (id: string, f: Partial<FaultRule>): Partial<FaultRule> => ({
+    method: 'DELETE',
+    path: `${TX}/${id}`,
+    ...f,
+  });
+  const CASES: Case[] = [
+    {
+      name: 'the first answer dropped after it landed: the undo goes on, done',
+      faults: ([a]) => [del(a!, { drop: true, apply: true })],
+      status: 'applied',
+      text: () => 'Created transactions deleted.',
+      left: [],
+      rest: null,
+      closed: true,
+    },
+    {
+      name: 'the first answer cut off before it landed: nothing deleted, safe to ask again',
+      faults: ([a]) => [del(a!, { truncate: true })],
+      status: 'not_applied',
+      text: ([a]) =>
+        `YNAB's answer to deleting ${a} was lost, and a read-back shows it still there: nothing was deleted.`,
+      left: [0, 1],
+      rest: null,
+      closed: false,
+    },
+    {
+      name: 'the second answer dropped before it landed: halfway, the rest kept',
+      faults: ([, b]) => [del(b!, { drop: true })],
+      status: 'partial',
+      text: ([a, b]) =>
+        `Undo done halfway: ${a} deleted; YNAB's answer to deleting ${b} was lost, and a read-back shows it still there.`,
+      left: [1],
+      rest: [1],
+      closed: true,
+    },
+    {
+      name: 'the second answer cut off after it landed: done',
+      faults: ([, b]) => [del(b!, { truncate: true, apply: true })],
+      status: 'applied',
+      text: () => 'Created transactions deleted.',
+      left: [],
+      rest: null,
+      closed: true,
+    },
+    {
+      name: 'the second delete refused: halfway, the rest kept',
+      faults: ([, b]) => [del(b!, { status: 500 })],
+      status: 'partial',
+      text: ([a, b]) => `Undo done halfway: ${a} deleted; deleting ${b} failed (YNAB 500`,
+      left: [1],
+      rest: [1],
+      closed: true,
+    },
+    {
+      name: 'the first answer lost and the read-back failing: unknown, both kept',
+      faults: ([a]) => [
+        // the undo's own two reads (the preview's, and again once the user said yes) pass
+        { method: 'GET', path: TX, times: 2 },
+        { method: 'GET', path: TX, status: 500 },
+        del(a!, { drop: true, apply: true }),
+      ],
+      status: 'unknown',
+      text: ([a, b]) =>
+        `Undo done halfway: YNAB's answer to deleting ${a} was lost, and it could not be checked (YNAB 500: internal error); ${b} not sent. Check in YNAB (find_transactions) first; then undo_operation`,
+      left: [1],
+      rest: [0, 1],
+      closed: true,
+    },
+  ];
+
+  it.for(CASES)('$name', async (c, { h, journal }) => {
+    const { s, ids, op } = await created(h, journal);
+    for (const f of c.faults(ids)) h.standIn.fault(f as FaultRule);
+    const r = out(await call(s, 'undo_operation', undo));
+    expect(r.status).toBe(c.status);
+    expect(r.message).toContain(c.text(ids));
+    // each delete sent once at most: a write that may have landed is never sent again
+    for (const id of ids) expect(sent(h, 'DELETE', `${TX}/${id}`)).toBeLessThanOrEqual(1);
+    expect(live(h.standIn.state, ids)).toEqual(c.left.map((i) => ids[i]));
+    expect(undone(journal)).toEqual(c.closed ? [op] : []);
+    const rest = entries(journal).slice(1);
+    expect(rest.map((e) => e.details)).toEqual(
+      c.rest === null ? [] : [{ transaction_ids: c.rest.map((i) => ids[i]) }],
+    );
+    if (c.left.length === 0) return;
+    // the next undo finishes only what is left: a delete that landed is a conflict, never re-sent
+    h.standIn.clearRequests();
+    const next = out(await call(s, 'undo_operation', undo));
+    expect(next.status).toBe('applied');
+    expect(live(h.standIn.state, ids)).toEqual([]);
+    expect(h.standIn.requests.filter((q) => q.method === 'DELETE')).toHaveLength(c.left.length);
+  });
+});
+
+describe('the undo of delete_transactions: the recreate', () => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+  const alike = (s: PlanState, of: { account_id: string; date: string; amount: number }) =>
+    s.transactions.filter(
+      (t) => !t.deleted && t.account_id === of.account_id && t.date === of.date && t.amount === of.amount,
+    );
+
+  async function deleted(h: Harness, journal: string, ids: string[]) {
+    const s = await session(h, journal);
+    const originals = ids.map((id) => ({ ...h.standIn.state.transactions.find((t) => t.id === id)! }));
+    const r = out(await call(s, 'delete_transactions', { plan_id: 'demo-budget', transaction_ids: ids }));
+    expect(r.status).toBe('applied');
+    h.standIn.clearRequests();
+    return { s, originals, op: r.operation_id };
+  }
+
+  it.for([
+    { name: 'dropped after it landed', fault: { drop: true, apply: true }, landed: true },
+    { name: 'dropped before it landed', fault: { drop: true }, landed: false },
+    { name: 'cut off after it landed', fault: { truncate: true, apply: true }, landed: true },
+    {
+      name: 'replaced by a success without ids',
+      fault: { status: 201, body: '{"data":{}}' },
+      landed: false,
+    },
+  ])('an answer $name is read back once, never re-sent', async (lost, { h, journal }) => {
+    const { s, originals, op } = await deleted(h, journal, ['tx-046']);
+    const tx = originals[0]!;
+    // someone enters an identical transaction by hand before the undo: it must not pass for the recreated one
+    const twin = { ...tx, id: 'tx-twin', deleted: false };
+    h.standIn.state.transactions.push(twin);
+    touch(h.standIn.state, 'transactions', 'tx-twin');
+    h.standIn.fault({ method: 'POST', path: TX, ...lost.fault });
+    const r = out(await call(s, 'undo_operation', undo));
+    expect(sent(h, 'POST', TX)).toBe(1);
+    const now = alike(h.standIn.state, tx);
+    if (lost.landed) {
+      expect(r.status).toBe('applied');
+      const made = now.find((t) => t.id !== 'tx-twin')!;
+      expect(r.message).toBe(
+        `YNAB's answer was lost, but a read-back shows the undo in place: recreated tx-046 as ${made.id}.`,
+      );
+      expect(now).toHaveLength(2);
+      expect(undone(journal)).toEqual([op]);
+    } else {
+      expect(r.status).toBe('not_applied');
+      expect(r.message).toContain('a read-back shows nothing recreated');
+      expect(now.map((t) => t.id)).toEqual(['tx-twin']);
+      expect(undone(journal)).toEqual([]);
+      expect(out(await call(s, 'undo_operation', undo)).status).toBe('applied');
+      expect(alike(h.standIn.state, tx)).toHaveLength(2);
+    }
+  });
+
+  it('a read-back showing only one of two recreated: partial, the other kept for the next undo', async ({
+    h,
+    journal,
+  }) => {
+    const { s, originals, op } = await deleted(h, journal, ['tx-046', 'tx-047']);
+    const [first, second] = originals as [(typeof originals)[0], (typeof originals)[0]];
+    // YNAB's answer is lost, and what it holds since shows the first one only
+    const shown = { ...first, id: 'tx-back', deleted: false };
+    const body = JSON.stringify({ data: { transactions: [shown], server_knowledge: 999 } });
+    h.standIn.fault({ method: 'POST', path: TX, drop: true });
+    h.standIn.fault({ method: 'GET', path: TX, status: 200, body });
+    const r = out(await call(s, 'undo_operation', undo));
+    expect(r.status).toBe('partial');
+    expect(r.message).toContain(
+      "Undo done halfway: YNAB's answer was lost; a read-back shows tx-046 as tx-back recreated, and tx-047 not.",
+    );
+    expect(undone(journal)).toEqual([op]);
+    const rest = entries(journal).slice(1);
+    expect(rest.map((e) => e.kind)).toEqual(['delete']);
+    expect((rest[0]!.details as { transactions: { transaction_id: string }[] }).transactions).toEqual([
+      expect.objectContaining({ transaction_id: 'tx-047', amount: second.amount, date: second.date }),
+    ]);
+    // the next undo recreates only the other one
+    h.standIn.clearRequests();
+    expect(out(await call(s, 'undo_operation', undo)).status).toBe('applied');
+    expect(alike(h.standIn.state, second)).toHaveLength(1);
+    expect(alike(h.standIn.state, first)).toHaveLength(0);
+  });
+
+  it('a lost answer whose read-back fails: unknown, the operation left as it is', async ({ h, journal }) => {
+    const { s, originals, op } = await deleted(h, journal, ['tx-046']);
+    h.standIn.fault({ method: 'POST', path: TX, drop: true, apply: true });
+    h.standIn.fault({ method: 'GET', path: TX, status: 500 });
+    const r = out(await call(s, 'undo_operation', undo));
+    expect(r.status).toBe('unknown');
+    expect(r.message).toContain('The undo may or may not be in YNAB (');
+    expect(r.message).toContain('Check with find_transactions before anything else');
+    expect(sent(h, 'POST', TX)).toBe(1);
+    expect(alike(h.standIn.state, originals[0]!)).toHaveLength(1);
+    expect(undone(journal)).toEqual([]);
+    expect(op).toEqual(expect.any(String));
+  });
+});
+
+const holidays = (s: PlanState) => s.categories.find((c) => c.id === 'cat-holidays')!;
+const rent = (s: PlanState) => s.scheduled_transactions.find((r) => r.id === 'sch-rent')!;
+
+interface Unsettled {
+  tool: string;
+  args: Record<string, unknown>;
+  write: { method: string; path: string };
+  /** Changes made in YNAB by someone else while the undo's write is on its way. */
+  changes: { name: string; change: (s: PlanState) => void; finds: string }[];
+}
+
+const UNSETTLED: Unsettled[] = [
+  {
+    tool: 'set_category_target',
+    args: { category_id: 'cat-holidays', amount: 1200, by_date: '2027-06-01' },
+    write: { method: 'PATCH', path: `${PLAN}/categories/cat-holidays` },
+    changes: [
+      {
+        name: 'the category deleted',
+        change: (s) => {
+          holidays(s).deleted = true;
+          touch(s, 'categories', 'cat-holidays');
+        },
+        finds: 'a read-back finds the category gone',
+      },
+      {
+        name: 'another target set',
+        change: (s) => {
+          holidays(s).target!.goal_target = 777_000;
+          touch(s, 'categories', 'cat-holidays');
+        },
+        finds: 'a read-back finds the target neither as set nor as before (777.00',
+      },
+    ],
+  },
+  {
+    tool: 'update_scheduled_transaction',
+    args: { scheduled_transaction_id: 'sch-rent', amount: -980 },
+    write: { method: 'PUT', path: `${SCHEDULED}/sch-rent` },
+    changes: [
+      {
+        name: 'the schedule deleted',
+        change: (s) => {
+          rent(s).deleted = true;
+          touch(s, 'scheduled', 'sch-rent');
+        },
+        finds: 'a read-back finds the scheduled transaction gone',
+      },
+      {
+        name: 'another amount set',
+        change: (s) => {
+          rent(s).amount = -500_000;
+          touch(s, 'scheduled', 'sch-rent');
+        },
+        finds: 'a read-back finds it neither as it was nor as the operation left it',
+      },
+    ],
+  },
+];
+
+describe.each(UNSETTLED)('the undo of $tool, its answer lost', (c) => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+
+  it.for(c.changes)('with $name meanwhile: unknown, saying why', async (m, { h, journal }) => {
+    const s = await session(h, journal);
+    const done = out(await call(s, c.tool, { plan_id: 'demo-budget', ...c.args }));
+    expect(done.status).toBe('applied');
+    h.standIn.clearRequests();
+    h.standIn.fault({ ...c.write, drop: true, delayMs: 300 });
+    const pending = call(s, 'undo_operation', undo);
+    await whileSent(h, c.write.method, c.write.path, () => m.change(h.standIn.state));
+    const r = out(await pending);
+    expect(r.status).toBe('unknown');
+    expect(r.message).toContain(m.finds);
+    expect(r.message).toContain('do not repeat the undo blindly');
+    expect(sent(h, c.write.method, c.write.path)).toBe(1);
+    expect(undone(journal)).toEqual([]);
+  });
+});
+
+describe('the undo of delete_scheduled_transaction: the recreate', () => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+  const likeRent = (s: PlanState) =>
+    s.scheduled_transactions.filter((r) => !r.deleted && r.amount === -950_000 && r.id !== 'sch-rent');
+
+  async function deletedRent(h: Harness, journal: string) {
+    const s = await session(h, journal);
+    const amount = rent(h.standIn.state).amount;
+    expect(amount).toBe(-950_000);
+    const r = out(
+      await call(s, 'delete_scheduled_transaction', {
+        plan_id: 'demo-budget',
+        scheduled_transaction_id: 'sch-rent',
+      }),
+    );
+    expect(r.status).toBe('applied');
+    h.standIn.clearRequests();
+    return { s, op: r.operation_id };
+  }
+
+  it.for([
+    { name: 'dropped after it landed', fault: { drop: true, apply: true }, landed: true },
+    { name: 'cut off before it landed', fault: { truncate: true }, landed: false },
+    {
+      name: 'replaced by a success naming nothing',
+      fault: { status: 201, body: '{"data":{}}' },
+      landed: false,
+    },
+  ])('an answer $name is read back once', async (lost, { h, journal }) => {
+    const { s, op } = await deletedRent(h, journal);
+    h.standIn.fault({ method: 'POST', path: SCHEDULED, ...lost.fault });
+    const r = out(await call(s, 'undo_operation', undo));
+    expect(sent(h, 'POST', SCHEDULED)).toBe(1);
+    const made = likeRent(h.standIn.state);
+    if (lost.landed) {
+      expect(r.status).toBe('applied');
+      expect(made).toHaveLength(1);
+      expect(r.message).toBe(
+        `YNAB's answer was lost, but a read-back shows the undo in place. Recreated with a new id: ${made[0]!.id}.`,
+      );
+      expect(undone(journal)).toEqual([op]);
+    } else {
+      expect(r.status).toBe('not_applied');
+      expect(made).toEqual([]);
+      expect(undone(journal)).toEqual([]);
+    }
+  });
+
+  it('an identical schedule entered meanwhile is never taken for the recreated one', async ({
+    h,
+    journal,
+  }) => {
+    const { s } = await deletedRent(h, journal);
+    h.standIn.fault({ method: 'POST', path: SCHEDULED, drop: true, apply: true, delayMs: 300 });
+    const pending = call(s, 'undo_operation', undo);
+    await whileSent(h, 'POST', SCHEDULED, () => {
+      const st = h.standIn.state;
+      st.scheduled_transactions.push({ ...rent(st), id: 'sch-twin', deleted: false });
+      touch(st, 'scheduled', 'sch-twin');
+    });
+    const r = out(await pending);
+    expect(r.status).toBe('unknown');
+    expect(r.message).toContain(
+      'a read-back finds 2 scheduled transaction(s) like it, which it cannot tell apart from older ones',
+    );
+    expect(likeRent(h.standIn.state)).toHaveLength(2);
+    expect(undone(journal)).toEqual([]);
+  });
+});
