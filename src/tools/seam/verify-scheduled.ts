@@ -94,8 +94,9 @@ export function newScheduledWrite(
     read: async () => {
       if (said !== null) {
         const id = said;
+        const now = await deps.ynab.scheduled.list(plan);
         created.value = null;
-        return keep((await deps.ynab.scheduled.list(plan)).find((x) => x.id === id));
+        return keep(now.find((x) => x.id === id));
       }
       const like = (await deps.ynab.scheduled.changedSince(plan, knowledge)).filter(
         (s) =>
