@@ -26,10 +26,10 @@ export default defineConfig({
       thresholds: {
         lines: 98,
         // The target is 95 % of branches overall; the gate holds the level reached (91 %) until tests
-        // raise it: it may only go up. src/safety's target is 100 %: left untested are the two
-        // read-back verdicts of a lost undo of a schedule change (the schedule gone, or neither state).
+        // raise it: it may only go up. Every branch of src/safety (confirmation, journal, undo) is
+        // tested, and stays so.
         branches: 91,
-        'src/safety/**/*.ts': { branches: 99 },
+        'src/safety/**/*.ts': { branches: 100 },
       },
     },
   },

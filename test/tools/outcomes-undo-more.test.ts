@@ -168,6 +168,41 @@ describe('the undo of create_transactions: one delete each', () => {
   });
 });
 
+describe('an undo whose first write YNAB refuses', () => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+
+  it.for([
+    {
+      tool: 'create_transactions',
+      args: {
+        account_id: 'acc-checking',
+        transactions: [{ date: '2026-09-24', amount: -12.5, payee_name: 'Bakery' }],
+      },
+      write: { method: 'DELETE', path: new RegExp(`^${TX}/`) },
+    },
+    {
+      tool: 'delete_transactions',
+      args: { transaction_ids: ['tx-046'] },
+      write: { method: 'POST', path: TX },
+    },
+  ])('$tool: nothing changed, the reason given, still undoable', async (c, { h, journal }) => {
+    const s = await session(h, journal);
+    const done = out(await call(s, c.tool, { plan_id: 'demo-budget', ...c.args }));
+    expect(done.status).toBe('applied');
+    const held = structuredClone(h.standIn.state.transactions);
+    h.standIn.clearRequests();
+    h.standIn.fault({ ...c.write, status: 500 });
+    const refused = await call(s, 'undo_operation', undo);
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.content)).toContain('YNAB 500');
+    expect(sent(h, c.write.method, c.write.path)).toBe(1);
+    expect(h.standIn.state.transactions).toEqual(held);
+    expect(undone(journal)).toEqual([]);
+    expect(out(await call(s, 'undo_operation', undo)).status).toBe('applied');
+    expect(undone(journal)).toEqual([done.operation_id]);
+  });
+});
+
 describe('the undo of delete_transactions: the recreate', () => {
   it.beforeEach(({ h }) => h.standIn.reset());
   const alike = (s: PlanState, of: { account_id: string; date: string; amount: number }) =>

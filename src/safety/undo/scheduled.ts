@@ -19,7 +19,7 @@ const plan = (
   conflict: string | null,
   question: string,
   apply: () => Promise<string>,
-  readBack?: () => Promise<boolean | string | null>,
+  readBack: () => Promise<boolean | string | null>,
   lostNote?: () => string,
 ): UndoPlan => ({
   conflicts: conflict === null ? [] : [id],
@@ -29,7 +29,7 @@ const plan = (
   subject: { undo: operation, items: [id] },
   flow: 'merge',
   apply,
-  ...(readBack === undefined ? {} : { readBack }),
+  readBack,
   ...(lostNote === undefined ? {} : { lostNote }),
 });
 
