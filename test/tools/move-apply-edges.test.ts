@@ -74,7 +74,7 @@ describe('move_money, a lost answer to the source write', () => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(ACCEPT).handler,
     });
-    h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, drop: true, apply: true, delayMs: 500 });
+    h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, drop: true, apply: true, delayMs: 1_500 });
     const done = call(s, 'move_money', MOVE);
     await whileHeld(h, HOLIDAYS, failReadBack(h));
     const r = out(await done);
@@ -98,7 +98,7 @@ describe('move_money, the target lost and its read-back failing', () => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(ACCEPT).handler,
     });
-    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, delayMs: 500 });
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, delayMs: 1_500 });
     const done = call(s, 'move_money', MOVE);
     await whileTargetHeld(h, failReadBack(h));
     const r = out(await done);
@@ -128,7 +128,7 @@ describe('move_money, putting the source back', () => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(ACCEPT).handler,
     });
-    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, status: 409, delayMs: 1_000 });
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, status: 409, delayMs: 1_500 });
     const done = call(s, 'move_money', MOVE);
     await whileTargetHeld(h, () =>
       h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, drop: true, apply: true }),
@@ -149,7 +149,7 @@ describe('move_money, putting the source back', () => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(ACCEPT).handler,
     });
-    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, status: 409, delayMs: 1_000 });
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, status: 409, delayMs: 1_500 });
     const done = call(s, 'move_money', MOVE);
     await whileTargetHeld(h, () => h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, drop: true }));
     const r = out(await done);
@@ -172,7 +172,7 @@ describe('move_money, putting the source back', () => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(ACCEPT).handler,
     });
-    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, delayMs: 1_000 });
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, delayMs: 1_500 });
     const done = call(s, 'move_money', MOVE);
     await whileTargetHeld(h, () => h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, status: 500 }));
     const r = out(await done);

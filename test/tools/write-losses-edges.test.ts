@@ -64,7 +64,7 @@ describe('set_category_budget, a lost answer', () => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(ACCEPT).handler,
     });
-    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, apply: true, delayMs: 500 });
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, apply: true, delayMs: 1_500 });
     const done = call(s, 'set_category_budget', BUDGET);
     await failReadBackAfter(h, RESTAURANTS);
     const r = out(await done);
