@@ -1,7 +1,7 @@
 /**
  * The composition root of one MCP server instance: tools, resources, prompts and the instructions. The
  * requestState codec is made once per process and shared by every instance, so that an answer sealed in
- * one request verifies in the next (the HTTP handler builds an instance per request).
+ * one request verifies in the next (HTTP requests in flight at once are served by separate instances).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -78,7 +78,8 @@ async function forPlan<T>(planId: string, read: () => Promise<T>): Promise<T> {
 
 /**
  * What every instance registers alike, built once per process (per Deps) rather than per instance: the
- * HTTP transport builds an instance per request, and zod schemas and templates are costly to build.
+ * HTTP transport builds an instance for each request it serves at once, and zod schemas and templates
+ * are costly to build.
  */
 /** A prompt's arguments: text, some optional. */
 type PromptArgs = z.ZodObject<Record<string, z.ZodType<string | undefined>>>;
