@@ -107,11 +107,11 @@ async function main(argv: string[]): Promise<void> {
       printNotice: (text) => void process.stderr.write(text),
       onerror,
     });
-    preloadHttp();
+    preloadHttp(() => config.ynabUrl());
   } else {
     const connection = runStdio(factory, onerror);
     // The YNAB client's HTTP stack loads while the client is still connecting, not in its first call.
-    preloadHttp();
+    preloadHttp(() => config.ynabUrl());
     endWithInput(process.stdin, {
       close: [() => connection.close(), closeConnections, ...(standIn ? [() => standIn.close()] : [])],
       deadlineMs: demo ? DEMO_DEADLINE_MS : WRITE_DEADLINE_MS,
