@@ -39,8 +39,11 @@ export function createCodec(deps: Deps): RequestStateCodec<StatePayload> {
 }
 
 export interface ServerOptions {
-  /** The update notice, appended to the instructions when a newer release exists. */
-  notice?: string | null;
+  /**
+   * The update notice, appended to the instructions when a newer release exists; as a function, read
+   * when each instance is built (the check runs beside the server, never in front of it).
+   */
+  notice?: string | null | (() => string | null);
   /** False for an instance serving a read-only OAuth grant: no write tool is listed or callable. */
   writes?: boolean;
 }
@@ -188,7 +191,8 @@ export function buildServer(
   const writes = options.writes ?? deps.config.write;
   // what the guide names is what this instance lists: write tools only when both allow them
   const guide = guideFor(deps.config.write && writes);
-  const instructions = options.notice ? `${guide}\n\n${options.notice}` : guide;
+  const notice = typeof options.notice === 'function' ? options.notice() : options.notice;
+  const instructions = notice ? `${guide}\n\n${notice}` : guide;
   const server = new McpServer(SERVER_INFO, {
     instructions,
     capabilities: CAPABILITIES,
