@@ -19,7 +19,7 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,6 +55,14 @@ const shims = {
   },
 };
 
+/**
+ * What tools/list advertises of each tool's schemas, converted now rather than at every start (see
+ * src/tools/seam/listed-schemas.ts), from tsc's output of the same sources (the build runs tsc first).
+ */
+const { allTools } = await import(pathToFileURL(join(dist, 'tools', 'index.js')).href);
+const { listedTable } = await import(pathToFileURL(join(dist, 'tools', 'seam', 'listed-schemas.js')).href);
+const listedSchemas = JSON.stringify(listedTable(allTools));
+
 rmSync(join(dist, 'chunks'), { recursive: true, force: true });
 // Quiet on success: `npm pack --json` runs the build (prepack) and its stdout must stay JSON.
 await build({
@@ -73,6 +81,7 @@ await build({
     js: "import { createRequire as __avenirRequire } from 'node:module'; const require = __avenirRequire(import.meta.url);",
   },
   plugins: [versionAsText, shims],
+  define: { AVENIR_LISTED_SCHEMAS: JSON.stringify(listedSchemas) },
   // the licence headers of the bundled packages, kept at the end of each file
   legalComments: 'eof',
   logLevel: 'warning',
