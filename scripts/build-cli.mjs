@@ -1,12 +1,15 @@
 /**
  * The shipped CLI as one bundled file (`npm run build` runs it after tsc): esbuild bundles
- * src/main.ts and the desktop extension's launcher, with the SDK, zod and undici inside, into
+ * src/main.ts and the desktop extension's launcher, with the SDK and zod inside, into
  * dist/main.js and dist/bundle-launcher.js. A start then reads and compiles one file instead of
  * resolving some three hundred modules, which is most of what a Node server's start-up costs.
  *
  * What only some runs need (the HTTP transport, remote mode's OAuth, the demo stand-in, the
- * remote-mode commands, undici) is reached through `import()`: esbuild puts each such part in a
- * chunk of its own under dist/chunks/, read only when that run needs it.
+ * remote-mode commands) is reached through `import()`: esbuild puts each such part in a chunk of
+ * its own under dist/chunks/, read only when that run needs it.
+ *
+ * Two parts of the packages inside that this server never uses are left out (bundle-shims/): the
+ * SDK's Ajv validator (its edge-runtime validator takes its place) and zod's non-English locales.
  *
  * oidc-provider stays outside the bundle, installed from npm as a dependency: it loads parts of
  * itself (Koa middleware, its views) by path at run time, which a bundler cannot follow.
@@ -16,7 +19,7 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +43,26 @@ const versionAsText = {
   },
 };
 
+/** Modules of the bundled packages replaced by smaller ones that do what this server needs of them. */
+const shims = {
+  name: 'bundle-shims',
+  setup(b) {
+    const shim = (file) => ({ path: join(root, 'scripts', 'bundle-shims', file) });
+    b.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => shim('sdk-node.mjs'));
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? shim('zod-locales.mjs') : undefined,
+    );
+  },
+};
+
+/**
+ * What tools/list advertises of each tool's schemas, converted now rather than at every start (see
+ * src/tools/seam/listed-schemas.ts), from tsc's output of the same sources (the build runs tsc first).
+ */
+const { allTools } = await import(pathToFileURL(join(dist, 'tools', 'index.js')).href);
+const { listedTable } = await import(pathToFileURL(join(dist, 'tools', 'seam', 'listed-schemas.js')).href);
+const listedSchemas = JSON.stringify(listedTable(allTools));
+
 rmSync(join(dist, 'chunks'), { recursive: true, force: true });
 // Quiet on success: `npm pack --json` runs the build (prepack) and its stdout must stay JSON.
 await build({
@@ -53,11 +76,12 @@ await build({
   platform: 'node',
   target: 'node20.19',
   external: EXTERNAL,
-  // The CommonJS packages inside (undici) call require() for Node's own modules.
+  // A CommonJS package inside would call require() for Node's own modules.
   banner: {
     js: "import { createRequire as __avenirRequire } from 'node:module'; const require = __avenirRequire(import.meta.url);",
   },
-  plugins: [versionAsText],
+  plugins: [versionAsText, shims],
+  define: { AVENIR_LISTED_SCHEMAS: JSON.stringify(listedSchemas) },
   // the licence headers of the bundled packages, kept at the end of each file
   legalComments: 'eof',
   logLevel: 'warning',

@@ -1,7 +1,7 @@
 /**
  * The composition root of one MCP server instance: tools, resources, prompts and the instructions. The
  * requestState codec is made once per process and shared by every instance, so that an answer sealed in
- * one request verifies in the next (the HTTP handler builds an instance per request).
+ * one request verifies in the next (HTTP requests in flight at once are served by separate instances).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -39,8 +39,11 @@ export function createCodec(deps: Deps): RequestStateCodec<StatePayload> {
 }
 
 export interface ServerOptions {
-  /** The update notice, appended to the instructions when a newer release exists. */
-  notice?: string | null;
+  /**
+   * The update notice, appended to the instructions when a newer release exists; as a function, read
+   * when each instance is built (the check runs beside the server, never in front of it).
+   */
+  notice?: string | null | (() => string | null);
   /** False for an instance serving a read-only OAuth grant: no write tool is listed or callable. */
   writes?: boolean;
 }
@@ -78,7 +81,8 @@ async function forPlan<T>(planId: string, read: () => Promise<T>): Promise<T> {
 
 /**
  * What every instance registers alike, built once per process (per Deps) rather than per instance: the
- * HTTP transport builds an instance per request, and zod schemas and templates are costly to build.
+ * HTTP transport builds an instance for each request it serves at once, and zod schemas and templates
+ * are costly to build.
  */
 /** A prompt's arguments: text, some optional. */
 type PromptArgs = z.ZodObject<Record<string, z.ZodType<string | undefined>>>;
@@ -187,7 +191,8 @@ export function buildServer(
   const writes = options.writes ?? deps.config.write;
   // what the guide names is what this instance lists: write tools only when both allow them
   const guide = guideFor(deps.config.write && writes);
-  const instructions = options.notice ? `${guide}\n\n${options.notice}` : guide;
+  const notice = typeof options.notice === 'function' ? options.notice() : options.notice;
+  const instructions = notice ? `${guide}\n\n${notice}` : guide;
   const server = new McpServer(SERVER_INFO, {
     instructions,
     capabilities: CAPABILITIES,

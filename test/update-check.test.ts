@@ -163,4 +163,27 @@ describe('the notice in the instructions', () => {
     // a read-only server (no AVENIR_MCP_WRITE): the read-only guide, then the notice
     expect(client.getInstructions()).toBe(`${guideFor(false)}\n\n${notice}`);
   });
+
+  it('is read when each instance is built, so that a check still under way delays no client', async () => {
+    const { Client, InMemoryTransport } = await import('@modelcontextprotocol/client');
+    const { loadConfig } = await import('../src/config.js');
+    const { createDeps } = await import('../src/deps.js');
+    const { silentLog } = await import('../src/log.js');
+    const { serverFactory } = await import('../src/server.js');
+    const { guideFor } = await import('../src/context/guide.js');
+    let notice: string | null = null;
+    const factory = serverFactory(createDeps(loadConfig({}), silentLog), { notice: () => notice });
+    const instructions = async (): Promise<string | undefined> => {
+      const [a, b] = InMemoryTransport.createLinkedPair();
+      await factory({ era: 'legacy' }).connect(b);
+      const client = new Client({ name: 't', version: '1' });
+      await client.connect(a);
+      const text = client.getInstructions();
+      await client.close();
+      return text;
+    };
+    expect(await instructions()).toBe(guideFor(false));
+    notice = updateNoticeText('0.2.0', '0.1.0');
+    expect(await instructions()).toBe(`${guideFor(false)}\n\n${notice}`);
+  });
 });

@@ -71,12 +71,18 @@ async function main(argv: string[]): Promise<void> {
   const demo = command === 'demo';
   let config = loadConfig();
   const log = createLog(config.logLevel, config.logFormat);
-  const notice = await checkForUpdate({
+  // The update check runs beside the server, never in front of it: a registry that is slow to answer
+  // delays no client. Its notice reaches the instructions of every instance built once it is known
+  // (with a fresh cache file, before the first client connects).
+  let notice: string | null = null;
+  void checkForUpdate({
     enabled: config.updateCheck,
     cacheDir: config.cacheDir,
     current: VERSION,
     now: new Date(),
     log,
+  }).then((text) => {
+    notice = text;
   });
   const standIn = demo ? await startDemo(config.today) : undefined;
   if (standIn) {
@@ -84,7 +90,7 @@ async function main(argv: string[]): Promise<void> {
     log.info('main', `Demo mode: the YNAB stand-in serves the demo plan at ${standIn.url}`);
   }
   const deps = createDeps(config, log);
-  const factory = serverFactory(deps, { notice });
+  const factory = serverFactory(deps, { notice: () => notice });
   // What the transports report is a client's message they could not take (malformed JSON, not JSON-RPC,
   // too large): a WARNING on one short line, never a stack, so that no token holder can fill the log.
   const onerror = (error: Error): void =>
@@ -107,11 +113,11 @@ async function main(argv: string[]): Promise<void> {
       printNotice: (text) => void process.stderr.write(text),
       onerror,
     });
-    preloadHttp();
+    preloadHttp(() => config.ynabUrl());
   } else {
     const connection = runStdio(factory, onerror);
     // The YNAB client's HTTP stack loads while the client is still connecting, not in its first call.
-    preloadHttp();
+    preloadHttp(() => config.ynabUrl());
     endWithInput(process.stdin, {
       close: [() => connection.close(), closeConnections, ...(standIn ? [() => standIn.close()] : [])],
       deadlineMs: demo ? DEMO_DEADLINE_MS : WRITE_DEADLINE_MS,

@@ -19,6 +19,8 @@ import { Secret } from '../domain/secret.js';
 import { guard, hostGuard, originGuard, type GuardFailure } from './http-guards.js';
 import type { OAuthServer } from './oauth/index.js';
 import { discardThenClose, readBody, TOO_LARGE } from './http-body.js';
+import { grantAllowsWrites } from './oauth/scopes.js';
+import { reusing } from './reuse.js';
 import { SessionStore } from './sessions.js';
 
 export interface HttpOptions {
@@ -96,7 +98,11 @@ export async function runHttp(
 ): Promise<HttpHandle> {
   const oauth = options.oauth ?? null;
   const token = options.token ?? new Secret(randomBytes(32).toString('base64url'));
-  const modern = createMcpHandler(factory, { legacy: 'reject', onerror: options.onerror });
+  // one instance per exchange in flight, not per request: the surface differs only by the grant's writes
+  const modern = createMcpHandler(
+    reusing(factory, (ctx) => (grantAllowsWrites(ctx.authInfo) ? 'writes' : 'read-only')),
+    { legacy: 'reject', onerror: options.onerror },
+  );
   // A 2025-era session belongs to the grant that opened it: another client's token cannot use it.
   const sessions = new SessionStore<{ transport: WebStandardStreamableHTTPServerTransport; grant: unknown }>(
     options.sessions,

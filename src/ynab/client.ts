@@ -1,18 +1,20 @@
 /**
- * The only code that sends requests to YNAB: undici's `request` with a 30 s timeout for the answer to
- * begin and then 30 s between its bytes (a large plan's first download is long), an undici `Agent` for
- * the 10 s connect timeout, bearer token read per request, path segments checked, pacing, retries, and
+ * The only code that sends requests to YNAB: Node's own HTTP client (http-send.ts) with a 30 s timeout
+ * for the answer to begin and then 30 s between its bytes (a large plan's first download is long), a
+ * 10 s connect timeout, bearer token read per request, path segments checked, pacing, retries, and
  * YNAB's failures turned into texts that say what to do.
  *
- * undici's `request` rather than `fetch`: the same HTTP client without the WHATWG layer (Request,
- * Headers, Response, web streams) that a JSON API does not need, and that Node's own `fetch` would
- * load from its internal copy of undici at the first request, a cost the first tool call paid.
+ * Node's `http`/`https` rather than `fetch` or an HTTP library: a JSON API needs none of the WHATWG
+ * layer (Request, Headers, Response, web streams) that `fetch` loads from its internal copy of undici at
+ * the first request, and a bundled HTTP library is compiled at start-up or in the first call; both
+ * cost the first tool call more than the call itself.
  */
-import type { Agent, Dispatcher, request as undiciRequest } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
 import { ClientError } from '../domain/errors.js';
 import { quote } from '../domain/text.js';
 import type { Secret } from '../domain/secret.js';
 import { oneLine, UnknownOutcome } from '../domain/write-outcome.js';
+import { closeAll, preload, send, type Answer } from './http-send.js';
 import { minutesText, type Pacer } from './pace.js';
 import { readBody } from './read-body.js';
 import { backoffMs, describeFailure, mayRetry } from './retry.js';
@@ -46,30 +48,13 @@ export interface RequestOptions {
   body?: unknown;
 }
 
-interface Undici {
-  Agent: typeof Agent;
-  request: typeof undiciRequest;
-}
-let sharedAgent: Agent | undefined;
-/**
- * undici itself, imported when first needed rather than at start-up: it is the largest part of the
- * bundle, and a session that never reaches YNAB (a tools/list) needs none of it. `preloadHttp` starts
- * the import once the server is up, so that the first call does not wait for it either.
- */
-let undici: Promise<Undici> | undefined;
-// undici is CommonJS: Node names its exports on the module, a bundle (ESM) only under `default`.
-const loadUndici = (): Promise<Undici> =>
-  (undici ??= import('undici').then((m) => ('Agent' in m ? m : (m as { default: typeof m }).default)));
-
-/** Starts loading the HTTP client in the background (no request is sent). */
-export function preloadHttp(): void {
-  void loadUndici();
-}
-
-/** One connection pool for the process, with the 10 s connect timeout. */
-async function agent(): Promise<Agent> {
-  const { Agent } = await loadUndici();
-  return (sharedAgent ??= new Agent({ connect: { timeout: CONNECT_TIMEOUT_MS } }));
+/** Loads the HTTP client for YNAB's address in the background, once the server is up (nothing is sent). */
+export function preloadHttp(baseUrl: () => string): void {
+  try {
+    preload(baseUrl());
+  } catch {
+    // an address refused now is refused again, with its message, at the first request
+  }
 }
 
 /**
@@ -77,11 +62,7 @@ async function agent(): Promise<Agent> {
  * otherwise hold the process open for seconds after its client has gone. The next request opens a
  * new pool.
  */
-export async function closeConnections(): Promise<void> {
-  const pool = sharedAgent;
-  sharedAgent = undefined;
-  await pool?.close();
-}
+export const closeConnections = (): Promise<void> => closeAll();
 
 /** `{segment:q} is not a YNAB id…` unless every path segment is a plain id. */
 export function checkSegments(segments: readonly string[]): void {
@@ -129,9 +110,9 @@ function buildHeaders(token: Secret, json: boolean): Record<string, string> {
   };
 }
 
-/** One header of an answer as text (undici gives repeated headers as a list). */
-const headerOf = (response: Dispatcher.ResponseData, name: string): string | null => {
-  const value = response.headers[name];
+/** One header of an answer as text (a repeated header comes as a list). */
+const headerOf = (headers: IncomingHttpHeaders, name: string): string | null => {
+  const value = headers[name];
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 };
 
@@ -155,12 +136,11 @@ export class YnabHttp {
     for (const [k, v] of Object.entries(options.query ?? {}))
       if (v !== undefined) url.searchParams.set(k, String(v));
     const headers = buildHeaders(token, options.body !== undefined);
-    const { request } = await loadUndici();
-    // undici's request never follows a redirect: a 3xx is answered as the failure it is here
+    // Node's client never follows a redirect: a 3xx is answered as the failure it is here
     const init = {
       method,
       headers,
-      dispatcher: await agent(),
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     };
     // ids and counts only, never names or amounts: paths hold ids, queries dates and knowledge numbers
@@ -174,9 +154,9 @@ export class YnabHttp {
         () => controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')),
         ms,
       );
-      let response: Dispatcher.ResponseData;
+      let response: Answer;
       try {
-        response = await request(url, { ...init, signal: controller.signal });
+        response = await send(url, { ...init, signal: controller.signal });
       } catch (error) {
         const failure = describeFailure(error);
         if (mayRetry(method, attempt, failure)) continue;
@@ -196,7 +176,7 @@ export class YnabHttp {
 
   async #read(
     method: Method,
-    response: Dispatcher.ResponseData,
+    response: Answer,
     attempt: number,
     body: () => Promise<string>,
   ): Promise<'retry' | { data: unknown }> {
@@ -212,7 +192,7 @@ export class YnabHttp {
     const status = response.statusCode;
     if (status >= 200 && status < 300) return this.#data(method, status, text, attempt);
     if (status === 429) {
-      const ms = this.#o.pacer.pause(headerOf(response, 'retry-after'));
+      const ms = this.#o.pacer.pause(headerOf(response.headers, 'retry-after'));
       throw new ClientError(
         `YNAB 429: the limit of 200 requests per hour for this token is reached (other apps using the same token count too). avenir-mcp retries nothing and sends no request for ${minutesText(ms)}. Tell the user; do not retry before then.`,
         429,

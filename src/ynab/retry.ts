@@ -1,4 +1,5 @@
 /** The retry policy: which failures may be tried again, and how long to wait. */
+import { CONNECT_TIMEOUT } from './http-send.js';
 
 export const MAX_TRIES = 3;
 
@@ -9,7 +10,7 @@ const NEVER_LEFT = new Set([
   'EAI_AGAIN',
   'EHOSTUNREACH',
   'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
+  CONNECT_TIMEOUT,
 ]);
 
 export interface TransportFailure {
@@ -26,10 +27,10 @@ interface WithCode {
   cause?: unknown;
 }
 
-/** Describes a thrown `fetch` failure: its low-level code (or class name) and whether it never left. */
+/** Describes a failed request: its low-level code (or class name) and whether it never left. */
 export function describeFailure(error: unknown): TransportFailure {
   let low: WithCode = error ?? {};
-  // fetch wraps the socket error as TypeError('fetch failed', { cause }); look for the coded one.
+  // a wrapped error (an Error with a `cause`) names the coded one underneath: look for it.
   for (let e: unknown = low; e && typeof e === 'object'; e = (e as WithCode).cause) {
     const c = e as WithCode;
     if (typeof c.code === 'string') {

@@ -100,7 +100,11 @@ describe('answers', () => {
   });
 
   it('loads its HTTP client ahead of the first request when asked, sending nothing', async () => {
-    preloadHttp();
+    preloadHttp(() => standIn.url);
+    preloadHttp(() => 'https://api.ynab.com/v1');
+    preloadHttp(() => {
+      throw new ClientError('not an allowed address');
+    });
     expect(standIn.requests).toHaveLength(0);
     const data = await make().request<{ plans: unknown[] }>('GET', PLANS);
     expect(data.plans).toHaveLength(1);
@@ -140,7 +144,7 @@ describe('retries', () => {
     standIn.fault({ path: '/plans', drop: true, times: 3 });
     const message = await failure(make().request('GET', PLANS));
     expect(message).toMatch(
-      /^YNAB could not be reached after 3 attempts \(UND_ERR_SOCKET: .+\)\. Nothing was changed\. Try again in a few minutes\.$/,
+      /^YNAB could not be reached after 3 attempts \(ECONNRESET: .+\)\. Nothing was changed\. Try again in a few minutes\.$/,
     );
   });
 
@@ -150,7 +154,7 @@ describe('retries', () => {
       make().request('PATCH', ['plans', 'demo-budget', 'transactions'], { body: { transactions: [] } }),
     );
     expect(message).toMatch(
-      /^The request reached YNAB but no answer came back \(UND_ERR_SOCKET: .+\): the change may or may not be applied\. Check with find_transactions \/ get_category_balances before trying again; do not repeat it blindly\.$/,
+      /^The request reached YNAB but no answer came back \(ECONNRESET: .+\): the change may or may not be applied\. Check with find_transactions \/ get_category_balances before trying again; do not repeat it blindly\.$/,
     );
     expect(standIn.requests).toHaveLength(1);
   });

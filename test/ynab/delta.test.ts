@@ -331,7 +331,7 @@ describe('client-layer failures as a tool call reads them', () => {
     const r = await call(s, 'list_accounts', { plan_id: PLAN });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(
-      /^Error calling tool 'list_accounts': YNAB could not be reached after 3 attempts \(UND_ERR_SOCKET: .+\)\. Nothing was changed\. Try again in a few minutes\.$/,
+      /^Error calling tool 'list_accounts': YNAB could not be reached after 3 attempts \(ECONNRESET: .+\)\. Nothing was changed\. Try again in a few minutes\.$/,
     );
     expect(h.standIn.requests).toHaveLength(3);
     expect(waits).toHaveLength(2);

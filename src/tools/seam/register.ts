@@ -32,6 +32,7 @@ import { VIEW_DATA_META_KEY, uiMeta, viewDataOf, viewOf } from './app-views.js';
 import { describe, type ToolDefinition } from './define-tool.js';
 import { withFewIssues } from './few-issues.js';
 import { leanParams, leanResults } from './lean-schema.js';
+import { listed } from './listed-schemas.js';
 import { renderResult } from './render.js';
 import { applyConfirmed } from './outcome.js';
 import { inPlanMoney } from './plan-money.js';
@@ -211,8 +212,8 @@ export function registerTools(
       {
         title: tool.title,
         description: describe(tool, open),
-        inputSchema: withFewIssues(leanParams(tool.input)),
-        outputSchema: leanResults(tool.output),
+        inputSchema: listed(tool.name, 'input', withFewIssues(leanParams(tool.input))),
+        outputSchema: listed(tool.name, 'output', leanResults(tool.output)),
         annotations: annotationsOf(tool),
         // the view a host that renders Apps shows with the result (hidden from other clients)
         ...(view === null ? {} : { _meta: uiMeta(view) }),
