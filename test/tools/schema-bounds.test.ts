@@ -25,8 +25,7 @@ function parameters(
   return out;
 }
 
-const num = (s: Schema, key: string): number | null =>
-  typeof s[key] === 'number' ? (s[key]) : null;
+const num = (s: Schema, key: string): number | null => (typeof s[key] === 'number' ? s[key] : null);
 
 /** The bounds a description states in words, each checked against the schema. */
 function wordMismatches(path: string, s: Schema, text: string): string[] {
