@@ -78,7 +78,15 @@ async function toolsList(session) {
   const { tools } = await session.client.listTools();
   const total = session.lastAnswerBytes;
   const sizes = tools.map((tool) => [tool.name, bytes(tool)]).sort((a, b) => b[1] - a[1]);
-  return { total, count: tools.length, sizes, names: new Set(tools.map((tool) => tool.name)) };
+  // where the bytes go: each part of a tool (its key included) summed over the tools, and the rest
+  // of the answer (the JSON-RPC envelope, and on 2026-07-28 the result's _meta and cache fields)
+  const parts = {};
+  for (const tool of session.lastAnswer.result.tools)
+    for (const [key, value] of Object.entries(tool))
+      parts[key] = (parts[key] ?? 0) + bytes(value) + key.length + 4;
+  const listed = bytes(session.lastAnswer.result.tools);
+  parts.envelope = total - listed;
+  return { total, count: tools.length, sizes, parts, names: new Set(tools.map((tool) => tool.name)) };
 }
 
 /** Every default answer of the read tools on the heavy plan, measured in one process. */
@@ -92,8 +100,15 @@ export async function contextFigures({ say }) {
     await writer.client.close();
     const perTool = (list) =>
       `${list.total} B for ${list.count} tools (${Math.round(list.total / list.count)} B a tool)`;
+    const byPart = (list) =>
+      Object.entries(list.parts)
+        .sort((a, b) => b[1] - a[1])
+        .map(([part, size]) => `${part} ${size}`)
+        .join(', ');
     say(`tools/list, read-only: ${perTool(ro)}`);
+    say(`  by part: ${byPart(ro)}`);
     say(`tools/list, every tool (AVENIR_MCP_WRITE=1): ${perTool(all)}`);
+    say(`  by part: ${byPart(all)}`);
     say(
       `  largest: ${all.sizes
         .slice(0, 5)

@@ -8,7 +8,14 @@ import { VERSION } from './version.js';
 
 /** A small icon (a rising line on a green square), inline so that no host has to fetch anything. */
 const ICON_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1f6f5c"/><path d="M7 22l6-6 4 4 8-9" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'><rect width='32' height='32' rx='7' fill='#1f6f5c'/><path d='M7 22l6-6 4 4 8-9' fill='none' stroke='#fff' stroke-width='3' stroke-linecap='round' stroke-linejoin='round'/></svg>";
+
+/**
+ * The icon as a data URL with only the characters a URI cannot hold escaped: every result of protocol
+ * 2026-07-28 carries the server's identity, icon included, and this is shorter than base64.
+ */
+const dataUrl = (svg: string): string =>
+  `data:image/svg+xml,${svg.replace(/[<>#%" ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 
 export const SERVER_INFO = {
   name: 'avenir-mcp',
@@ -19,7 +26,7 @@ export const SERVER_INFO = {
   websiteUrl: 'https://www.npmjs.com/package/avenir-mcp',
   icons: [
     {
-      src: `data:image/svg+xml;base64,${Buffer.from(ICON_SVG).toString('base64')}`,
+      src: dataUrl(ICON_SVG),
       mimeType: 'image/svg+xml',
       sizes: ['any'],
     },

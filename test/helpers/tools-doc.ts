@@ -13,6 +13,9 @@ type Json = {
   default?: unknown;
   minimum?: number;
   maximum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  maxItems?: number;
   minLength?: number;
   maxLength?: number;
 };
@@ -22,10 +25,15 @@ const typeOf = (s: Json): string => {
   if (s.type === 'array') return `array of ${s.items ? typeOf(s.items) : 'any'}`;
   return Array.isArray(s.type) ? s.type.join(' or ') : (s.type ?? 'any');
 };
-const bounds = (s: Json): string => {
+const bounds = (outer: Json): string => {
+  // a nullable parameter keeps its bounds in its non-null branch
+  const s = { ...(outer.anyOf?.find((branch) => branch.type !== 'null') ?? {}), ...outer };
   const parts = [
+    s.exclusiveMinimum !== undefined ? `> ${s.exclusiveMinimum}` : '',
     s.minimum !== undefined ? `≥ ${s.minimum}` : '',
     s.maximum !== undefined ? `≤ ${s.maximum}` : '',
+    s.minItems !== undefined ? `${s.minItems}+ items` : '',
+    s.maxItems !== undefined ? `≤ ${s.maxItems} items` : '',
     s.minLength !== undefined ? `${s.minLength}+ chars` : '',
     s.maxLength !== undefined ? `≤ ${s.maxLength} chars` : '',
     s.default !== undefined ? `default ${JSON.stringify(s.default)}` : '',

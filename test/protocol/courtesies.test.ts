@@ -40,8 +40,10 @@ describe.each(ERAS)('courtesies, %s era', (era) => {
     expect(info?.description).toMatch(/YNAB/);
     const icon = info?.icons?.[0];
     expect(icon?.mimeType).toBe('image/svg+xml');
-    expect(Buffer.from(icon!.src.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString()).toMatch(
-      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/,
+    expect(icon?.src).toMatch(/^data:image\/svg\+xml,%3Csvg%20/);
+    expect(icon?.src).not.toMatch(/[<>#" ]/);
+    expect(decodeURIComponent(icon!.src.replace(/^data:image\/svg\+xml,/, ''))).toMatch(
+      /^<svg xmlns='http:\/\/www.w3.org\/2000\/svg'/,
     );
   });
 

@@ -10,6 +10,8 @@ const params = z.strictObject({
   plan_id: z.string().min(1).describe('Plan id.'),
   count: z.number().int().describe('A count.'),
   limit: z.number().int().min(1).max(200).default(50).describe('Rows (1 to 200).'),
+  amount: z.number().min(-1_000_000_000).max(1_000_000_000).describe('An amount.'),
+  positive: z.number().gt(0).max(1_000_000_000).describe('A positive amount.'),
   since: z.iso.date().nullable().default(null).describe('First date.'),
   flag: z.enum(['red', 'blue']).nullable().default(null).describe('A flag.'),
   one_offs: z
@@ -25,9 +27,16 @@ describe('advertised parameters', () => {
     unknown
   >;
 
-  it('drop zod noise but keep descriptions, bounds and the root refusing unknown fields', () => {
+  it('drop zod noise and the sanity bound of amounts but keep descriptions and bounds', () => {
     expect(json.$schema).toBeUndefined();
-    expect(json.additionalProperties).toBe(false);
+    // the zod schema refuses unknown fields (see below): the listing does not repeat it
+    expect(json.additionalProperties).toBeUndefined();
+    expect(json.properties.amount).toEqual({ type: 'number', description: 'An amount.' });
+    expect(json.properties.positive).toEqual({
+      type: 'number',
+      exclusiveMinimum: 0,
+      description: 'A positive amount.',
+    });
     expect(json.properties.count).toEqual({ type: 'integer', description: 'A count.' });
     expect(json.properties.limit).toEqual({
       type: 'integer',
@@ -46,18 +55,19 @@ describe('advertised parameters', () => {
     expect(json.properties.one_offs?.type).toEqual(['array', 'null']);
   });
 
-  it('keep a nullable enum as a union, since null is not one of its values', () => {
-    expect(json.properties.flag?.anyOf).toEqual([
-      { type: 'string', enum: ['red', 'blue'] },
-      { type: 'null' },
-    ]);
-    expect(json.properties.flag?.description).toBe('A flag.');
+  it('write a nullable enum as one schema with null among its types and its values', () => {
+    expect(json.properties.flag).toEqual({
+      type: ['string', 'null'],
+      enum: ['red', 'blue', null],
+      description: 'A flag.',
+    });
   });
 });
 
 describe('advertised results', () => {
-  it('outline the top-level fields by name and type, without descriptions or required', () => {
+  it('outline the top-level fields by name and type, without descriptions, required or enum values', () => {
     const output = z.strictObject({
+      status: z.enum(['applied', 'declined']).describe('What became of it.'),
       message: z.string().describe('What happened.'),
       months: z
         .array(z.strictObject({ month: z.string().describe('M.'), end: z.number().describe('E.') }))
@@ -68,6 +78,7 @@ describe('advertised results', () => {
     expect(resultJson(output)).toEqual({
       type: 'object',
       properties: {
+        status: { type: 'string' },
         message: { type: 'string' },
         months: { type: 'array' },
         assumptions: { type: 'object' },
@@ -112,9 +123,17 @@ describe('lean schemas', () => {
     expect(leanResults(params)).not.toBe(lean);
     const first = lean['~standard'].jsonSchema.input();
     expect(lean['~standard'].jsonSchema.output()).toBe(first);
-    const ok = await lean['~standard'].validate({ plan_id: 'p', count: 1 });
+    const ok = await lean['~standard'].validate({ plan_id: 'p', count: 1, amount: 1, positive: 1 });
     expect(ok).toMatchObject({ value: { plan_id: 'p', count: 1, limit: 50, since: null } });
-    const bad = await lean['~standard'].validate({ plan_id: 'p', count: 1, extra: true });
+    const huge = await lean['~standard'].validate({ plan_id: 'p', count: 1, amount: 2e9, positive: 1 });
+    expect('issues' in huge && huge.issues?.length).toBeTruthy();
+    const bad = await lean['~standard'].validate({
+      plan_id: 'p',
+      count: 1,
+      amount: 1,
+      positive: 1,
+      extra: true,
+    });
     expect('issues' in bad && bad.issues?.length).toBeTruthy();
   });
 });

@@ -304,12 +304,7 @@ describe('get_underfunded_targets read-only wording', () => {
         const description = tools.find((t) => t.name === TOOL)?.description ?? '';
         expect(description).toContain(shown);
         expect(description).not.toContain(hidden);
-        expect(tools.find((t) => t.name === TOOL)?.annotations).toEqual({
-          title: 'Underfunded targets',
-          readOnlyHint: true,
-          idempotentHint: true,
-          openWorldHint: true,
-        });
+        expect(tools.find((t) => t.name === TOOL)?.annotations).toEqual({ readOnlyHint: true });
       } finally {
         await s.close();
       }

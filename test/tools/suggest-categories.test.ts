@@ -452,12 +452,7 @@ describe('suggest_categories with writes off', () => {
       );
       expect(tool.description).not.toContain('apply_categories');
       expect(tool.title).toBe('Suggest categories for pending transactions');
-      expect(tool.annotations).toEqual({
-        title: 'Suggest categories for pending transactions',
-        readOnlyHint: true,
-        idempotentHint: true,
-        openWorldHint: true,
-      });
+      expect(tool.annotations).toEqual({ readOnlyHint: true });
       expect(Object.keys((tool.outputSchema as { properties: object }).properties)).toEqual([
         'pending_count',
         'suggested_count',

@@ -9,7 +9,7 @@ export const getBudgetVsActual = defineReadTool({
   name: 'get_budget_vs_actual',
   title: 'Budget vs actual',
   description: [
-    "Share of each category's budget spent in a month (utilization_pct above 100: overspent; actual is positive).",
+    "Share of each category's budget spent in a month (utilization_pct over 100: overspent; actual positive).",
     MONTH_READ_TAIL,
   ].join(' '),
   input: monthInput,

@@ -19,14 +19,14 @@ export const getCategoryBalances = defineReadTool({
   name: 'get_category_balances',
   title: 'Category balances for a month',
   description: [
-    'Budgeted, activity and balance per category for a month, with each target and what it needs (empty ones left out unless include_empty). Use it for what is left, a category_id, or to read a target back.',
+    'Budgeted, activity, balance and target per category for a month (empty ones only with include_empty): what is left, a category_id, a target read back.',
     MONTH_READ_TAIL,
   ].join(' '),
   input: monthInput.extend({
     include_empty: z
       .boolean()
       .default(false)
-      .describe('Also list categories with nothing budgeted, spent or available.'),
+      .describe('Also categories with nothing budgeted, spent or available.'),
   }),
   output: wrapped(
     z

@@ -6,13 +6,14 @@
  *
  * Parameters keep every description (a model needs them to call the tool) and every constraint that
  * means something; what goes is what a client ignores or can tell without it: `$schema`, the
- * ±2^53 bounds zod puts on every integer, `default: null`, `minLength: 1` (every id has it), the
- * regular expression zod adds beside `format: date`, `additionalProperties: false` inside nested objects (the root keeps it), and the
+ * ±2^53 bounds zod puts on every integer and the ±a billion of every amount, `default: null`,
+ * `minLength: 1` (every id has it), the regular expression zod adds beside `format: date`,
+ * `additionalProperties: false` (the zod schema refuses unknown fields all the same), and the
  * `anyOf [X, null]` of a nullable parameter written as one type list.
  *
  * Results are validated on the server, and the text block a model reads already names its columns
  * (render.ts), so their schema is the outline of the data: its field names and types (for a list
- * tool, those of its rows), without descriptions (those stay in the definitions and in
+ * tool, those of its rows), without descriptions or enum values (those stay in the definitions and in
  * docs/tools.md), `required`, `additionalProperties: false` or the key schema of a map; anything nested
  * deeper is just its type.
  *
@@ -25,13 +26,21 @@ type Json = Record<string, unknown>;
 /** The draft the SDK converts to, so that our schemas read like the ones it would produce. */
 const TARGET = 'draft-2020-12';
 const SAFE = Number.MAX_SAFE_INTEGER;
+/**
+ * The sanity bound of every amount (a billion either way): no budget comes near it, so a model learns
+ * nothing from it; the server still refuses a larger amount, with an error that names the bound.
+ */
+const AMOUNT_CAP = 1_000_000_000;
 /** Result objects list their fields to this depth (the result wrapper not counted). */
 const RESULT_DEPTH = 1;
 
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** `anyOf: [X, {type: 'null'}]` as X with `null` in its type list, when X is one plain type. */
+/**
+ * `anyOf: [X, {type: 'null'}]` as X with `null` in its type list, when X is one plain type (an enum
+ * gets null among its values too).
+ */
 function mergeNullable(schema: Json): Json {
   const members = schema.anyOf;
   if (!Array.isArray(members) || members.length !== 2) return schema;
@@ -39,9 +48,11 @@ function mergeNullable(schema: Json): Json {
   const [value, nil] = isObject(second) && second.type === 'null' ? [first, second] : [second, first];
   if (!isObject(value) || !isObject(nil) || nil.type !== 'null' || Object.keys(nil).length !== 1)
     return schema;
-  if (typeof value.type !== 'string' || 'enum' in value || 'const' in value) return schema;
+  if (typeof value.type !== 'string' || 'const' in value) return schema;
   const outer = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'anyOf'));
-  return { ...value, ...outer, type: [value.type, 'null'] };
+  // an enum that may be null lists null among its values, which its type list must then allow
+  const values = Array.isArray(value.enum) ? { enum: [...(value.enum as unknown[]), null] } : {};
+  return { ...value, ...outer, type: [value.type, 'null'], ...values };
 }
 
 /** Keywords a client can do without, in parameters and results alike. */
@@ -49,8 +60,8 @@ const noise = (key: string, value: unknown): boolean =>
   key === '$schema' ||
   (key === 'default' && value === null) ||
   (key === 'additionalProperties' && value === false) ||
-  (key === 'minimum' && value === -SAFE) ||
-  (key === 'maximum' && value === SAFE);
+  (key === 'minimum' && (value === -SAFE || value === -AMOUNT_CAP)) ||
+  (key === 'maximum' && (value === SAFE || value === AMOUNT_CAP));
 
 function leanParam(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(leanParam);
@@ -65,8 +76,11 @@ function leanParam(schema: unknown): unknown {
   return mergeNullable(out);
 }
 
-/** What results leave out: descriptions, `required` and the key schema of a map. */
-const RESULT_SKIPPED = new Set(['description', 'required', 'propertyNames']);
+/**
+ * What results leave out: descriptions, `required`, the key schema of a map and the values of an enum
+ * (a `status` lists seven on every write tool; the answer itself names the one that holds).
+ */
+const RESULT_SKIPPED = new Set(['description', 'required', 'propertyNames', 'enum']);
 /** The keywords holding subschemas, which the outline follows only to its depth. */
 const NESTED = new Set(['properties', 'items', 'anyOf', 'additionalProperties']);
 
@@ -96,10 +110,13 @@ function leanResult(schema: unknown, depth: number): unknown {
 const mapValues = (record: Json, f: (value: unknown) => unknown): Json =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));
 
-/** The advertised parameters: the root refuses unknown fields, as the zod schema does. */
+/**
+ * The advertised parameters. The root's `additionalProperties: false` goes too: the zod schema still
+ * refuses an unknown field, with an error naming it, and forty tools would repeat it in every list.
+ */
 export function paramsJson(schema: z.ZodObject): Json {
   const json = leanParam(z.toJSONSchema(schema, { target: TARGET, io: 'input' })) as Json;
-  return { type: 'object', ...json, additionalProperties: false };
+  return { type: 'object', ...json };
 }
 
 /** The advertised result outline; a lone `result` wrapper does not count as a level. */

@@ -54,17 +54,15 @@ const YES_NO = {
   required: ['value'],
 };
 
-/** The MCP annotations a tool declares. */
+/**
+ * The MCP annotations a tool declares, without what the protocol already assumes: the title is the
+ * tool's own `title`, `openWorldHint` defaults to true (every tool reaches YNAB), `readOnlyHint` to
+ * false, and a read-only tool's destructive and idempotent hints mean nothing. A write states both of
+ * its hints, whatever their defaults, so that no client has to know them.
+ */
 export function annotationsOf(tool: ToolDefinition): ToolAnnotations {
-  if (tool.kind === 'read')
-    return { title: tool.title, readOnlyHint: true, idempotentHint: true, openWorldHint: true };
-  return {
-    title: tool.title,
-    readOnlyHint: false,
-    destructiveHint: tool.destructive,
-    idempotentHint: tool.idempotent,
-    openWorldHint: true,
-  };
+  if (tool.kind === 'read') return { readOnlyHint: true };
+  return { destructiveHint: tool.destructive, idempotentHint: tool.idempotent };
 }
 
 const text = (message: string, isError = false): CallToolResult => ({

@@ -6,7 +6,7 @@ export const confirmationParam = z
   .string()
   .nullable()
   .default(null)
-  .describe('The code a previous call returned, once the user agreed; null at first.');
+  .describe('Null first, then the code the user agreed to.');
 
 /** The outcomes of a write that went ahead (docs/safety.md explains each for users). */
 export const OUTCOMES = ['applied', 'partial', 'not_applied', 'unknown'] as const;

@@ -17,26 +17,16 @@ import { untrusted } from '../seam/schemas.js';
 import { amountParam } from './find-transactions.js';
 import { color, ynabText } from './transaction-write-schemas.js';
 
-export const frequency = z.enum(FREQUENCIES).describe("YNAB's frequency; never is once.");
+export const frequency = z.enum(FREQUENCIES).describe("YNAB's; never is once.");
 
 /** The optional fields of a schedule (create requires some of them itself). */
 export const scheduledFields = {
   amount: amountParam('The amount.').optional(),
-  payee_id: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('A payee, from list_payees; a transfer payee schedules a transfer.'),
-  payee_name: ynabText(200)
-    .optional()
-    .describe('Or a payee by name (an existing one of that exact name, else a new one).'),
-  category_id: z
-    .string()
-    .nullable()
-    .optional()
-    .describe('The category, from get_category_balances; null for none.'),
-  memo: ynabText(500).nullable().optional().describe('A memo (at most 500 characters); null for none.'),
-  flag_color: color.optional().describe('The flag colour; null for none.'),
+  payee_id: z.string().min(1).optional().describe('From list_payees; a transfer payee schedules a transfer.'),
+  payee_name: ynabText(200).optional().describe('Or a payee by exact name (else a new one).'),
+  category_id: z.string().nullable().optional().describe('From get_category_balances; null for none.'),
+  memo: ynabText(500).nullable().optional().describe('A memo; null for none.'),
+  flag_color: color.optional().describe('The flag; null for none.'),
 };
 
 export const scheduledView = z.strictObject({

@@ -1,0 +1,105 @@
+/**
+ * What `tools/list` costs every conversation, in bytes as the client receives the answer (the whole
+ * JSON-RPC message, protocol 2026-07-28's per-result `_meta` included), read-only and with every
+ * tool listed, in both protocol eras. Bytes are a size, not a time: asserting them is stable.
+ *
+ * The ceilings hold what the lean listing reached (lean-schema.ts, the shared write parts, the terse
+ * descriptions: 22,484 B read-only and 1,277 B a tool with every tool, on protocol 2026-07-28), with
+ * room for a few more parameters; they may only go down. Issue 13 aims lower still (20,000 B
+ * read-only, 900 B a tool with every tool), which the output outlines and the parameters' own
+ * structure do not leave room for without dropping what a client or a model uses.
+ */
+import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createDeps } from '../../src/deps.js';
+import { silentLog } from '../../src/log.js';
+import { serverFactory } from '../../src/server.js';
+import { allTools, readTools } from '../../src/tools/index.js';
+import { ERAS, type Era } from '../helpers/harness.js';
+
+/** The ceilings: the whole read-only answer, and the every-tool answer divided by its tools. */
+const READ_ONLY_BYTES = 23_000;
+const BYTES_A_TOOL = 1_300;
+
+const bytes = (message: unknown): number => Buffer.byteLength(JSON.stringify(message));
+
+/** Intercepts what a client transport hands the client, keeping the last result message. */
+function recording(transport: { onmessage?: (m: JSONRPCMessage, ...rest: never[]) => void }) {
+  const seen: { last?: JSONRPCMessage } = {};
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, ...rest) => {
+    if ('result' in message) seen.last = message;
+    deliver?.call(transport, message, ...rest);
+  };
+  return seen;
+}
+
+/** The raw tools/list answer a fresh client gets in this era (demo configuration, no YNAB call). */
+async function listAnswer(era: Era, write: boolean): Promise<{ message: JSONRPCMessage; tools: number }> {
+  const config = loadConfig({
+    AVENIR_MCP_YNAB_URL: 'http://127.0.0.1:9/v1',
+    YNAB_API_KEY: 't',
+    AVENIR_MCP_WRITE: write ? '1' : '0',
+    AVENIR_MCP_NO_UPDATE_CHECK: '1',
+  });
+  const factory = serverFactory(createDeps(config, silentLog));
+  if (era === 'modern') {
+    const handler = createMcpHandler(factory);
+    const client = new Client(
+      { name: 't', version: '1' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+    );
+    const transport = new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), {
+      fetch: (url, init) => handler.fetch(new Request(url, init)),
+    });
+    try {
+      await client.connect(transport);
+      const seen = recording(transport);
+      const { tools } = await client.listTools();
+      return { message: seen.last!, tools: tools.length };
+    } finally {
+      await client.close();
+      await handler.close();
+    }
+  }
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = factory({ era: 'legacy' });
+  await server.connect(serverSide);
+  const client = new Client({ name: 't', version: '1' });
+  try {
+    await client.connect(clientSide);
+    const seen = recording(clientSide);
+    const { tools } = await client.listTools();
+    return { message: seen.last!, tools: tools.length };
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
+describe.each(ERAS)('tools/list size, %s era', (era) => {
+  it('read-only, the whole answer stays under its ceiling', async () => {
+    const { message, tools } = await listAnswer(era, false);
+    expect(tools).toBe(readTools.length);
+    expect(bytes(message)).toBeLessThanOrEqual(READ_ONLY_BYTES);
+  });
+
+  it('with every tool, the answer a tool stays under its ceiling', async () => {
+    const { message, tools } = await listAnswer(era, true);
+    expect(tools).toBe(allTools.length);
+    expect(bytes(message) / tools).toBeLessThanOrEqual(BYTES_A_TOOL);
+  });
+
+  it('lists no annotation the protocol assumes and no title twice', async () => {
+    const { message } = await listAnswer(era, true);
+    const listed = (message as unknown as { result: { tools: { annotations?: Record<string, unknown> }[] } })
+      .result.tools;
+    for (const tool of listed) {
+      expect(tool.annotations).not.toHaveProperty('title');
+      expect(tool.annotations).not.toHaveProperty('openWorldHint');
+    }
+  });
+});
