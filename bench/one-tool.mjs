@@ -4,7 +4,9 @@
 //   npm run build && node bench/one-tool.mjs suggest_categories [repeats] [--cpu-prof] [--heap-prof]
 //   node bench/one-tool.mjs all        every read tool of the benchmark in turn, in ONE process
 //
-// Prints the cold call, the warm p50/p95 and the server's peak RSS (VmHWM). With --cpu-prof or
+// Prints the cold call, the warm p50/p95, the server's peak RSS (VmHWM) and the CPU time a warm call
+// costs the server and this process (the stand-in and the client): on a loaded machine, the CPU times
+// move far less than the latencies. With --cpu-prof or
 // --heap-prof the server writes its profile into bench/profiles/ (open it in Chrome's DevTools).
 // Figures are printed, never asserted. Nothing leaves this machine.
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -37,6 +39,11 @@ const peakRss = (pid) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmHWM:\s+(\d+) kB/m);
   return line ? Number(line[1]) / 1024 : NaN;
 };
+/** CPU time of a process so far (user + system), ms; clock ticks of 10 ms, so meaningful over many calls. */
+const cpuOf = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
 const percentile = (samples, p) => {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -64,16 +71,24 @@ await client.connect(transport);
 process.stdout.write(`load average ${loadavg()[0].toFixed(1)}\n`);
 for (const [name, input] of chosen) {
   const times = [];
+  let serverCpu = 0;
+  let ownCpu = 0;
   for (let i = 0; i <= repeats; i++) {
+    const cpuBefore = i === 1 ? [cpuOf(transport.pid), process.cpuUsage()] : undefined;
+    if (cpuBefore) [serverCpu, ownCpu] = cpuBefore;
     const started = performance.now();
     const result = await client.callTool({ name, arguments: input }, undefined, { timeout: 120_000 });
     times.push(performance.now() - started);
     if (result.isError) throw new Error(`${name}: ${String(result.content?.[0]?.text)}`);
   }
   const [cold, ...warm] = times;
+  const serverMs = (cpuOf(transport.pid) - serverCpu) / repeats;
+  const own = process.cpuUsage(ownCpu);
+  const ownMs = (own.user + own.system) / 1000 / repeats;
   process.stdout.write(
     `${name.padEnd(28)} cold ${cold.toFixed(0).padStart(5)} ms  warm p50 ${percentile(warm, 50).toFixed(1).padStart(6)}` +
-      `  p95 ${percentile(warm, 95).toFixed(1).padStart(6)} ms  peak RSS ${peakRss(transport.pid).toFixed(0)} MiB\n`,
+      `  p95 ${percentile(warm, 95).toFixed(1).padStart(6)} ms  peak RSS ${peakRss(transport.pid).toFixed(0)} MiB` +
+      `  CPU per warm call: server ${serverMs.toFixed(1)} ms, stand-in+client ${ownMs.toFixed(1)} ms\n`,
   );
 }
 process.stdout.write(`load average ${loadavg()[0].toFixed(1)}\n`);

@@ -11,6 +11,7 @@ import { merchant } from '../payees/merchant.js';
 import { completeMonths, daysInMonth, isUsable, ym } from '../plan-facts.js';
 import { detectRecurring, isCovered, LOOKBACK_MONTHS, plannedKeys } from './recurring.js';
 import type { PlannedKey, RecurringItem } from './recurring.js';
+import { inMonths } from '../transactions/by-month.js';
 import { addDays, expandSchedules } from '../transactions/schedule.js';
 import type { OccurrenceView, ScheduleNames } from '../transactions/schedule.js';
 import { clean, compareCodePoints, quote } from '../text.js';
@@ -102,10 +103,18 @@ type Other = (t: YnabTransaction) => boolean;
 
 function otherThan(recurring: readonly RecurringItem[], plans: readonly PlannedKey[]): Other {
   const known = new Set(recurring.map((r) => `${r.outflow ? 1 : 0}${r.key}`));
+  // the same few hundred merchants come back in every month: each is judged once per forecast
+  const judged = new Map<string, boolean>();
   return (t) => {
     const key = merchant(t.payee_name);
     const outflow = t.amount < 0;
-    return !known.has(`${outflow ? 1 : 0}${key}`) && !isCovered(plans, key, outflow);
+    const id = `${outflow ? 1 : 0}${key}`;
+    let other = judged.get(id);
+    if (other === undefined) {
+      other = !known.has(id) && !isCovered(plans, key, outflow);
+      judged.set(id, other);
+    }
+    return other;
   };
 }
 
@@ -185,7 +194,9 @@ export function forecastByDay(input: ForecastInput): {
   const { today, until } = input;
   const chosen = chosenAccounts(input.accounts, input.accountIds);
   const ids = new Set(chosen.map((a) => a.id));
-  const history = input.transactions.filter((t) => ids.has(t.account_id));
+  // every figure drawn from history is over the recurring window, the averaged months or this month
+  const looked = [...completeMonths(today, Math.max(LOOKBACK_MONTHS, AVERAGED_MONTHS)), ym(today)];
+  const history = inMonths(input.transactions, looked).filter((t) => ids.has(t.account_id));
   const schedules = input.schedules.filter(
     (s) =>
       !s.deleted &&

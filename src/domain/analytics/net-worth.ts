@@ -2,6 +2,7 @@
  * `get_net_worth_trend`, pure: assets, debts and net worth at each month end, rebuilt from today's
  * balances by taking off the transactions dated after that month.
  */
+import { fromMonth } from '../transactions/by-month.js';
 import type { YnabAccount, YnabTransaction } from '../model.js';
 import { toUnits } from '../money.js';
 import { addMonths, isDebt, monthEnd } from '../plan-facts.js';
@@ -53,7 +54,12 @@ function accountEnds(
 ): { account: AccountLike; ends: { row: Row; balance: number }[] }[] {
   const entries = accounts.map((account) => ({ account, cells: rows.map((row) => ({ row, sum: 0 })) }));
   const byId = new Map(entries.map((e) => [e.account.id, e.cells]));
-  for (const t of transactions) {
+  // only the rows dated from the earliest bound on take anything off: the month index skips the rest
+  const earliest = rows.reduce<string | null>(
+    (min, r) => (min === null || r.bound < min ? r.bound : min),
+    null,
+  );
+  for (const t of earliest === null ? [] : fromMonth(transactions, earliest.slice(0, 7))) {
     if (t.deleted) continue;
     for (const cell of byId.get(t.account_id) ?? []) if (t.date >= cell.row.bound) cell.sum += t.amount;
   }
