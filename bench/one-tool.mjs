@@ -30,7 +30,8 @@ if (chosen.length === 0) {
 }
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const PROFILES = fileURLToPath(new URL('./profiles/', import.meta.url));
-const nodeArgs = [];
+/** BENCH_NODE_FLAGS: more node flags for the server (e.g. to try a V8 heap setting). */
+const nodeArgs = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 if (flags.includes('--cpu-prof') || flags.includes('--heap-prof')) mkdirSync(PROFILES, { recursive: true });
 if (flags.includes('--cpu-prof')) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${PROFILES}`);
 if (flags.includes('--heap-prof')) nodeArgs.push('--heap-prof', `--heap-prof-dir=${PROFILES}`);
