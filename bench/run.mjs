@@ -14,6 +14,7 @@ import { startStandIn } from '../dist/demo/index.js';
 import { firstCalls, httpVsStdio, startupRatio } from './baseline.mjs';
 import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY, buildHeavyPlan } from './heavy-plan.mjs';
 import { benchJournal } from './journal.mjs';
+import { CALLS } from './calls.mjs';
 import { writeReadmeSection } from './readme.mjs';
 
 /** `npm run bench -- --readme` also rewrites the README's performance section from this run. */
@@ -32,29 +33,6 @@ const DEADLINE_MS = 300_000;
 const CALL_TIMEOUT_MS = 60_000;
 /** The built server (`npm run bench` builds it first). */
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-
-/** The 19 read tools with realistic arguments on the heavy plan. */
-const CALLS = [
-  ['list_plans', {}],
-  ['list_accounts', { plan_id: PLAN }],
-  ['list_category_groups', { plan_id: PLAN }],
-  ['list_payees', { plan_id: PLAN, limit: 50 }],
-  ['list_scheduled_transactions', { plan_id: PLAN, since_date: HEAVY_TODAY, until_date: '2026-10-25' }],
-  ['find_transactions', { plan_id: PLAN, since_date: '2026-03-01', payee: 'MERCHANT 042', limit: 50 }],
-  ['suggest_categories', { plan_id: PLAN, limit: 50 }],
-  ['get_monthly_summary', { plan_id: PLAN, month: 'current' }],
-  ['get_category_balances', { plan_id: PLAN, month: '2026-08-01' }],
-  ['get_budget_vs_actual', { plan_id: PLAN, month: '2026-08-01' }],
-  ['get_spending_trends', { plan_id: PLAN, months_count: 6 }],
-  ['get_underfunded_targets', { plan_id: PLAN, month: 'current' }],
-  ['get_age_of_money', { plan_id: PLAN, months_count: 12 }],
-  ['get_net_worth_trend', { plan_id: PLAN, months_count: 24 }],
-  ['get_runway', { plan_id: PLAN, months_count: 6, essential_groups: ['Housing', 'Utilities', 'Food'] }],
-  ['get_savings_rate', { plan_id: PLAN, months_count: 12 }],
-  ['get_debt_payoff_plan', { plan_id: PLAN, strategy: 'both' }],
-  ['find_recurring_charges', { plan_id: PLAN, include_income: true }],
-  ['forecast_balance', { plan_id: PLAN, until: '2027-03' }],
-];
 
 const benchStart = performance.now();
 const deadline = setTimeout(() => {

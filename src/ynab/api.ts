@@ -4,6 +4,7 @@
  * builds a YNAB path or sends a raw request. Every list YNAB versions goes through the delta cache
  * for a real plan id; `last-used` names whichever plan was opened last, so it is never cached.
  */
+import { perSnapshot } from '../domain/memo.js';
 import { planCurrency } from '../domain/plans/currency.js';
 import type { RequestOptions, YnabHttp } from './client.js';
 import { DeltaCache, type Fetched } from './cache.js';
@@ -81,8 +82,8 @@ class Resource {
   protected async versioned<T extends Deletable>(
     plan: string,
     fetch: Fetcher<T>,
-    cached: (fetch: Fetcher<T>) => Promise<T[]>,
-  ): Promise<T[]> {
+    cached: (fetch: Fetcher<T>) => Promise<readonly T[]>,
+  ): Promise<readonly T[]> {
     if (plan === LAST_USED) return live((await fetch(undefined)).rows);
     return cached(fetch);
   }
@@ -118,18 +119,22 @@ class Plans extends Resource {
 }
 
 class Accounts extends Resource {
-  list(plan: string): Promise<YnabAccount[]> {
+  list(plan: string): Promise<readonly YnabAccount[]> {
     const f = this.fetcher<YnabAccount>(ENDPOINTS.listAccounts, plan, 'accounts');
     return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'accounts', byId, fetch));
   }
 }
 
+/** Each group with its live categories: once per snapshot of the cache, so that it stays the same array. */
+const liveGroups = perSnapshot((groups: readonly YnabCategoryGroup[]): readonly YnabCategoryGroup[] =>
+  Object.freeze(groups.map((g) => ({ ...g, categories: live(g.categories) }))),
+);
+
 class Categories extends Resource {
   /** The category groups with their live categories. */
-  async groups(plan: string): Promise<YnabCategoryGroup[]> {
+  async groups(plan: string): Promise<readonly YnabCategoryGroup[]> {
     const f = this.fetcher<YnabCategoryGroup>(ENDPOINTS.listCategories, plan, 'category_groups');
-    const groups = await this.versioned(plan, f, (fetch) => this.cache.groups(plan, fetch));
-    return groups.map((g) => ({ ...g, categories: live(g.categories) }));
+    return liveGroups(await this.versioned(plan, f, (fetch) => this.cache.groups(plan, fetch)));
   }
 
   /** Creates a category in a group; returns it as YNAB shows it (null when the answer shows none). */
@@ -150,7 +155,7 @@ class Categories extends Resource {
 }
 
 class Months extends Resource {
-  list(plan: string): Promise<YnabMonthSummary[]> {
+  list(plan: string): Promise<readonly YnabMonthSummary[]> {
     const f = this.fetcher<YnabMonthSummary>(ENDPOINTS.listMonths, plan, 'months');
     return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'months', (m) => m.month, fetch));
   }
@@ -205,7 +210,7 @@ class MoneyMovements extends Resource {
 }
 
 class Payees extends Resource {
-  list(plan: string): Promise<YnabPayee[]> {
+  list(plan: string): Promise<readonly YnabPayee[]> {
     const f = this.fetcher<YnabPayee>(ENDPOINTS.listPayees, plan, 'payees');
     return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'payees', byId, fetch));
   }
@@ -220,7 +225,7 @@ class Payees extends Resource {
 }
 
 class Scheduled extends Resource {
-  list(plan: string): Promise<YnabScheduledTransaction[]> {
+  list(plan: string): Promise<readonly YnabScheduledTransaction[]> {
     const f = this.fetcher<YnabScheduledTransaction>(ENDPOINTS.listScheduled, plan, 'scheduled_transactions');
     return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'scheduled', byId, fetch));
   }
@@ -261,7 +266,7 @@ class Scheduled extends Resource {
 
 class Transactions extends Resource {
   /** Every non-deleted transaction of the plan. */
-  list(plan: string): Promise<YnabTransaction[]> {
+  list(plan: string): Promise<readonly YnabTransaction[]> {
     const f = this.fetcher<YnabTransaction>(ENDPOINTS.listTransactions, plan, 'transactions', {
       since_date: EARLY,
     });

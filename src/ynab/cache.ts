@@ -1,14 +1,22 @@
 /**
  * Delta sync of every list YNAB versions: one in-memory copy per real plan id and list, refreshed with
  * `last_knowledge_of_server` and merged by id (deleted rows removed, an empty delta keeps the list).
+ *
+ * Reads hand out a frozen snapshot, never a copy: the same array (and the same frozen rows) for as long
+ * as YNAB reports no change, a new one after any delta that carries rows. Two things follow. A warm read
+ * of a large plan costs no copy of its 60,000 transactions; and whatever a tool derives from a snapshot
+ * (indexes, per-merchant histories, normalised names) can be kept against that array's identity and
+ * reused until a write or a change at YNAB replaces it (src/domain/memo.ts).
  */
 import type { YnabCategory, YnabCategoryGroup } from './types.js';
 
 export type ListName = 'accounts' | 'categories' | 'payees' | 'months' | 'scheduled' | 'transactions';
 
-interface Entry<T> {
+interface Entry<T, Shown = T> {
   knowledge: number;
   rows: Map<string, T>;
+  /** The rows in list order, frozen, handed to every read until a delta changes them. */
+  snapshot: readonly Shown[];
 }
 
 /** A fetched list (full or delta) and the server knowledge it came with. */
@@ -21,7 +29,10 @@ interface Row {
   deleted?: boolean;
 }
 
-/** Merges a delta into a keyed map: a deleted row is removed, any other replaces (in place) or is appended. */
+/**
+ * Merges a delta into a keyed map: a deleted row is removed, any other replaces (in place) or is appended.
+ * Kept rows are frozen: they are shared by every snapshot and everything derived from them.
+ */
 export function mergeRows<T extends Row>(
   rows: Map<string, T>,
   delta: readonly T[],
@@ -29,9 +40,17 @@ export function mergeRows<T extends Row>(
 ): void {
   for (const row of delta) {
     if (row.deleted === true) rows.delete(key(row));
-    else rows.set(key(row), row);
+    else rows.set(key(row), Object.freeze(row));
   }
 }
+
+/** The snapshot after a merge: the previous one when the delta was empty, else a new frozen array. */
+const snapshotOf = <T>(
+  previous: Entry<T> | undefined,
+  delta: readonly unknown[],
+  rows: Map<string, T>,
+): readonly T[] =>
+  previous !== undefined && delta.length === 0 ? previous.snapshot : Object.freeze([...rows.values()]);
 
 /** A cached category group: its categories keyed by id, in their order. */
 export type GroupRow = Omit<YnabCategoryGroup, 'categories'> & { categories: Map<string, YnabCategory> };
@@ -55,15 +74,20 @@ export function mergeGroups(groups: Map<string, GroupRow>, delta: readonly YnabC
   }
 }
 
-const toGroups = (groups: Map<string, GroupRow>): YnabCategoryGroup[] =>
-  [...groups.values()].map((g) => ({ ...g, categories: [...g.categories.values()] }));
+/** Frozen category groups, each with its frozen list of categories (the rows merged are kept apart). */
+const toGroups = (groups: Map<string, GroupRow>): readonly YnabCategoryGroup[] =>
+  Object.freeze(
+    [...groups.values()].map((g) =>
+      Object.freeze({ ...g, categories: Object.freeze([...g.categories.values()]) as YnabCategory[] }),
+    ),
+  );
 
 /**
  * The entry a read can build on: one with a server knowledge. An answer without one (stored as 0)
  * cannot be the base of a delta, so the next read is a full load that replaces the rows: merging a
  * full list would keep rows deleted meanwhile, since full reads leave deleted rows out.
  */
-const usable = <T>(entry: Entry<T> | undefined): Entry<T> | undefined =>
+const usable = <T, S>(entry: Entry<T, S> | undefined): Entry<T, S> | undefined =>
   entry !== undefined && entry.knowledge > 0 ? entry : undefined;
 
 /**
@@ -74,7 +98,7 @@ const usable = <T>(entry: Entry<T> | undefined): Entry<T> | undefined =>
  */
 export class DeltaCache {
   #lists = new Map<string, Entry<unknown>>();
-  #groups = new Map<string, Entry<GroupRow>>();
+  #groups = new Map<string, Entry<GroupRow, YnabCategoryGroup>>();
   #reading = new Map<string, Promise<unknown>>();
   /** Bumped by reset(): a read still in flight then stores nothing. */
   #generation = 0;
@@ -102,9 +126,9 @@ export class DeltaCache {
    * The rows of a list as last synced, without asking YNAB (undefined when never loaded): for
    * conveniences such as argument completion, where a slightly old copy is good enough.
    */
-  peek<T>(planId: string, name: Exclude<ListName, 'categories'>): T[] | undefined {
+  peek<T>(planId: string, name: Exclude<ListName, 'categories'>): readonly T[] | undefined {
     const entry = this.#lists.get(`${planId}\u0000${name}`) as Entry<T> | undefined;
-    return entry ? [...entry.rows.values()] : undefined;
+    return entry?.snapshot;
   }
 
   /** The newest server knowledge of any list of the plan held here (undefined when none). */
@@ -119,9 +143,8 @@ export class DeltaCache {
   }
 
   /** The category groups as last synced, without asking YNAB (undefined when never loaded). */
-  peekGroups(planId: string): YnabCategoryGroup[] | undefined {
-    const entry = this.#groups.get(planId);
-    return entry ? toGroups(entry.rows) : undefined;
+  peekGroups(planId: string): readonly YnabCategoryGroup[] | undefined {
+    return this.#groups.get(planId)?.snapshot;
   }
 
   /** Reads a keyed list through the cache: a full load first, then deltas. */
@@ -130,7 +153,7 @@ export class DeltaCache {
     name: Exclude<ListName, 'categories'>,
     key: (row: T) => string,
     fetch: (knowledge: number | undefined) => Promise<Fetched<T>>,
-  ): Promise<T[]> {
+  ): Promise<readonly T[]> {
     const id = `${planId}\u0000${name}`;
     return this.#inTurn(id, async () => {
       const generation = this.#generation;
@@ -138,8 +161,9 @@ export class DeltaCache {
       const got = await fetch(entry?.knowledge);
       const rows = entry?.rows ?? new Map<string, T>();
       mergeRows(rows, got.rows, key);
-      if (generation === this.#generation) this.#lists.set(id, { knowledge: got.knowledge, rows });
-      return [...rows.values()];
+      const snapshot = snapshotOf(entry, got.rows, rows);
+      if (generation === this.#generation) this.#lists.set(id, { knowledge: got.knowledge, rows, snapshot });
+      return snapshot;
     });
   }
 
@@ -147,16 +171,18 @@ export class DeltaCache {
   groups(
     planId: string,
     fetch: (knowledge: number | undefined) => Promise<Fetched<YnabCategoryGroup>>,
-  ): Promise<YnabCategoryGroup[]> {
+  ): Promise<readonly YnabCategoryGroup[]> {
     return this.#inTurn(`${planId}\u0000categories`, async () => {
       const generation = this.#generation;
       const entry = usable(this.#groups.get(planId));
       const got = await fetch(entry?.knowledge);
-      const groups = entry?.rows ?? new Map<string, GroupRow>();
-      mergeGroups(groups, got.rows);
+      const rows = entry?.rows ?? new Map<string, GroupRow>();
+      mergeGroups(rows, got.rows);
+      // the merge changes group rows in place: the frozen copy handed out is rebuilt on any change
+      const snapshot = entry !== undefined && got.rows.length === 0 ? entry.snapshot : toGroups(rows);
       if (generation === this.#generation)
-        this.#groups.set(planId, { knowledge: got.knowledge, rows: groups });
-      return toGroups(groups);
+        this.#groups.set(planId, { knowledge: got.knowledge, rows, snapshot });
+      return snapshot;
     });
   }
 }

@@ -47,7 +47,7 @@ async function measure<T>(read: () => Promise<T>): Promise<{ result: T; requests
 /** The `last_knowledge_of_server` of the last request, undefined when it was a full read. */
 const lastKnowledge = (): string | undefined => h.standIn.requests.at(-1)?.query.last_knowledge_of_server;
 
-type Read = (ynab: YnabClient, plan: string) => Promise<unknown[]>;
+type Read = (ynab: YnabClient, plan: string) => Promise<readonly unknown[]>;
 const LISTS: [string, string, Read][] = [
   ['accounts', 'accounts', (y, p) => y.accounts.list(p)],
   ['categories', 'categories', (y, p) => y.categories.groups(p)],

@@ -33,8 +33,23 @@ export interface AccountOut {
   deleted: boolean;
 }
 
-/** Balances of every account from its non-deleted transactions (cleared = not `uncleared`). */
-export function balances(state: PlanState): Map<string, { balance: number; cleared: number }> {
+type Sums = ReadonlyMap<string, { readonly balance: number; readonly cleared: number }>;
+const summed = new WeakMap<PlanState, { knowledge: number; sums: Sums }>();
+
+/**
+ * Balances of every account from its non-deleted transactions (cleared = not `uncleared`): once per
+ * server knowledge (every write bumps it), as YNAB keeps them, rather than over every transaction of a
+ * large plan at each accounts request.
+ */
+export function balances(state: PlanState): Sums {
+  const hit = summed.get(state);
+  if (hit !== undefined && hit.knowledge === state.knowledge) return hit.sums;
+  const sums = sumBalances(state);
+  summed.set(state, { knowledge: state.knowledge, sums });
+  return sums;
+}
+
+function sumBalances(state: PlanState): Sums {
   const sums = new Map<string, { balance: number; cleared: number }>();
   for (const t of state.transactions) {
     if (t.deleted) continue;

@@ -11,6 +11,8 @@ import { merchant } from '../payees/merchant.js';
 import { completeMonths, daysInMonth, isUsable, ym } from '../plan-facts.js';
 import { detectRecurring, isCovered, LOOKBACK_MONTHS, plannedKeys } from './recurring.js';
 import type { PlannedKey, RecurringItem } from './recurring.js';
+import { perSnapshot } from '../memo.js';
+import { inMonths } from '../transactions/by-month.js';
 import { addDays, expandSchedules } from '../transactions/schedule.js';
 import type { OccurrenceView, ScheduleNames } from '../transactions/schedule.js';
 import { clean, compareCodePoints, quote } from '../text.js';
@@ -102,10 +104,18 @@ type Other = (t: YnabTransaction) => boolean;
 
 function otherThan(recurring: readonly RecurringItem[], plans: readonly PlannedKey[]): Other {
   const known = new Set(recurring.map((r) => `${r.outflow ? 1 : 0}${r.key}`));
+  // the same few hundred merchants come back in every month: each is judged once per forecast
+  const judged = new Map<string, boolean>();
   return (t) => {
     const key = merchant(t.payee_name);
     const outflow = t.amount < 0;
-    return !known.has(`${outflow ? 1 : 0}${key}`) && !isCovered(plans, key, outflow);
+    const id = `${outflow ? 1 : 0}${key}`;
+    let other = judged.get(id);
+    if (other === undefined) {
+      other = !known.has(id) && !isCovered(plans, key, outflow);
+      judged.set(id, other);
+    }
+    return other;
   };
 }
 
@@ -174,6 +184,22 @@ const chosenAccounts = (accounts: readonly YnabAccount[], ids: readonly string[]
   return accounts.filter((a) => wanted.has(a.id));
 };
 
+/**
+ * What the forecast draws from history: the chosen accounts' transactions of the recurring window, the
+ * averaged months and this month (every figure drawn from history is over those), and the payees seen
+ * recurring in them. Once per snapshot of the transactions, today and set of accounts (`accounts`:
+ * their ids joined by NUL), since the detection is the costly part of a forecast of a large plan.
+ */
+const drawnOn = perSnapshot((transactions: readonly YnabTransaction[], accounts: string, today: string) => {
+  const ids = new Set(accounts.split('\u0000'));
+  const looked = [...completeMonths(today, Math.max(LOOKBACK_MONTHS, AVERAGED_MONTHS)), ym(today)];
+  const history = Object.freeze(inMonths(transactions, looked).filter((t) => ids.has(t.account_id)));
+  return {
+    history,
+    detected: Object.freeze(detectRecurring(history, completeMonths(today, LOOKBACK_MONTHS))),
+  };
+});
+
 /** The whole forecast: assumptions, months and the message. */
 export const forecast = (input: ForecastInput): ForecastResult => forecastByDay(input).result;
 
@@ -185,7 +211,7 @@ export function forecastByDay(input: ForecastInput): {
   const { today, until } = input;
   const chosen = chosenAccounts(input.accounts, input.accountIds);
   const ids = new Set(chosen.map((a) => a.id));
-  const history = input.transactions.filter((t) => ids.has(t.account_id));
+  const { history, detected } = drawnOn(input.transactions, [...ids].join('\u0000'), today);
   const schedules = input.schedules.filter(
     (s) =>
       !s.deleted &&
@@ -196,7 +222,7 @@ export function forecastByDay(input: ForecastInput): {
   const plans = plannedKeys(schedules);
   const lastDay = `${until}-${daysInMonth(until)}`; // 28 to 31: always two digits
   const upcoming = expandSchedules(schedules, addDays(today, 1), lastDay, input.names);
-  const recurring = detectRecurring(history, completeMonths(today, LOOKBACK_MONTHS)).filter(
+  const recurring = detected.filter(
     (r) => !isCovered(plans, r.key, r.outflow) && (input.monthlyIncome === null || r.outflow),
   );
   const other = otherThan(recurring, plans);

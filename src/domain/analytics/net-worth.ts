@@ -2,6 +2,7 @@
  * `get_net_worth_trend`, pure: assets, debts and net worth at each month end, rebuilt from today's
  * balances by taking off the transactions dated after that month.
  */
+import { fromMonth } from '../transactions/by-month.js';
 import type { YnabAccount, YnabTransaction } from '../model.js';
 import { toUnits } from '../money.js';
 import { addMonths, isDebt, monthEnd } from '../plan-facts.js';
@@ -53,10 +54,26 @@ function accountEnds(
 ): { account: AccountLike; ends: { row: Row; balance: number }[] }[] {
   const entries = accounts.map((account) => ({ account, cells: rows.map((row) => ({ row, sum: 0 })) }));
   const byId = new Map(entries.map((e) => [e.account.id, e.cells]));
-  for (const t of transactions) {
-    if (t.deleted) continue;
-    for (const cell of byId.get(t.account_id) ?? []) if (t.date >= cell.row.bound) cell.sum += t.amount;
+  // A row's bound is the first day of a month, so "dated on or after it" is "of its month or later":
+  // each account's sums per month, read through the month index from the earliest bound on, then
+  // added up for each cell (exact: milliunits are integers).
+  const earliest = rows.reduce<string | null>(
+    (min, r) => (min === null || r.bound < min ? r.bound : min),
+    null,
+  );
+  const perMonth = new Map<string, Map<string, number>>();
+  for (const t of earliest === null ? [] : fromMonth(transactions, earliest.slice(0, 7))) {
+    if (t.deleted || !byId.has(t.account_id)) continue;
+    const sums = perMonth.get(t.account_id) ?? new Map<string, number>();
+    perMonth.set(t.account_id, sums);
+    const month = t.date.slice(0, 7);
+    sums.set(month, (sums.get(month) ?? 0) + t.amount);
   }
+  for (const [id, cells] of byId)
+    for (const cell of cells) {
+      const from = cell.row.bound.slice(0, 7);
+      for (const [month, sum] of perMonth.get(id) ?? []) if (month >= from) cell.sum += sum;
+    }
   return entries.map(({ account, cells }) => ({
     account,
     ends: cells.map((c) => ({ row: c.row, balance: account.balance - c.sum })),

@@ -4,6 +4,7 @@ import { roundHalfEven, toUnits } from '../money.js';
 import { merchant } from '../payees/merchant.js';
 import { completeMonths, isUsable, ym } from '../plan-facts.js';
 import { clean, compareCodePoints } from '../text.js';
+import { inMonths } from '../transactions/by-month.js';
 
 /** The recurring-charge window: the 4 complete months before today's month. */
 export const LOOKBACK_MONTHS = 4;
@@ -165,8 +166,9 @@ export function recurringCharges(
 ): RecurringCharges {
   const months = lookedAtMonths(today, firstMonth);
   const plans = plannedKeys(schedules.filter((s) => !s.deleted));
-  const usual = usualCategories(transactions, months);
-  const found = months.length < 2 ? [] : detectRecurring(transactions, months, Math.min(3, months.length));
+  const looked = inMonths(transactions, months);
+  const usual = usualCategories(looked, months);
+  const found = months.length < 2 ? [] : detectRecurring(looked, months, Math.min(3, months.length));
   const rows = found.map((r) => {
     const name = visible.get(usual.get(r.key) ?? '');
     const yearly = roundHalfEven(r.amount * 12, -1); // whole cents, in milliunits

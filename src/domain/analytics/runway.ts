@@ -7,6 +7,7 @@ import type { YnabAccount, YnabTransaction } from '../model.js';
 import { floatText, fmtMoney, roundHalfEven, toUnits } from '../money.js';
 import { completeMonths, linesOf, PARTIAL_LEFT_OUT, trackingAssets, ym } from '../plan-facts.js';
 import { casefold, clean, quote } from '../text.js';
+import { firstMonthWhere, inMonths } from '../transactions/by-month.js';
 
 /** A group of the category tree: not deleted, not a system group (hidden kept), its categories' ids. */
 export interface GroupNode {
@@ -49,6 +50,22 @@ export function measuredMonths(history: readonly { date: string }[], today: stri
   if (first === null) return [];
   const from = first;
   return completeMonths(today, count).filter((m) => m >= from);
+}
+
+/**
+ * The measured months as `measuredMonths` gives them for the transactions `accept` takes, and those
+ * transactions of the measured months (list order): read through the month index, so that a plan's
+ * older years are never scanned.
+ */
+export function measuredHistory(
+  transactions: readonly YnabTransaction[],
+  accept: (t: YnabTransaction) => boolean,
+  today: string,
+  count: number,
+): { months: string[]; history: YnabTransaction[] } {
+  const first = firstMonthWhere(transactions, accept);
+  const months = first === null ? [] : completeMonths(today, count).filter((m) => m >= first);
+  return { months, history: inMonths(transactions, months).filter(accept) };
 }
 
 export interface Coverage {
@@ -161,8 +178,12 @@ export function runway(input: RunwayInput): RunwayResult {
   const owed = cards.reduce((s, a) => s + a.balance, 0);
   const budget = new Set(live.filter((a) => a.on_budget).map((a) => a.id));
   const kept = new Set([...budget, ...trackingAssets(live)]);
-  const history = input.transactions.filter((t) => !t.deleted && budget.has(t.account_id));
-  const months = measuredMonths(history, input.today, input.monthsCount);
+  const { months, history } = measuredHistory(
+    input.transactions,
+    (t) => !t.deleted && budget.has(t.account_id),
+    input.today,
+    input.monthsCount,
+  );
   const essentialIds = new Set((input.essential ?? []).flatMap((g) => g.category_ids));
   const { spent, vital } = spentOver(history, months, kept, essentialIds);
   const all = coverage(spent, months.length, liquid);

@@ -6,7 +6,7 @@ import type { YnabAccount, YnabCategoryGroup, YnabTransaction } from '../model.j
 import { floatText, fmtMoney, roundHalfEven, toUnits } from '../money.js';
 import { internalCategories, UNCATEGORIZED } from '../categories/internal.js';
 import { linesOf, PARTIAL_LEFT_OUT, trackingAssets, ym } from '../plan-facts.js';
-import { measuredMonths } from './runway.js';
+import { measuredHistory } from './runway.js';
 
 export interface SavingsMonth {
   month: string;
@@ -145,8 +145,12 @@ function savingsMessage(n: number, total: Sums, rows: readonly SavingsMonth[]): 
 /** The savings rate over the complete months that hold budget transactions. */
 export function savingsRate(input: SavingsInput): SavingsResult {
   const ids = idsOf(input);
-  const history = input.transactions.filter((t) => !t.deleted && ids.budget.has(t.account_id));
-  const months = measuredMonths(history, input.today, input.monthsCount);
+  const { months, history } = measuredHistory(
+    input.transactions,
+    (t) => !t.deleted && ids.budget.has(t.account_id),
+    input.today,
+    input.monthsCount,
+  );
   const perMonth = months.map((month) => ({ month, income: 0, spending: 0 }));
   const tally: Tally = {
     perMonth: new Map(perMonth.map((m) => [m.month, m])),

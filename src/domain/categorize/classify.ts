@@ -7,6 +7,7 @@ import { roundHalfEven, toUnits } from '../money.js';
 import { uncategorizedIds } from '../categories/internal.js';
 import { merchant } from '../payees/merchant.js';
 import { assignableCategories, offBudgetIds, pendingTransactions, transferPairs } from './pending.js';
+import { perSnapshot } from '../memo.js';
 import { clean } from '../text.js';
 import { duplicateCopies, payeeFields } from '../transactions/row-payee.js';
 
@@ -95,14 +96,20 @@ export interface PendingItem {
 
 /** Everything pending, before paging. */
 export interface PendingReview {
-  items: PendingItem[];
+  items: readonly PendingItem[];
   suggested_count: number;
   /** The assignable categories to choose from, YNAB's fields kept. */
-  categories: YnabCategory[];
+  categories: readonly YnabCategory[];
 }
 
-/** Builds every pending item with its suggestion and transfer pairing, from one read of the plan. */
-export function reviewPending(
+/**
+ * Builds every pending item with its suggestion and transfer pairing, from one read of the plan: once
+ * per snapshot of the transactions, groups and accounts (and threshold), since the per-merchant
+ * history of a large plan is the costly part and pages of one review share it. Frozen: pages share it.
+ */
+export const reviewPending = perSnapshot(review);
+
+function review(
   transactions: readonly YnabTransaction[],
   groups: readonly YnabCategoryGroup[],
   accounts: readonly YnabAccount[],
@@ -130,5 +137,9 @@ export function reviewPending(
       possible_duplicate_of: copies.get(t.id) ?? null,
     };
   });
-  return { items, suggested_count: items.filter((i) => i.suggestion !== null).length, categories };
+  return Object.freeze({
+    items: Object.freeze(items.map((i) => Object.freeze(i))),
+    suggested_count: items.filter((i) => i.suggestion !== null).length,
+    categories: Object.freeze(categories),
+  });
 }

@@ -1,4 +1,5 @@
 /** The payee listing of `list_payees`, pure. */
+import { perSnapshot } from '../memo.js';
 import { merchant } from './merchant.js';
 import { casefold, clean, compareCodePoints } from '../text.js';
 
@@ -23,6 +24,48 @@ export interface PayeeLine {
   last_date: string | null;
 }
 
+/** A listed payee with its casefolded name and merchant, the keys of every search and of the order. */
+interface Ranked {
+  line: PayeeLine;
+  name: string;
+  merchant: string;
+}
+
+/**
+ * Every listable payee (neither deleted nor a transfer payee) with its use, most transactions first
+ * (ties by casefolded name, in code-point order): once per snapshot of the payees and transactions, so
+ * that a search of a large plan's tens of thousands of payees normalises and sorts none of them again.
+ */
+const ranked = perSnapshot(
+  (payees: readonly PayeeRow[], transactions: readonly PayeeUse[]): readonly Ranked[] => {
+    const usage = new Map<string, { count: number; last: string }>();
+    for (const t of transactions) {
+      if (t.deleted || !t.payee_id) continue;
+      const u = usage.get(t.payee_id);
+      if (!u) usage.set(t.payee_id, { count: 1, last: t.date });
+      else {
+        u.count += 1;
+        if (t.date > u.last) u.last = t.date;
+      }
+    }
+    const rows = payees
+      .filter((p) => !p.deleted && !p.transfer_account_id)
+      .map((p): Ranked => {
+        const u = usage.get(p.id);
+        const line: PayeeLine = Object.freeze({
+          payee_id: p.id,
+          name: clean(p.name),
+          merchant: merchant(p.name),
+          transactions: u?.count ?? 0,
+          last_date: u?.last ?? null,
+        });
+        return { line, name: casefold(line.name), merchant: casefold(line.merchant) };
+      });
+    rows.sort((a, b) => b.line.transactions - a.line.transactions || compareCodePoints(a.name, b.name));
+    return Object.freeze(rows);
+  },
+);
+
 /** Payees most transactions name first, filtered by a casefolded search on name or merchant. */
 export function rankPayees(
   payees: readonly PayeeRow[],
@@ -30,34 +73,10 @@ export function rankPayees(
   search: string | null,
   limit: number,
 ): { payees: PayeeLine[]; total: number; shown: number } {
-  const usage = new Map<string, { count: number; last: string }>();
-  for (const t of transactions) {
-    if (t.deleted || !t.payee_id) continue;
-    const u = usage.get(t.payee_id);
-    if (!u) usage.set(t.payee_id, { count: 1, last: t.date });
-    else {
-      u.count += 1;
-      if (t.date > u.last) u.last = t.date;
-    }
-  }
   const needle = search === null ? null : casefold(search);
-  const lines = payees
-    .filter((p) => !p.deleted && !p.transfer_account_id)
-    .map((p) => {
-      const u = usage.get(p.id);
-      return {
-        payee_id: p.id,
-        name: clean(p.name),
-        merchant: merchant(p.name),
-        transactions: u?.count ?? 0,
-        last_date: u?.last ?? null,
-      };
-    })
-    .filter(
-      (p) => needle === null || casefold(p.name).includes(needle) || casefold(p.merchant).includes(needle),
-    );
-  const keyed = lines.map((line) => ({ line, key: casefold(line.name) }));
-  keyed.sort((a, b) => b.line.transactions - a.line.transactions || compareCodePoints(a.key, b.key));
-  const shown = keyed.slice(0, limit).map((k) => k.line);
-  return { payees: shown, total: lines.length, shown: shown.length };
+  const all = ranked(payees, transactions);
+  const found =
+    needle === null ? all : all.filter((r) => r.name.includes(needle) || r.merchant.includes(needle));
+  const shown = found.slice(0, limit).map((r) => r.line);
+  return { payees: shown, total: found.length, shown: shown.length };
 }

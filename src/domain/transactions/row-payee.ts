@@ -4,6 +4,7 @@
  * (the same card line imported twice). Pure.
  */
 import type { YnabTransaction } from '../model.js';
+import { perSnapshot } from '../memo.js';
 import { merchant } from '../payees/merchant.js';
 import { clean } from '../text.js';
 
@@ -23,9 +24,12 @@ const duplicateKey = (t: YnabTransaction): string =>
 
 /**
  * Likely duplicates: live transactions with the same account, date, amount and bank label. Each id of
- * such a group maps to the first other id of its group, in list order; the others are absent.
+ * such a group maps to the first other id of its group, in list order; the others are absent. Computed
+ * once per snapshot of the transactions (a key per row of a large plan is the costly part of a search).
  */
-export function duplicateCopies(rows: readonly YnabTransaction[]): Map<string, string> {
+export const duplicateCopies = perSnapshot(findCopies);
+
+function findCopies(rows: readonly YnabTransaction[]): ReadonlyMap<string, string> {
   const groups = new Map<string, string[]>();
   for (const t of rows) {
     if (t.deleted) continue;

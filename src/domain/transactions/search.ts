@@ -3,6 +3,7 @@
  * date and account checks it shares with `list_scheduled_transactions`, pure.
  */
 import { AppError } from '../errors.js';
+import { perSnapshot } from '../memo.js';
 import type { YnabCategoryGroup, YnabTransaction } from '../model.js';
 import { toUnits } from '../money.js';
 import { merchant } from '../payees/merchant.js';
@@ -161,6 +162,39 @@ export interface SearchPage {
 }
 
 /**
+ * The transactions newest first (stable: YNAB's order within a day), once per snapshot: filtering this
+ * order gives the matches already sorted, as sorting the matches would (a stable sort keeps the order of
+ * a filtered subset), and a period is a slice of it found by halving.
+ */
+const newestFirst = perSnapshot((transactions: readonly YnabTransaction[]): readonly YnabTransaction[] =>
+  Object.freeze([...transactions].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))),
+);
+
+/** The first index of the newest-first order from which `older(date)` holds (it holds from there on). */
+function firstWhere(sorted: readonly YnabTransaction[], older: (date: string) => boolean): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (older((sorted[middle] as YnabTransaction).date)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/** The transactions of the filter's period, newest first: the slice of the date order it covers. */
+function inPeriod(
+  transactions: readonly YnabTransaction[],
+  filter: SearchFilter,
+): readonly YnabTransaction[] {
+  const sorted = newestFirst(transactions);
+  const { since, until } = filter;
+  const start = firstWhere(sorted, (date) => date <= until);
+  const end = since === null ? sorted.length : firstWhere(sorted, (date) => date < since);
+  return sorted.slice(start, end);
+}
+
+/**
  * The matches, newest first (stable: YNAB's order within a day), `limit` of them from `offset`: a search
  * of the whole plan is read page by page rather than cut to a window of dates.
  */
@@ -171,8 +205,7 @@ export function findTransactions(
   limit: number,
   offset = 0,
 ): SearchPage {
-  const matches = transactions.filter(matcher(filter));
-  matches.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  const matches = inPeriod(transactions, filter).filter(matcher(filter));
   const copies = duplicateCopies(transactions);
   const end = offset + limit;
   return {

@@ -1,0 +1,26 @@
+// The read tools the benchmark measures, with realistic arguments on the heavy plan (shared by run.mjs
+// and one-tool.mjs).
+import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY } from './heavy-plan.mjs';
+
+/** The 19 read tools with realistic arguments on the heavy plan. */
+export const CALLS = [
+  ['list_plans', {}],
+  ['list_accounts', { plan_id: PLAN }],
+  ['list_category_groups', { plan_id: PLAN }],
+  ['list_payees', { plan_id: PLAN, limit: 50 }],
+  ['list_scheduled_transactions', { plan_id: PLAN, since_date: HEAVY_TODAY, until_date: '2026-10-25' }],
+  ['find_transactions', { plan_id: PLAN, since_date: '2026-03-01', payee: 'MERCHANT 042', limit: 50 }],
+  ['suggest_categories', { plan_id: PLAN, limit: 50 }],
+  ['get_monthly_summary', { plan_id: PLAN, month: 'current' }],
+  ['get_category_balances', { plan_id: PLAN, month: '2026-08-01' }],
+  ['get_budget_vs_actual', { plan_id: PLAN, month: '2026-08-01' }],
+  ['get_spending_trends', { plan_id: PLAN, months_count: 6 }],
+  ['get_underfunded_targets', { plan_id: PLAN, month: 'current' }],
+  ['get_age_of_money', { plan_id: PLAN, months_count: 12 }],
+  ['get_net_worth_trend', { plan_id: PLAN, months_count: 24 }],
+  ['get_runway', { plan_id: PLAN, months_count: 6, essential_groups: ['Housing', 'Utilities', 'Food'] }],
+  ['get_savings_rate', { plan_id: PLAN, months_count: 12 }],
+  ['get_debt_payoff_plan', { plan_id: PLAN, strategy: 'both' }],
+  ['find_recurring_charges', { plan_id: PLAN, include_income: true }],
+  ['forecast_balance', { plan_id: PLAN, until: '2027-03' }],
+];
