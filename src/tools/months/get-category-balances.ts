@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { categoryBalances } from '../../domain/months/month-summary.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { monthToSend } from '../seam/check-month.js';
-import { listLimit } from '../seam/schemas.js';
+import { listLimit, units } from '../seam/schemas.js';
 import {
   cursorParam,
   leftOut,
@@ -58,8 +58,12 @@ export const getCategoryBalances = defineReadTool({
       .describe("The categories of this page, in YNAB's order."),
     count: z.number().int().describe('Categories listed over all pages.'),
     totals: z
-      .strictObject({ budgeted: z.number(), activity: z.number(), balance: z.number() })
-      .describe('Sums over all pages, in currency units.'),
+      .strictObject({
+        budgeted: units('Sum of budgeted'),
+        activity: units('Sum of activity'),
+        balance: units('Sum of balance'),
+      })
+      .describe('Over all pages, not only this one.'),
     next_cursor: nextCursorField,
     left_out: leftOutField,
   }),
