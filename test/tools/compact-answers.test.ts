@@ -1,7 +1,7 @@
 /**
  * The paged month reads (`get_category_balances`, `get_budget_vs_actual`) through a real MCP client
  * against the stand-in: a small limit pages to the end with the rows of one long page, every page
- * carries the same count and the same totals (over all rows, never over the page), `left_out` says
+ * carries the same count and the same totals (over all rows, never over the page), `omitted` says
  * what is left out, a bad cursor costs no YNAB request, and the chart of budget vs actual still draws
  * from every category.
  */
@@ -25,7 +25,7 @@ type Paged = {
   count: number;
   totals: Record<string, number>;
   next_cursor: string | null;
-  left_out: string | null;
+  omitted: string | null;
 };
 
 const milli = (units: unknown): number => Math.round((units as number) * 1000);
@@ -64,7 +64,7 @@ describe.each(ERAS)('paged month reads, %s era', (era) => {
     async ([tool, fields]) => {
       const whole = await read(tool, { limit: 200 });
       expect(whole.result).toHaveLength(10);
-      expect(whole).toMatchObject({ count: 10, next_cursor: null, left_out: null });
+      expect(whole).toMatchObject({ count: 10, next_cursor: null, omitted: null });
       const totals = Object.fromEntries(fields.map((f) => [f, sum(whole.result, f)]));
       expect(whole.totals).toEqual(totals);
       // what the demo budgets for August, every category: the total is over the plan, not the page
@@ -81,7 +81,7 @@ describe.each(ERAS)('paged month reads, %s era', (era) => {
         expect(page.count).toBe(10);
         expect(page.totals).toEqual(totals);
         const more = 10 - seen.length;
-        expect(page.left_out).toBe(
+        expect(page.omitted).toBe(
           more > 0 ? `${more} more categories: pass next_cursor as cursor, or a larger limit.` : null,
         );
         cursor = page.next_cursor;
@@ -105,7 +105,7 @@ describe.each(ERAS)('paged month reads, %s era', (era) => {
   it.for(TOOLS)('%s gives an empty page past the end, totals kept', async ([tool]) => {
     const whole = await read(tool, {});
     const past = await read(tool, { cursor: encodeCursor(40) });
-    expect(past).toEqual({ ...whole, result: [], next_cursor: null, left_out: null });
+    expect(past).toEqual({ ...whole, result: [], next_cursor: null, omitted: null });
   });
 });
 
@@ -120,11 +120,11 @@ describe('budget vs actual leaves empty categories out and charts every category
     const plain = await september({});
     expect(plain.result.map((r) => r.id)).not.toContain('cat-holidays');
     expect(plain.count).toBe(9);
-    expect(plain.left_out).toBe('1 empty categories: pass include_empty true.');
+    expect(plain.omitted).toBe('1 empty categories: pass include_empty true.');
     const every = await september({ include_empty: true });
     expect(every.count).toBe(10);
     expect(every.result.at(-1)).toMatchObject({ id: 'cat-holidays', budgeted: 0, actual: 0, balance: 0 });
-    expect(every.left_out).toBeNull();
+    expect(every.omitted).toBeNull();
     expect(every.totals).toEqual(plain.totals);
   });
 

@@ -83,7 +83,7 @@ export interface Forecast {
   };
   months: { month: string; start: number; inflows: number; outflows: number; end: number; lowest: number }[];
   first_shortfall: string | null;
-  left_out: string | null;
+  omitted: string | null;
 }
 
 interface Sim {

@@ -144,9 +144,9 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
     expect(out).toEqual({
       ...detail,
       assumptions: { ...assumptions, scheduled: [] },
-      left_out: '17 scheduled occurrences by date (summed per schedule above): pass detail true.',
+      omitted: '17 scheduled occurrences by date (summed per schedule above): pass detail true.',
     });
-    expect(detail.left_out).toBeNull();
+    expect(detail.omitted).toBeNull();
     // one line per schedule, by first date then payee, from the occurrences the stand-in expands
     const upcomingRows = upcoming('2026-09-26', '2026-12-31');
     const ids = [...new Set(upcomingRows.map((o) => o.s.id))];

@@ -194,7 +194,7 @@ describe.each(ERAS)('month reads, %s era', (era) => {
       count: 10,
       totals: { budgeted: sum((c) => c.b), activity: sum((c) => c.a), balance: sum((c) => c.balance) },
       next_cursor: null,
-      left_out: null,
+      omitted: null,
     });
     expect((r.structuredContent as { result: { category_id: string }[] }).result[4]).toEqual({
       category_id: 'cat-groceries',
@@ -353,7 +353,7 @@ describe('month reads on an edited plan', () => {
     const bva = await call(s, 'get_budget_vs_actual', { plan_id: 'demo-budget' });
     expect(ids(bva)).toHaveLength(8);
     expect(ids(bva).map((c) => (c as unknown as { id: string }).id)).not.toContain('cat-holidays');
-    expect((bva.structuredContent as { left_out: string }).left_out).toBe(
+    expect((bva.structuredContent as { omitted: string }).omitted).toBe(
       '1 empty categories: pass include_empty true.',
     );
     const everyBva = await call(s, 'get_budget_vs_actual', { plan_id: 'demo-budget', include_empty: true });

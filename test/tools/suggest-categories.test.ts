@@ -47,7 +47,7 @@ interface Page {
   items: Item[];
   categories: { category_id: string; name: string; group: string }[];
   next_cursor: string | null;
-  left_out: string | null;
+  omitted: string | null;
 }
 
 const demo = buildDemoPlan();
@@ -188,7 +188,7 @@ describe.each(ERAS)('suggest_categories, %s era', (era) => {
       items: pendingRows.map((t) => expectedItem(t)),
       categories: expectedCategories,
       next_cursor: null,
-      left_out: null,
+      omitted: null,
     });
     expect(out.pending_count).toBe(6);
     expect(out.suggested_count).toBe(5);
@@ -245,7 +245,7 @@ describe.each(ERAS)('suggest_categories, %s era', (era) => {
       expect(out.suggested_count).toBe(5);
       expect(out.categories).toEqual(include_categories ? expectedCategories : []);
       const more = 6 - (pages + 1) * 2;
-      expect(out.left_out).toBe(
+      expect(out.omitted).toBe(
         [
           ...(more > 0 ? [`${more} more transactions: pass next_cursor as cursor, or a larger limit.`] : []),
           ...(include_categories
@@ -282,7 +282,7 @@ describe.each(ERAS)('suggest_categories, %s era', (era) => {
   it('leaves the categories out by default and says how to get them', async () => {
     const out = await page();
     expect(out.categories).toEqual([]);
-    expect(out.left_out).toBe(`${expectedCategories.length} categories: pass include_categories true.`);
+    expect(out.omitted).toBe(`${expectedCategories.length} categories: pass include_categories true.`);
     expect(out.items).toEqual(pendingRows.map((t) => expectedItem(t)));
   });
 
@@ -294,7 +294,7 @@ describe.each(ERAS)('suggest_categories, %s era', (era) => {
       items: [],
       categories: [],
       next_cursor: null,
-      left_out: `${expectedCategories.length} categories: pass include_categories true.`,
+      omitted: `${expectedCategories.length} categories: pass include_categories true.`,
     });
     const far = await page({ cursor: cursorOf(999) });
     expect(far.items).toEqual([]);
@@ -487,7 +487,7 @@ describe('suggest_categories with writes off', () => {
         'items',
         'categories',
         'next_cursor',
-        'left_out',
+        'omitted',
       ]);
       const r = await call(s, 'suggest_categories', { plan_id: PLAN });
       expect((r.structuredContent as Page).pending_count).toBe(6);

@@ -131,7 +131,7 @@ export const forecastBalance = defineReadTool({
       .string()
       .nullable()
       .describe('The first month whose lowest balance is below zero, YYYY-MM, or null.'),
-    left_out: leftOutField,
+    omitted: leftOutField,
   }),
   async run({ deps }, input) {
     const today = deps.clock.today();
@@ -167,7 +167,7 @@ export const forecastBalance = defineReadTool({
         schedules: forecastScheduleLines(scheduled),
         scheduled: input.detail ? scheduled : [],
       },
-      left_out:
+      omitted:
         input.detail || occurrences === 0
           ? null
           : `${occurrences} scheduled occurrences by date (summed per schedule above): pass detail true.`,

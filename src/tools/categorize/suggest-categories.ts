@@ -93,7 +93,7 @@ export const suggestCategories = defineReadTool({
       .string()
       .nullable()
       .describe('Pass it as cursor to get the next page; null on the last page.'),
-    left_out: leftOutField,
+    omitted: leftOutField,
   }),
   async run({ deps }, { plan_id, limit, cursor, include_categories }) {
     const offset = offsetOf(cursor);
@@ -114,7 +114,7 @@ export const suggestCategories = defineReadTool({
           }))
         : [],
       next_cursor: page.next_cursor,
-      left_out: leftOut(
+      omitted: leftOut(
         moreRows(page, 'transactions'),
         include_categories ? null : `${review.categories.length} categories: pass include_categories true.`,
       ),

@@ -63,7 +63,7 @@ export const getBudgetVsActual = defineReadTool({
       })
       .describe('Over all pages, not only this one.'),
     next_cursor: nextCursorField,
-    left_out: leftOutField,
+    omitted: leftOutField,
   }),
   async run({ deps }, { plan_id, month, include_empty, limit, cursor }) {
     const offset = offsetOf(cursor);
@@ -79,7 +79,7 @@ export const getBudgetVsActual = defineReadTool({
       count: rows.length,
       totals: sumFields(rows, ['budgeted', 'actual', 'balance']),
       next_cursor: page.next_cursor,
-      left_out: leftOut(
+      omitted: leftOut(
         moreRows(page, 'categories'),
         empty === 0 ? null : `${empty} empty categories: pass include_empty true.`,
       ),

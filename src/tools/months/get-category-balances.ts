@@ -65,7 +65,7 @@ export const getCategoryBalances = defineReadTool({
       })
       .describe('Over all pages, not only this one.'),
     next_cursor: nextCursorField,
-    left_out: leftOutField,
+    omitted: leftOutField,
   }),
   async run({ deps }, { plan_id, month, include_empty, limit, cursor }) {
     const offset = offsetOf(cursor);
@@ -78,7 +78,7 @@ export const getCategoryBalances = defineReadTool({
       count: rows.length,
       totals: sumFields(rows, ['budgeted', 'activity', 'balance']),
       next_cursor: page.next_cursor,
-      left_out: leftOut(
+      omitted: leftOut(
         moreRows(page, 'categories'),
         empty === 0 ? null : `${empty} empty categories: pass include_empty true.`,
       ),

@@ -1,5 +1,5 @@
 /**
- * Paging of a read tool's rows, and the `left_out` sentence that tells the agent what a compact answer
+ * Paging of a read tool's rows, and the `omitted` sentence that tells the agent what a compact answer
  * leaves out and which parameter brings it back. A default answer stays small (it is read into the
  * model's context on every call); the totals a tool returns are computed over all the rows before the
  * page is cut, so a figure never depends on the page.
@@ -49,7 +49,7 @@ export function moreRows(page: Page<unknown>, noun: string): string | null {
     : `${page.after} more ${noun}: pass next_cursor as cursor, or a larger limit.`;
 }
 
-/** The sentences that apply, as one `left_out` value (null when none does). */
+/** The sentences that apply, as one `omitted` value (null when none does). */
 export function leftOut(...parts: (string | null)[]): string | null {
   const kept = parts.filter((part): part is string => part !== null);
   return kept.length === 0 ? null : kept.join(' ');
