@@ -29,6 +29,7 @@ export const DEFAULT_CALLS = [
   ['get_budget_vs_actual', { plan_id: PLAN, month: '2026-08-01' }],
   ['get_spending_trends', { plan_id: PLAN }],
   ['get_underfunded_targets', { plan_id: PLAN }],
+  ['get_money_movements', { plan_id: PLAN }],
   ['get_age_of_money', { plan_id: PLAN }],
   ['get_net_worth_trend', { plan_id: PLAN }],
   ['get_runway', { plan_id: PLAN }],

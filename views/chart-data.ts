@@ -105,9 +105,12 @@ function netWorth(out: Out): ChartData {
   };
 }
 
-/** Spent against budgeted, for the categories with either (at most 12, the largest first). */
-function budgetVsActual(out: Out): ChartData {
-  const rows = (out.result as { name: string; budgeted: number; actual: number }[])
+/**
+ * Spent against budgeted, for the categories with either (at most 12, the largest first), taken from
+ * every category (the view data) rather than the page the model reads.
+ */
+function budgetVsActual(out: Out, extra: Out | undefined): ChartData {
+  const rows = ((extra?.rows ?? out.result) as { name: string; budgeted: number; actual: number }[])
     .filter((r) => r.budgeted !== 0 || r.actual !== 0)
     .sort((a, b) => Math.max(b.budgeted, b.actual) - Math.max(a.budgeted, a.actual))
     .slice(0, 12);

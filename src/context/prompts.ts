@@ -44,7 +44,7 @@ export const prompts: readonly PromptDefinition[] = [
       steps(
         `Help me classify the pending transactions of plan ${plan_id}.`,
         [
-          'Call suggest_categories (and the next pages with next_cursor if there are more).',
+          'Call suggest_categories, asking for its categories too (and the next pages with next_cursor if there are more).',
           'Show me the transactions that have a suggestion, grouped by category, and the others grouped by payee; propose a category for those and say when you are unsure.',
           ...(writes
             ? [

@@ -48,7 +48,8 @@ describe.each(ERAS)('%s era', (era) => {
     expect(groups.map((g) => g.id)).not.toContain('grp-internal-master-category');
     expect(groups.map((g) => g.id)).toContain('grp-mine');
 
-    const suggested = (await call(s, 'suggest_categories', plan)).structuredContent as {
+    const suggested = (await call(s, 'suggest_categories', { ...plan, include_categories: true }))
+      .structuredContent as {
       categories: { category_id: string }[];
     };
     const assignable = suggested.categories.map((c) => c.category_id);

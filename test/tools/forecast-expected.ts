@@ -64,6 +64,17 @@ export interface Forecast {
     income_outside_schedules: number;
     current_month: { days_left: number; spending_left: number; income_left: number };
     one_offs: { date: string; amount: number; label: string }[];
+    schedules: {
+      scheduled_id: string;
+      payee: string;
+      amount: number;
+      frequency: string;
+      account: string;
+      category: string | null;
+      next_date: string;
+      count: number;
+      total: number;
+    }[];
     scheduled: {
       month: string;
       occurrences: { scheduled_id: string; date: string; amount: number; payee: string }[];
@@ -72,6 +83,7 @@ export interface Forecast {
   };
   months: { month: string; start: number; inflows: number; outflows: number; end: number; lowest: number }[];
   first_shortfall: string | null;
+  omitted: string | null;
 }
 
 interface Sim {

@@ -52,7 +52,7 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
   };
 
   it('projects the demo to December from 2026-09-25, in four requests', async () => {
-    const out = await forecast(s, { until: '2026-12' });
+    const out = await forecast(s, { until: '2026-12', detail: true });
     const today = '2026-09-25';
     const RECURRING = [
       recurring('MARKET FRESH', 'MARKET FRESH', today),
@@ -132,12 +132,57 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(REQUESTS);
   });
 
+  it('sums each schedule into one line by default, the dated occurrences only with detail', async () => {
+    const detail = await forecast(s, { until: '2026-12', detail: true });
+    h.standIn.clearRequests();
+    const out = await forecast(s, { until: '2026-12' });
+    const occurrences = detail.assumptions.scheduled.flatMap((g) => g.occurrences);
+    expect(occurrences).toHaveLength(17);
+    // every figure but the dated list is the same with or without detail
+    const { scheduled, ...assumptions } = detail.assumptions;
+    expect(scheduled).not.toEqual([]);
+    expect(out).toEqual({
+      ...detail,
+      assumptions: { ...assumptions, scheduled: [] },
+      omitted: '17 scheduled occurrences by date (summed per schedule above): pass detail true.',
+    });
+    expect(detail.omitted).toBeNull();
+    // one line per schedule, by first date then payee, from the occurrences the stand-in expands
+    const upcomingRows = upcoming('2026-09-26', '2026-12-31');
+    const ids = [...new Set(upcomingRows.map((o) => o.s.id))];
+    const lines = ids.map((id) => {
+      const dated = upcomingRows.filter((o) => o.s.id === id);
+      const first = occurrences.find((o) => o.scheduled_id === id)!;
+      return {
+        scheduled_id: id,
+        payee: first.payee,
+        amount: units(dated[0]!.s.amount),
+        next_date: dated[0]!.date,
+        count: dated.length,
+        total: units(dated.reduce((sum, o) => sum + o.s.amount, 0)),
+      };
+    });
+    lines.sort((a, b) =>
+      a.next_date < b.next_date ? -1 : a.next_date > b.next_date ? 1 : a.payee < b.payee ? -1 : 1,
+    );
+    expect(out.assumptions.schedules).toMatchObject(lines);
+    expect(out.assumptions.schedules).toHaveLength(lines.length);
+    expect(out.assumptions.schedules.find((l) => l.payee === 'HOMESAFE INSURANCE')).toMatchObject({
+      next_date: '2026-10-20',
+      count: 1,
+      total: -420,
+      frequency: 'yearly',
+      account: 'Checking',
+    });
+    expect(requestLines(h.standIn)).toEqual(REQUESTS);
+  });
+
   it('projects from another today (2026-08-15), with the history it then has', async () => {
     h.standIn.setToday('2026-08-15');
     const other = await connect(h, era, { env: { AVENIR_MCP_TODAY: '2026-08-15' } });
     try {
       h.standIn.clearRequests();
-      const out = await forecast(other, { until: '2026-10' });
+      const out = await forecast(other, { until: '2026-10', detail: true });
       const today = '2026-08-15';
       // Only June and July fall in the window April–July: nothing recurs three months.
       expect(out.assumptions.recurring).toEqual([]);

@@ -186,7 +186,16 @@ describe.each(ERAS)('month reads, %s era', (era) => {
       target: monthlyTarget(c.id, c.b),
     }));
     expect(expected).toHaveLength(10);
-    expect(r.structuredContent).toEqual({ result: expected });
+    const sum = (milli: (c: (typeof demoRows)[number]) => number) =>
+      demoRows.reduce((total, c) => total + milli(c), 0) / 1000;
+    const demoRows = rows(demo, '2026-08-01');
+    expect(r.structuredContent).toEqual({
+      result: expected,
+      count: 10,
+      totals: { budgeted: sum((c) => c.b), activity: sum((c) => c.a), balance: sum((c) => c.balance) },
+      next_cursor: null,
+      omitted: null,
+    });
     expect((r.structuredContent as { result: { category_id: string }[] }).result[4]).toEqual({
       category_id: 'cat-groceries',
       name: 'Groceries',
@@ -353,6 +362,12 @@ describe('month reads on an edited plan', () => {
         .sort(),
     );
     const bva = await call(s, 'get_budget_vs_actual', { plan_id: 'demo-budget' });
-    expect(ids(bva)).toHaveLength(9);
+    expect(ids(bva)).toHaveLength(8);
+    expect(ids(bva).map((c) => (c as unknown as { id: string }).id)).not.toContain('cat-holidays');
+    expect((bva.structuredContent as { omitted: string }).omitted).toBe(
+      '1 empty categories: pass include_empty true.',
+    );
+    const everyBva = await call(s, 'get_budget_vs_actual', { plan_id: 'demo-budget', include_empty: true });
+    expect(ids(everyBva)).toHaveLength(9);
   });
 });

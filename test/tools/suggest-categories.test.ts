@@ -47,6 +47,7 @@ interface Page {
   items: Item[];
   categories: { category_id: string; name: string; group: string }[];
   next_cursor: string | null;
+  omitted: string | null;
 }
 
 const demo = buildDemoPlan();
@@ -180,13 +181,14 @@ describe.each(ERAS)('suggest_categories, %s era', (era) => {
   };
 
   it('lists every pending transaction with its suggestion and the categories, in 3 requests', async () => {
-    const out = await page();
+    const out = await page({ include_categories: true });
     expect(out).toEqual({
       pending_count: pendingRows.length,
       suggested_count: pendingRows.filter((t) => expectedSuggestion(t, 0.9) !== null).length,
       items: pendingRows.map((t) => expectedItem(t)),
       categories: expectedCategories,
       next_cursor: null,
+      omitted: null,
     });
     expect(out.pending_count).toBe(6);
     expect(out.suggested_count).toBe(5);
@@ -230,16 +232,27 @@ describe.each(ERAS)('suggest_categories, %s era', (era) => {
     expect(byId.get('tx-055')!.memo).toBeNull();
   });
 
-  it('pages with limit 2: cursors, categories on the first page only, 3 requests per page', async () => {
+  it('pages with limit 2: cursors, categories only when asked for, 3 requests per page', async () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
       h.standIn.clearRequests();
-      const out: Page = await page(cursor === null ? { limit: 2 } : { limit: 2, cursor });
+      // the categories on the second page only: any page may carry them
+      const include_categories = pages === 1;
+      const out: Page = await page({ limit: 2, cursor, include_categories });
       expect(out.pending_count).toBe(6);
       expect(out.suggested_count).toBe(5);
-      expect(out.categories).toEqual(pages === 0 ? expectedCategories : []);
+      expect(out.categories).toEqual(include_categories ? expectedCategories : []);
+      const more = 6 - (pages + 1) * 2;
+      expect(out.omitted).toBe(
+        [
+          ...(more > 0 ? [`${more} more transactions: pass next_cursor as cursor, or a larger limit.`] : []),
+          ...(include_categories
+            ? []
+            : [`${expectedCategories.length} categories: pass include_categories true.`]),
+        ].join(' ') || null,
+      );
       expect(out.items).toHaveLength(2);
       expect(requestLines(h.standIn)).toEqual(PAGE_REQUESTS);
       if (pages > 0) for (const r of h.standIn.requests) expect(r.query.last_knowledge_of_server).toBe('1');
@@ -253,15 +266,24 @@ describe.each(ERAS)('suggest_categories, %s era', (era) => {
     expect(seen).toEqual(pendingRows.map((t) => t.id));
   });
 
-  it('counts a cursor meaning offset 0 as a later page, an empty one as none', async () => {
+  it('reads a cursor meaning offset 0 as the first page, an empty one as none', async () => {
     const zero = cursorOf(0);
     const again = await page({ cursor: zero, limit: 50 });
     expect(again.categories).toEqual([]);
     expect(again.items).toHaveLength(6);
-    const empty = await page({ cursor: '' });
+    const empty = await page({ cursor: '', include_categories: true });
     expect(empty.categories).toEqual(expectedCategories);
+    expect(empty.items).toEqual(again.items);
     const none = await page({ cursor: null });
-    expect(none.categories).toEqual(expectedCategories);
+    expect(none.categories).toEqual([]);
+    expect(none.items).toEqual(again.items);
+  });
+
+  it('leaves the categories out by default and says how to get them', async () => {
+    const out = await page();
+    expect(out.categories).toEqual([]);
+    expect(out.omitted).toBe(`${expectedCategories.length} categories: pass include_categories true.`);
+    expect(out.items).toEqual(pendingRows.map((t) => expectedItem(t)));
   });
 
   it('gives an empty page past the end', async () => {
@@ -272,6 +294,7 @@ describe.each(ERAS)('suggest_categories, %s era', (era) => {
       items: [],
       categories: [],
       next_cursor: null,
+      omitted: `${expectedCategories.length} categories: pass include_categories true.`,
     });
     const far = await page({ cursor: cursorOf(999) });
     expect(far.items).toEqual([]);
@@ -338,7 +361,7 @@ describe.each(ERAS)('suggest_categories, %s era', (era) => {
     const july = h.standIn.state.transactions.find((t) => t.id === 'tx-022')!;
     july.category_id = 'cat-tennis';
     july.category_name = 'Tennis';
-    const out = await page();
+    const out = await page({ include_categories: true });
     expect(out.categories.map((c) => c.category_id)).not.toContain('cat-subscriptions');
     expect(out.categories).toEqual(expectedCategories.filter((c) => c.category_id !== 'cat-subscriptions'));
     // STREAMFLIX: 2 uses of the hidden Subscriptions are left out, so the one Tennis use is unanimous
@@ -381,7 +404,7 @@ describe.each(ERAS)('suggest_categories, %s era', (era) => {
       t.category_id = 'cat-visa';
       t.category_name = 'Visa';
     }
-    const out = await page();
+    const out = await page({ include_categories: true });
     expect(out.pending_count).toBe(7);
     const item = out.items.find((i) => i.transaction_id === 'tx-051')!;
     expect(item).toMatchObject({ date: '2026-09-12', amount: -64.2, suggestion: null });
@@ -459,6 +482,7 @@ describe('suggest_categories with writes off', () => {
         'items',
         'categories',
         'next_cursor',
+        'omitted',
       ]);
       const r = await call(s, 'suggest_categories', { plan_id: PLAN });
       expect((r.structuredContent as Page).pending_count).toBe(6);

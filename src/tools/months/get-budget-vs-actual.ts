@@ -3,18 +3,37 @@ import { z } from 'zod';
 import { budgetVsActual } from '../../domain/months/month-summary.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { monthToSend } from '../seam/check-month.js';
-import { wrapped } from '../seam/schemas.js';
+import { listLimit, units } from '../seam/schemas.js';
+import {
+  cursorParam,
+  leftOut,
+  leftOutField,
+  moreRows,
+  nextCursorField,
+  offsetOf,
+  pageAt,
+} from '../seam/paging.js';
+import { withViewData } from '../seam/app-views.js';
+import { sumFields } from '../../domain/sum-fields.js';
 import { MONTH_READ_TAIL, monthInput, name, group, budgeted, balance } from './month-read-schemas.js';
+
 export const getBudgetVsActual = defineReadTool({
   name: 'get_budget_vs_actual',
   title: 'Budget vs actual',
   description: [
-    "Share of each category's budget spent in a month (utilization_pct over 100: overspent; actual positive).",
+    "Share of each category's budget spent in a month (utilization_pct over 100: overspent; actual positive), paged.",
     MONTH_READ_TAIL,
   ].join(' '),
-  input: monthInput,
-  output: wrapped(
-    z
+  input: monthInput.extend({
+    include_empty: z
+      .boolean()
+      .default(false)
+      .describe('Also list categories with nothing budgeted, spent or available.'),
+    limit: listLimit('Categories on this page.', 50),
+    cursor: cursorParam,
+  }),
+  output: z.strictObject({
+    result: z
       .array(
         z.strictObject({
           id: z.string().describe('The category id, for the category_id other tools take.'),
@@ -34,10 +53,38 @@ export const getBudgetVsActual = defineReadTool({
             ),
         }),
       )
-      .describe("Every visible category of the month, in YNAB's order."),
-  ),
-  async run({ deps }, { plan_id, month }) {
+      .describe("The visible categories of this page, in YNAB's order."),
+    count: z.number().int().describe('Categories listed over all pages.'),
+    totals: z
+      .strictObject({
+        budgeted: units('Sum of budgeted'),
+        actual: units('Sum of actual'),
+        balance: units('Sum of balance'),
+      })
+      .describe('Over all pages, not only this one.'),
+    next_cursor: nextCursorField,
+    omitted: leftOutField,
+  }),
+  async run({ deps }, { plan_id, month, include_empty, limit, cursor }) {
+    const offset = offsetOf(cursor);
     const detail = await deps.ynab.months.get(plan_id, monthToSend(month, deps.clock.today()));
-    return { result: budgetVsActual(detail) };
+    const every = budgetVsActual(detail);
+    const rows = include_empty
+      ? every
+      : every.filter((r) => r.budgeted !== 0 || r.actual !== 0 || r.balance !== 0);
+    const page = pageAt(rows, limit, offset);
+    const empty = every.length - rows.length;
+    const output = {
+      result: page.rows,
+      count: rows.length,
+      totals: sumFields(rows, ['budgeted', 'actual', 'balance']),
+      next_cursor: page.next_cursor,
+      omitted: leftOut(
+        moreRows(page, 'categories'),
+        empty === 0 ? null : `${empty} empty categories: pass include_empty true.`,
+      ),
+    };
+    // the chart picks the largest categories of them all, not of this page
+    return withViewData(output, { rows });
   },
 });

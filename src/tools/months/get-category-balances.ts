@@ -3,7 +3,17 @@ import { z } from 'zod';
 import { categoryBalances } from '../../domain/months/month-summary.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { monthToSend } from '../seam/check-month.js';
-import { wrapped } from '../seam/schemas.js';
+import { listLimit, units } from '../seam/schemas.js';
+import {
+  cursorParam,
+  leftOut,
+  leftOutField,
+  moreRows,
+  nextCursorField,
+  offsetOf,
+  pageAt,
+} from '../seam/paging.js';
+import { sumFields } from '../../domain/sum-fields.js';
 import {
   MONTH_READ_TAIL,
   monthInput,
@@ -19,7 +29,7 @@ export const getCategoryBalances = defineReadTool({
   name: 'get_category_balances',
   title: 'Category balances for a month',
   description: [
-    'Budgeted, activity, balance and target per category for a month (empty ones only with include_empty): what is left, a category_id, a target read back.',
+    'Budgeted, activity, balance and target per category for a month (empty ones only with include_empty), paged: what is left, a category_id, a target read back.',
     MONTH_READ_TAIL,
   ].join(' '),
   input: monthInput.extend({
@@ -27,9 +37,11 @@ export const getCategoryBalances = defineReadTool({
       .boolean()
       .default(false)
       .describe('Also categories with nothing budgeted, spent or available.'),
+    limit: listLimit('Categories on this page.', 50),
+    cursor: cursorParam,
   }),
-  output: wrapped(
-    z
+  output: z.strictObject({
+    result: z
       .array(
         z.strictObject({
           category_id: categoryId,
@@ -43,10 +55,33 @@ export const getCategoryBalances = defineReadTool({
           target: targetSchema,
         }),
       )
-      .describe("The categories, in YNAB's order."),
-  ),
-  async run({ deps }, { plan_id, month, include_empty }) {
+      .describe("The categories of this page, in YNAB's order."),
+    count: z.number().int().describe('Categories listed over all pages.'),
+    totals: z
+      .strictObject({
+        budgeted: units('Sum of budgeted'),
+        activity: units('Sum of activity'),
+        balance: units('Sum of balance'),
+      })
+      .describe('Over all pages, not only this one.'),
+    next_cursor: nextCursorField,
+    omitted: leftOutField,
+  }),
+  async run({ deps }, { plan_id, month, include_empty, limit, cursor }) {
+    const offset = offsetOf(cursor);
     const detail = await deps.ynab.months.get(plan_id, monthToSend(month, deps.clock.today()));
-    return { result: categoryBalances(detail, include_empty) };
+    const rows = categoryBalances(detail, include_empty);
+    const page = pageAt(rows, limit, offset);
+    const empty = include_empty ? 0 : categoryBalances(detail, true).length - rows.length;
+    return {
+      result: page.rows,
+      count: rows.length,
+      totals: sumFields(rows, ['budgeted', 'activity', 'balance']),
+      next_cursor: page.next_cursor,
+      omitted: leftOut(
+        moreRows(page, 'categories'),
+        empty === 0 ? null : `${empty} empty categories: pass include_empty true.`,
+      ),
+    };
   },
 });
