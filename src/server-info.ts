@@ -46,17 +46,18 @@ export const CAPABILITIES = {
 };
 
 /**
- * Answers that hold for the life of the process (protocol 2026-07-28 cache fields): an hour. The guide,
- * the template list and the discovery answer are the same for every client of this server, so they are
- * `public`. The tool, resource and prompt lists are not: a client that renders MCP Apps also sees the
- * approval tools and the views, and in remote mode a grant without the write scope sees no write tool,
- * so those lists are `private` (one client may keep its own, no shared cache may hand it to another).
+ * Answers that hold for the life of the process (protocol 2026-07-28 cache fields): an hour. The
+ * template list and the discovery answer are the same for every client of this server, so they are
+ * `public`. The tool, resource and prompt lists and the guide are not: a client that renders MCP Apps
+ * also sees the approval tools and the views, and in remote mode a grant without the write scope sees
+ * no write tool and gets the read-only guide, so those are `private` (one client may keep its own, no
+ * shared cache may hand it to another).
  * A restart that opens the write gate starts a new connection on stdio; over HTTP a client may keep the
  * old lists for at most this long. Reads of `ynab://` resources keep the SDK's default (not cached):
  * they are the user's live data.
  */
 export const STABLE_FOR_PROCESS = { ttlMs: 3_600_000, cacheScope: 'public' as const };
-const STABLE_FOR_CLIENT = { ttlMs: 3_600_000, cacheScope: 'private' as const };
+export const STABLE_FOR_CLIENT = { ttlMs: 3_600_000, cacheScope: 'private' as const };
 
 export const CACHE_HINTS = {
   'tools/list': STABLE_FOR_CLIENT,

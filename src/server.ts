@@ -24,7 +24,13 @@ import type { Deps } from './deps.js';
 import { gateApps } from './transports/apps-gate.js';
 import { refuseForbiddenKeys } from './transports/raw-arguments.js';
 import type { StatePayload } from './safety/confirm.js';
-import { CACHE_HINTS, CAPABILITIES, SERVER_INFO, STABLE_FOR_PROCESS } from './server-info.js';
+import {
+  CACHE_HINTS,
+  CAPABILITIES,
+  SERVER_INFO,
+  STABLE_FOR_CLIENT,
+  STABLE_FOR_PROCESS,
+} from './server-info.js';
 import { allTools } from './tools/index.js';
 import { registerViews } from './tools/seam/register-apps.js';
 import { registerTools } from './tools/seam/register.js';
@@ -144,7 +150,8 @@ function registerResources(server: McpServer, deps: Deps, guide: string): void {
       title: 'How to use avenir-mcp',
       description: "How to use this server's tools, and the YNAB method in brief.",
       mimeType: 'text/markdown',
-      cacheHint: STABLE_FOR_PROCESS,
+      // read-only and writing instances give different guides (a remote grant decides which)
+      cacheHint: STABLE_FOR_CLIENT,
     },
     (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: guide }] }),
   );

@@ -227,7 +227,7 @@ describe('cache hints (2026-07-28)', () => {
     expect(await raw('resources/templates/list')).toMatchObject({ ttlMs: 3_600_000, cacheScope: 'public' });
     expect(await raw('resources/read', { uri: 'avenir-mcp://guide' })).toMatchObject({
       ttlMs: 3_600_000,
-      cacheScope: 'public',
+      cacheScope: 'private',
     });
     expect(await raw('resources/read', { uri: 'ynab://plans' })).toMatchObject({
       ttlMs: 0,
