@@ -56,29 +56,25 @@ export interface CategoryBalance {
   target: TargetView | null;
 }
 
+/** False for a category with nothing budgeted, spent or available and no target. */
+export const hasFigures = (c: CategoryBalance): boolean =>
+  c.budgeted !== 0 || c.activity !== 0 || c.balance !== 0 || c.target !== null;
+
 /**
- * Budgeted, activity, balance and target per usable category; those with all three zero and no target
+ * Budgeted, activity, balance and target per usable category; those without figures (`hasFigures`)
  * dropped unless `includeEmpty` (a target just set stays readable).
  */
 export function categoryBalances(detail: MonthDetail, includeEmpty: boolean): CategoryBalance[] {
-  return usableCategories(detail)
-    .filter(
-      (c) =>
-        includeEmpty ||
-        milliOf(c.budgeted) !== 0 ||
-        milliOf(c.activity) !== 0 ||
-        milliOf(c.balance) !== 0 ||
-        targetView(c) !== null,
-    )
-    .map((c) => ({
-      category_id: c.id,
-      name: clean(c.name),
-      group: clean(c.category_group_name),
-      budgeted: toUnits(milliOf(c.budgeted)),
-      activity: toUnits(milliOf(c.activity)),
-      balance: toUnits(milliOf(c.balance)),
-      target: targetView(c),
-    }));
+  const every = usableCategories(detail).map((c) => ({
+    category_id: c.id,
+    name: clean(c.name),
+    group: clean(c.category_group_name),
+    budgeted: toUnits(milliOf(c.budgeted)),
+    activity: toUnits(milliOf(c.activity)),
+    balance: toUnits(milliOf(c.balance)),
+    target: targetView(c),
+  }));
+  return includeEmpty ? every : every.filter(hasFigures);
 }
 
 /**

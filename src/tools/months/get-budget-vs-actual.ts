@@ -4,17 +4,8 @@ import { budgetVsActual } from '../../domain/months/month-summary.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { monthToSend } from '../seam/check-month.js';
 import { listLimit, units } from '../seam/schemas.js';
-import {
-  cursorParam,
-  leftOut,
-  leftOutField,
-  moreRows,
-  nextCursorField,
-  offsetOf,
-  pageAt,
-} from '../seam/paging.js';
+import { categoryPage, cursorParam, leftOutField, nextCursorField, offsetOf } from '../seam/paging.js';
 import { withViewData } from '../seam/app-views.js';
-import { sumFields } from '../../domain/sum-fields.js';
 import { MONTH_READ_TAIL, monthInput, name, group, budgeted, balance } from './month-read-schemas.js';
 
 export const getBudgetVsActual = defineReadTool({
@@ -72,18 +63,11 @@ export const getBudgetVsActual = defineReadTool({
     const rows = include_empty
       ? every
       : every.filter((r) => r.budgeted !== 0 || r.actual !== 0 || r.balance !== 0);
-    const page = pageAt(rows, limit, offset);
-    const empty = every.length - rows.length;
-    const output = {
-      result: page.rows,
-      count: rows.length,
-      totals: sumFields(rows, ['budgeted', 'actual', 'balance']),
-      next_cursor: page.next_cursor,
-      omitted: leftOut(
-        moreRows(page, 'categories'),
-        empty === 0 ? null : `${empty} empty categories: pass include_empty true.`,
-      ),
-    };
+    const output = categoryPage(rows, ['budgeted', 'actual', 'balance'], {
+      limit,
+      offset,
+      empty: every.length - rows.length,
+    });
     // the chart picks the largest categories of them all, not of this page
     return withViewData(output, { rows });
   },

@@ -1,19 +1,10 @@
 /** `get_category_balances`: budgeted, activity and balance per category for a month. */
 import { z } from 'zod';
-import { categoryBalances } from '../../domain/months/month-summary.js';
+import { categoryBalances, hasFigures } from '../../domain/months/month-summary.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { monthToSend } from '../seam/check-month.js';
 import { listLimit, units } from '../seam/schemas.js';
-import {
-  cursorParam,
-  leftOut,
-  leftOutField,
-  moreRows,
-  nextCursorField,
-  offsetOf,
-  pageAt,
-} from '../seam/paging.js';
-import { sumFields } from '../../domain/sum-fields.js';
+import { categoryPage, cursorParam, leftOutField, nextCursorField, offsetOf } from '../seam/paging.js';
 import {
   MONTH_READ_TAIL,
   monthInput,
@@ -70,18 +61,12 @@ export const getCategoryBalances = defineReadTool({
   async run({ deps }, { plan_id, month, include_empty, limit, cursor }) {
     const offset = offsetOf(cursor);
     const detail = await deps.ynab.months.get(plan_id, monthToSend(month, deps.clock.today()));
-    const rows = categoryBalances(detail, include_empty);
-    const page = pageAt(rows, limit, offset);
-    const empty = include_empty ? 0 : categoryBalances(detail, true).length - rows.length;
-    return {
-      result: page.rows,
-      count: rows.length,
-      totals: sumFields(rows, ['budgeted', 'activity', 'balance']),
-      next_cursor: page.next_cursor,
-      omitted: leftOut(
-        moreRows(page, 'categories'),
-        empty === 0 ? null : `${empty} empty categories: pass include_empty true.`,
-      ),
-    };
+    const every = categoryBalances(detail, true);
+    const rows = include_empty ? every : every.filter(hasFigures);
+    return categoryPage(rows, ['budgeted', 'activity', 'balance'], {
+      limit,
+      offset,
+      empty: every.length - rows.length,
+    });
   },
 });

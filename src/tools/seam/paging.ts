@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
+import { sumFields } from '../../domain/sum-fields.js';
 
 /** The `cursor` parameter of a paged tool. */
 export const cursorParam = z
@@ -53,4 +54,27 @@ export function moreRows(page: Page<unknown>, noun: string): string | null {
 export function leftOut(...parts: (string | null)[]): string | null {
   const kept = parts.filter((part): part is string => part !== null);
   return kept.length === 0 ? null : kept.join(' ');
+}
+
+/**
+ * One page of a month's categories, as `get_category_balances` and `get_budget_vs_actual` answer it:
+ * the page, the count and the totals of `fields` over every row, and what is left out (the rows after
+ * this page, and the `empty` categories left out without `include_empty`).
+ */
+export function categoryPage<R extends Readonly<Record<K, number>>, K extends string>(
+  rows: readonly R[],
+  fields: readonly K[],
+  { limit, offset, empty }: { limit: number; offset: number; empty: number },
+) {
+  const page = pageAt(rows, limit, offset);
+  return {
+    result: page.rows,
+    count: rows.length,
+    totals: sumFields(rows, fields),
+    next_cursor: page.next_cursor,
+    omitted: leftOut(
+      moreRows(page, 'categories'),
+      empty === 0 ? null : `${empty} empty categories: pass include_empty true.`,
+    ),
+  };
 }
