@@ -15,6 +15,14 @@ type PaymentLike = Pick<
   'account_id' | 'date' | 'amount' | 'deleted' | 'transfer_account_id'
 >;
 
+/** A payment into one of the debts in one of the months: a live transfer in, not a charge. */
+const isPayment = (t: PaymentLike, debtIds: ReadonlySet<string>, months: ReadonlySet<string>): boolean =>
+  !t.deleted &&
+  !!t.transfer_account_id &&
+  t.amount > 0 &&
+  debtIds.has(t.account_id) &&
+  months.has(ym(t.date));
+
 /** Per debt account, the average paid into it (transfers in) over the last 3 complete months, rounded. */
 export function paidPerDebt(
   transactions: readonly PaymentLike[],
@@ -24,14 +32,7 @@ export function paidPerDebt(
   const months = new Set(completeMonths(today, 3));
   const totals = new Map([...debtIds].map((id) => [id, 0]));
   for (const t of transactions)
-    if (
-      !t.deleted &&
-      t.transfer_account_id &&
-      t.amount > 0 &&
-      debtIds.has(t.account_id) &&
-      months.has(ym(t.date))
-    )
-      totals.set(t.account_id, (totals.get(t.account_id) ?? 0) + t.amount);
+    if (isPayment(t, debtIds, months)) totals.set(t.account_id, (totals.get(t.account_id) ?? 0) + t.amount);
   return new Map([...totals].map(([id, total]) => [id, roundHalfEven(total / 3)]));
 }
 
@@ -43,15 +44,7 @@ export function pastPayments(
 ): number {
   const months = new Set(completeMonths(today, 3));
   let total = 0;
-  for (const t of transactions)
-    if (
-      !t.deleted &&
-      t.transfer_account_id &&
-      t.amount > 0 &&
-      debtIds.has(t.account_id) &&
-      months.has(ym(t.date))
-    )
-      total += t.amount;
+  for (const t of transactions) if (isPayment(t, debtIds, months)) total += t.amount;
   return roundHalfEven(total / 3);
 }
 
