@@ -6,9 +6,13 @@
  */
 import { VERSION } from './version.js';
 
-/** A small icon (a rising line on a green square), inline so that no host has to fetch anything. */
+/**
+ * A small icon (a rising line on a green square), inline so that no host has to fetch anything. Drawn
+ * with as few characters as the same picture allows (commas where a space would be escaped, `white`
+ * for `#fff`): every result of protocol 2026-07-28 carries it.
+ */
 const ICON_SVG =
-  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'><rect width='32' height='32' rx='7' fill='#1f6f5c'/><path d='M7 22l6-6 4 4 8-9' fill='none' stroke='#fff' stroke-width='3' stroke-linecap='round' stroke-linejoin='round'/></svg>";
+  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0,0,32,32'><rect width='32' height='32' rx='7' fill='#1f6f5c'/><path d='M7,22l6-6,4,4,8-9' fill='none' stroke='white' stroke-width='3' stroke-linecap='round' stroke-linejoin='round'/></svg>";
 
 /**
  * The icon as a data URL with only the characters a URI cannot hold escaped: every result of protocol
@@ -21,8 +25,7 @@ export const SERVER_INFO = {
   name: 'avenir-mcp',
   version: VERSION,
   title: 'avenir-mcp for YNAB',
-  description:
-    'Read your YNAB plan and plan ahead with it; changes only when enabled, previewed, confirmed by you and undoable.',
+  description: 'Reads your YNAB plan; changes it only when enabled, previewed, confirmed and undoable.',
   websiteUrl: 'https://www.npmjs.com/package/avenir-mcp',
   icons: [
     {

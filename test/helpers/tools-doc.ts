@@ -1,7 +1,6 @@
 /** Renders docs/tools.md from the tool definitions, so a test can fail when the page is stale. */
 import { z } from 'zod';
 import { describe as shownDescription, type ToolDefinition } from '../../src/tools/seam/define-tool.js';
-import { annotationsOf } from '../../src/tools/seam/register.js';
 
 type Json = {
   type?: string | string[];
@@ -67,7 +66,11 @@ export function renderToolsDoc(tools: readonly ToolDefinition[]): string {
   for (const tool of tools) {
     const input = z.toJSONSchema(tool.input, { io: 'input' }) as Json;
     const output = z.toJSONSchema(tool.output) as Json;
-    const a = annotationsOf(tool);
+    // every hint as a host reads it, the protocol's defaults applied to what the listing leaves out
+    const a =
+      tool.kind === 'read'
+        ? { readOnlyHint: true }
+        : { destructiveHint: tool.destructive, idempotentHint: tool.idempotent };
     out.push(`## \`${tool.name}\` — ${tool.title}`, '', shownDescription(tool, true), '');
     if (tool.readOnlyWording)
       out.push(
@@ -76,7 +79,6 @@ export function renderToolsDoc(tools: readonly ToolDefinition[]): string {
       );
     out.push(
       `Kind: ${tool.kind}. Annotations: ${Object.entries(a)
-        .filter(([k]) => k !== 'title')
         .map(([k, v]) => `${k} ${String(v)}`)
         .join(', ')}.`,
       '',

@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { leanParams, leanResults, paramsJson, resultJson } from '../../src/tools/seam/lean-schema.js';
+import {
+  byNameOnly,
+  leanParams,
+  leanResults,
+  paramsJson,
+  resultJson,
+} from '../../src/tools/seam/lean-schema.js';
 
 const params = z.strictObject({
   plan_id: z.string().min(1).describe('Plan id.'),
@@ -14,6 +20,9 @@ const params = z.strictObject({
   positive: z.number().gt(0).max(1_000_000_000).describe('A positive amount.'),
   since: z.iso.date().nullable().default(null).describe('First date.'),
   flag: z.enum(['red', 'blue']).nullable().default(null).describe('A flag.'),
+  memo: z.string().nullable().optional().describe('Null clears it.'),
+  color: z.enum(['red', 'blue']).nullable().optional().describe('Null removes it.'),
+  strategy: z.enum(['a', 'b']).default('a').describe('A strategy.'),
   one_offs: z
     .array(z.strictObject({ label: z.string().describe('A label.') }))
     .nullable()
@@ -45,22 +54,23 @@ describe('advertised parameters', () => {
       default: 50,
       description: 'Rows (1 to 200).',
     });
-    expect(json.properties.since).toEqual({
-      type: ['string', 'null'],
-      format: 'date',
-      description: 'First date.',
-    });
     const items = (json.properties.one_offs as { items: Record<string, unknown> }).items;
     expect(items.additionalProperties).toBeUndefined();
-    expect(json.properties.one_offs?.type).toEqual(['array', 'null']);
   });
 
-  it('write a nullable enum as one schema with null among its types and its values', () => {
-    expect(json.properties.flag).toEqual({
-      type: ['string', 'null'],
-      enum: ['red', 'blue', null],
-      description: 'A flag.',
-    });
+  it('list a parameter whose default is null without null: leaving it out says the same', () => {
+    expect(json.properties.since).toEqual({ type: 'string', format: 'date', description: 'First date.' });
+    expect(json.properties.one_offs?.type).toBe('array');
+    expect(json.properties.flag).toEqual({ enum: ['red', 'blue'], description: 'A flag.' });
+  });
+
+  it('keep a null that means something of its own, as one type list or among the values', () => {
+    expect(json.properties.memo).toEqual({ type: ['string', 'null'], description: 'Null clears it.' });
+    expect(json.properties.color).toEqual({ enum: ['red', 'blue', null], description: 'Null removes it.' });
+  });
+
+  it('give an enum no type beside its values', () => {
+    expect(json.properties.strategy).toEqual({ enum: ['a', 'b'], default: 'a', description: 'A strategy.' });
   });
 });
 
@@ -85,6 +95,22 @@ describe('advertised results', () => {
         target: { type: ['object', 'null'] },
       },
     });
+  });
+
+  it('outline a field shared by every write tool by its name alone', () => {
+    const output = z.strictObject({
+      status: byNameOnly(z.enum(['applied', 'declined']).describe('What became of it.')),
+      operation_id: byNameOnly(z.string().nullable().describe('The id.')),
+      count: z.number().int().describe('C.'),
+    });
+    expect(resultJson(output)).toEqual({
+      type: 'object',
+      properties: { status: {}, operation_id: {}, count: { type: 'integer' } },
+    });
+    // the mark changes nothing of what zod checks or docs/tools.md shows
+    expect(output.shape.status.description).toBe('What became of it.');
+    expect(output.safeParse({ status: 'applied', operation_id: null, count: 1 }).success).toBe(true);
+    expect(output.safeParse({ status: 'other', operation_id: null, count: 1 }).success).toBe(false);
   });
 
   it('do not count a result wrapper as a level, and tell a deep union by its types', () => {

@@ -94,13 +94,14 @@ describe.each(ERAS)('tools/list size, %s era', (era) => {
     expect(bytes(message) / tools).toBeLessThanOrEqual(BYTES_A_TOOL);
   });
 
-  it('lists no annotation the protocol assumes and no title twice', async () => {
+  it('lists no title and no annotation the protocol assumes', async () => {
     const { message } = await listAnswer(era, true);
-    const listed = (message as unknown as { result: { tools: { annotations?: Record<string, unknown> }[] } })
-      .result.tools;
+    type Listed = { title?: string; annotations?: Record<string, unknown> };
+    const listed = (message as unknown as { result: { tools: Listed[] } }).result.tools;
     for (const tool of listed) {
-      expect(tool.annotations).not.toHaveProperty('title');
-      expect(tool.annotations).not.toHaveProperty('openWorldHint');
+      expect(tool.title).toBeUndefined();
+      expect(tool.annotations ?? {}).not.toHaveProperty('title');
+      expect(tool.annotations ?? {}).not.toHaveProperty('openWorldHint');
     }
   });
 });

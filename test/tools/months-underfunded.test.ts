@@ -292,8 +292,8 @@ describe('get_underfunded_targets on edited plans', () => {
 describe('get_underfunded_targets read-only wording', () => {
   it('names the write tools only when writes are on', async () => {
     h.standIn.reset();
-    const sentence = 'To fund them: move_money or set_category_budget, each previewed.';
-    const replacement = 'To fund them, the user assigns money in YNAB itself.';
+    const sentence = 'Fund them with move_money or set_category_budget.';
+    const replacement = 'The user funds them in YNAB itself.';
     for (const [write, shown, hidden] of [
       ['1', sentence, replacement],
       ['0', replacement, sentence],

@@ -95,10 +95,10 @@ describe.each(ERAS)('schema bounds, %s era', (era) => {
     expect(unshown).toEqual([]);
     const target = tools.find((t) => t.name === 'set_category_target');
     const amount = (target?.inputSchema as Schema).properties?.amount as Schema;
-    // a nullable parameter is listed as one schema with `null` among its types; the sanity cap of a
-    // billion is checked by the server, not advertised
+    // null, its default, means the same as leaving it out, so it is listed without null; the sanity
+    // cap of a billion is checked by the server, not advertised
     expect(amount).toEqual({
-      type: ['number', 'null'],
+      type: 'number',
       exclusiveMinimum: 0,
       description: expect.any(String),
     });

@@ -470,11 +470,10 @@ describe('suggest_categories with writes off', () => {
     try {
       const { tools } = await s.client.listTools();
       const tool = tools.find((t) => t.name === 'suggest_categories')!;
-      expect(tool.description).toContain(
-        'Nothing is changed here: give the user the suggestions to apply in YNAB.',
-      );
+      expect(tool.description).toContain('The user applies them in YNAB.');
       expect(tool.description).not.toContain('apply_categories');
-      expect(tool.title).toBe('Suggest categories for pending transactions');
+      // no title: a host shows the name
+      expect(tool.title).toBeUndefined();
       expect(tool.annotations).toEqual({ readOnlyHint: true });
       expect(Object.keys((tool.outputSchema as { properties: object }).properties)).toEqual([
         'pending_count',

@@ -16,10 +16,7 @@ export const getBudgetVsActual = defineReadTool({
     MONTH_READ_TAIL,
   ].join(' '),
   input: monthInput.extend({
-    include_empty: z
-      .boolean()
-      .default(false)
-      .describe('Also list categories with nothing budgeted, spent or available.'),
+    include_empty: z.boolean().default(false).describe('Also empty categories.'),
     limit: listLimit('Categories on this page.', 50),
     cursor: cursorParam,
   }),

@@ -20,14 +20,11 @@ export const getCategoryBalances = defineReadTool({
   name: 'get_category_balances',
   title: 'Category balances for a month',
   description: [
-    'Budgeted, activity, balance and target per category for a month (empty ones only with include_empty), paged: what is left, a category_id, a target read back.',
+    'Budgeted, activity, balance and target per category for a month, paged: what is left, a category_id, a target read back.',
     MONTH_READ_TAIL,
   ].join(' '),
   input: monthInput.extend({
-    include_empty: z
-      .boolean()
-      .default(false)
-      .describe('Also categories with nothing budgeted, spent or available.'),
+    include_empty: z.boolean().default(false).describe('Also empty categories.'),
     limit: listLimit('Categories on this page.', 50),
     cursor: cursorParam,
   }),

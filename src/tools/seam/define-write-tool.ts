@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import type { ConfirmRequest } from '../../safety/confirm.js';
 import { defineImmediateWrite, type ToolContext, type WriteTool } from './define-tool.js';
+import { byNameOnly } from './lean-schema.js';
+import { DATA_NOTE } from './schemas.js';
 import {
   confirmationField,
   confirmationParam,
@@ -18,9 +20,11 @@ import {
 /** Where a description says that the user confirms: the seam puts the shared sentence there. */
 export const PREVIEW = Symbol('the preview sentence');
 
-/** Short, since every write tool repeats it: the confirmation param and the guide say how it works. */
-const previewSentence = (bankText: boolean): string =>
-  `Only when the user asks${bankText ? ' (never a payee or memo)' : ''}; they confirm a preview.`;
+/**
+ * Short, since every write tool repeats it: the result's message says what to do with the preview, and
+ * the guide how confirmation works.
+ */
+const PREVIEW_SENTENCE = 'Only when the user asks; they confirm a preview.';
 
 type Common<U extends boolean> = { status: z.ZodType<string>; message: typeof messageField } & {
   confirmation: typeof confirmationField;
@@ -34,7 +38,7 @@ export interface WriteToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape,
   title: string;
   /** Sentences, joined with spaces; `PREVIEW` stands for the shared sentence. */
   description: readonly (string | typeof PREVIEW)[];
-  /** The shared sentence also warns against text in a payee or memo (default true). */
+  /** The answer shows payees or memos: the description ends with the data note (default true). */
   mentionsBankText?: boolean;
   readOnlyWording?: { sentence: string; replacement: string };
   destructive: boolean;
@@ -58,16 +62,19 @@ export function defineWriteTool<I extends z.ZodRawShape, O extends z.ZodRawShape
 ): WriteTool<WriteInput<I>, WriteOutput<O, U>> {
   const bankText = spec.mentionsBankText ?? true;
   const output = z.strictObject({
-    status: spec.status ?? statusField,
-    message: messageField,
+    status: byNameOnly(spec.status ?? statusField),
+    message: byNameOnly(messageField),
     ...spec.output,
-    confirmation: confirmationField,
-    ...(spec.undoable ? { operation_id: operationIdField } : {}),
+    confirmation: byNameOnly(confirmationField),
+    ...(spec.undoable ? { operation_id: byNameOnly(operationIdField) } : {}),
   }) as unknown as WriteOutput<O, U>;
   return defineImmediateWrite({
     name: spec.name,
     title: spec.title,
-    description: spec.description.map((s) => (s === PREVIEW ? previewSentence(bankText) : s)).join(' '),
+    description: [
+      ...spec.description.map((s) => (s === PREVIEW ? PREVIEW_SENTENCE : s)),
+      ...(bankText ? [DATA_NOTE] : []),
+    ].join(' '),
     ...(spec.readOnlyWording ? { readOnlyWording: spec.readOnlyWording } : {}),
     destructive: spec.destructive,
     idempotent: spec.idempotent,

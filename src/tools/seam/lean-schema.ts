@@ -9,7 +9,8 @@
  * ±2^53 bounds zod puts on every integer and the ±a billion of every amount, `default: null`,
  * `minLength: 1` (every id has it), the regular expression zod adds beside `format: date`,
  * `additionalProperties: false` (the zod schema refuses unknown fields all the same), and the
- * `anyOf [X, null]` of a nullable parameter written as one type list.
+ * `anyOf [X, null]` of a nullable parameter written as one type list, and the `type` of an enum or a
+ * constant (its values say it).
  *
  * Results are validated on the server, and the text block a model reads already names its columns
  * (render.ts), so their schema is the outline of the data: its field names and types (for a list
@@ -48,11 +49,14 @@ function mergeNullable(schema: Json): Json {
   const [value, nil] = isObject(second) && second.type === 'null' ? [first, second] : [second, first];
   if (!isObject(value) || !isObject(nil) || nil.type !== 'null' || Object.keys(nil).length !== 1)
     return schema;
-  if (typeof value.type !== 'string' || 'const' in value) return schema;
   const outer = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'anyOf'));
-  // an enum that may be null lists null among its values, which its type list must then allow
-  const values = Array.isArray(value.enum) ? { enum: [...(value.enum as unknown[]), null] } : {};
-  return { ...value, ...outer, type: [value.type, 'null'], ...values };
+  // an enum that may be null lists null among its values (its type, if still there, allows it too)
+  if (Array.isArray(value.enum)) {
+    const typed = typeof value.type === 'string' ? { type: [value.type, 'null'] } : {};
+    return { ...value, ...outer, ...typed, enum: [...(value.enum as unknown[]), null] };
+  }
+  if (typeof value.type !== 'string' || 'const' in value) return schema;
+  return { ...value, ...outer, type: [value.type, 'null'] };
 }
 
 /** Keywords a client can do without, in parameters and results alike. */
@@ -66,6 +70,10 @@ const noise = (key: string, value: unknown): boolean =>
 function leanParam(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(leanParam);
   if (!isObject(schema)) return schema;
+  if (schema.default === null)
+    return withoutNull(
+      leanParam(Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'default'))) as Json,
+    );
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (noise(key, value) || (key === 'pattern' && typeof schema.format === 'string')) continue;
@@ -73,7 +81,32 @@ function leanParam(schema: unknown): unknown {
     if (key === 'minLength' && value === 1) continue;
     out[key] = key === 'properties' && isObject(value) ? mapValues(value, leanParam) : leanParam(value);
   }
-  return mergeNullable(out);
+  return withoutImpliedType(mergeNullable(out));
+}
+
+/**
+ * A parameter whose default is null, listed without null: sending null means the same as leaving the
+ * parameter out, so a model needs only the one way, and the schema stays true to what is accepted
+ * (the zod schema still takes null). A null with a meaning of its own (a memo cleared, a flag removed)
+ * has no null default and stays listed.
+ */
+function withoutNull(schema: Json): Json {
+  const out = { ...schema };
+  if (Array.isArray(out.type)) {
+    const types = out.type.filter((t) => t !== 'null');
+    out.type = types.length === 1 ? types[0] : types;
+  }
+  if (Array.isArray(out.enum)) out.enum = out.enum.filter((v) => v !== null);
+  return out;
+}
+
+/**
+ * A parameter whose `enum` or `const` lists its values needs no `type` beside it: the values say it
+ * (JSON Schema checks each keyword on its own, so the two together allow exactly the listed values).
+ */
+function withoutImpliedType(schema: Json): Json {
+  if (!('type' in schema) || !(Array.isArray(schema.enum) || 'const' in schema)) return schema;
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'type'));
 }
 
 /**
@@ -93,6 +126,7 @@ function typesOf(members: unknown): Json {
 function leanResult(schema: unknown, depth: number): unknown {
   if (Array.isArray(schema)) return schema.map((member) => leanResult(member, depth));
   if (!isObject(schema)) return schema;
+  if (schema[NAME_ONLY] === true) return {};
   let out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (noise(key, value) || RESULT_SKIPPED.has(key)) continue;
@@ -106,6 +140,14 @@ function leanResult(schema: unknown, depth: number): unknown {
   }
   return mergeNullable(out);
 }
+
+/**
+ * Marks a result field that every write tool shares (`status`, `message`, `confirmation`,
+ * `operation_id`): its outline is its name alone, an empty schema. Forty tools would otherwise repeat
+ * the same four types in every list, and the names, the text block and docs/tools.md say the rest.
+ */
+const NAME_ONLY = 'x-listed-by-name';
+export const byNameOnly = <T extends z.ZodType>(schema: T): T => schema.meta({ [NAME_ONLY]: true });
 
 const mapValues = (record: Json, f: (value: unknown) => unknown): Json =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));

@@ -24,7 +24,7 @@ export const seriesParams = (fallback: number, counted: string) => ({
     .min(1)
     .max(MAX)
     .optional()
-    .describe(`${counted} (default ${fallback}); or give since.`),
+    .describe(`${counted} (default ${fallback}), or give since.`),
   since: sinceMonth,
 });
 

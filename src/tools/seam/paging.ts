@@ -9,11 +9,7 @@ import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
 import { sumFields } from '../../domain/sum-fields.js';
 
 /** The `cursor` parameter of a paged tool. */
-export const cursorParam = z
-  .string()
-  .nullable()
-  .default(null)
-  .describe('next_cursor of the previous page; null first.');
+export const cursorParam = z.string().nullable().default(null).describe("The last page's next_cursor.");
 
 export const nextCursorField = z
   .string()

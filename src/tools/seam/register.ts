@@ -55,14 +55,24 @@ const YES_NO = {
 };
 
 /**
- * The MCP annotations a tool declares, without what the protocol already assumes: the title is the
- * tool's own `title`, `openWorldHint` defaults to true (every tool reaches YNAB), `readOnlyHint` to
- * false, and a read-only tool's destructive and idempotent hints mean nothing. A write states both of
- * its hints, whatever their defaults, so that no client has to know them.
+ * The MCP annotations a tool declares: only what differs from what the protocol assumes of a tool
+ * (readOnlyHint false, destructiveHint true, idempotentHint false, openWorldHint true, every tool
+ * reaching YNAB), so that a host applying those defaults reads exactly the hints of the definition.
+ * A read-only tool's other hints mean nothing. Tools carry no title: their snake_case names are plain
+ * English, and a host shows the name where a title is missing.
  */
 export function annotationsOf(tool: ToolDefinition): ToolAnnotations {
   if (tool.kind === 'read') return { readOnlyHint: true };
-  return { destructiveHint: tool.destructive, idempotentHint: tool.idempotent };
+  return {
+    ...(tool.destructive ? {} : { destructiveHint: false }),
+    ...(tool.idempotent ? { idempotentHint: true } : {}),
+  };
+}
+
+/** The annotations of a tool, omitted altogether when every hint is the protocol's default. */
+function annotationsField(tool: ToolDefinition): { annotations?: ToolAnnotations } {
+  const annotations = annotationsOf(tool);
+  return Object.keys(annotations).length === 0 ? {} : { annotations };
 }
 
 const text = (message: string, isError = false): CallToolResult => ({
@@ -208,11 +218,10 @@ export function registerTools(
     server.registerTool(
       tool.name,
       {
-        title: tool.title,
         description: describe(tool, open),
         inputSchema: listed(tool.name, 'input', withFewIssues(leanParams(tool.input))),
         outputSchema: listed(tool.name, 'output', leanResults(tool.output)),
-        annotations: annotationsOf(tool),
+        ...annotationsField(tool),
         // the view a host that renders Apps shows with the result (hidden from other clients)
         ...(view === null ? {} : { _meta: uiMeta(view) }),
       },

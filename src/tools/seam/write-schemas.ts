@@ -2,11 +2,7 @@
 import { z } from 'zod';
 import { UNTRUSTED, untrusted } from './schemas.js';
 
-export const confirmationParam = z
-  .string()
-  .nullable()
-  .default(null)
-  .describe('Null first, then the code the user agreed to.');
+export const confirmationParam = z.string().nullable().default(null).describe('Omit; then the agreed code.');
 
 /** The outcomes of a write that went ahead (docs/safety.md explains each for users). */
 export const OUTCOMES = ['applied', 'partial', 'not_applied', 'unknown'] as const;

@@ -21,12 +21,12 @@ export const frequency = z.enum(FREQUENCIES).describe("YNAB's; never is once.");
 
 /** The optional fields of a schedule (create requires some of them itself). */
 export const scheduledFields = {
-  amount: amountParam('The amount.').optional(),
-  payee_id: z.string().min(1).optional().describe('From list_payees; a transfer payee schedules a transfer.'),
-  payee_name: ynabText(200).optional().describe('Or a payee by exact name (else a new one).'),
-  category_id: z.string().nullable().optional().describe('From get_category_balances; null for none.'),
-  memo: ynabText(500).nullable().optional().describe('A memo; null for none.'),
-  flag_color: color.optional().describe('The flag; null for none.'),
+  amount: amountParam().optional(),
+  payee_id: z.string().min(1).optional().describe('From list_payees; a transfer payee makes a transfer.'),
+  payee_name: ynabText(200).optional().describe("Or a payee's exact name (else a new one)."),
+  category_id: z.string().nullable().optional().describe('From get_category_balances.'),
+  memo: ynabText(500).nullable().optional().describe('A memo.'),
+  flag_color: color.optional().describe('The flag.'),
 };
 
 export const scheduledView = z.strictObject({
