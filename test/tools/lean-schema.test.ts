@@ -23,6 +23,7 @@ const params = z.strictObject({
   memo: z.string().nullable().optional().describe('Null clears it.'),
   color: z.enum(['red', 'blue']).nullable().optional().describe('Null removes it.'),
   strategy: z.enum(['a', 'b']).default('a').describe('A strategy.'),
+  kind: z.literal('x').optional().describe('A kind.'),
   one_offs: z
     .array(z.strictObject({ label: z.string().describe('A label.') }))
     .nullable()
@@ -69,8 +70,9 @@ describe('advertised parameters', () => {
     expect(json.properties.color).toEqual({ enum: ['red', 'blue', null], description: 'Null removes it.' });
   });
 
-  it('give an enum no type beside its values', () => {
+  it('give an enum or a constant no type beside its values', () => {
     expect(json.properties.strategy).toEqual({ enum: ['a', 'b'], default: 'a', description: 'A strategy.' });
+    expect(json.properties.kind).toEqual({ const: 'x', description: 'A kind.' });
   });
 });
 

@@ -50,11 +50,9 @@ function mergeNullable(schema: Json): Json {
   if (!isObject(value) || !isObject(nil) || nil.type !== 'null' || Object.keys(nil).length !== 1)
     return schema;
   const outer = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'anyOf'));
-  // an enum that may be null lists null among its values (its type, if still there, allows it too)
-  if (Array.isArray(value.enum)) {
-    const typed = typeof value.type === 'string' ? { type: [value.type, 'null'] } : {};
-    return { ...value, ...outer, ...typed, enum: [...(value.enum as unknown[]), null] };
-  }
+  // an enum that may be null lists null among its values (and needs no type beside them)
+  if (Array.isArray(value.enum))
+    return withoutImpliedType({ ...value, ...outer, enum: [...(value.enum as unknown[]), null] });
   if (typeof value.type !== 'string' || 'const' in value) return schema;
   return { ...value, ...outer, type: [value.type, 'null'] };
 }
@@ -92,10 +90,8 @@ function leanParam(schema: unknown): unknown {
  */
 function withoutNull(schema: Json): Json {
   const out = { ...schema };
-  if (Array.isArray(out.type)) {
-    const types = out.type.filter((t) => t !== 'null');
-    out.type = types.length === 1 ? types[0] : types;
-  }
+  // a type list here is always [X, 'null'] (mergeNullable writes no other)
+  if (Array.isArray(out.type)) out.type = out.type.find((t) => t !== 'null');
   if (Array.isArray(out.enum)) out.enum = out.enum.filter((v) => v !== null);
   return out;
 }
