@@ -12,6 +12,29 @@ export interface Route {
   handler: (ctx: RouteContext, params: Record<string, string>) => Reply;
 }
 
+/** The `:name` segments of a pattern: `'/plans/:plan/months/:month'` gives `'plan' | 'month'`. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The segments a route's handler receives: exactly those its pattern names, each always present. */
+export type Params<P extends string> = Readonly<Record<ParamNames<P>, string>>;
+
+/**
+ * A route whose handler reads segments of its path: the type checker holds the handler to the names the
+ * pattern has, so a handler never needs a fallback for a segment that is not there.
+ */
+export function route<P extends string>(
+  method: string,
+  pattern: P,
+  handler: (ctx: RouteContext, params: Params<P>) => Reply,
+): Route {
+  // the router fills one value for each `:name` of the pattern, so the record holds every one read
+  return { method, pattern, handler: handler as Route['handler'] };
+}
+
 interface Compiled {
   route: Route;
   regex: RegExp;
@@ -53,8 +76,9 @@ export class Router {
       const match = regex.exec(ctx.path);
       if (match === null) continue;
       const params: Record<string, string> = {};
+      // every group of the pattern is a `([^/]+)` outside any alternative: each takes part in a match
       names.forEach((name, i) => {
-        params[name] = decodeSegment(match[i + 1] ?? '');
+        params[name] = decodeSegment(match[i + 1]!);
       });
       const plan = params['plan'];
       if (plan !== undefined && plan !== ctx.state.plan.id && plan !== 'last-used') throw notFound();

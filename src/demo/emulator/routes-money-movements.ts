@@ -5,12 +5,11 @@
  */
 import { ok, resolveMonth } from './http.js';
 import type { Reply, RouteContext } from './http.js';
-import type { Route } from './router.js';
+import { route, type Route } from './router.js';
 import type { MoneyMovementRow, PlanState } from '../plan-data.js';
 
 /** The month a request names, when the plan has it (YNAB answers 404 for another). */
-const planMonth = (ctx: RouteContext, p: Record<string, string>): string =>
-  resolveMonth(ctx, p['month'] ?? '');
+const planMonth = (ctx: RouteContext, p: { month: string }): string => resolveMonth(ctx, p.month);
 
 const inMonth = (month: string | undefined) => (row: { month: string }) =>
   month === undefined || row.month === month;
@@ -56,15 +55,9 @@ export function recordAssignment(
 
 export const MONEY_MOVEMENT_ROUTES: Route[] = [
   { method: 'GET', pattern: '/plans/:plan/money_movements', handler: (ctx) => movements(ctx) },
-  {
-    method: 'GET',
-    pattern: '/plans/:plan/months/:month/money_movements',
-    handler: (ctx, p) => movements(ctx, planMonth(ctx, p)),
-  },
+  route('GET', '/plans/:plan/months/:month/money_movements', (ctx, p) => movements(ctx, planMonth(ctx, p))),
   { method: 'GET', pattern: '/plans/:plan/money_movement_groups', handler: (ctx) => groups(ctx) },
-  {
-    method: 'GET',
-    pattern: '/plans/:plan/months/:month/money_movement_groups',
-    handler: (ctx, p) => groups(ctx, planMonth(ctx, p)),
-  },
+  route('GET', '/plans/:plan/months/:month/money_movement_groups', (ctx, p) =>
+    groups(ctx, planMonth(ctx, p)),
+  ),
 ];

@@ -7,17 +7,17 @@ import type { TargetWrite } from './goals.js';
 import { badRequest, bodyObject, notFound, ok, resolveMonth, todayMonth } from './http.js';
 import type { Reply, RouteContext } from './http.js';
 import { categoryPresenter, isInternalGroup } from './present.js';
-import type { Route } from './router.js';
+import { route, type Route } from './router.js';
 import { recordAssignment } from './routes-money-movements.js';
 import { byId } from './routes-read.js';
 import { Touch } from './state.js';
 import type { CategoryRow, PlanState } from '../plan-data.js';
 
 /** PATCH `/months/<month>/categories/<id>`: `{"category": {"budgeted": milliunits}}` (absolute). */
-function patchMonthCategory(ctx: RouteContext, p: Record<string, string>): Reply {
+function patchMonthCategory(ctx: RouteContext, p: { month: string; id: string }): Reply {
   const { state } = ctx;
-  const month = resolveMonth(ctx, p['month'] ?? '');
-  const row = byId(state.categories, p['id'] ?? '');
+  const month = resolveMonth(ctx, p.month);
+  const row = byId(state.categories, p.id);
   const group = state.category_groups.find((g) => g.id === row.category_group_id);
   // as YNAB does: its internal categories (Ready to Assign, Uncategorized) take no budget
   if (group !== undefined && isInternalGroup(group))
@@ -49,9 +49,9 @@ function checkGroup(state: PlanState, value: unknown): string {
 const GOAL_KEYS = ['goal_target', 'goal_target_date', 'goal_frequency', 'goal_needs_whole_amount'] as const;
 
 /** PATCH `/categories/<id>`: target fields, `name` and `category_group_id`. */
-function patchCategory(ctx: RouteContext, p: Record<string, string>): Reply {
+function patchCategory(ctx: RouteContext, p: { id: string }): Reply {
   const { state } = ctx;
-  const row = byId(state.categories, p['id'] ?? '');
+  const row = byId(state.categories, p.id);
   const body = bodyObject(ctx, 'category');
   const name = body['name'] === undefined ? undefined : checkName(body['name']);
   const group =
@@ -98,9 +98,9 @@ function postCategory(ctx: RouteContext): Reply {
 }
 
 /** PATCH `/payees/<id>`: `{"payee": {"name"}}`; every transaction naming the payee follows. */
-function patchPayee(ctx: RouteContext, p: Record<string, string>): Reply {
+function patchPayee(ctx: RouteContext, p: { id: string }): Reply {
   const { state } = ctx;
-  const payee = byId(state.payees, p['id'] ?? '');
+  const payee = byId(state.payees, p.id);
   if (payee.deleted) throw notFound();
   const name = bodyObject(ctx, 'payee')['name'];
   if (typeof name !== 'string' || name.trim() === '' || [...name].length > 500) {
@@ -123,8 +123,8 @@ function patchPayee(ctx: RouteContext, p: Record<string, string>): Reply {
 }
 
 export const PLAN_WRITE_ROUTES: Route[] = [
-  { method: 'PATCH', pattern: '/plans/:plan/months/:month/categories/:id', handler: patchMonthCategory },
-  { method: 'PATCH', pattern: '/plans/:plan/categories/:id', handler: patchCategory },
+  route('PATCH', '/plans/:plan/months/:month/categories/:id', patchMonthCategory),
+  route('PATCH', '/plans/:plan/categories/:id', patchCategory),
   { method: 'POST', pattern: '/plans/:plan/categories', handler: postCategory },
-  { method: 'PATCH', pattern: '/plans/:plan/payees/:id', handler: patchPayee },
+  route('PATCH', '/plans/:plan/payees/:id', patchPayee),
 ];

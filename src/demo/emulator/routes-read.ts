@@ -13,7 +13,7 @@ import {
   orderedCategories,
   presentTransaction,
 } from './present.js';
-import type { Route } from './router.js';
+import { route, type Route } from './router.js';
 import { selectVersioned } from './state.js';
 import type { PlanState, TransactionRow } from '../plan-data.js';
 
@@ -34,8 +34,8 @@ function accounts(ctx: RouteContext): Reply {
   return ok({ accounts: rows.map(present), server_knowledge: ctx.state.knowledge });
 }
 
-function account(ctx: RouteContext, p: Record<string, string>): Reply {
-  return ok({ account: accountPresenter(ctx.state)(byId(ctx.state.accounts, p['id'] ?? '')) });
+function account(ctx: RouteContext, p: { id: string }): Reply {
+  return ok({ account: accountPresenter(ctx.state)(byId(ctx.state.accounts, p.id)) });
 }
 
 function categories(ctx: RouteContext): Reply {
@@ -58,8 +58,8 @@ function categories(ctx: RouteContext): Reply {
   return ok({ category_groups: groups, server_knowledge: state.knowledge });
 }
 
-function category(ctx: RouteContext, p: Record<string, string>): Reply {
-  const row = byId(ctx.state.categories, p['id'] ?? '');
+function category(ctx: RouteContext, p: { id: string }): Reply {
+  const row = byId(ctx.state.categories, p.id);
   return ok({ category: categoryPresenter(ctx.state, todayMonth(ctx))(row) });
 }
 
@@ -68,8 +68,8 @@ function payees(ctx: RouteContext): Reply {
   return ok({ payees: rows.map((r) => ({ ...r })), server_knowledge: ctx.state.knowledge });
 }
 
-function payee(ctx: RouteContext, p: Record<string, string>): Reply {
-  return ok({ payee: { ...byId(ctx.state.payees, p['id'] ?? '') } });
+function payee(ctx: RouteContext, p: { id: string }): Reply {
+  return ok({ payee: { ...byId(ctx.state.payees, p.id) } });
 }
 
 /** The plan's months as summaries, newest first (YNAB's order, which the tools must not rely on). */
@@ -84,15 +84,15 @@ function months(ctx: RouteContext): Reply {
   return ok({ months: list, server_knowledge: state.knowledge });
 }
 
-function month(ctx: RouteContext, p: Record<string, string>): Reply {
-  const summary = monthSummary(ctx.state, resolveMonth(ctx, p['month'] ?? ''));
+function month(ctx: RouteContext, p: { month: string }): Reply {
+  const summary = monthSummary(ctx.state, resolveMonth(ctx, p.month));
   if (summary === undefined) throw notFound();
   return ok({ month: monthDetail(ctx.state, summary) });
 }
 
-function monthCategory(ctx: RouteContext, p: Record<string, string>): Reply {
-  const m = resolveMonth(ctx, p['month'] ?? '');
-  const row = byId(ctx.state.categories, p['id'] ?? '');
+function monthCategory(ctx: RouteContext, p: { month: string; id: string }): Reply {
+  const m = resolveMonth(ctx, p.month);
+  const row = byId(ctx.state.categories, p.id);
   return ok({ category: categoryPresenter(ctx.state, m)(row) });
 }
 
@@ -130,8 +130,8 @@ function transactions(ctx: RouteContext): Reply {
   return ok({ transactions: rows, server_knowledge: ctx.state.knowledge });
 }
 
-function transaction(ctx: RouteContext, p: Record<string, string>): Reply {
-  const row = byId(ctx.state.transactions, p['id'] ?? '');
+function transaction(ctx: RouteContext, p: { id: string }): Reply {
+  const row = byId(ctx.state.transactions, p.id);
   return ok({ transaction: presentTransaction(row), server_knowledge: ctx.state.knowledge });
 }
 
@@ -143,24 +143,24 @@ function scheduled(ctx: RouteContext): Reply {
   });
 }
 
-function scheduledOne(ctx: RouteContext, p: Record<string, string>): Reply {
-  const row = byId(ctx.state.scheduled_transactions, p['id'] ?? '');
+function scheduledOne(ctx: RouteContext, p: { id: string }): Reply {
+  const row = byId(ctx.state.scheduled_transactions, p.id);
   return ok({ scheduled_transaction: structuredClone(row) });
 }
 
 export const READ_ROUTES: Route[] = [
   { method: 'GET', pattern: '/plans', handler: plans },
   { method: 'GET', pattern: '/plans/:plan/accounts', handler: accounts },
-  { method: 'GET', pattern: '/plans/:plan/accounts/:id', handler: account },
+  route('GET', '/plans/:plan/accounts/:id', account),
   { method: 'GET', pattern: '/plans/:plan/categories', handler: categories },
-  { method: 'GET', pattern: '/plans/:plan/categories/:id', handler: category },
+  route('GET', '/plans/:plan/categories/:id', category),
   { method: 'GET', pattern: '/plans/:plan/payees', handler: payees },
-  { method: 'GET', pattern: '/plans/:plan/payees/:id', handler: payee },
+  route('GET', '/plans/:plan/payees/:id', payee),
   { method: 'GET', pattern: '/plans/:plan/months', handler: months },
-  { method: 'GET', pattern: '/plans/:plan/months/:month', handler: month },
-  { method: 'GET', pattern: '/plans/:plan/months/:month/categories/:id', handler: monthCategory },
+  route('GET', '/plans/:plan/months/:month', month),
+  route('GET', '/plans/:plan/months/:month/categories/:id', monthCategory),
   { method: 'GET', pattern: '/plans/:plan/transactions', handler: transactions },
-  { method: 'GET', pattern: '/plans/:plan/transactions/:id', handler: transaction },
+  route('GET', '/plans/:plan/transactions/:id', transaction),
   { method: 'GET', pattern: '/plans/:plan/scheduled_transactions', handler: scheduled },
-  { method: 'GET', pattern: '/plans/:plan/scheduled_transactions/:id', handler: scheduledOne },
+  route('GET', '/plans/:plan/scheduled_transactions/:id', scheduledOne),
 ];

@@ -6,7 +6,7 @@
  */
 import { DATE, badRequest, bodyObject, notFound, ok } from './http.js';
 import type { Reply, RouteContext } from './http.js';
-import type { Route } from './router.js';
+import { route, type Route } from './router.js';
 import { Touch } from './state.js';
 import {
   categoryName,
@@ -104,15 +104,15 @@ function postScheduled(ctx: RouteContext): Reply {
   );
 }
 
-function existing(state: PlanState, id: string | undefined): ScheduledRow {
+function existing(state: PlanState, id: string): ScheduledRow {
   const row = state.scheduled_transactions.find((s) => s.id === id && !s.deleted);
   if (row === undefined) throw notFound();
   return row;
 }
 
 /** PUT `/scheduled_transactions/<id>`: replaces every field; the first date stays. */
-function putScheduled(ctx: RouteContext, p: Record<string, string>): Reply {
-  const row = existing(ctx.state, p['id']);
+function putScheduled(ctx: RouteContext, p: { id: string }): Reply {
+  const row = existing(ctx.state, p.id);
   const payeesBefore = ctx.state.payees.length;
   const next = rowOf(ctx, bodyObject(ctx, 'scheduled_transaction'), row.id, row.date_first);
   Object.assign(row, next);
@@ -123,8 +123,8 @@ function putScheduled(ctx: RouteContext, p: Record<string, string>): Reply {
 }
 
 /** DELETE `/scheduled_transactions/<id>`: soft delete, returns it. */
-function deleteScheduled(ctx: RouteContext, p: Record<string, string>): Reply {
-  const row = existing(ctx.state, p['id']);
+function deleteScheduled(ctx: RouteContext, p: { id: string }): Reply {
+  const row = existing(ctx.state, p.id);
   row.deleted = true;
   return ok({
     scheduled_transaction: structuredClone(row),
@@ -134,6 +134,6 @@ function deleteScheduled(ctx: RouteContext, p: Record<string, string>): Reply {
 
 export const SCHEDULED_ROUTES: Route[] = [
   { method: 'POST', pattern: '/plans/:plan/scheduled_transactions', handler: postScheduled },
-  { method: 'PUT', pattern: '/plans/:plan/scheduled_transactions/:id', handler: putScheduled },
-  { method: 'DELETE', pattern: '/plans/:plan/scheduled_transactions/:id', handler: deleteScheduled },
+  route('PUT', '/plans/:plan/scheduled_transactions/:id', putScheduled),
+  route('DELETE', '/plans/:plan/scheduled_transactions/:id', deleteScheduled),
 ];

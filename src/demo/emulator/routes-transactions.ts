@@ -5,7 +5,7 @@
 import { badRequest, bodyObject, notFound, ok } from './http.js';
 import type { Reply, RouteContext } from './http.js';
 import { presentTransaction } from './present.js';
-import type { Route } from './router.js';
+import { route, type Route } from './router.js';
 import { createTransactions } from './transaction-create.js';
 import {
   buildSplit,
@@ -182,10 +182,10 @@ function importTransactions(ctx: RouteContext): Reply {
 }
 
 /** PUT `/transactions/<id>`: `{"transaction": {...}}`, the same fields and checks as one PATCH item. */
-function putTransaction(ctx: RouteContext, p: Record<string, string>): Reply {
+function putTransaction(ctx: RouteContext, p: { id: string }): Reply {
   const { state } = ctx;
   const item = bodyObject(ctx, 'transaction');
-  const row = target(state, { id: p['id'] });
+  const row = target(state, { id: p.id });
   const changes = checkChanges(state, item, row, ctx.today);
   const touch = new Touch(state);
   const payeesBefore = state.payees.length;
@@ -209,8 +209,8 @@ function linkedSide(state: PlanState, row: TransactionRow): TransactionRow | und
 }
 
 /** DELETE `/transactions/<id>`: soft delete (as YNAB, a transfer loses both sides); returns it. */
-function deleteTransaction(ctx: RouteContext, p: Record<string, string>): Reply {
-  const row = target(ctx.state, { id: p['id'] });
+function deleteTransaction(ctx: RouteContext, p: { id: string }): Reply {
+  const row = target(ctx.state, { id: p.id });
   const linked = linkedSide(ctx.state, row);
   row.deleted = true;
   const touch = new Touch(ctx.state).transaction(row);
@@ -225,6 +225,6 @@ export const TRANSACTION_ROUTES: Route[] = [
   { method: 'PATCH', pattern: '/plans/:plan/transactions', handler: patchTransactions },
   { method: 'POST', pattern: '/plans/:plan/transactions', handler: postTransactions },
   { method: 'POST', pattern: '/plans/:plan/transactions/import', handler: importTransactions },
-  { method: 'PUT', pattern: '/plans/:plan/transactions/:id', handler: putTransaction },
-  { method: 'DELETE', pattern: '/plans/:plan/transactions/:id', handler: deleteTransaction },
+  route('PUT', '/plans/:plan/transactions/:id', putTransaction),
+  route('DELETE', '/plans/:plan/transactions/:id', deleteTransaction),
 ];

@@ -44,10 +44,25 @@ export function buildPayees(labels: Iterable<string>, accountList: AccountRow[])
   }));
 }
 
+type Lookup = (key: string) => string;
+
 interface Lookups {
-  payeeId: Map<string, string>;
-  accountName: Map<string, string>;
-  categoryName: Map<string, string>;
+  payeeId: Lookup;
+  accountName: Lookup;
+  categoryName: Lookup;
+}
+
+/**
+ * A name or id the household's own rows refer to. Every one exists (the payees are made from the rows'
+ * labels), so a miss is a mistake in the household data, and stops the build of the plan at once.
+ */
+function lookup(what: string, entries: Iterable<readonly [string, string]>): Lookup {
+  const found = new Map(entries);
+  return (key) => {
+    const value = found.get(key);
+    if (value === undefined) throw new Error(`the demo household has no ${what} ${key}`);
+    return value;
+  };
 }
 
 function finishRow(draft: DraftRow, id: string, look: Lookups): TransactionRow {
@@ -59,11 +74,11 @@ function finishRow(draft: DraftRow, id: string, look: Lookups): TransactionRow {
     cleared: 'cleared',
     approved: true,
     account_id: draft.account_id,
-    account_name: look.accountName.get(draft.account_id) ?? '',
-    payee_id: look.payeeId.get(draft.payee) ?? null,
+    account_name: look.accountName(draft.account_id),
+    payee_id: look.payeeId(draft.payee),
     payee_name: draft.payee,
     category_id: draft.category_id,
-    category_name: draft.category_id === null ? null : (look.categoryName.get(draft.category_id) ?? null),
+    category_name: draft.category_id === null ? null : look.categoryName(draft.category_id),
     transfer_account_id: draft.transfer_account_id,
     deleted: false,
   };
@@ -79,11 +94,11 @@ function finishScheduled(draft: DraftScheduled, look: Lookups): ScheduledRow {
     memo: null,
     flag_color: null,
     account_id: CHECKING,
-    account_name: look.accountName.get(CHECKING) ?? '',
-    payee_id: look.payeeId.get(draft.payee) ?? null,
+    account_name: look.accountName(CHECKING),
+    payee_id: look.payeeId(draft.payee),
     payee_name: draft.payee,
     category_id: draft.category_id,
-    category_name: draft.category_id === null ? null : (look.categoryName.get(draft.category_id) ?? null),
+    category_name: draft.category_id === null ? null : look.categoryName(draft.category_id),
     transfer_account_id: draft.transfer_account_id,
     deleted: false,
     subtransactions: [],
@@ -92,9 +107,18 @@ function finishScheduled(draft: DraftScheduled, look: Lookups): ScheduledRow {
 
 function lookups(accountList: AccountRow[], categoryList: CategoryRow[], payees: PayeeRow[]): Lookups {
   return {
-    payeeId: new Map(payees.map((p) => [p.name, p.id])),
-    accountName: new Map(accountList.map((a) => [a.id, a.name])),
-    categoryName: new Map(categoryList.map((c) => [c.id, c.name])),
+    payeeId: lookup(
+      'payee',
+      payees.map((p) => [p.name, p.id]),
+    ),
+    accountName: lookup(
+      'account',
+      accountList.map((a) => [a.id, a.name]),
+    ),
+    categoryName: lookup(
+      'category',
+      categoryList.map((c) => [c.id, c.name]),
+    ),
   };
 }
 
