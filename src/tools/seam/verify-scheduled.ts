@@ -125,8 +125,7 @@ export function replaceScheduledWrite(
   body: ScheduledBody,
 ): CheckedWrite & { saved: { value: YnabScheduledTransaction | null } } {
   const saved: { value: YnabScheduledTransaction | null } = { value: null };
-  const keep = (s: YnabScheduledTransaction | undefined): Shown => {
-    if (s === undefined) return new Map();
+  const keep = (s: YnabScheduledTransaction): Shown => {
     saved.value = s;
     return new Map([[current.id, row(s)]]);
   };
@@ -139,7 +138,13 @@ export function replaceScheduledWrite(
       const shown = await deps.ynab.scheduled.replace(plan, current.id, body);
       return typeof shown === 'object' && shown !== null ? keep(shown) : null;
     },
-    read: async () => keep((await deps.ynab.scheduled.list(plan)).find((s) => s.id === current.id)),
+    read: async () => {
+      const now = (await deps.ynab.scheduled.list(plan)).find((s) => s.id === current.id);
+      // deleted in YNAB since: whether the change landed before cannot be told, and it is not
+      // "nothing changed, safe to ask again" (there is nothing left to change)
+      if (now === undefined) throw new Error(`scheduled transaction ${current.id} is no longer in the plan`);
+      return keep(now);
+    },
   };
 }
 
