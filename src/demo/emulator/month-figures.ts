@@ -87,14 +87,16 @@ export function computeFigures(plan: PlanData): Figures {
   const { activity, inflowByMonth } = sums(plan);
   const months = [...plan.months].sort();
   const ages = ageOfMoneyByMonth(months, plan.accounts, plan.transactions);
-  const inflowMonths = [...inflowByMonth.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // the months of a map are distinct: no two compare equal
+  const inflowMonths = [...inflowByMonth.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
   const summaries = new Map<string, MonthSummary>();
   let inflowSoFar = 0;
   let next = 0;
   let assignedSoFar = 0;
   for (const month of months) {
-    for (; next < inflowMonths.length && (inflowMonths[next]?.[0] ?? '') <= month; next++) {
-      inflowSoFar += inflowMonths[next]?.[1] ?? 0;
+    // below the length, the entry is there
+    for (; next < inflowMonths.length && inflowMonths[next]![0] <= month; next++) {
+      inflowSoFar += inflowMonths[next]![1];
     }
     const { budgeted, spent } = monthTotals(plan, activity, month);
     assignedSoFar += budgeted;
