@@ -25,10 +25,10 @@ export default defineConfig({
       // (confirmations, journal, undo) guards the user's money, so every branch of it is tested.
       thresholds: {
         lines: 98,
-        // The target is 95 % of branches overall; the gate holds the level reached (94 %) until tests
-        // raise it: it may only go up. Every branch of src/safety (confirmation, journal, undo) is
-        // tested, and stays so.
-        branches: 94,
+        // 95 % of branches overall; it may only go up. What stays uncovered is mostly defensive: answers
+        // YNAB or Node never give, and fallbacks the types ask for. Every branch of src/safety
+        // (confirmation, journal, undo) is tested, and stays so.
+        branches: 95,
         'src/safety/**/*.ts': { branches: 100 },
       },
     },
