@@ -28,7 +28,8 @@ if (chosen.length === 0) {
   process.stderr.write(`one-tool: no benchmark call named ${tool}\n`);
   process.exit(2);
 }
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+/** BENCH_MAIN: another build's main.js (a copy of dist/ made before a change), to compare two builds. */
+const MAIN = process.env.BENCH_MAIN ?? fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const PROFILES = fileURLToPath(new URL('./profiles/', import.meta.url));
 /** BENCH_NODE_FLAGS: more node flags for the server (e.g. to try a V8 heap setting). */
 const nodeArgs = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);

@@ -54,7 +54,12 @@ interface Incoming {
   parsed?: { body: unknown };
 }
 
-/** The Web request, or null when its body passes the size limit. */
+/**
+ * The Web request, or null when its body passes the size limit. A JSON body is parsed here once and
+ * handed on parsed, so that neither the era check nor the SDK reads it again, and the request is then
+ * built without it: a Web request with a body wraps it in a stream, a cost paid on every call for bytes
+ * nobody reads. Any other body stays in the request, for the SDK to answer as it does.
+ */
 async function toRequest(req: IncomingMessage, base: string): Promise<Incoming | null> {
   const bytes = await readBody(req);
   if (bytes === null) return null;
@@ -62,29 +67,38 @@ async function toRequest(req: IncomingMessage, base: string): Promise<Incoming |
   for (const [k, v] of Object.entries(req.headers))
     if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
   const body = bytes.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? bytes : null;
-  const request = new Request(new URL(req.url ?? '/', base), { method: req.method ?? 'GET', headers, body });
-  if (body === null) return { request };
-  try {
-    // parsed here once, so that neither the era check nor the SDK reads the body again
-    return { request, parsed: { body: JSON.parse(body.toString('utf8')) as unknown } };
-  } catch {
-    return { request };
+  const url = new URL(req.url ?? '/', base);
+  const method = req.method ?? 'GET';
+  if (body !== null) {
+    try {
+      const parsed = { body: JSON.parse(body.toString('utf8')) as unknown };
+      return { request: new Request(url, { method, headers }), parsed };
+    } catch {
+      // not JSON: the SDK reads the body and answers with the error it gives
+    }
   }
+  return { request: new Request(url, { method, headers, body }) };
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  if (!response.body) return void res.end();
+  const headers = Object.fromEntries(response.headers);
+  if (!response.body) return void res.writeHead(response.status, headers).end();
   // an event stream is passed on as it comes; any other answer is complete, and goes in one write
   if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    res.writeHead(response.status, headers);
     for await (const chunk of response.body) res.write(chunk);
     res.end();
   } else {
-    res.end(Buffer.from(await response.arrayBuffer()));
+    // with its length, rather than in chunked framing: headers and body leave in one write
+    const bytes = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, { ...headers, 'content-length': String(bytes.length) }).end(bytes);
   }
 }
 
 const withAuth = (authInfo: AuthInfo | undefined): { authInfo?: AuthInfo } => (authInfo ? { authInfo } : {});
+/** The body parsed by toRequest, for the SDK (which then never reads the request's own). */
+const parsedOf = (parsed: Incoming['parsed']): { parsedBody?: unknown } =>
+  parsed ? { parsedBody: parsed.body } : {};
 
 const jsonError = (status: number, message: string): Response =>
   new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
@@ -112,7 +126,7 @@ export async function runHttp(
     const sid = request.headers.get('mcp-session-id');
     const found = sid ? sessions.get(sid) : undefined;
     const session = found && found.grant === authInfo?.extra?.grantId ? found.transport : undefined;
-    if (session) return session.handleRequest(request, withAuth(authInfo));
+    if (session) return session.handleRequest(request, { ...withAuth(authInfo), ...parsedOf(parsed) });
     if (!sid && request.method === 'POST' && isInitializeRequest(parsed?.body)) {
       const transport: WebStandardStreamableHTTPServerTransport =
         new WebStandardStreamableHTTPServerTransport({
@@ -123,7 +137,7 @@ export async function runHttp(
         if (transport.sessionId) sessions.delete(transport.sessionId);
       };
       await factory({ era: 'legacy', ...withAuth(authInfo) }).connect(transport);
-      return transport.handleRequest(request, withAuth(authInfo));
+      return transport.handleRequest(request, { ...withAuth(authInfo), ...parsedOf(parsed) });
     }
     return jsonError(sid ? 404 : 400, 'Bad Request: no valid session');
   };
@@ -162,10 +176,7 @@ export async function runHttp(
       parsed ? await isLegacyRequest(request, parsed.body) : await isLegacyRequest(request.clone())
     )
       ? await legacy(incoming, authInfo)
-      : await modern.fetch(request, {
-          ...withAuth(authInfo),
-          ...(parsed ? { parsedBody: parsed.body } : {}),
-        });
+      : await modern.fetch(request, { ...withAuth(authInfo), ...parsedOf(parsed) });
     await send(res, response);
   };
 

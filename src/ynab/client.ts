@@ -16,7 +16,8 @@ import type { Secret } from '../domain/secret.js';
 import { oneLine, UnknownOutcome } from '../domain/write-outcome.js';
 import { closeAll, preload, send, type Answer } from './http-send.js';
 import { minutesText, type Pacer } from './pace.js';
-import { readBody } from './read-body.js';
+import { EMPTY, INVALID, JsonRows } from './json-rows.js';
+import { readBody, textSink, type BodySink } from './read-body.js';
 import { backoffMs, describeFailure, mayRetry } from './retry.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -166,8 +167,8 @@ export class YnabHttp {
       } finally {
         clearTimeout(start);
       }
-      const outcome = await this.#read(method, response, attempt, () =>
-        readBody(response.body, controller, ms),
+      const outcome = await this.#read(method, response, attempt, (sink) =>
+        readBody(response.body, controller, ms, sink),
       );
       if (outcome === 'retry') continue;
       return outcome.data as T;
@@ -178,19 +179,23 @@ export class YnabHttp {
     method: Method,
     response: Answer,
     attempt: number,
-    body: () => Promise<string>,
+    body: <S>(sink: BodySink<S>) => Promise<S>,
   ): Promise<'retry' | { data: unknown }> {
-    let text: string;
+    const status = response.statusCode;
+    const success = status >= 200 && status < 300;
+    // a success is parsed as it arrives (json-rows.ts); anything else is read as the text it explains
+    let parsed: unknown = EMPTY;
+    let text = '';
     try {
-      text = await body();
+      if (success) parsed = await body(new JsonRows());
+      else text = await body(textSink());
     } catch (error) {
       const failure = describeFailure(error);
       if (mayRetry(method, attempt, { neverLeft: false })) return 'retry';
       if (method === 'GET') throw new ClientError(unreachableText(attempt, oneLine(failure.cause)));
       throw new UnknownOutcome(lostText(oneLine(failure.cause)));
     }
-    const status = response.statusCode;
-    if (status >= 200 && status < 300) return this.#data(method, status, text, attempt);
+    if (success) return this.#data(method, status, parsed, attempt);
     if (status === 429) {
       const ms = this.#o.pacer.pause(headerOf(response.headers, 'retry-after'));
       throw new ClientError(
@@ -207,15 +212,11 @@ export class YnabHttp {
    * `data` object) says nothing about the change: for a write that is an unknown outcome, for a read
    * a retry while tries are left.
    */
-  #data(method: Method, status: number, text: string, attempt: number): 'retry' | { data: unknown } {
-    let data: unknown;
-    try {
-      data = ((text ? JSON.parse(text) : {}) as { data?: unknown } | null)?.data;
-    } catch {
-      data = undefined;
-    }
+  #data(method: Method, status: number, parsed: unknown, attempt: number): 'retry' | { data: unknown } {
+    const data =
+      parsed === INVALID || parsed === EMPTY ? undefined : (parsed as { data?: unknown } | null)?.data;
     if (data !== null && typeof data === 'object') return { data };
-    if (method === 'DELETE' && text === '') return { data: {} };
+    if (method === 'DELETE' && parsed === EMPTY) return { data: {} };
     const cause = `YNAB answered ${status} with a body that is not the expected JSON`;
     if (method !== 'GET') throw new UnknownOutcome(lostText(cause));
     if (mayRetry(method, attempt, { neverLeft: false })) return 'retry';

@@ -36,16 +36,51 @@ export function idleWatch(
   };
 }
 
-/** The body as text, read chunk by chunk; rejects (with the abort's reason) when the watch aborts. */
-export async function readBody(
+/** Where a body's chunks go as they arrive, and what it becomes once whole. */
+export interface BodySink<T> {
+  add(chunk: Uint8Array): void;
+  end(): T;
+}
+
+/**
+ * The body as UTF-8 text (for answers that are not a success: an error's JSON, a proxy's page). The
+ * bytes are kept and decoded once at the end, a leading byte order mark dropped as TextDecoder does.
+ */
+export function textSink(): BodySink<string> {
+  const parts: Buffer[] = [];
+  return {
+    add: (chunk) => void parts.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length)),
+    end() {
+      const all = Buffer.concat(parts);
+      const bom = all.length >= 3 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf;
+      return all.toString('utf8', bom ? 3 : 0);
+    },
+  };
+}
+
+/**
+ * The body read chunk by chunk into `sink` (text unless told otherwise); rejects (with the abort's
+ * reason) when the watch aborts.
+ */
+export function readBody(
   body: AsyncIterable<Uint8Array>,
   controller: AbortController,
   idleMs: number,
-): Promise<string> {
+): Promise<string>;
+export function readBody<T>(
+  body: AsyncIterable<Uint8Array>,
+  controller: AbortController,
+  idleMs: number,
+  sink: BodySink<T>,
+): Promise<T>;
+export async function readBody<T>(
+  body: AsyncIterable<Uint8Array>,
+  controller: AbortController,
+  idleMs: number,
+  sink: BodySink<T | string> = textSink(),
+): Promise<T | string> {
   const watch = idleWatch(controller, idleMs, idleMs * BODY_CEILING_FACTOR);
   const chunks = body[Symbol.asyncIterator]();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
   const aborted = new Promise<never>((_, reject) => {
     const fail = (): void => reject(controller.signal.reason as Error);
     if (controller.signal.aborted) fail();
@@ -57,10 +92,9 @@ export async function readBody(
       const chunk = await Promise.race([chunks.next(), aborted]);
       if (chunk.done === true) break;
       watch.touch();
-      parts.push(decoder.decode(chunk.value, { stream: true }));
+      sink.add(chunk.value);
     }
-    parts.push(decoder.decode());
-    return parts.join('');
+    return sink.end();
   } catch (error) {
     await chunks.return?.().catch(() => undefined);
     throw error;

@@ -1,0 +1,101 @@
+/**
+ * How the HTTP transport frames its answers, over real loopback sockets with the SDK's own client:
+ * a complete 2026-07-28 answer leaves as plain JSON with its Content-Length (no chunked framing),
+ * and a body handed on parsed still reaches the tool as sent.
+ */
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createDeps } from '../../src/deps.js';
+import { Secret } from '../../src/domain/secret.js';
+import { silentLog } from '../../src/log.js';
+import { serverFactory } from '../../src/server.js';
+import { runHttp, type HttpHandle } from '../../src/transports/http.js';
+import { startHarness, type Harness } from '../helpers/harness.js';
+import { tempJournal } from '../helpers/writes.js';
+
+const TOKEN = 'framing-token-0123456789abcdef0123456789';
+let h: Harness;
+let http: HttpHandle;
+beforeAll(async () => {
+  h = await startHarness();
+  const deps = createDeps(loadConfig({ ...h.env, AVENIR_MCP_JOURNAL: tempJournal() }), silentLog);
+  http = await runHttp(serverFactory(deps), {
+    host: '127.0.0.1',
+    port: 0,
+    token: new Secret(TOKEN),
+    printNotice: () => {},
+    onerror: () => {},
+  });
+});
+afterAll(async () => {
+  await http.close();
+  await h.close();
+});
+
+interface Seen {
+  status: number;
+  type: string | null;
+  length: string | null;
+  chunked: boolean;
+  bytes: number;
+}
+
+/** A client of the given era whose fetch records the framing of every answer. */
+async function recordingClient(era: 'modern' | 'legacy'): Promise<{ client: Client; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  const recording: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    const body = await response.clone().arrayBuffer();
+    seen.push({
+      status: response.status,
+      type: response.headers.get('content-type'),
+      length: response.headers.get('content-length'),
+      chunked: /chunked/i.test(response.headers.get('transfer-encoding') ?? ''),
+      bytes: body.byteLength,
+    });
+    return response;
+  };
+  const client = new Client(
+    { name: 'framing', version: '1.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(http.url), {
+      fetch: recording,
+      requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+    }),
+  );
+  return { client, seen };
+}
+
+/** The demo plan's accounts through list_accounts, checked against the stand-in's. */
+async function listsAccounts(client: Client): Promise<void> {
+  const result = await client.callTool({ name: 'list_accounts', arguments: { plan_id: 'demo-budget' } });
+  expect(result.isError).toBeFalsy();
+  const accounts = (result.structuredContent as { result: { id: string }[] }).result;
+  const held = h.standIn.state.accounts.filter((a) => !a.deleted).map((a) => a.id);
+  expect(accounts.map((a) => a.id).sort()).toEqual(held.sort());
+}
+
+describe('answers over HTTP', () => {
+  it('2026-07-28: a complete answer is plain JSON with its length, not chunked', async () => {
+    const { client, seen } = await recordingClient('modern');
+    expect(client.getProtocolEra()).toBe('modern');
+    const before = seen.length;
+    await listsAccounts(client);
+    expect(seen).toHaveLength(before + 1);
+    const answer = seen[before]!;
+    expect(answer).toMatchObject({ status: 200, chunked: false });
+    expect(answer.type).toMatch(/^application\/json/);
+    expect(Number(answer.length)).toBe(answer.bytes);
+    await client.close();
+  });
+
+  it('2025 session: the body parsed at the edge reaches the tool as sent', async () => {
+    const { client } = await recordingClient('legacy');
+    expect(client.getProtocolEra()).toBe('legacy');
+    await listsAccounts(client);
+    await client.close();
+  });
+});
