@@ -14,6 +14,7 @@ describe('spread (floor division toward −∞, so negative totals keep every ce
     [-7, 2, [0, -10]],
     [0, 4, [0, 0, 0, 0]],
     [-30_000, 0, []],
+    [-30_000, -2, []],
   ])('spread(%i, %i)', (total, days, want) => {
     expect(spread(total, days)).toEqual(want);
   });
@@ -117,6 +118,10 @@ describe('project: the month-by-month walk', () => {
       days: [],
     });
     expect(oct).toMatchObject({ outflows: -41_000, end: 59_000, lowest: 59_000 });
+    expect(oct?.days.slice(0, 2)).toEqual([
+      { date: '2026-10-01', balance: 99_000 },
+      { date: '2026-10-02', balance: 98_000 },
+    ]);
   });
 
   it('names the first month whose lowest is below zero', () => {

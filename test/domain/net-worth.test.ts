@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { YnabAccount, YnabTransaction } from '../../src/domain/model.js';
-import { monthEndBalances, monthsEndingWith, netWorthTrend } from '../../src/domain/analytics/net-worth.js';
+import { monthsEndingWith, netWorthTrend } from '../../src/domain/analytics/net-worth.js';
 
 const account = (
   id: string,
@@ -39,25 +39,31 @@ describe('monthsEndingWith', () => {
   });
 });
 
-describe('monthEndBalances', () => {
-  const months = ['2026-01', '2026-02', '2026-03'];
+describe('netWorthTrend: the balance at each month end', () => {
+  // Today is in March: the months are January, February and March (up to today).
   it.each([
     [
       'a transaction on the first of the next month belongs to the next month',
       [tx('a', '2026-02-01', 500)],
-      [500, 1000, 1000],
+      [0.5, 1, 1],
     ],
-    ['the last day of a month belongs to it', [tx('a', '2026-01-31', 500)], [1000, 1000, 1000]],
+    ['the last day of a month belongs to it', [tx('a', '2026-01-31', 500)], [1, 1, 1]],
     [
       'a future-dated transaction is taken off the current month',
       [tx('a', '2026-04-02', 300)],
-      [700, 700, 700],
+      [0.7, 0.7, 0.7],
     ],
-    ['deleted transactions are ignored', [tx('a', '2026-03-10', 400, true)], [1000, 1000, 1000]],
-    ['other accounts are ignored', [tx('zzz', '2026-02-10', 400)], [1000, 1000, 1000]],
-    ['negative amounts count back up', [tx('a', '2026-03-10', -250)], [1250, 1250, 1000]],
+    ['deleted transactions are ignored', [tx('a', '2026-03-10', 400, true)], [1, 1, 1]],
+    ['other accounts are ignored', [tx('zzz', '2026-02-10', 400)], [1, 1, 1]],
+    ['negative amounts count back up', [tx('a', '2026-03-10', -250)], [1.25, 1.25, 1]],
+    [
+      'every later month counts, in any order of the list',
+      [tx('a', '2026-03-10', 100), tx('a', '2026-01-05', 7_000), tx('a', '2026-02-10', 200)],
+      [0.7, 0.9, 1],
+    ],
   ])('%s', (_name, txs, want) => {
-    expect(monthEndBalances([account('a', 'checking', 1000)], txs, months).get('a')).toEqual(want);
+    const r = netWorthTrend([account('a', 'checking', 1000)], txs, '2026-03-15', 3);
+    expect(r.months.map((m) => m.assets)).toEqual(want);
   });
 });
 

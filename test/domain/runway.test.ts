@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.js';
 import type { YnabAccount, YnabSubTransaction, YnabTransaction } from '../../src/domain/model.js';
-import { measuredMonths, resolveGroups, runway, type GroupNode } from '../../src/domain/analytics/runway.js';
+import { measuredHistory, resolveGroups, runway, type GroupNode } from '../../src/domain/analytics/runway.js';
 
 const account = (
   id: string,
@@ -65,12 +65,13 @@ describe('resolveGroups', () => {
   });
 });
 
-describe('measuredMonths', () => {
+describe('measuredHistory', () => {
+  const all = () => true;
   it.each([
     ['an empty history measures nothing', [], '2026-09-25', 6, []],
     [
       'a young plan starts at its first month',
-      ['2026-07-30', '2026-08-01'],
+      ['2026-08-01', '2026-07-30'],
       '2026-09-25',
       6,
       ['2026-07', '2026-08'],
@@ -78,13 +79,18 @@ describe('measuredMonths', () => {
     ['the current month is never complete', ['2026-09-01'], '2026-09-25', 6, []],
     ['across a year boundary', ['2020-01-01'], '2026-02-01', 3, ['2025-11', '2025-12', '2026-01']],
   ])('%s', (_name, dates, today, count, want) => {
-    expect(
-      measuredMonths(
-        dates.map((date) => ({ date })),
-        today,
-        count,
-      ),
-    ).toEqual(want);
+    const txs = dates.map((date) => tx(date, -1_000));
+    expect(measuredHistory(txs, all, today, count).months).toEqual(want);
+  });
+
+  it('starts at the first month of an accepted transaction and keeps those of the measured months', () => {
+    const old = tx('2026-03-10', -1_000, { account_id: 'tracking' });
+    const first = tx('2026-04-30', -2_000);
+    const kept = [tx('2026-08-05', -3_000), tx('2026-06-01', -4_000)];
+    const now = tx('2026-09-02', -5_000);
+    const r = measuredHistory([old, ...kept, first, now], (t) => t.account_id === 'check', '2026-09-25', 6);
+    expect(r.months).toEqual(['2026-04', '2026-05', '2026-06', '2026-07', '2026-08']);
+    expect(r.history).toEqual([...kept, first]);
   });
 });
 
@@ -239,6 +245,21 @@ describe('runway: coverage, message and notes', () => {
     );
     expect(r.notes.slice(ALWAYS)).toEqual([
       'Only the last 1 of the 6 months hold budget transactions: the average is over those.',
+      'The money available is zero or less: nothing to live on without income.',
+    ]);
+  });
+
+  it('notes money at exactly zero, and names no essential group when none were given', () => {
+    const r = runway({
+      ...base,
+      monthsCount: 1,
+      accounts: [account('check', 'checking', 0)],
+      transactions: [tx('2026-08-03', -1_000)],
+    });
+    expect(r.spending).toEqual({ monthly_spending: -1, runway_months: 0 });
+    expect(r.essential).toBeNull();
+    expect(r.essential_groups).toEqual([]);
+    expect(r.notes.slice(ALWAYS)).toEqual([
       'The money available is zero or less: nothing to live on without income.',
     ]);
   });

@@ -71,8 +71,8 @@ const groups = [
 ];
 const run = (transactions: YnabTransaction[], monthsCount = 2, today = '2026-09-25') =>
   savingsRate({ accounts, groups, transactions, today, monthsCount });
-const SALARY = (date: string, amount = 3_000_000) =>
-  tx(date, amount, { category_id: 'c-rta', payee_name: 'EMPLOYER' });
+const SALARY = (date: string, amount = 3_000_000, more: Partial<YnabTransaction> = {}) =>
+  tx(date, amount, { category_id: 'c-rta', payee_name: 'EMPLOYER', ...more });
 
 describe('savingsRate: per line', () => {
   it.each([
@@ -218,6 +218,40 @@ describe('savingsRate: months, rates and message', () => {
     expect(one.months.map((m) => m.rate)).toEqual([null, 100]);
     expect(one.message.endsWith('of the income.')).toBe(true);
     expect(one.notes.at(-1)).toBe('No rate for 2026-07: no income was categorised that month.');
+  });
+
+  it('finds the best and the worst month wherever they stand', () => {
+    const r = run(
+      [
+        SALARY('2026-06-28', 1_000_000),
+        tx('2026-06-03', -600_000),
+        SALARY('2026-07-28', 1_000_000),
+        tx('2026-07-03', -900_000),
+        SALARY('2026-08-28', 1_000_000),
+        tx('2026-08-03', -300_000),
+      ],
+      3,
+    );
+    expect(r.months.map((m) => m.rate)).toEqual([40, 10, 70]);
+    expect([r.best_month, r.worst_month]).toEqual(['2026-08', '2026-07']);
+    expect(r.message.endsWith('Best month: 2026-08 (70.0 %), worst: 2026-07 (10.0 %).')).toBe(true);
+  });
+
+  it('counts nothing of a zero line, and nothing in an account deleted in YNAB', () => {
+    const gone = { ...account('gone', 'checking'), deleted: true };
+    const r = savingsRate({
+      accounts: [...accounts, gone],
+      groups,
+      transactions: [
+        SALARY('2026-08-28', 1_000_000),
+        tx('2026-08-02', 0, { category_id: null }),
+        SALARY('2026-08-27', 5_000_000, { account_id: 'gone' }),
+      ],
+      today: '2026-09-25',
+      monthsCount: 1,
+    });
+    expect(r.income).toBe(1000);
+    expect(r.notes).toHaveLength(5);
   });
 
   it('rounds rates half to even on the exact value', () => {

@@ -4,10 +4,9 @@ import { addMonths, daysInMonth, ym } from '../plan-facts.js';
 /**
  * Spreads a total over `days` days in whole cents: cents = ⌊total / 10⌋, then floor-divmod(cents, days)
  * (floor toward −∞, so negative totals spread right too); the first `extra` days get one cent more.
- * Shares are in milliunits.
+ * Shares are in milliunits; no days, no shares (an array of length 0, whatever the divisions gave).
  */
 export function spread(total: number, days: number): number[] {
-  if (days <= 0) return [];
   const cents = Math.floor(total / 10);
   const base = Math.floor(cents / days);
   const extra = cents - base * days;

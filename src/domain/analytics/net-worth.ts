@@ -55,20 +55,18 @@ function accountEnds(
   const entries = accounts.map((account) => ({ account, cells: rows.map((row) => ({ row, sum: 0 })) }));
   const byId = new Map(entries.map((e) => [e.account.id, e.cells]));
   // A row's bound is the first day of a month, so "dated on or after it" is "of its month or later":
-  // each account's sums per month, read through the month index from the earliest bound on, then
-  // added up for each cell (exact: milliunits are integers).
-  const earliest = rows.reduce<string | null>(
-    (min, r) => (min === null || r.bound < min ? r.bound : min),
-    null,
-  );
+  // each account's sums per month, read through the month index from the first row's bound on (the
+  // rows are oldest first), then added up for each cell (exact: milliunits are integers).
   const perMonth = new Map<string, Map<string, number>>();
-  for (const t of earliest === null ? [] : fromMonth(transactions, earliest.slice(0, 7))) {
-    if (t.deleted || !byId.has(t.account_id)) continue;
-    const sums = perMonth.get(t.account_id) ?? new Map<string, number>();
-    perMonth.set(t.account_id, sums);
-    const month = t.date.slice(0, 7);
-    sums.set(month, (sums.get(month) ?? 0) + t.amount);
-  }
+  const [oldest] = rows;
+  if (oldest)
+    for (const t of fromMonth(transactions, oldest.bound.slice(0, 7))) {
+      if (t.deleted || !byId.has(t.account_id)) continue;
+      const sums = perMonth.get(t.account_id) ?? new Map<string, number>();
+      perMonth.set(t.account_id, sums);
+      const month = t.date.slice(0, 7);
+      sums.set(month, (sums.get(month) ?? 0) + t.amount);
+    }
   for (const [id, cells] of byId)
     for (const cell of cells) {
       const from = cell.row.bound.slice(0, 7);
@@ -82,20 +80,6 @@ function accountEnds(
 
 const rowsOf = (months: readonly string[]): Row[] =>
   months.map((m) => ({ month: `${m}-01`, bound: `${addMonths(m, 1)}-01`, assets: 0, debts: 0 }));
-
-/**
- * Each account's balance at the end of each month (one number per month, in order): today's balance
- * less its non-deleted transactions dated on or after the first day of the following month (string
- * comparison of dates).
- */
-export function monthEndBalances(
-  accounts: readonly AccountLike[],
-  transactions: readonly TransactionLike[],
-  months: readonly string[],
-): Map<string, number[]> {
-  const entries = accountEnds(accounts, transactions, rowsOf(months));
-  return new Map(entries.map((e) => [e.account.id, e.ends.map((end) => end.balance)]));
-}
 
 /** The net-worth trend over `monthsCount` months ending with today's month (every account counts). */
 export function netWorthTrend(

@@ -38,24 +38,10 @@ export function resolveGroups(tree: readonly GroupNode[], given: readonly string
 }
 
 /**
- * The complete months `(today, count)` that are not before the first month holding a transaction of
- * `history` (none when the history is empty): a young plan averages over fewer months, never zero.
- */
-export function measuredMonths(history: readonly { date: string }[], today: string, count: number): string[] {
-  let first: string | null = null;
-  for (const t of history) {
-    const month = ym(t.date);
-    if (first === null || month < first) first = month;
-  }
-  if (first === null) return [];
-  const from = first;
-  return completeMonths(today, count).filter((m) => m >= from);
-}
-
-/**
- * The measured months as `measuredMonths` gives them for the transactions `accept` takes, and those
- * transactions of the measured months (list order): read through the month index, so that a plan's
- * older years are never scanned.
+ * The complete months `(today, count)` that are not before the first month holding a transaction
+ * `accept` takes (none when there is no such transaction): a young plan averages over fewer months,
+ * never zero. And those transactions of the measured months (list order): read through the month
+ * index, so that a plan's older years are never scanned.
  */
 export function measuredHistory(
   transactions: readonly YnabTransaction[],
