@@ -102,6 +102,12 @@ describe('spendingTrends', () => {
     );
   });
 
+  it('says "categories … are" when more than one is listed', () => {
+    const out = spendingTrends(twoMonths, '2026-10-02', 2);
+    expect(out.categories).toHaveLength(2);
+    expect(out.message).toMatch(/\. The 2 categories that spent most of 3 are listed; the other 1 spent /);
+  });
+
   it('keeps two categories of one name as two rows, and leaves out hidden, deleted and nameless ones', () => {
     const out = spendingTrends(
       [

@@ -48,7 +48,7 @@ export function ageRows(months: readonly AgeMonth[], current: string, count: num
     .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
   const last = count > 0 ? kept.slice(-count) : [];
   return last.map((row, i) => {
-    const previous = i > 0 ? last[i - 1]?.days : null;
+    const previous = last[i - 1]?.days;
     const change = row.days !== null && typeof previous === 'number' ? row.days - previous : null;
     return { month: row.month, days: row.days, change };
   });

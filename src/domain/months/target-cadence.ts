@@ -18,8 +18,8 @@ const whole = (v: unknown): number | null => (typeof v === 'number' && Number.is
 
 /** `each month`, `every 2 weeks`, `every 3 months`…; null for a target that does not repeat. */
 export function cadenceWords(c: YnabCategory): string | null {
-  const cadence = whole(c.goal_cadence);
-  if (cadence === null || cadence === 0) return null;
+  // 0 is YNAB's "no cadence"; neither it nor an absent cadence has a unit below
+  const cadence = whole(c.goal_cadence) ?? 0;
   if (cadence >= 3 && cadence <= 12) return `every ${cadence - 1} months`;
   if (cadence === 14) return 'every 2 years';
   const unit = UNITS.get(cadence);
