@@ -128,8 +128,9 @@ export function planTarget(index: CategoryIndex, ask: TargetAsk): TargetPlan {
   const { category, milli } = check(index, ask);
   const card = index.cardPayment.has(category.id);
   const fields: GoalWrite = { goal_target: milli };
-  if (milli !== null && ask.by_date !== null) fields.goal_target_date = ask.by_date;
-  if (milli !== null && ask.frequency !== null) fields.goal_frequency = ask.frequency;
+  // a removal has neither (check refuses them with no amount)
+  if (ask.by_date !== null) fields.goal_target_date = ask.by_date;
+  if (ask.frequency !== null) fields.goal_frequency = ask.frequency;
   const amountOnly = milli !== null && ask.by_date === null && ask.frequency === null;
   const undo =
     amountOnly && hasTarget(category)
