@@ -10,7 +10,7 @@
  */
 export function roundHalfEven(x: number, digits = 0): number {
   if (!Number.isFinite(x)) return x;
-  const negative = x < 0 || Object.is(x, -0);
+  const negative = x < 0; // -0 rounds to 0 like every result of 0 (never -0)
   const exact = Math.abs(x).toFixed(100); // exact decimal expansion at these magnitudes
   const [intPart = '0', fracPart = ''] = exact.split('.');
   const all = intPart + fracPart; // digits with the point after intPart.length
@@ -30,7 +30,7 @@ export function roundHalfEven(x: number, digits = 0): number {
   if (up) n += 1n;
   const scaled = Number(n);
   const result = digits >= 0 ? scaled / 10 ** digits : scaled * 10 ** -digits;
-  return negative && result !== 0 ? -result : result === 0 ? 0 : result;
+  return negative && result !== 0 ? -result : result;
 }
 
 /** Milliunits → currency units (a number), exactly `milli / 1000`. */
