@@ -61,9 +61,8 @@ function parseLine(raw: Buffer | null): Line {
   } catch {
     return { kind: 'damaged' };
   }
-  if (value && typeof value === 'object' && typeof (value as { undone?: unknown }).undone === 'string') {
-    return { kind: 'undone', id: (value as { undone: string }).undone };
-  }
+  const undone = (value as { undone?: unknown } | null)?.undone;
+  if (typeof undone === 'string') return { kind: 'undone', id: undone };
   const parsed = entrySchema.safeParse(value);
   if (!parsed.success) return { kind: 'damaged' };
   const e = parsed.data;

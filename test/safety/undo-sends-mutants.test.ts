@@ -1,0 +1,84 @@
+/**
+ * What an undo reserves of the hourly YNAB allowance before its first write: exactly the requests
+ * its apply then sends (at least one), so that pacing never stops an undo halfway. Checked against
+ * the writes the stand-in records for the undo of a reconciliation (a PATCH, a DELETE, or both)
+ * and of created transactions (one DELETE each).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createDeps } from '../../src/deps.js';
+import { silentLog } from '../../src/log.js';
+import { planUndo } from '../../src/safety/undo/handlers.js';
+import { startHarness, type Harness } from '../helpers/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h.close());
+beforeEach(() => h.standIn.reset());
+
+const entryFor = (kind: string, details: Record<string, unknown>) => ({
+  operation_id: 'ffffffffffff',
+  plan_id: 'demo-budget',
+  kind,
+  applied_at: '2026-09-25T09:12:04+00:00',
+  moves: [],
+  details,
+});
+
+/** Ids of live, non-transfer transactions of one account, made reconciled in the stand-in. */
+function reconciled(n: number): { account: string; ids: string[] } {
+  const live = h.standIn.state.transactions.filter((t) => !t.deleted && t.transfer_account_id == null);
+  const account = live[0]!.account_id;
+  const mine = live.filter((t) => t.account_id === account).slice(0, n);
+  for (const t of mine) t.cleared = 'reconciled';
+  return { account, ids: mine.map((t) => t.id) };
+}
+
+async function undo(kind: string, details: Record<string, unknown>) {
+  const deps = createDeps(loadConfig(h.env), silentLog);
+  const plan = await planUndo(deps.ynab, 'demo-budget', entryFor(kind, details), kind as 'reconcile');
+  expect(plan.fullConflict).toBeNull();
+  h.standIn.clearRequests();
+  await plan.apply();
+  return { sends: plan.sends, writes: h.standIn.writes.map((w) => w.method) };
+}
+
+describe('an undo reserves the requests it sends', () => {
+  it('a reconciliation with transactions to mark back and an adjustment to delete: two', async () => {
+    const { account, ids } = reconciled(3);
+    const r = await undo('reconcile', {
+      account_id: account,
+      reconciled_ids: ids.slice(0, 2),
+      adjustment_id: ids[2],
+    });
+    expect(r).toEqual({ sends: 2, writes: ['PATCH', 'DELETE'] });
+  });
+
+  it('a reconciliation with transactions only, or an adjustment only: one', async () => {
+    const { account, ids } = reconciled(3);
+    expect(
+      await undo('reconcile', { account_id: account, reconciled_ids: ids, adjustment_id: null }),
+    ).toEqual({
+      sends: 1,
+      writes: ['PATCH'],
+    });
+    h.standIn.reset();
+    const again = reconciled(1);
+    expect(
+      await undo('reconcile', { account_id: again.account, reconciled_ids: [], adjustment_id: again.ids[0] }),
+    ).toEqual({ sends: 1, writes: ['DELETE'] });
+  });
+
+  it('created transactions: one per transaction still there', async () => {
+    const ids = h.standIn.state.transactions
+      .filter((t) => !t.deleted)
+      .slice(0, 3)
+      .map((t) => t.id);
+    expect(await undo('create', { transaction_ids: ids })).toEqual({
+      sends: 3,
+      writes: ['DELETE', 'DELETE', 'DELETE'],
+    });
+  });
+});

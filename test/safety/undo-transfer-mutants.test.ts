@@ -1,0 +1,54 @@
+/**
+ * Which transfer an undo deletes: only one still as created — same date, amount and account. One
+ * whose amount or account changed since, or that is already gone, is left alone with its own text,
+ * and nothing is sent to YNAB while the undo is planned.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createDeps } from '../../src/deps.js';
+import { silentLog } from '../../src/log.js';
+import { planUndo } from '../../src/safety/undo/handlers.js';
+import { TRANSFER_CHANGED, TRANSFER_GONE } from '../../src/safety/undo/transaction-edits.js';
+import { startHarness, type Harness } from '../helpers/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h.close());
+
+const entryFor = (details: Record<string, unknown>) => ({
+  operation_id: 'eeeeeeeeeeee',
+  plan_id: 'demo-budget',
+  kind: 'transfer',
+  applied_at: '2026-09-25T09:12:04+00:00',
+  moves: [],
+  details,
+});
+
+describe('the undo of a transfer', () => {
+  it.each([
+    ['as created', {}, null],
+    ['whose amount changed', { amount: 1 }, TRANSFER_CHANGED],
+    ['whose account changed', { account_id: 'acc-elsewhere' }, TRANSFER_CHANGED],
+    ['whose date changed', { date: '2001-01-01' }, TRANSFER_CHANGED],
+    ['already deleted', { transaction_id: 'tx-never-made' }, TRANSFER_GONE],
+  ] as const)('of a transfer %s', async (_, over, conflict) => {
+    const tx = h.standIn.state.transactions.find((t) => !t.deleted && t.amount < 0)!;
+    const details = {
+      transaction_id: tx.id,
+      account_id: tx.account_id,
+      date: tx.date,
+      amount: tx.amount + ('amount' in over ? over.amount : 0),
+      ...('account_id' in over ? { account_id: over.account_id } : {}),
+      ...('date' in over ? { date: over.date } : {}),
+      ...('transaction_id' in over ? { transaction_id: over.transaction_id } : {}),
+    };
+    h.standIn.clearRequests();
+    const deps = createDeps(loadConfig(h.env), silentLog);
+    const plan = await planUndo(deps.ynab, 'demo-budget', entryFor(details), 'transfer');
+    expect(plan.fullConflict).toBe(conflict);
+    expect(plan.conflicts).toEqual(conflict === null ? [] : [details.transaction_id]);
+    expect(h.standIn.writes).toEqual([]);
+  });
+});
