@@ -56,7 +56,7 @@ export function pendingTransactions(
 }
 
 const MS_PER_DAY = 86_400_000;
-const dayNumber = (date: string): number => Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / MS_PER_DAY;
+const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / MS_PER_DAY;
 
 /** At most this many days apart, either way, for two halves of one transfer. */
 export const TRANSFER_WINDOW_DAYS = 3;
@@ -76,7 +76,8 @@ export function transferPairs(pending: readonly YnabTransaction[]): Map<string, 
   }
   const pairs = new Map<string, string>();
   for (const out of pending) {
-    if (out.amount >= 0 || pairs.has(out.id)) continue;
+    // An outflow is paired only in its own turn (as `out`), so none is paired yet here.
+    if (out.amount >= 0) continue;
     const day = dayNumber(out.date);
     const match = (inflows.get(-out.amount) ?? []).find(
       (inn) =>
