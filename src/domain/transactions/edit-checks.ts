@@ -39,8 +39,7 @@ export type PayeeTarget = { id: string; name: string } | { id: null; name: strin
 
 const TRANSFER_PREFIX = /^transfer\s*:/i;
 export const isSplit = (tx: YnabTransaction): boolean => (tx.subtransactions ?? []).some((s) => !s.deleted);
-const accountName = (ctx: EditContext, id: string | null | undefined): string =>
-  clean(ctx.accounts.get(id ?? '')?.name ?? id ?? '');
+const accountName = (ctx: EditContext, id: string): string => clean(ctx.accounts.get(id)?.name ?? id);
 
 /** The checks that need no YNAB data: at least one transaction, each once, each with a change. */
 export function checkEditRequests(edits: readonly EditRequest[]): void {
@@ -131,7 +130,7 @@ function checkLinesAndReconciled(e: EditRequest, tx: YnabTransaction, ctx: EditC
 
 /** The category's display name (null for none), refusing one that is not assignable. */
 export function editCategoryName(categoryId: string | null, ctx: EditContext): string | null {
-  return categoryId === null || categoryId === '' ? null : checkCategory(categoryId, ctx.index);
+  return categoryId === null ? null : checkCategory(categoryId, ctx.index);
 }
 
 /** Resolves the payee an edit names: by id (never a transfer payee), or by exact name. */
