@@ -1,0 +1,132 @@
+/**
+ * create_transfer planned without a client: the account checks, the date, the category rule of each
+ * kind of transfer with its message, the one POST item (which side is sent, its sign, its payee, memo
+ * and category) and the question.
+ */
+import { describe, expect, it } from 'vitest';
+import { indexCategories } from '../../src/domain/categories/category-lists.js';
+import type { YnabAccount } from '../../src/domain/model.js';
+import {
+  planTransfer,
+  transferQuestion,
+  type TransferRequest,
+} from '../../src/domain/transactions/transfer.js';
+
+const account = (id: string, name: string, extra: Partial<YnabAccount> = {}): YnabAccount => ({
+  id,
+  name,
+  type: 'checking',
+  on_budget: true,
+  closed: false,
+  balance: 0,
+  cleared_balance: 0,
+  uncleared_balance: 0,
+  deleted: false,
+  transfer_payee_id: `tp-${id}`,
+  ...extra,
+});
+const ACCOUNTS = [
+  account('chk', 'Old checking', { deleted: true }),
+  account('chk', 'Checking'),
+  account('sav', 'Savings'),
+  account('car', 'Car loan', { on_budget: false }),
+  account('shut', 'Shut', { closed: true }),
+];
+const INDEX = indexCategories([
+  {
+    id: 'g',
+    name: 'Bills',
+    hidden: false,
+    deleted: false,
+    categories: [{ id: 'misc', name: 'Misc', category_group_id: 'g', hidden: false, deleted: false }],
+  },
+]);
+const req = (extra: Partial<TransferRequest>): TransferRequest => ({
+  from_account_id: 'chk',
+  to_account_id: 'sav',
+  amount: 50,
+  date: '2026-09-20',
+  memo: null,
+  category_id: null,
+  ...extra,
+});
+const plan = (r: TransferRequest) => planTransfer(r, ACCOUNTS, INDEX, '2026-09-25');
+
+describe('planTransfer refuses', () => {
+  it.each<[Partial<TransferRequest>, string]>([
+    [{ to_account_id: 'nope' }, 'Account nope is not in this plan: use an id from list_accounts.'],
+    [
+      { from_account_id: 'shut' },
+      'Account Shut is closed: reopen it in YNAB before moving money to or from it.',
+    ],
+    [{ to_account_id: 'chk' }, 'A transfer needs two different accounts.'],
+    [
+      { date: '2026-09-26' },
+      '2026-09-26 is in the future: YNAB only records transactions that happened (a future transfer is a scheduled transaction).',
+    ],
+    [
+      { category_id: 'misc' },
+      'A transfer between two budget accounts takes no category: leave category_id out.',
+    ],
+    [
+      { to_account_id: 'car' },
+      'A transfer between the budget account Checking and the tracking account Car loan is spending for the budget: YNAB needs a category on the Checking side. Give category_id.',
+    ],
+    [
+      { from_account_id: 'car', to_account_id: 'chk' },
+      'A transfer between the budget account Checking and the tracking account Car loan is income for the budget',
+    ],
+  ])('%j', (extra, message) => {
+    expect(() => plan(req(extra))).toThrow(message);
+  });
+});
+
+describe('planTransfer plans', () => {
+  it('between two budget accounts: the source side is sent, no category, and the memo when given', () => {
+    const p = plan(req({ date: '2026-09-25', memo: 'rainy day', amount: 12.5 }));
+    expect(p.body).toEqual({
+      account_id: 'chk',
+      date: '2026-09-25',
+      amount: -12_500,
+      payee_id: 'tp-sav',
+      memo: 'rainy day',
+      cleared: 'uncleared',
+      approved: true,
+    });
+    expect(p).toMatchObject({ category: null, categoryAccount: null });
+    expect(transferQuestion(p, req({ date: '2026-09-25', memo: 'rainy day', amount: 12.5 }))).toBe(
+      [
+        'Transfer 12.50 from Checking to Savings on 2026-09-25?',
+        '- Checking: -12.50 (Transfer : Savings)',
+        '- Savings: +12.50 (Transfer : Checking)',
+        '  memo: rainy day',
+      ].join('\n'),
+    );
+    const noMemo = req({ memo: '' });
+    expect(plan(noMemo).body).not.toHaveProperty('memo');
+    expect(transferQuestion(plan(noMemo), noMemo)).not.toContain('memo');
+  });
+
+  it('from budget to tracking: the budget side is sent, as spending, with its category', () => {
+    const r = req({ to_account_id: 'car', category_id: 'misc' });
+    const p = plan(r);
+    expect(p.body).toEqual({
+      account_id: 'chk',
+      date: '2026-09-20',
+      amount: -50_000,
+      payee_id: 'tp-car',
+      category_id: 'misc',
+      cleared: 'uncleared',
+      approved: true,
+    });
+    expect(p).toMatchObject({ category: 'Misc', categoryAccount: 'Checking' });
+    expect(transferQuestion(p, r)).toBe(
+      [
+        'Transfer 50.00 from Checking to Car loan on 2026-09-20?',
+        '- Checking: -50.00 (Transfer : Car loan)',
+        '- Car loan: +50.00 (Transfer : Checking)',
+        '  category on Checking: Misc',
+      ].join('\n'),
+    );
+  });
+});
