@@ -97,8 +97,11 @@ export interface MatchView {
 
 const liveLines = (t: YnabTransaction) => (t.subtransactions ?? []).filter((s) => !s.deleted);
 
-/** The predicate of a filter: every given condition must hold. */
-export function matcher(filter: SearchFilter): (t: YnabTransaction) => boolean {
+/**
+ * The predicate of a filter, but for its period: every other given condition must hold. The period is
+ * not tested here: `findTransactions` filters only the slice of the date order the period covers.
+ */
+function matcher(filter: SearchFilter): (t: YnabTransaction) => boolean {
   const accounts = filter.accountIds === null ? null : new Set(filter.accountIds);
   const categories = filter.categoryIds === null ? null : new Set(filter.categoryIds);
   const key = filter.payee ? merchant(filter.payee) : null;
@@ -108,8 +111,6 @@ export function matcher(filter: SearchFilter): (t: YnabTransaction) => boolean {
     liveLines(t).some((s) => s.category_id != null && categories.has(s.category_id));
   return (t) =>
     !t.deleted &&
-    (filter.since === null || t.date >= filter.since) &&
-    t.date <= filter.until &&
     (filter.amount === null || t.amount === filter.amount) &&
     (accounts === null || accounts.has(t.account_id)) &&
     inCategories(t) &&
