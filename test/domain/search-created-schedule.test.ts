@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NewTransactionBody, YnabTransaction } from '../../src/domain/model.js';
 import { findCreated } from '../../src/domain/transactions/find-created.js';
+import { duplicateCopies } from '../../src/domain/transactions/row-payee.js';
 import { occurrenceDate, occurrenceDates } from '../../src/domain/transactions/schedule.js';
 import { accountNames, findTransactions, type SearchFilter } from '../../src/domain/transactions/search.js';
 
@@ -145,6 +146,18 @@ describe('schedules', () => {
       '0999-11-30',
       '0999-12-30',
       '1000-01-30',
+    ]);
+  });
+});
+
+describe('duplicateCopies', () => {
+  it('a label YNAB left out is the same as an empty one', () => {
+    const unnamed = tx('b');
+    delete unnamed.payee_name;
+    const rows = [tx('a', { payee_name: '' }), unnamed, tx('c', { payee_name: 'x' })];
+    expect([...duplicateCopies(rows)]).toEqual([
+      ['a', 'b'],
+      ['b', 'a'],
     ]);
   });
 });
