@@ -187,6 +187,9 @@ describe('the checks of one edit', () => {
     expect(edit({ transaction_id: 't-out', memo: 'rent', category_id: null }).patches).toEqual([
       { id: 't-out', memo: 'rent' },
     ]);
+    expect(edit({ transaction_id: 't-out', flag_color: 'red' }).patches).toEqual([
+      { id: 't-out', flag_color: 'red' },
+    ]);
     expect(edit({ transaction_id: 't-loan', category_id: 'food' }).patches).toEqual([
       { id: 't-loan', category_id: 'food' },
     ]);

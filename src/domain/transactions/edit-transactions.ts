@@ -157,7 +157,8 @@ const nullableClean = (text: string | null | undefined): string | null =>
 
 function shown(field: EditField, value: Scalar): string {
   if (value === null) return field === 'flag_color' ? 'none' : '(none)';
-  if (field === 'amount' && typeof value === 'number') return fmtMoney(toMilli(value));
+  // the amount is the only field whose value is a number
+  if (typeof value === 'number') return fmtMoney(toMilli(value));
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return cleanFull(String(value));
 }
