@@ -125,6 +125,33 @@ describe('findCreated among look-alikes', () => {
     ]);
   });
 
+  it('tells apart items by payee id and by payee name, and finds one sent without a payee', () => {
+    const bodies = [
+      body({ payee_id: 'p-to-sav' }),
+      body({ payee_id: 'p-to-car' }),
+      body({ payee_id: null, payee_name: 'Kiosk' }),
+      body({ payee_id: null }),
+    ];
+    const unnamed = tx('d');
+    delete unnamed.payee_name;
+    const changed = [
+      tx('a', { payee_id: 'p-to-sav', payee_name: 'Transfer : Savings' }),
+      tx('b', { payee_id: 'p-to-car', payee_name: 'Transfer : Car' }),
+      tx('c', { payee_name: 'Kiosk' }),
+      tx('e', { payee_name: 'Bakery' }),
+    ];
+    const found = findCreated(bodies, changed, 5);
+    expect([...found].map(([k, t]) => [k, t.id])).toEqual([
+      ['#1', 'a'],
+      ['#2', 'b'],
+      ['#3', 'c'],
+      ['#4', 'e'],
+    ]);
+    const noPayee: NewTransactionBody = { ...body() };
+    delete noPayee.payee_name;
+    expect(findCreated([noPayee], [tx('e'), unnamed], 5).get('#1')?.id).toBe('d');
+  });
+
   it('says how many were sent when the candidates are too many', () => {
     const two = [tx('a'), tx('b')];
     expect(() => findCreated([body()], two, 5)).toThrow(

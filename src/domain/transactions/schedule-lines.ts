@@ -41,6 +41,6 @@ export function scheduleLines(occurrences: readonly Occurrence[]): ScheduleLine[
 
 /** The `payee` filter: the schedule's merchant contains the one given (as find_transactions matches). */
 export function payeeMatcher(payee: string | null): (name: string | null | undefined) => boolean {
-  const key = payee === null ? '' : merchant(payee);
-  return (name) => key === '' || merchant(name ?? '').includes(key);
+  const key = merchant(payee);
+  return (name) => key === '' || merchant(name).includes(key);
 }

@@ -114,7 +114,7 @@ function matcher(filter: SearchFilter): (t: YnabTransaction) => boolean {
     (filter.amount === null || t.amount === filter.amount) &&
     (accounts === null || accounts.has(t.account_id)) &&
     inCategories(t) &&
-    (key === null || merchant(t.payee_name ?? '').includes(key));
+    (key === null || merchant(t.payee_name).includes(key));
 }
 
 const nameOf = (id: string | null | undefined, visible: ReadonlyMap<string, string>): string | null => {
