@@ -52,13 +52,17 @@ interface Incoming {
   request: Request;
   /** The parsed JSON body; absent when there is none or it is not JSON (the SDK then answers it). */
   parsed?: { body: unknown };
+  /** A POST body that is not JSON, answered here the same in both eras: declared JSON but broken (JSON-RPC's
+   * parse error), or of another media type. */
+  refused?: 'malformed' | 'media-type';
 }
 
 /**
  * The Web request, or null when its body passes the size limit. A JSON body is parsed here once and
  * handed on parsed, so that neither the era check nor the SDK reads it again, and the request is then
  * built without it: a Web request with a body wraps it in a stream, a cost paid on every call for bytes
- * nobody reads. Any other body stays in the request, for the SDK to answer as it does.
+ * nobody reads. A POST body that is not JSON is marked refused; another method's body stays in the
+ * request, for the SDK to answer as it does.
  */
 async function toRequest(req: IncomingMessage, base: string): Promise<Incoming | null> {
   const bytes = await readBody(req);
@@ -74,7 +78,12 @@ async function toRequest(req: IncomingMessage, base: string): Promise<Incoming |
       const parsed = { body: JSON.parse(body.toString('utf8')) as unknown };
       return { request: new Request(url, { method, headers }), parsed };
     } catch {
-      // not JSON: the SDK reads the body and answers with the error it gives
+      // Told here rather than by the SDK: the era of a request is read from its body, so a body that
+      // cannot be read would pass for a 2025-era request without a session and get that refusal.
+      // Other methods keep the body for the SDK, which reads none of theirs.
+      const json = /^application\/json\b/i.test(headers.get('content-type') ?? '');
+      if (method === 'POST')
+        return { request: new Request(url, { method, headers }), refused: json ? 'malformed' : 'media-type' };
     }
   }
   return { request: new Request(url, { method, headers, body }) };
@@ -100,11 +109,17 @@ const withAuth = (authInfo: AuthInfo | undefined): { authInfo?: AuthInfo } => (a
 const parsedOf = (parsed: Incoming['parsed']): { parsedBody?: unknown } =>
   parsed ? { parsedBody: parsed.body } : {};
 
-const jsonError = (status: number, message: string): Response =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }), {
+const jsonError = (status: number, message: string, code = -32000): Response =>
+  new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
     status,
     headers: { 'content-type': 'application/json' },
   });
+
+/** The answers to a POST body that is not JSON: the same in both eras. */
+const refusal = (kind: NonNullable<Incoming['refused']>): Response =>
+  kind === 'malformed'
+    ? jsonError(400, 'Parse error: the request body is not valid JSON.', -32700)
+    : jsonError(415, 'Unsupported Media Type: the body must be JSON (Content-Type: application/json).');
 
 export async function runHttp(
   factory: (ctx: McpRequestContext) => McpServer,
@@ -172,6 +187,7 @@ export async function runHttp(
       if (verdict instanceof Response) return send(res, verdict);
       authInfo = verdict;
     }
+    if (incoming.refused) return send(res, refusal(incoming.refused));
     const response = (
       parsed ? await isLegacyRequest(request, parsed.body) : await isLegacyRequest(request.clone())
     )

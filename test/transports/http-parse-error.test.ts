@@ -1,0 +1,90 @@
+/**
+ * A body that says it is JSON and is not: both eras get JSON-RPC's parse error (-32700) with HTTP
+ * 400, after the bearer check and before any tool runs, and no YNAB request is sent. Other bodies
+ * are refused as an unsupported media type, in both eras alike.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createDeps } from '../../src/deps.js';
+import { Secret } from '../../src/domain/secret.js';
+import { silentLog } from '../../src/log.js';
+import { serverFactory } from '../../src/server.js';
+import { runHttp, type HttpHandle } from '../../src/transports/http.js';
+import { startHarness, type Harness } from '../helpers/harness.js';
+import { tempJournal } from '../helpers/writes.js';
+
+const TOKEN = 'parse-error-token-0123456789abcdef012345';
+let h: Harness;
+let http: HttpHandle;
+beforeAll(async () => {
+  h = await startHarness();
+  const deps = createDeps(loadConfig({ ...h.env, AVENIR_MCP_JOURNAL: tempJournal() }), silentLog);
+  http = await runHttp(serverFactory(deps), {
+    host: '127.0.0.1',
+    port: 0,
+    token: new Secret(TOKEN),
+    printNotice: () => {},
+    onerror: () => {},
+  });
+});
+afterAll(async () => {
+  await http.close();
+  await h.close();
+});
+
+const post = (body: string, headers: Record<string, string> = {}) =>
+  fetch(http.url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${TOKEN}`,
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      ...headers,
+    },
+    body,
+  });
+
+it.each([
+  ['a 2026-07-28 request', { 'mcp-protocol-version': '2026-07-28' }],
+  ['a 2025-era request without a session', {}],
+  ['a request naming a session', { 'mcp-session-id': 'no-such-session' }],
+])('%s whose JSON is broken gets a parse error and costs nothing', async (_, headers) => {
+  const before = h.standIn.requests.length;
+  const response = await post('{"jsonrpc":"2.0","id":1,"method":"tools/call",', headers);
+  expect(response.status).toBe(400);
+  expect(await response.json()).toEqual({
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: -32700, message: 'Parse error: the request body is not valid JSON.' },
+  });
+  expect(h.standIn.requests.length).toBe(before);
+});
+
+it('a broken body without the bearer token is refused as unauthorised, not parsed', async () => {
+  const response = await post('{broken', { authorization: 'Bearer wrong' });
+  expect(response.status).toBe(401);
+});
+
+it.each([
+  ['a 2026-07-28 request', { 'mcp-protocol-version': '2026-07-28' }],
+  ['a 2025-era request', {}],
+])('%s whose body is not JSON at all is refused as an unsupported media type', async (_, headers) => {
+  const response = await post('hello', { 'content-type': 'text/plain', ...headers });
+  expect(response.status).toBe(415);
+  expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+    'Unsupported Media Type: the body must be JSON (Content-Type: application/json).',
+  );
+});
+
+it('a body on another method is left to the SDK, which refuses the unknown session', async () => {
+  const response = await fetch(http.url, {
+    method: 'DELETE',
+    headers: {
+      authorization: `Bearer ${TOKEN}`,
+      'mcp-session-id': 'no-such-session',
+      'content-type': 'text/plain',
+    },
+    body: 'hello',
+  });
+  expect(response.status).toBe(404);
+});
