@@ -4,7 +4,7 @@
  * for undo, the question, and the undo's choice of what can come back.
  */
 import { describe, expect, it } from 'vitest';
-import type { YnabAccount, YnabTransaction } from '../../src/domain/model.js';
+import type { YnabTransaction } from '../../src/domain/model.js';
 import {
   deleteQuestion,
   deleteSubject,
@@ -13,19 +13,8 @@ import {
   planDeleteUndo,
   recreateBody,
 } from '../../src/domain/transactions/delete-transactions.js';
+import { account } from '../helpers/rows.js';
 
-const account = (id: string, name: string, extra: Partial<YnabAccount> = {}): YnabAccount => ({
-  id,
-  name,
-  type: 'checking',
-  on_budget: true,
-  closed: false,
-  balance: 0,
-  cleared_balance: 0,
-  uncleared_balance: 0,
-  deleted: false,
-  ...extra,
-});
 const ACCOUNTS = [
   account('chk', 'Checking'),
   account('sav', 'Savings'),

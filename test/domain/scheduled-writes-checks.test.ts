@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../src/domain/categories/category-lists.js';
-import type { ScheduledBody, YnabAccount, YnabScheduledTransaction } from '../../src/domain/model.js';
+import type { ScheduledBody, YnabScheduledTransaction } from '../../src/domain/model.js';
 import {
   bodyOf,
   changedFields,
@@ -17,19 +17,8 @@ import {
   type ScheduledContext,
   type ScheduledFields,
 } from '../../src/domain/transactions/scheduled-writes.js';
+import { account } from '../helpers/rows.js';
 
-const account = (id: string, name: string, extra: Partial<YnabAccount> = {}): YnabAccount => ({
-  id,
-  name,
-  type: 'checking',
-  on_budget: true,
-  closed: false,
-  balance: 0,
-  cleared_balance: 0,
-  uncleared_balance: 0,
-  deleted: false,
-  ...extra,
-});
 const CTX: ScheduledContext = {
   accounts: [
     account('chk', 'Old checking', { deleted: true }),

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../src/domain/categories/category-lists.js';
-import type { ScheduledBody, YnabAccount, YnabScheduledTransaction } from '../../src/domain/model.js';
+import type { ScheduledBody, YnabScheduledTransaction } from '../../src/domain/model.js';
 import {
   bodyOf,
   describeScheduled,
@@ -13,19 +13,8 @@ import {
   scheduledById,
   type ScheduledContext,
 } from '../../src/domain/transactions/scheduled-writes.js';
+import { account } from '../helpers/rows.js';
 
-const account = (id: string, name: string, extra: Partial<YnabAccount> = {}): YnabAccount => ({
-  id,
-  name,
-  type: 'checking',
-  on_budget: true,
-  closed: false,
-  balance: 0,
-  cleared_balance: 0,
-  uncleared_balance: 0,
-  deleted: false,
-  ...extra,
-});
 const CTX: ScheduledContext = {
   accounts: [account('chk', 'Checking')],
   payees: [

@@ -20,19 +20,8 @@ import {
   planEditUndo,
   planEdits,
 } from '../../src/domain/transactions/edit-transactions.js';
+import { account } from '../helpers/rows.js';
 
-const account = (id: string, name: string, extra: Partial<YnabAccount> = {}): YnabAccount => ({
-  id,
-  name,
-  type: 'checking',
-  on_budget: true,
-  closed: false,
-  balance: 0,
-  cleared_balance: 0,
-  uncleared_balance: 0,
-  deleted: false,
-  ...extra,
-});
 /** A transaction as YNAB may send it: the optional fields left out. */
 const bare = (id: string, extra: Partial<YnabTransaction> = {}): YnabTransaction => ({
   id,

@@ -4,12 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../src/domain/categories/category-lists.js';
-import type {
-  YnabAccount,
-  YnabCategory,
-  YnabCategoryGroup,
-  YnabTransaction,
-} from '../../src/domain/model.js';
+import type { YnabCategory, YnabCategoryGroup, YnabTransaction } from '../../src/domain/model.js';
 import {
   createBody,
   createPreview,
@@ -19,6 +14,7 @@ import {
   presentIds,
   type NewTransaction,
 } from '../../src/domain/transactions/create-transactions.js';
+import { account } from '../helpers/rows.js';
 
 const cat = (id: string, name: string, extra: Partial<YnabCategory> = {}): YnabCategory => ({
   id,
@@ -47,18 +43,6 @@ const INDEX = indexCategories([
   ]),
   group('Credit Card Payments', [cat('visa', 'Visa')]),
 ]);
-const account = (id: string, name: string, extra: Partial<YnabAccount> = {}): YnabAccount => ({
-  id,
-  name,
-  type: 'checking',
-  on_budget: true,
-  closed: false,
-  balance: 0,
-  cleared_balance: 0,
-  uncleared_balance: 0,
-  deleted: false,
-  ...extra,
-});
 const ACCOUNTS = [
   account('acc-checking', 'Checking\u200b\nmain'),
   account('acc-closed', 'Former bank', { closed: true, on_budget: false }),
