@@ -11,20 +11,11 @@ import {
   transferQuestion,
   type TransferRequest,
 } from '../../src/domain/transactions/transfer.js';
+import { account as accountRow } from '../helpers/rows.js';
 
-const account = (id: string, name: string, extra: Partial<YnabAccount> = {}): YnabAccount => ({
-  id,
-  name,
-  type: 'checking',
-  on_budget: true,
-  closed: false,
-  balance: 0,
-  cleared_balance: 0,
-  uncleared_balance: 0,
-  deleted: false,
-  transfer_payee_id: `tp-${id}`,
-  ...extra,
-});
+/** An account with the transfer payee a transfer into it names. */
+const account = (id: string, name: string, extra: Partial<YnabAccount> = {}): YnabAccount =>
+  accountRow(id, name, { transfer_payee_id: `tp-${id}`, ...extra });
 const ACCOUNTS = [
   account('chk', 'Old checking', { deleted: true }),
   account('chk', 'Checking'),
