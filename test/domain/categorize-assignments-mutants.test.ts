@@ -8,23 +8,9 @@ import { indexCategories } from '../../src/domain/categories/category-lists.js';
 import { planAssignments } from '../../src/domain/categorize/assignments.js';
 import { buildHistory, suggest } from '../../src/domain/categorize/classify.js';
 import { changeOf, changeQuestion, type Change } from '../../src/domain/categorize/changes.js';
-import type { YnabCategory, YnabCategoryGroup, YnabTransaction } from '../../src/domain/model.js';
+import type { YnabTransaction } from '../../src/domain/model.js';
+import { cat, group } from '../helpers/rows.js';
 
-const cat = (id: string, name: string, extra: Partial<YnabCategory> = {}): YnabCategory => ({
-  id,
-  name,
-  category_group_id: 'g',
-  hidden: false,
-  deleted: false,
-  ...extra,
-});
-const group = (name: string, categories: YnabCategory[]): YnabCategoryGroup => ({
-  id: name,
-  name,
-  hidden: false,
-  deleted: false,
-  categories,
-});
 const INDEX = indexCategories([
   group('Internal Master Category', [
     cat('inflow', 'Inflow: Ready to Assign'),

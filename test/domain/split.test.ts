@@ -1,7 +1,7 @@
 /** Planning split_transaction: every check in its order, preview, subject, question. */
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../src/domain/categories/category-lists.js';
-import type { YnabCategory, YnabCategoryGroup, YnabTransaction } from '../../src/domain/model.js';
+import type { YnabTransaction } from '../../src/domain/model.js';
 import {
   planSplit,
   splitPatch,
@@ -9,22 +9,8 @@ import {
   splitSubject,
   type SplitLineInput,
 } from '../../src/domain/transactions/split.js';
+import { cat, group } from '../helpers/rows.js';
 
-const cat = (id: string, name: string, extra: Partial<YnabCategory> = {}): YnabCategory => ({
-  id,
-  name,
-  category_group_id: 'g',
-  hidden: false,
-  deleted: false,
-  ...extra,
-});
-const group = (name: string, categories: YnabCategory[]): YnabCategoryGroup => ({
-  id: name,
-  name,
-  hidden: false,
-  deleted: false,
-  categories,
-});
 const INDEX = indexCategories([
   group('Internal Master Category', [
     cat('inflow', 'Inflow: Ready to Assign'),

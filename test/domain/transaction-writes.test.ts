@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../src/domain/categories/category-lists.js';
-import type { YnabCategory, YnabCategoryGroup, YnabTransaction } from '../../src/domain/model.js';
+import type { YnabTransaction } from '../../src/domain/model.js';
 import {
   createBody,
   createPreview,
@@ -14,23 +14,8 @@ import {
   presentIds,
   type NewTransaction,
 } from '../../src/domain/transactions/create-transactions.js';
-import { account } from '../helpers/rows.js';
+import { account, cat, group } from '../helpers/rows.js';
 
-const cat = (id: string, name: string, extra: Partial<YnabCategory> = {}): YnabCategory => ({
-  id,
-  name,
-  category_group_id: 'g',
-  hidden: false,
-  deleted: false,
-  ...extra,
-});
-const group = (name: string, categories: YnabCategory[]): YnabCategoryGroup => ({
-  id: name,
-  name,
-  hidden: false,
-  deleted: false,
-  categories,
-});
 const INDEX = indexCategories([
   group('Internal Master Category', [
     cat('inflow', 'Inflow: Ready to Assign'),

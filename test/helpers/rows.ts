@@ -1,8 +1,9 @@
 /**
  * Rows as YNAB sends them, for the unit tests of src/domain that plan writes without a client: an
- * open budget account with zero balances, changed only where a test says.
+ * open budget account with zero balances, a visible category of group `g`, a visible group of the
+ * given categories (its id is its name), changed only where a test says.
  */
-import type { YnabAccount } from '../../src/domain/model.js';
+import type { YnabAccount, YnabCategory, YnabCategoryGroup } from '../../src/domain/model.js';
 
 export const account = (id: string, name: string, extra: Partial<YnabAccount> = {}): YnabAccount => ({
   id,
@@ -15,4 +16,21 @@ export const account = (id: string, name: string, extra: Partial<YnabAccount> = 
   uncleared_balance: 0,
   deleted: false,
   ...extra,
+});
+
+export const cat = (id: string, name: string, extra: Partial<YnabCategory> = {}): YnabCategory => ({
+  id,
+  name,
+  category_group_id: 'g',
+  hidden: false,
+  deleted: false,
+  ...extra,
+});
+
+export const group = (name: string, categories: YnabCategory[]): YnabCategoryGroup => ({
+  id: name,
+  name,
+  hidden: false,
+  deleted: false,
+  categories,
 });
