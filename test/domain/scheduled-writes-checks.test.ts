@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../src/domain/categories/category-lists.js';
-import type { ScheduledBody, YnabScheduledTransaction } from '../../src/domain/model.js';
+import type { ScheduledBody } from '../../src/domain/model.js';
 import {
   bodyOf,
   changedFields,
@@ -17,7 +17,7 @@ import {
   type ScheduledContext,
   type ScheduledFields,
 } from '../../src/domain/transactions/scheduled-writes.js';
-import { account } from '../helpers/rows.js';
+import { account, schedule, SCHEDULED_BODY } from '../helpers/rows.js';
 
 const CTX: ScheduledContext = {
   accounts: [
@@ -44,27 +44,7 @@ const CTX: ScheduledContext = {
   ]),
   today: '2026-09-25',
 };
-const schedule = (id: string, extra: Partial<YnabScheduledTransaction> = {}): YnabScheduledTransaction => ({
-  id,
-  date_first: '2026-01-05',
-  date_next: '2026-10-05',
-  frequency: 'monthly',
-  amount: -30_000,
-  account_id: 'chk',
-  deleted: false,
-  ...extra,
-});
-const BASE: ScheduledBody = {
-  account_id: 'chk',
-  date: '2026-10-05',
-  amount: -30_000,
-  payee_id: 'p-gym',
-  category_id: 'sport',
-  memo: 'membership',
-  flag_color: 'red',
-  frequency: 'monthly',
-};
-const plan = (f: ScheduledFields, base: ScheduledBody = BASE) => planScheduledBody(base, f, CTX);
+const plan = (f: ScheduledFields, base: ScheduledBody = SCHEDULED_BODY) => planScheduledBody(base, f, CTX);
 
 describe('the schedule and its body', () => {
   it('keeps a memo, and a memo YNAB left out as null', () => {
@@ -116,7 +96,7 @@ describe('planScheduledBody refuses', () => {
   });
 
   it('a next date already past, even when the update does not name it', () => {
-    expect(() => plan({ amount: -1 }, { ...BASE, date: '2026-09-20' })).toThrow(
+    expect(() => plan({ amount: -1 }, { ...SCHEDULED_BODY, date: '2026-09-20' })).toThrow(
       '2026-09-20 is not after today (2026-09-25)',
     );
   });
@@ -145,18 +125,18 @@ describe('planScheduledBody applies', () => {
       flag_color: 'blue',
       frequency: 'yearly',
     });
-    expect(plan({})).toEqual(BASE);
+    expect(plan({})).toEqual(SCHEDULED_BODY);
     expect(plan({ date: '2026-09-26' }).date).toBe('2026-09-26');
   });
 
   it('a transfer payee to another account, a known name by its id, and a new name as a name', () => {
     expect(plan({ payee_id: 'p-to-sav' })).toMatchObject({ payee_id: 'p-to-sav' });
-    const byName = plan({ payee_name: 'Other' }, { ...BASE, payee_id: null, payee_name: 'Old' });
+    const byName = plan({ payee_name: 'Other' }, { ...SCHEDULED_BODY, payee_id: null, payee_name: 'Old' });
     expect(byName.payee_id).toBe('p-other');
     expect(byName).not.toHaveProperty('payee_name');
     expect(plan({ payee_name: ' New gym ' })).toMatchObject({ payee_id: null, payee_name: 'New gym' });
     // no payee given: a schedule known only by its payee's name keeps it
-    expect(plan({ amount: -1 }, { ...BASE, payee_id: null, payee_name: 'Old' })).toMatchObject({
+    expect(plan({ amount: -1 }, { ...SCHEDULED_BODY, payee_id: null, payee_name: 'Old' })).toMatchObject({
       payee_id: null,
       payee_name: 'Old',
     });
@@ -172,13 +152,13 @@ describe('planScheduledBody applies', () => {
 
 describe('describing and comparing schedules', () => {
   it('names the account among several', () => {
-    expect(describeScheduled({ ...BASE, account_id: 'sav' }, CTX, 'Gym', 'Sport')).toBe(
+    expect(describeScheduled({ ...SCHEDULED_BODY, account_id: 'sav' }, CTX, 'Gym', 'Sport')).toBe(
       'Savings: Gym -30.00 (Sport), monthly, next 2026-10-05',
     );
   });
 
   it('lists the fields that differ, null and missing alike', () => {
-    expect(changedFields(BASE, BASE)).toEqual([]);
+    expect(changedFields(SCHEDULED_BODY, SCHEDULED_BODY)).toEqual([]);
     const after: ScheduledBody = {
       account_id: 'sav',
       date: '2026-11-05',
@@ -190,7 +170,7 @@ describe('describing and comparing schedules', () => {
       flag_color: null,
       frequency: 'weekly',
     };
-    expect(changedFields(BASE, after)).toEqual([
+    expect(changedFields(SCHEDULED_BODY, after)).toEqual([
       'account_id',
       'date',
       'frequency',
@@ -213,8 +193,8 @@ describe('describing and comparing schedules', () => {
       memo: 'membership',
       flag_color: 'red',
     });
-    expect(sameAs(held, BASE)).toBe(true);
-    expect(sameAs({ ...held, amount: -1 }, BASE)).toBe(false);
-    expect(sameAs(undefined, BASE)).toBe(false);
+    expect(sameAs(held, SCHEDULED_BODY)).toBe(true);
+    expect(sameAs({ ...held, amount: -1 }, SCHEDULED_BODY)).toBe(false);
+    expect(sameAs(undefined, SCHEDULED_BODY)).toBe(false);
   });
 });

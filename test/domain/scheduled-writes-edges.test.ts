@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../src/domain/categories/category-lists.js';
-import type { ScheduledBody, YnabScheduledTransaction } from '../../src/domain/model.js';
 import {
   bodyOf,
   describeScheduled,
@@ -13,7 +12,7 @@ import {
   scheduledById,
   type ScheduledContext,
 } from '../../src/domain/transactions/scheduled-writes.js';
-import { account } from '../helpers/rows.js';
+import { account, schedule, SCHEDULED_BODY } from '../helpers/rows.js';
 
 const CTX: ScheduledContext = {
   accounts: [account('chk', 'Checking')],
@@ -32,30 +31,10 @@ const CTX: ScheduledContext = {
   ]),
   today: '2026-09-25',
 };
-const schedule = (extra: Partial<YnabScheduledTransaction> = {}): YnabScheduledTransaction => ({
-  id: 's1',
-  date_first: '2026-01-05',
-  date_next: '2026-10-05',
-  frequency: 'monthly',
-  amount: -30_000,
-  account_id: 'chk',
-  deleted: false,
-  ...extra,
-});
-const BASE: ScheduledBody = {
-  account_id: 'chk',
-  date: '2026-10-05',
-  amount: -30_000,
-  payee_id: 'p-gym',
-  category_id: 'sport',
-  memo: 'membership',
-  flag_color: 'red',
-  frequency: 'monthly',
-};
 
 describe('a schedule as YNAB holds it', () => {
   it('keeps fields YNAB left out (and an empty memo) as null', () => {
-    expect(bodyOf(schedule({ memo: '' }))).toEqual({
+    expect(bodyOf(schedule('s1', { memo: '' }))).toEqual({
       account_id: 'chk',
       date: '2026-10-05',
       amount: -30_000,
@@ -69,15 +48,15 @@ describe('a schedule as YNAB holds it', () => {
 
   it('refuses to write a split schedule, but not one whose lines were all deleted', () => {
     const line = { id: 'l1', amount: -30_000, deleted: false };
-    expect(() => scheduledById('s1', [schedule({ subtransactions: [line] })])).toThrow(
+    expect(() => scheduledById('s1', [schedule('s1', { subtransactions: [line] })])).toThrow(
       "Scheduled transaction s1 is split: YNAB's API cannot write its lines. Change it in YNAB's app.",
     );
-    const unsplit = schedule({ subtransactions: [{ ...line, deleted: true }] });
+    const unsplit = schedule('s1', { subtransactions: [{ ...line, deleted: true }] });
     expect(scheduledById('s1', [unsplit])).toBe(unsplit);
   });
 
   it('names an account missing from the list by its id', () => {
-    expect(describeScheduled({ ...BASE, account_id: 'gone' }, CTX, 'Gym', null)).toBe(
+    expect(describeScheduled({ ...SCHEDULED_BODY, account_id: 'gone' }, CTX, 'Gym', null)).toBe(
       'gone: Gym -30.00 (no category), monthly, next 2026-10-05',
     );
   });
@@ -90,23 +69,25 @@ describe('planning a schedule body', () => {
     [{ payee_name: '  ' }, 'The payee name is empty.'],
     [{ payee_name: 'Gym\nclub' }, /one line/],
   ])('refuses the payee %j', (fields, message) => {
-    expect(() => planScheduledBody(BASE, fields, CTX)).toThrow(message);
+    expect(() => planScheduledBody(SCHEDULED_BODY, fields, CTX)).toThrow(message);
   });
 
   it('takes an existing payee by its exact name, and a new name as a name', () => {
-    expect(planScheduledBody(BASE, { payee_name: ' Gym ' }, CTX)).toMatchObject({ payee_id: 'p-gym' });
-    const renamed = planScheduledBody(BASE, { payee_name: 'Old gym' }, CTX);
+    expect(planScheduledBody(SCHEDULED_BODY, { payee_name: ' Gym ' }, CTX)).toMatchObject({
+      payee_id: 'p-gym',
+    });
+    const renamed = planScheduledBody(SCHEDULED_BODY, { payee_name: 'Old gym' }, CTX);
     expect(renamed).toMatchObject({ payee_id: null, payee_name: 'Old gym' });
   });
 
   it('clears memo, flag and category with "" or null', () => {
-    expect(planScheduledBody(BASE, { memo: '', flag_color: null, category_id: '' }, CTX)).toEqual({
-      ...BASE,
+    expect(planScheduledBody(SCHEDULED_BODY, { memo: '', flag_color: null, category_id: '' }, CTX)).toEqual({
+      ...SCHEDULED_BODY,
       memo: null,
       flag_color: null,
       category_id: null,
     });
-    expect(planScheduledBody(BASE, { memo: 'yearly fee', category_id: null }, CTX)).toMatchObject({
+    expect(planScheduledBody(SCHEDULED_BODY, { memo: 'yearly fee', category_id: null }, CTX)).toMatchObject({
       memo: 'yearly fee',
       category_id: null,
     });

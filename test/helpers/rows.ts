@@ -1,9 +1,16 @@
 /**
  * Rows as YNAB sends them, for the unit tests of src/domain that plan writes without a client: an
  * open budget account with zero balances, a visible category of group `g`, a visible group of the
- * given categories (its id is its name), changed only where a test says.
+ * given categories (its id is its name), a monthly gym schedule of -30.00 on `chk` and the body
+ * YNAB would be sent for it, changed only where a test says.
  */
-import type { YnabAccount, YnabCategory, YnabCategoryGroup } from '../../src/domain/model.js';
+import type {
+  ScheduledBody,
+  YnabAccount,
+  YnabCategory,
+  YnabCategoryGroup,
+  YnabScheduledTransaction,
+} from '../../src/domain/model.js';
 
 export const account = (id: string, name: string, extra: Partial<YnabAccount> = {}): YnabAccount => ({
   id,
@@ -34,3 +41,30 @@ export const group = (name: string, categories: YnabCategory[]): YnabCategoryGro
   deleted: false,
   categories,
 });
+
+/** A monthly schedule of -30.00 on account `chk`, next due 2026-10-05. */
+export const schedule = (
+  id: string,
+  extra: Partial<YnabScheduledTransaction> = {},
+): YnabScheduledTransaction => ({
+  id,
+  date_first: '2026-01-05',
+  date_next: '2026-10-05',
+  frequency: 'monthly',
+  amount: -30_000,
+  account_id: 'chk',
+  deleted: false,
+  ...extra,
+});
+
+/** The body of a scheduled transaction like `schedule`, with payee `p-gym` and category `sport`. */
+export const SCHEDULED_BODY: ScheduledBody = {
+  account_id: 'chk',
+  date: '2026-10-05',
+  amount: -30_000,
+  payee_id: 'p-gym',
+  category_id: 'sport',
+  memo: 'membership',
+  flag_color: 'red',
+  frequency: 'monthly',
+};
