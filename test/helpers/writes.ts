@@ -107,3 +107,24 @@ export function rawModern(
     close: () => handler.close(),
   };
 }
+
+/**
+ * A transaction as a journal entry of a delete keeps it for undo, made from a row of the stand-in:
+ * its account, date and amount, no payee or category, and the memo `recreated <i>` by which a test
+ * finds it once the undo has recreated it.
+ */
+export const deletedDetail = (t: { account_id: string; date: string; amount: number }, i: number) => ({
+  transaction_id: `gone-${i}`,
+  account_id: t.account_id,
+  date: t.date,
+  amount: t.amount,
+  payee_id: null,
+  payee_name: null,
+  category_id: null,
+  memo: `recreated ${i}`,
+  cleared: 'uncleared',
+  approved: true,
+  flag_color: null,
+  transfer_account_id: null,
+  subtransactions: [],
+});

@@ -10,7 +10,7 @@ import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { call, connect, type Harness } from '../../helpers/harness.js';
 import { MONTH_PATH, MOVE, RESTAURANTS, lines, out } from '../../helpers/move.js';
-import { ACCEPT, answering } from '../../helpers/writes.js';
+import { ACCEPT, answering, deletedDetail } from '../../helpers/writes.js';
 
 const PLAN = 'demo-budget';
 const TX = `/plans/${PLAN}/transactions`;
@@ -90,24 +90,11 @@ describe('the undo of created transactions that stops partway', () => {
   });
 });
 
-const deletedRow = (h: Harness, i: number) => {
-  const t = h.standIn.state.transactions.filter((x) => !x.deleted && x.transfer_account_id == null)[i]!;
-  return {
-    transaction_id: `gone-${i}`,
-    account_id: t.account_id,
-    date: t.date,
-    amount: t.amount,
-    payee_id: null,
-    payee_name: null,
-    category_id: null,
-    memo: `recreated ${i}`,
-    cleared: 'uncleared',
-    approved: true,
-    flag_color: null,
-    transfer_account_id: null,
-    subtransactions: [],
-  };
-};
+const deletedRow = (h: Harness, i: number) =>
+  deletedDetail(
+    h.standIn.state.transactions.filter((x) => !x.deleted && x.transfer_account_id == null)[i]!,
+    i,
+  );
 const recreatedIds = (h: Harness) =>
   [0, 1].map((i) => h.standIn.state.transactions.find((t) => !t.deleted && t.memo === `recreated ${i}`)?.id);
 

@@ -17,6 +17,7 @@ import { targetDescription } from '../../../src/domain/months/targets.js';
 import { bodyOf } from '../../../src/domain/transactions/scheduled-writes.js';
 import { call, connect, textOf, type Harness } from '../../helpers/harness.js';
 import { it } from '../../helpers/fixture.js';
+import { deletedDetail } from '../../helpers/writes.js';
 
 const PLAN = 'demo-budget';
 
@@ -60,25 +61,7 @@ async function pairOf(h: Harness, kind: string): Promise<Pair> {
         amount: t.amount,
       }));
     case 'delete':
-      return [a, b].map((t, i) => ({
-        transactions: [
-          {
-            transaction_id: `gone-${i}`,
-            account_id: t.account_id,
-            date: t.date,
-            amount: t.amount,
-            payee_id: null,
-            payee_name: null,
-            category_id: null,
-            memo: `recreated ${i}`,
-            cleared: 'uncleared',
-            approved: true,
-            flag_color: null,
-            transfer_account_id: null,
-            subtransactions: [],
-          },
-        ],
-      }));
+      return [a, b].map((t, i) => ({ transactions: [deletedDetail(t, i)] }));
     case 'reconcile':
       for (const t of [a, b]) t.cleared = 'reconciled';
       return [a, b].map((t) => ({
