@@ -8,6 +8,8 @@ import { loadConfig } from '../../src/config.js';
 import { createDeps, type Deps, type DepsOverrides } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { serverFactory } from '../../src/server.js';
+import { Secret } from '../../src/domain/secret.js';
+import { runHttp, type HttpHandle, type HttpOptions } from '../../src/transports/http.js';
 import type { Harness } from './harness.js';
 
 /** A fresh journal path in a temporary folder. */
@@ -128,3 +130,23 @@ export const deletedDetail = (t: { account_id: string; date: string; amount: num
   transfer_account_id: null,
   subtransactions: [],
 });
+
+/**
+ * The HTTP transport on 127.0.0.1 (a free port) in front of the stand-in, with a journal of its own
+ * and the given bearer token; nothing printed, errors dropped unless `options` says otherwise.
+ */
+export function startHttp(
+  h: Harness,
+  token: string,
+  options: Partial<HttpOptions> = {},
+): Promise<HttpHandle> {
+  const deps = createDeps(loadConfig({ ...h.env, AVENIR_MCP_JOURNAL: tempJournal() }), silentLog);
+  return runHttp(serverFactory(deps), {
+    host: '127.0.0.1',
+    port: 0,
+    token: new Secret(token),
+    printNotice: () => {},
+    onerror: () => {},
+    ...options,
+  });
+}

@@ -5,28 +5,16 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { createDeps } from '../../src/deps.js';
-import { Secret } from '../../src/domain/secret.js';
-import { silentLog } from '../../src/log.js';
-import { serverFactory } from '../../src/server.js';
-import { runHttp, type HttpHandle } from '../../src/transports/http.js';
+import type { HttpHandle } from '../../src/transports/http.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
-import { tempJournal } from '../helpers/writes.js';
+import { startHttp } from '../helpers/writes.js';
 
 const TOKEN = 'framing-token-0123456789abcdef0123456789';
 let h: Harness;
 let http: HttpHandle;
 beforeAll(async () => {
   h = await startHarness();
-  const deps = createDeps(loadConfig({ ...h.env, AVENIR_MCP_JOURNAL: tempJournal() }), silentLog);
-  http = await runHttp(serverFactory(deps), {
-    host: '127.0.0.1',
-    port: 0,
-    token: new Secret(TOKEN),
-    printNotice: () => {},
-    onerror: () => {},
-  });
+  http = await startHttp(h, TOKEN);
 });
 afterAll(async () => {
   await http.close();

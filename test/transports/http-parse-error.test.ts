@@ -4,28 +4,16 @@
  * are refused as an unsupported media type, in both eras alike.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { createDeps } from '../../src/deps.js';
-import { Secret } from '../../src/domain/secret.js';
-import { silentLog } from '../../src/log.js';
-import { serverFactory } from '../../src/server.js';
-import { runHttp, type HttpHandle } from '../../src/transports/http.js';
+import type { HttpHandle } from '../../src/transports/http.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
-import { tempJournal } from '../helpers/writes.js';
+import { startHttp } from '../helpers/writes.js';
 
 const TOKEN = 'parse-error-token-0123456789abcdef012345';
 let h: Harness;
 let http: HttpHandle;
 beforeAll(async () => {
   h = await startHarness();
-  const deps = createDeps(loadConfig({ ...h.env, AVENIR_MCP_JOURNAL: tempJournal() }), silentLog);
-  http = await runHttp(serverFactory(deps), {
-    host: '127.0.0.1',
-    port: 0,
-    token: new Secret(TOKEN),
-    printNotice: () => {},
-    onerror: () => {},
-  });
+  http = await startHttp(h, TOKEN);
 });
 afterAll(async () => {
   await http.close();
