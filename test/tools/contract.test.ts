@@ -48,6 +48,22 @@ describe('tool definitions', () => {
   });
 });
 
+interface ObjectSchema {
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
+/** The object whose fields an outline lists, in the documented schema and in the outline: the answer
+ * itself, or the rows of a `result` list. */
+function outlined(documented: Record<string, unknown>, outline: Record<string, unknown>) {
+  const rows = (schema: Record<string, unknown>): ObjectSchema => {
+    const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const result = props.result;
+    if (Object.keys(props).length !== 1 || result === undefined) return schema;
+    return (result.type === 'array' ? result.items : result) as ObjectSchema;
+  };
+  return [rows(documented), rows(outline)] as const;
+}
+
 const NOT_TOOLS = new Set(['plan_id', 'next_cursor', 'account_id', 'bank_balance']);
 /** The snake_case words of a text that are not parameter names: the tools it names. */
 const namedTools = (text: string): string[] =>
@@ -77,14 +93,20 @@ describe('what a client sees', () => {
     expect(tools.map((t) => t.name)).toEqual(allTools.map((t) => t.name));
     for (const tool of tools) {
       expect(undescribed(tool.inputSchema as Record<string, unknown>), tool.name).toEqual([]);
-      // results are listed as an outline (names and types): their field descriptions are in the
-      // definitions, for docs/tools.md, where every one stays
+      // results are listed as an outline (the names of the fields): their field descriptions are in
+      // the definitions, for docs/tools.md, where every one stays
       const definition = allTools.find((t) => t.name === tool.name);
       const documented = z.toJSONSchema(definition?.output ?? z.object({})) as Record<string, unknown>;
       expect(undescribed(documented, '', undefined, new Set(['result'])), tool.name).toEqual([]);
-      expect(JSON.stringify(tool.outputSchema), tool.name).not.toMatch(
-        /"(description|\$schema)":"|"required":\[/,
-      );
+      expect(JSON.stringify(tool.outputSchema), tool.name).not.toMatch(/"(description|\$schema)":"/);
+      // the outline names every field of the answer (or of its rows), and requires only what zod does
+      const [fields, outline] = outlined(documented, tool.outputSchema as Record<string, unknown>);
+      expect(
+        [...Object.keys(outline.properties ?? {}), ...(outline.required ?? [])].sort(),
+        tool.name,
+      ).toEqual(Object.keys(fields.properties ?? {}).sort());
+      for (const name of outline.required ?? [])
+        expect(fields.required ?? [], `${tool.name}.${name}`).toContain(name);
       // the zod schema refuses unknown fields; the listing does not say it forty times
       expect(tool.inputSchema).not.toHaveProperty('additionalProperties');
       // only what the protocol does not assume (readOnlyHint false, destructiveHint true,

@@ -4,13 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  byNameOnly,
-  leanParams,
-  leanResults,
-  paramsJson,
-  resultJson,
-} from '../../src/tools/seam/lean-schema.js';
+import { leanParams, leanResults, paramsJson, resultJson } from '../../src/tools/seam/lean-schema.js';
 
 const params = z.strictObject({
   plan_id: z.string().min(1).describe('Plan id.'),
@@ -70,6 +64,38 @@ describe('advertised parameters', () => {
     expect(json.properties.color).toEqual({ enum: ['red', 'blue', null], description: 'Null removes it.' });
   });
 
+  it('drop the length cap of a text, the false default of a switch and a pattern the description spells', () => {
+    const more = paramsJson(
+      z.strictObject({
+        memo: z.string().max(500).describe('A memo.'),
+        detail: z.boolean().default(false).describe('Also the detail.'),
+        savings: z.boolean().default(true).describe('Count savings.'),
+        since: z
+          .string()
+          .regex(/^\d{4}-\d{2}$/)
+          .describe('YYYY-MM, the first month.'),
+        code: z
+          .string()
+          .regex(/^[A-Z]{3}$/)
+          .describe('A currency code.'),
+      }),
+    ) as { properties: Record<string, unknown> };
+    expect(more.properties.memo).toEqual({ type: 'string', description: 'A memo.' });
+    expect(more.properties.detail).toEqual({ type: 'boolean', description: 'Also the detail.' });
+    expect(more.properties.savings).toEqual({
+      type: 'boolean',
+      default: true,
+      description: 'Count savings.',
+    });
+    expect(more.properties.since).toEqual({ type: 'string', description: 'YYYY-MM, the first month.' });
+    // a pattern nothing else spells out stays
+    expect(more.properties.code).toEqual({
+      type: 'string',
+      pattern: '^[A-Z]{3}$',
+      description: 'A currency code.',
+    });
+  });
+
   it('give an enum or a constant no type beside its values', () => {
     expect(json.properties.strategy).toEqual({ enum: ['a', 'b'], default: 'a', description: 'A strategy.' });
     expect(json.properties.kind).toEqual({ const: 'x', description: 'A kind.' });
@@ -77,7 +103,7 @@ describe('advertised parameters', () => {
 });
 
 describe('advertised results', () => {
-  it('outline the top-level fields by name and type, without descriptions, required or enum values', () => {
+  it('name the fields every answer carries in required, without descriptions, types or enum values', () => {
     const output = z.strictObject({
       status: z.enum(['applied', 'declined']).describe('What became of it.'),
       message: z.string().describe('What happened.'),
@@ -89,33 +115,28 @@ describe('advertised results', () => {
     });
     expect(resultJson(output)).toEqual({
       type: 'object',
-      properties: {
-        status: { type: 'string' },
-        message: { type: 'string' },
-        months: { type: 'array' },
-        assumptions: { type: 'object' },
-        target: { type: ['object', 'null'] },
-      },
+      required: ['status', 'message', 'months', 'assumptions', 'target'],
     });
   });
 
-  it('outline a field shared by every write tool by its name alone', () => {
+  it('keep a field an answer may leave out under properties, with its type', () => {
     const output = z.strictObject({
-      status: byNameOnly(z.enum(['applied', 'declined']).describe('What became of it.')),
-      operation_id: byNameOnly(z.string().nullable().describe('The id.')),
       count: z.number().int().describe('C.'),
+      note: z.string().optional().describe('N.'),
+      detail: z.array(z.number()).optional().describe('D.'),
     });
-    expect(resultJson(output)).toEqual({
+    const outline = resultJson(output);
+    expect(outline).toEqual({
       type: 'object',
-      properties: { status: {}, operation_id: {}, count: { type: 'integer' } },
+      properties: { note: { type: 'string' }, detail: { type: 'array' } },
+      required: ['count'],
     });
-    // the mark changes nothing of what zod checks or docs/tools.md shows
-    expect(output.shape.status.description).toBe('What became of it.');
-    expect(output.safeParse({ status: 'applied', operation_id: null, count: 1 }).success).toBe(true);
-    expect(output.safeParse({ status: 'other', operation_id: null, count: 1 }).success).toBe(false);
+    // what the outline requires, every answer zod lets through has
+    expect(output.safeParse({ count: 1 }).success).toBe(true);
+    expect(output.safeParse({ note: 'x' }).success).toBe(false);
   });
 
-  it('do not count a result wrapper as a level, and tell a deep union by its types', () => {
+  it('do not count a result wrapper as a level, and list its rows by name', () => {
     const output = z.strictObject({
       result: z.array(
         z.strictObject({
@@ -128,18 +149,18 @@ describe('advertised results', () => {
     expect(resultJson(output)).toEqual({
       type: 'object',
       properties: {
-        result: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              id: { type: 'string' },
-              count: { type: 'integer' },
-              target: { type: ['object', 'null'] },
-            },
-          },
-        },
+        result: { type: 'array', items: { type: 'object', required: ['id', 'count', 'target'] } },
       },
+    });
+  });
+
+  it('tell a deep union by its types, in a field that may be absent', () => {
+    const output = z.strictObject({
+      value: z.union([z.string(), z.number()]).optional().describe('V.'),
+    });
+    expect(resultJson(output)).toEqual({
+      type: 'object',
+      properties: { value: { type: ['string', 'number'] } },
     });
   });
 });

@@ -475,7 +475,7 @@ describe('suggest_categories with writes off', () => {
       // no title: a host shows the name
       expect(tool.title).toBeUndefined();
       expect(tool.annotations).toEqual({ readOnlyHint: true });
-      expect(Object.keys((tool.outputSchema as { properties: object }).properties)).toEqual([
+      expect((tool.outputSchema as { required: string[] }).required).toEqual([
         'pending_count',
         'suggested_count',
         'items',

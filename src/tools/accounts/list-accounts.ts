@@ -38,7 +38,7 @@ export const listAccounts = defineReadTool({
   name: 'list_accounts',
   title: 'List accounts',
   description: [
-    'Accounts with balances (owed negative), bank link and last reconciliation: for balances, reconciling or a broken link.',
+    'Accounts with balances (owed negative), bank link and last reconciliation.',
     'Costs 1 YNAB request.',
   ].join(' '),
   input: planInput,

@@ -98,7 +98,7 @@ export const reconcileAccount = defineWriteTool({
   destructive: true,
   idempotent: false,
   description: [
-    "Compare an account with the user's bank balance (ask them): a match marks cleared ones reconciled; a gap writes nothing, lists likely causes.",
+    'Compare an account with the bank balance the user gives: a match marks cleared ones reconciled; a gap lists likely causes.',
     PREVIEW,
     'Undoable. Costs 2 YNAB requests (3 to adjust a budget account), 1 more to apply (2 with an adjustment).',
   ],

@@ -28,7 +28,7 @@ export const findRecurringCharges = defineReadTool({
   name: 'find_recurring_charges',
   title: 'Find recurring charges',
   description: [
-    'Subscriptions and other monthly charges (a payee in 3 of the last 4 full months, within 20 %) with their yearly cost, costliest first.',
+    'Subscriptions and other monthly charges with their yearly cost, costliest first.',
     'Costs 4 YNAB requests.',
     DATA_NOTE,
   ].join(' '),

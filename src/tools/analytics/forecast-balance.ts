@@ -30,7 +30,7 @@ export const forecastBalance = defineReadTool({
   name: 'forecast_balance',
   title: 'Forecast the balance',
   description: [
-    'Project the budget accounts day by day to until and name the first month below zero: relay the message, check its assumptions with the user.',
+    'Project the budget accounts to until and name the first month below zero; check its assumptions with the user.',
     'Costs 4 YNAB requests.',
     DATA_NOTE,
   ].join(' '),

@@ -90,7 +90,7 @@ export const getDebtPayoffPlan = defineReadTool({
       .max(1_000_000_000)
       .nullable()
       .default(null)
-      .describe("Paid to debts a month, at least the minimums; default: YNAB's, else past payments."),
+      .describe("Paid to debts a month; default: YNAB's, else past payments."),
     overrides: z
       .array(
         z.strictObject({

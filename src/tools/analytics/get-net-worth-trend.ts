@@ -11,7 +11,7 @@ export const getNetWorthTrend = defineReadTool({
   name: 'get_net_worth_trend',
   title: 'Net worth month by month',
   description: [
-    'Assets, debts and net worth at each month end, every account included: is the debt going down?',
+    'Assets, debts and net worth at each month end, every account included.',
     'Costs 2 YNAB requests (3 with since).',
   ].join(' '),
   input: z.strictObject({

@@ -36,7 +36,7 @@ export const getRunway = defineReadTool({
   name: 'get_runway',
   title: 'Months of runway',
   description: [
-    'Months the budget accounts (less card debt) would last without income at recent spending; with essential_groups, on essentials too.',
+    'Months the budget accounts (less card debt) would last without income at recent spending.',
     'Costs 2 YNAB requests (+1 with essential_groups, +1 with since).',
   ].join(' '),
   input: z.strictObject({

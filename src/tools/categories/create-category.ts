@@ -28,7 +28,7 @@ export const createCategory = defineWriteTool({
   idempotent: false,
   mentionsBankText: false,
   description: [
-    'Create a category in a group; a name the group has (any case) is refused.',
+    'Create a category in a group.',
     PREVIEW,
     'Not undoable. Costs 2 YNAB requests, 1 more to apply.',
   ],

@@ -60,7 +60,7 @@ export const moveMoney = defineWriteTool({
   destructive: true,
   idempotent: false,
   description: [
-    'Move budgeted money between categories for a month (to cover overspending); the source may go negative.',
+    'Move budgeted money between categories for a month (to cover overspending).',
     PREVIEW,
     'Undoable. Costs 1 YNAB request, 2 more to apply.',
   ],

@@ -31,7 +31,7 @@ export const setCategoryBudget = defineWriteTool({
   destructive: true,
   idempotent: true,
   description: [
-    "Set a category's budgeted amount for a month: absolute, not a change (to cover overspending, use move_money); Ready to Assign may go negative.",
+    "Set a category's budgeted amount for a month: absolute, not a change (to cover overspending, use move_money).",
     PREVIEW,
     'Undoable. Costs 1 YNAB request, 1 more to apply.',
   ],

@@ -39,9 +39,9 @@ export const setCategoryTarget = defineWriteTool({
   idempotent: true,
   mentionsBankText: false,
   description: [
-    "Set, change or remove a category's target: amount with by_date or frequency (not both), amount alone keeps its kind (monthly if none), nothing removes it; loan: amount alone; card payment: no frequency.",
+    "Set, change or remove a category's target: amount with by_date or frequency (not both), amount alone keeps its kind (monthly if none), nothing removes it.",
     PREVIEW,
-    'Undoable unless undoable says otherwise. Costs 1 YNAB request, 1 more to apply.',
+    'Undoable unless its answer says not. Costs 1 YNAB request, 1 more to apply.',
   ],
   input: {
     plan_id: planId,

@@ -30,7 +30,7 @@ export const updateCategory = defineWriteTool({
   idempotent: true,
   mentionsBankText: false,
   description: [
-    "Rename a category and/or move it to another group; a name the group has, and YNAB's own categories, are refused.",
+    'Rename a category and/or move it to another group.',
     PREVIEW,
     'Not undoable: call again with the old name and group. Costs 2 YNAB requests, 1 more to apply.',
   ],

@@ -11,7 +11,7 @@ export const getAgeOfMoney = defineReadTool({
   name: 'get_age_of_money',
   title: 'Age of Money month by month',
   description: [
-    "YNAB's Age of Money (days money waits before it is spent; 30+ is a month's buffer), month by month.",
+    "YNAB's Age of Money (days money waits before it is spent), month by month.",
     'Costs 1 YNAB request.',
   ].join(' '),
   input: z.strictObject({

@@ -19,7 +19,7 @@ export const getMoneyMovements = defineReadTool({
   name: 'get_money_movements',
   title: 'Money movements',
   description: [
-    "YNAB's money movements (assignments, moves) per category and month, and the categories topped up most often (budgets set too low).",
+    "YNAB's money movements (assignments, moves) per category and month, and the categories topped up most often.",
     'Costs 3 YNAB requests.',
   ].join(' '),
   input: z.strictObject({

@@ -8,7 +8,7 @@ export const getMonthlySummary = defineReadTool({
   name: 'get_monthly_summary',
   title: 'Month summary',
   description: [
-    'A month at a glance: income, budgeted, spent, Ready to Assign, overspent categories; first stop to review a month.',
+    'A month at a glance: income, budgeted, spent, Ready to Assign, overspent categories.',
     MONTH_READ_TAIL,
   ].join(' '),
   input: monthInput,

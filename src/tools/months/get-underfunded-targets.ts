@@ -44,7 +44,7 @@ export const getUnderfundedTargets = defineReadTool({
   name: 'get_underfunded_targets',
   title: 'Underfunded targets',
   description: [
-    'The categories whose target still needs money this month, most urgent first, with totals against Ready to Assign.',
+    'Categories whose target still needs money this month, most urgent first, with totals against Ready to Assign.',
     WRITE_SENTENCE,
     'Costs 1 YNAB request.',
   ].join(' '),

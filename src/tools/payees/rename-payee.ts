@@ -42,7 +42,7 @@ export const renamePayee = defineWriteTool({
   destructive: true,
   idempotent: true,
   description: [
-    "Rename a payee everywhere (a bank label into the merchant's name), which also cleans suggest_categories' history; not a transfer payee, nor to a name in use.",
+    "Rename a payee everywhere (a bank label into the merchant's name); also cleans suggest_categories' history.",
     PREVIEW,
     'Undoable. Costs 2 YNAB requests, 1 more to apply.',
   ],

@@ -39,7 +39,7 @@ export const listPlans = defineReadTool({
   name: 'list_plans',
   title: 'List plans',
   description: [
-    "The YNAB plans (budgets) and currencies: call first, for the plan_id others take ('last-used': the one last opened).",
+    "The plans (budgets) and currencies: call first, for the plan_id ('last-used': the last opened).",
     'Costs 1 YNAB request.',
   ].join(' '),
   input: z.strictObject({}),

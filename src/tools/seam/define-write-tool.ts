@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import type { ConfirmRequest } from '../../safety/confirm.js';
 import { defineImmediateWrite, type ToolContext, type WriteTool } from './define-tool.js';
-import { byNameOnly } from './lean-schema.js';
 import { DATA_NOTE } from './schemas.js';
 import {
   confirmationField,
@@ -62,11 +61,11 @@ export function defineWriteTool<I extends z.ZodRawShape, O extends z.ZodRawShape
 ): WriteTool<WriteInput<I>, WriteOutput<O, U>> {
   const bankText = spec.mentionsBankText ?? true;
   const output = z.strictObject({
-    status: byNameOnly(spec.status ?? statusField),
-    message: byNameOnly(messageField),
+    status: spec.status ?? statusField,
+    message: messageField,
     ...spec.output,
-    confirmation: byNameOnly(confirmationField),
-    ...(spec.undoable ? { operation_id: byNameOnly(operationIdField) } : {}),
+    confirmation: confirmationField,
+    ...(spec.undoable ? { operation_id: operationIdField } : {}),
   }) as unknown as WriteOutput<O, U>;
   return defineImmediateWrite({
     name: spec.name,

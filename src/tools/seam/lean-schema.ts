@@ -7,16 +7,17 @@
  * Parameters keep every description (a model needs them to call the tool) and every constraint that
  * means something; what goes is what a client ignores or can tell without it: `$schema`, the
  * ±2^53 bounds zod puts on every integer and the ±a billion of every amount, `default: null`,
- * `minLength: 1` (every id has it), the regular expression zod adds beside `format: date`,
+ * `minLength: 1` (every id has it), the length cap of a name or memo, `default: false` of a switch,
+ * the regular expression of a date or month whose format or description spells it out,
  * `additionalProperties: false` (the zod schema refuses unknown fields all the same), and the
  * `anyOf [X, null]` of a nullable parameter written as one type list, and the `type` of an enum or a
  * constant (its values say it).
  *
  * Results are validated on the server, and the text block a model reads already names its columns
- * (render.ts), so their schema is the outline of the data: its field names and types (for a list
- * tool, those of its rows), without descriptions or enum values (those stay in the definitions and in
- * docs/tools.md), `required`, `additionalProperties: false` or the key schema of a map; anything nested
- * deeper is just its type.
+ * (render.ts), so their schema is the outline of the data: the names of its fields (for a list tool,
+ * those of its rows), those an answer always carries listed in `required` and the others with their
+ * type, without descriptions, enum values (those stay in the definitions and in docs/tools.md),
+ * `additionalProperties: false` or the key schema of a map.
  *
  * Each schema is converted once per process, whatever the number of server instances.
  */
@@ -65,6 +66,15 @@ const noise = (key: string, value: unknown): boolean =>
   (key === 'minimum' && (value === -SAFE || value === -AMOUNT_CAP)) ||
   (key === 'maximum' && (value === SAFE || value === AMOUNT_CAP));
 
+/**
+ * The regular expression of a date or month parameter, which its format (`format: date`) or its
+ * description (YYYY-MM) already spells out; a value that does not match is refused with an error that
+ * quotes it.
+ */
+const spelledOut = (schema: Json): boolean =>
+  typeof schema.format === 'string' ||
+  (typeof schema.description === 'string' && /\bYYYY-MM\b/.test(schema.description));
+
 function leanParam(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(leanParam);
   if (!isObject(schema)) return schema;
@@ -74,9 +84,14 @@ function leanParam(schema: unknown): unknown {
     );
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (noise(key, value) || (key === 'pattern' && typeof schema.format === 'string')) continue;
+    if (noise(key, value) || (key === 'pattern' && spelledOut(schema))) continue;
+    // a switch left out is off: `default: false` says nothing more
+    if (key === 'default' && value === false && schema.type === 'boolean') continue;
     // a non-empty string: every id; an empty one is refused all the same
     if (key === 'minLength' && value === 1) continue;
+    // the length cap of a name or memo (200, 500): no real text comes near it, and a longer one is
+    // refused with an error that gives the cap
+    if (key === 'maxLength') continue;
     out[key] = key === 'properties' && isObject(value) ? mapValues(value, leanParam) : leanParam(value);
   }
   return withoutImpliedType(mergeNullable(out));
@@ -106,8 +121,9 @@ function withoutImpliedType(schema: Json): Json {
 }
 
 /**
- * What results leave out: descriptions, `required`, the key schema of a map and the values of an enum
- * (a `status` lists seven on every write tool; the answer itself names the one that holds).
+ * What results leave out: descriptions, the key schema of a map and the values of an enum (a `status`
+ * lists seven on every write tool; the answer itself names the one that holds). `required` is not
+ * copied either: namedByPresence writes it anew, as the list of the fields.
  */
 const RESULT_SKIPPED = new Set(['description', 'required', 'propertyNames', 'enum']);
 /** The keywords holding subschemas, which the outline follows only to its depth. */
@@ -122,7 +138,6 @@ function typesOf(members: unknown): Json {
 function leanResult(schema: unknown, depth: number): unknown {
   if (Array.isArray(schema)) return schema.map((member) => leanResult(member, depth));
   if (!isObject(schema)) return schema;
-  if (schema[NAME_ONLY] === true) return {};
   let out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (noise(key, value) || RESULT_SKIPPED.has(key)) continue;
@@ -134,16 +149,33 @@ function leanResult(schema: unknown, depth: number): unknown {
           : leanResult(value, depth);
     else if (key === 'anyOf') out = { ...out, ...typesOf(value) };
   }
-  return mergeNullable(out);
+  return namedByPresence(mergeNullable(out), schema.required);
 }
 
 /**
- * Marks a result field that every write tool shares (`status`, `message`, `confirmation`,
- * `operation_id`): its outline is its name alone, an empty schema. Forty tools would otherwise repeat
- * the same four types in every list, and the names, the text block and docs/tools.md say the rest.
+ * An object's fields that every answer carries are listed by name in `required`, rather than each as
+ * a property with its type: the outline still names every field, and a validating client still checks
+ * that each one is there, for a fraction of the bytes (a money field is a number, a name a string,
+ * `months` a list: the name says it, and the text block and docs/tools.md give the rest). What stays
+ * under `properties`, with its type, is a field that may be absent, which `required` cannot name.
+ * `required` holds only what the zod schema requires, so no true answer can fail it.
  */
-const NAME_ONLY = 'x-listed-by-name';
-export const byNameOnly = <T extends z.ZodType>(schema: T): T => schema.meta({ [NAME_ONLY]: true });
+function namedByPresence(outline: Json, required: unknown): Json {
+  if (!isObject(outline.properties) || !Array.isArray(required)) return outline;
+  const present = new Set(required);
+  const named: string[] = [];
+  const kept: Json = {};
+  for (const [name, field] of Object.entries(outline.properties)) {
+    if (present.has(name)) named.push(name);
+    else kept[name] = field;
+  }
+  const rest = Object.fromEntries(Object.entries(outline).filter(([key]) => key !== 'properties'));
+  return {
+    ...rest,
+    ...(Object.keys(kept).length > 0 ? { properties: kept } : {}),
+    ...(named.length > 0 ? { required: named } : {}),
+  };
+}
 
 const mapValues = (record: Json, f: (value: unknown) => unknown): Json =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));

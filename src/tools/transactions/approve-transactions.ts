@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { approvalsOf, approvalText } from '../../domain/transactions/approvals.js';
 import { defineImmediateWrite } from '../seam/define-tool.js';
-import { byNameOnly } from '../seam/lean-schema.js';
 import { planId } from '../seam/schemas.js';
 import { checkedWrite } from '../seam/verify.js';
 import { patchWrite } from '../seam/verify-transactions.js';
@@ -22,21 +21,19 @@ export const approveTransactions = defineImmediateWrite({
   description: [
     'Mark transactions approved (reviewed), once their category was checked.',
     'Applied at once, without a preview; not undoable.',
-    'Costs 1 YNAB request (none for an empty list, 1 more to check a lost answer).',
+    'Costs 1 YNAB request (2 when its answer is lost).',
   ].join(' '),
   input: z.strictObject({
     plan_id: planId,
     tx_ids: z.array(z.string().min(1)).max(100).describe('From suggest_categories or find_transactions.'),
   }),
   output: z.strictObject({
-    status: byNameOnly(
-      z
-        .enum(['applied', 'partial', 'not_applied', 'unknown', 'nothing_to_do'])
-        .describe(
-          'applied (YNAB holds every one approved), partial (only some: see not_approved_ids), not_applied (none is), unknown (the answer was lost and YNAB could not be checked: see unknown_ids; approving again is harmless) or nothing_to_do (an empty list).',
-        ),
-    ),
-    message: byNameOnly(z.string().describe('What happened, for the agent to relay.')),
+    status: z
+      .enum(['applied', 'partial', 'not_applied', 'unknown', 'nothing_to_do'])
+      .describe(
+        'applied (YNAB holds every one approved), partial (only some: see not_approved_ids), not_applied (none is), unknown (the answer was lost and YNAB could not be checked: see unknown_ids; approving again is harmless) or nothing_to_do (an empty list).',
+      ),
+    message: z.string().describe('What happened, for the agent to relay.'),
     approved: z.number().int().describe('How many of the transactions YNAB holds approved.'),
     not_approved_ids: ids(
       'The ids YNAB does not hold approved (it ignored the flag, or has no such transaction).',

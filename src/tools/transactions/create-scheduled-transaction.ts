@@ -36,7 +36,7 @@ export const createScheduledTransaction = defineWriteTool({
   destructive: false,
   idempotent: false,
   description: [
-    'Schedule a future or repeating transaction (a bill, a salary, a transfer).',
+    'Schedule a future or repeating transaction.',
     PREVIEW,
     'Undoable while unchanged. Costs 3 YNAB requests, 1 more to apply.',
   ],

@@ -51,7 +51,7 @@ export const createTransactions = defineWriteTool({
   destructive: false,
   idempotent: false,
   description: [
-    'Create cleared transactions on one account (cash, a cheque the import missed); calling twice creates them twice.',
+    'Create cleared transactions on one account (e.g. cash); calling twice creates them twice.',
     PREVIEW,
     'Undoable. Costs 2 YNAB requests, 1 more to apply.',
   ],

@@ -43,7 +43,7 @@ export const createTransfer = defineWriteTool({
   idempotent: false,
   mentionsBankText: false,
   description: [
-    'Move money between two accounts as one linked transfer (savings, a card or loan payment).',
+    'Move money between two accounts as one linked transfer (e.g. a card payment).',
     PREVIEW,
     'Undoable. Costs 2 YNAB requests, 1 more to apply.',
   ],

@@ -26,7 +26,7 @@ export const deleteScheduledTransaction = defineWriteTool({
   destructive: true,
   idempotent: false,
   description: [
-    'Delete a scheduled transaction (a cancelled subscription); what it entered stays.',
+    'Delete a scheduled transaction; what it entered stays.',
     PREVIEW,
     'Undoable (new id). Costs 4 YNAB requests, 1 more to apply.',
   ],

@@ -50,7 +50,7 @@ export const deleteTransactions = defineWriteTool({
   destructive: true,
   idempotent: false,
   description: [
-    'Delete transactions (a duplicate, a mistake); a transfer goes both sides; reconciled ones are refused.',
+    'Delete transactions; a transfer goes both sides.',
     PREVIEW,
     'Undoable (new ids). Costs 2 YNAB requests, 1 more per transaction to apply.',
   ],

@@ -70,7 +70,7 @@ export const findTransactions = defineReadTool({
   name: 'find_transactions',
   title: 'Find transactions',
   description: [
-    'Find transactions by date, amount, account, category or payee, newest first, paged; likely duplicates flagged.',
+    'Transactions by date, amount, account, category or payee, newest first, paged; likely duplicates flagged.',
     'Costs 3 YNAB requests.',
     DATA_NOTE,
   ].join(' '),

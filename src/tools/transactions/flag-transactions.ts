@@ -43,7 +43,7 @@ export const flagTransactions = defineWriteTool({
   destructive: false,
   idempotent: true,
   description: [
-    'Set or clear the flag of transactions, to mark what the user should look at (ask what each colour means).',
+    'Set or clear the flag of transactions (ask what each colour means).',
     PREVIEW,
     'Undoable. Costs 1 YNAB request, 1 more to apply.',
   ],

@@ -10,7 +10,6 @@ import type { YnabTransaction } from '../../domain/model.js';
 import { findImported, importedText, lostImportText } from '../../domain/transactions/imports.js';
 import { defineImmediateWrite } from '../seam/define-tool.js';
 import { readBack } from '../seam/outcome.js';
-import { byNameOnly } from '../seam/lean-schema.js';
 import { planId } from '../seam/schemas.js';
 
 const NO_IDS = 'YNAB answered without the list of imported ids';
@@ -21,25 +20,23 @@ export const importTransactions = defineImmediateWrite({
   destructive: false,
   idempotent: true,
   description: [
-    'Ask YNAB to import the latest transactions from the linked banks; applied at once, never twice; then suggest_categories.',
-    'Costs 1 YNAB request (1 more to check a lost answer).',
+    'Import the latest transactions from the linked banks; applied at once, never twice; then suggest_categories.',
+    'Costs 1 YNAB request (2 when its answer is lost).',
   ].join(' '),
   input: z.strictObject({ plan_id: planId }),
   output: z.strictObject({
-    status: byNameOnly(
-      z
-        .enum(['applied', 'not_applied', 'unknown'])
-        .describe(
-          'applied (YNAB answered, or a read-back shows what came in), not_applied (the answer was lost and a read-back shows nothing new) or unknown (what the import brought cannot be told; importing again is safe).',
-        ),
-    ),
+    status: z
+      .enum(['applied', 'not_applied', 'unknown'])
+      .describe(
+        'applied (YNAB answered, or a read-back shows what came in), not_applied (the answer was lost and a read-back shows nothing new) or unknown (what the import brought cannot be told; importing again is safe).',
+      ),
     imported: z
       .number()
       .int()
       .nullable()
       .describe('How many transactions were imported; null when status is unknown.'),
     transaction_ids: z.array(z.string()).describe('The ids of the imported transactions.'),
-    message: byNameOnly(z.string().describe('What happened, for the agent to relay.')),
+    message: z.string().describe('What happened, for the agent to relay.'),
   }),
   async run({ deps }, { plan_id }) {
     const knowledge = deps.ynab.knowledge(plan_id);

@@ -52,7 +52,7 @@ export const listScheduledTransactions = defineReadTool({
   name: 'list_scheduled_transactions',
   title: 'List scheduled transactions',
   description: [
-    'Scheduled transactions (bills, salary, transfers) due in a date range, by default the next 30 days.',
+    'Scheduled transactions due in a date range (default: the next 30 days).',
     'Costs 3 YNAB requests.',
     DATA_NOTE,
   ].join(' '),

@@ -51,7 +51,7 @@ export const splitTransaction = defineWriteTool({
   destructive: true,
   idempotent: false,
   description: [
-    'Split one transaction across categories (e.g. a receipt); the lines add up to it to the cent.',
+    'Split one transaction across categories; the lines add up to it to the cent.',
     PREVIEW,
     'Not undoable. Costs 3 YNAB requests, 1 more to apply.',
   ],

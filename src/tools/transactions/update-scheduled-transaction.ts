@@ -42,7 +42,7 @@ export const updateScheduledTransaction = defineWriteTool({
   destructive: false,
   idempotent: true,
   description: [
-    'Change a scheduled transaction: give only the fields to change; split ones are refused.',
+    'Change a scheduled transaction: give only the fields to change.',
     PREVIEW,
     'Undoable while unchanged. Costs 4 YNAB requests, 1 more to apply.',
   ],

@@ -56,7 +56,7 @@ export const updateTransactions = defineWriteTool({
   destructive: false,
   idempotent: true,
   description: [
-    "Change transactions: give only the fields to change; not split lines, nor a transfer's date, amount or payee; reconciled ones keep date, amount and cleared.",
+    'Change transactions: give only the fields to change.',
     PREVIEW,
     'Undoable. Costs 3 YNAB requests (4 with a payee), 1 more to apply.',
   ],

@@ -62,7 +62,7 @@ export const undoOperation = defineWriteTool({
   destructive: true,
   idempotent: false,
   description: [
-    "Undo a write of this server (operation_id, else the plan's latest still in effect): only what is unchanged since; the rest is in conflicts.",
+    'Undo a write of this server, except what changed since (listed as conflicts).',
     PREVIEW,
     'An undo cannot be undone. Costs 2 YNAB requests (undoing apply_categories), 1 more to revert.',
   ],
