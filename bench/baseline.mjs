@@ -74,49 +74,81 @@ export async function firstCalls(ynabUrl, calls, samples = 5) {
   return out;
 }
 
-/** p50 of the same warm call over stdio and over stateless HTTP (each transport its own process). */
-export async function httpVsStdio(ynabUrl, [name, args], samples = 30) {
-  const timeCalls = async (client) => {
+/** Warm-up calls before a p50 is taken: enough for the JIT to have compiled the path measured. */
+const WARM_UP = 20;
+/** Samples per transport. With the warm-up, under the 180 YNAB requests an hour of a process. */
+const SAMPLES = 60;
+
+/** The p50 of a warm call, once WARM_UP calls have run. */
+async function timeCalls(client, [name, args], samples = SAMPLES) {
+  for (let i = 0; i < WARM_UP; i++) await client.callTool({ name, arguments: args });
+  const times = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
     await client.callTool({ name, arguments: args });
-    const times = [];
-    for (let i = 0; i < samples; i++) {
-      const started = performance.now();
-      await client.callTool({ name, arguments: args });
-      times.push(performance.now() - started);
-    }
-    return p50(times);
-  };
-  const { client: stdio } = await spawnStdio(MAIN, baseEnv(ynabUrl));
-  const stdioMs = await timeCalls(stdio);
-  await stdio.close();
+    times.push(performance.now() - started);
+  }
+  return p50(times);
+}
+
+/** A client connected over stateless HTTP to a server just spawned with this environment. */
+async function spawnHttp(script, env, port, headers = {}) {
   const { spawn } = await import('node:child_process');
-  const token = 'bench-http-token-0123456789abcdef';
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const child = spawn(process.execPath, [MAIN], {
-    env: baseEnv(ynabUrl, {
-      AVENIR_MCP_TRANSPORT: 'http',
-      AVENIR_MCP_PORT: String(port),
-      AVENIR_MCP_HTTP_TOKEN: token,
-    }),
-    stdio: 'ignore',
-  });
-  try {
-    const client = pinned();
-    const url = new URL(`http://127.0.0.1:${port}/mcp`);
-    for (let tries = 0; ; tries++) {
-      try {
-        await client.connect(
-          new StreamableHTTPClientTransport(url, {
-            requestInit: { headers: { authorization: `Bearer ${token}` } },
-          }),
-        );
-        break;
-      } catch (error) {
-        if (tries > 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+  const child = spawn(process.execPath, [script], { env, stdio: 'ignore' });
+  const client = pinned();
+  const url = new URL(`http://127.0.0.1:${port}/mcp`);
+  for (let tries = 0; ; tries++) {
+    try {
+      await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers } }));
+      return { client, child };
+    } catch (error) {
+      if (tries > 50) {
+        child.kill();
+        throw error;
       }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const httpMs = await timeCalls(client);
+  }
+}
+
+const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
+
+/** p50 of the same warm call over stdio and over stateless HTTP (each transport its own process). */
+export async function httpVsStdio(ynabUrl, call) {
+  const { client: stdio } = await spawnStdio(MAIN, baseEnv(ynabUrl));
+  const stdioMs = await timeCalls(stdio, call);
+  await stdio.close();
+  const token = 'bench-http-token-0123456789abcdef';
+  const port = freePort();
+  const env = baseEnv(ynabUrl, {
+    AVENIR_MCP_TRANSPORT: 'http',
+    AVENIR_MCP_PORT: String(port),
+    AVENIR_MCP_HTTP_TOKEN: token,
+  });
+  const { client, child } = await spawnHttp(MAIN, env, port, { authorization: `Bearer ${token}` });
+  try {
+    const httpMs = await timeCalls(client, call);
+    await client.close();
+    return { stdioMs, httpMs };
+  } finally {
+    child.kill();
+  }
+}
+
+/**
+ * The same measure on the minimal SDK server (a one-line tool, no YNAB request): what HTTP costs more
+ * than stdio with the SDK's own handler and client and nothing of ours, the floor of our difference.
+ */
+export async function minimalHttpVsStdio() {
+  const call = ['tool_1', {}];
+  const { client: stdio } = await spawnStdio(MINIMAL, { PATH: process.env.PATH ?? '' });
+  const stdioMs = await timeCalls(stdio, call);
+  await stdio.close();
+  const port = freePort();
+  const env = { PATH: process.env.PATH ?? '', MINIMAL_HTTP_PORT: String(port) };
+  const { client, child } = await spawnHttp(MINIMAL, env, port);
+  try {
+    const httpMs = await timeCalls(client, call);
     await client.close();
     return { stdioMs, httpMs };
   } finally {

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startStandIn } from '../dist/demo/index.js';
-import { firstCalls, httpVsStdio, startupRatio } from './baseline.mjs';
+import { firstCalls, httpVsStdio, minimalHttpVsStdio, startupRatio } from './baseline.mjs';
 import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY, buildHeavyPlan } from './heavy-plan.mjs';
 import { benchJournal } from './journal.mjs';
 import { CALLS } from './calls.mjs';
@@ -287,6 +287,7 @@ const http = await httpVsStdio(demo.url, [
   'get_monthly_summary',
   { plan_id: 'demo-budget', month: 'current' },
 ]);
+const floor = await minimalHttpVsStdio();
 await demo.close();
 
 // ---------------------------------------------------------------------------------------------------
@@ -316,8 +317,12 @@ say(
     first.map(([name, value]) => `${name} ${ms(value)} ms`).join(', '),
 );
 say(
-  `A warm get_monthly_summary, p50 of 30: stdio ${ms(http.stdioMs)} ms, stateless HTTP ${ms(http.httpMs)} ms ` +
-    `(${(http.httpMs / http.stdioMs).toFixed(2)}×)`,
+  `A warm get_monthly_summary, p50 of 60 after 20: stdio ${ms(http.stdioMs)} ms, stateless HTTP ${ms(http.httpMs)} ms ` +
+    `(${(http.httpMs / http.stdioMs).toFixed(2)}×, ${ms(http.httpMs - http.stdioMs)} ms more)`,
+);
+say(
+  `  the minimal SDK server, same measure (a one-line tool): stdio ${ms(floor.stdioMs)} ms, stateless HTTP ` +
+    `${ms(floor.httpMs)} ms (${ms(floor.httpMs - floor.stdioMs)} ms more: the SDK's own HTTP cost)`,
 );
 say(`Tools measured: ${measured.length} of ${CALLS.length}`);
 const slowest = measured
@@ -381,6 +386,7 @@ if (README) {
     ratio,
     first,
     http,
+    floor,
     toolsList: {
       readBytes: toolsListBytes,
       readTools: listed.size,

@@ -11,6 +11,7 @@ import {
   createMcpHandler,
   isInitializeRequest,
   isLegacyRequest,
+  PROTOCOL_VERSION_META_KEY,
   type AuthInfo,
   type McpRequestContext,
   type McpServer,
@@ -121,6 +122,30 @@ const refusal = (kind: NonNullable<Incoming['refused']>): Response =>
     ? jsonError(400, 'Parse error: the request body is not valid JSON.', -32700)
     : jsonError(415, 'Unsupported Media Type: the body must be JSON (Content-Type: application/json).');
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whether a POSTed body carries the per-request envelope claim of protocol 2026-07-28 (the protocol
+ * version in `params._meta`) on a request or notification other than `initialize`. The SDK's own
+ * classifier routes every such body to the modern path, whatever else it holds (the modern path
+ * answers a malformed envelope or a header that disagrees), so the era is known here without
+ * classifying the body a second time: the handler classifies it anyway. Anything else (a batch, a
+ * posted response, an `initialize`, a body without the claim) is left to `isLegacyRequest`.
+ */
+export function claimsModernEra(method: string, body: unknown): boolean {
+  if (method !== 'POST' || !isRecord(body) || 'result' in body || 'error' in body) return false;
+  if (typeof body.method !== 'string' || body.method === 'initialize') return false;
+  const meta = isRecord(body.params) ? body.params._meta : undefined;
+  return isRecord(meta) && PROTOCOL_VERSION_META_KEY in meta;
+}
+
+/** The era of a request, as the SDK's handler would route it: 2025-era or not. */
+const isLegacy = async ({ request, parsed }: Incoming): Promise<boolean> => {
+  if (parsed === undefined) return isLegacyRequest(request.clone());
+  return !claimsModernEra(request.method, parsed.body) && isLegacyRequest(request, parsed.body);
+};
+
 export async function runHttp(
   factory: (ctx: McpRequestContext) => McpServer,
   options: HttpOptions,
@@ -188,9 +213,7 @@ export async function runHttp(
       authInfo = verdict;
     }
     if (incoming.refused) return send(res, refusal(incoming.refused));
-    const response = (
-      parsed ? await isLegacyRequest(request, parsed.body) : await isLegacyRequest(request.clone())
-    )
+    const response = (await isLegacy(incoming))
       ? await legacy(incoming, authInfo)
       : await modern.fetch(request, { ...withAuth(authInfo), ...parsedOf(parsed) });
     await send(res, response);
