@@ -60,7 +60,9 @@ export function renderToolsDoc(tools: readonly ToolDefinition[]): string {
     '',
     'Amounts are in currency units (spending negative). Results are returned as `structuredContent` plus a compact text',
     'rendering of the same data (a header line naming the columns, then one line per row); array results are wrapped as',
-    '`{"result": [...]}`. `tools/list` shows each result as an outline of names and types: the field descriptions are here.',
+    '`{"result": [...]}`. `tools/list` shows each result as an outline of its field names (and the type of a field that',
+    'may be absent): the field descriptions are here. A tool\'s "Rules" are left out of `tools/list`: a refusal says',
+    'them when they apply.',
     '',
   ];
   for (const tool of tools) {
@@ -72,6 +74,7 @@ export function renderToolsDoc(tools: readonly ToolDefinition[]): string {
         ? { readOnlyHint: true }
         : { destructiveHint: tool.destructive, idempotentHint: tool.idempotent };
     out.push(`## \`${tool.name}\` — ${tool.title}`, '', shownDescription(tool, true), '');
+    if (tool.rules) out.push(`Rules: ${tool.rules}`, '');
     if (tool.readOnlyWording)
       out.push(
         `In read-only mode, “${tool.readOnlyWording.sentence}” reads “${tool.readOnlyWording.replacement}”`,

@@ -44,6 +44,8 @@ describe('tool definitions', () => {
       // a read tool's readOnlyHint says it changes nothing: its description does not repeat it
       if (t.kind === 'read') expect(t.description).not.toContain('Changes nothing.');
       if (t.readOnlyWording) expect(t.description).toContain(t.readOnlyWording.sentence);
+      // the rules a refusal explains are docs/tools.md's, not the listing's
+      if (t.rules) expect(t.description, t.name).not.toContain(t.rules);
     }
   });
 });

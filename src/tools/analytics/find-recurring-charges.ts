@@ -32,6 +32,8 @@ export const findRecurringCharges = defineReadTool({
     'Costs 4 YNAB requests.',
     DATA_NOTE,
   ].join(' '),
+  rules:
+    "A charge recurs when its payee is charged in 3 of the last 4 full months, each month's total within 20 % of their median.",
   input: z.strictObject({
     plan_id: planId,
     include_income: z.boolean().default(false).describe('Also regular monthly income.'),

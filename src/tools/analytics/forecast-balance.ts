@@ -34,6 +34,7 @@ export const forecastBalance = defineReadTool({
     'Costs 4 YNAB requests.',
     DATA_NOTE,
   ].join(' '),
+  rules: 'The projection runs day by day; relay its message.',
   input: z.strictObject({
     plan_id: planId,
     until: z.string().describe('Last month, YYYY-MM, up to 24 ahead.'),

@@ -39,6 +39,7 @@ export const getRunway = defineReadTool({
     'Months the budget accounts (less card debt) would last without income at recent spending.',
     'Costs 2 YNAB requests (+1 with essential_groups, +1 with since).',
   ].join(' '),
+  rules: 'With essential_groups, a second runway counts only the spending of those groups.',
   input: z.strictObject({
     plan_id: planId,
     ...SERIES.params,

@@ -32,6 +32,7 @@ export const createCategory = defineWriteTool({
     PREVIEW,
     'Not undoable. Costs 2 YNAB requests, 1 more to apply.',
   ],
+  rules: 'A name the group already has (in any case) is refused.',
   input: {
     plan_id: planId,
     category_group_id: z.string().min(1).describe('From list_category_groups.'),

@@ -43,6 +43,7 @@ export const setCategoryTarget = defineWriteTool({
     PREVIEW,
     'Undoable unless its answer says not. Costs 1 YNAB request, 1 more to apply.',
   ],
+  rules: 'A loan takes an amount alone; a credit card payment takes no frequency.',
   input: {
     plan_id: planId,
     category_id: z.string().min(1).describe('From get_category_balances or list_category_groups.'),

@@ -41,6 +41,7 @@ export const applyCategories = defineWriteTool({
     PREVIEW,
     'Undoable. Costs 3 YNAB requests, 1 more to apply.',
   ],
+  rules: 'Budget accounts only; split transactions and transfers are refused.',
   input: {
     plan_id: planId,
     assignments: z

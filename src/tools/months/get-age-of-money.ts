@@ -14,6 +14,7 @@ export const getAgeOfMoney = defineReadTool({
     "YNAB's Age of Money (days money waits before it is spent), month by month.",
     'Costs 1 YNAB request.',
   ].join(' '),
+  rules: "30 days or more is a month's buffer.",
   input: z.strictObject({
     plan_id: planId,
     ...SERIES.params,

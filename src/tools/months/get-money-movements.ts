@@ -22,6 +22,7 @@ export const getMoneyMovements = defineReadTool({
     "YNAB's money movements (assignments, moves) per category and month, and the categories topped up most often.",
     'Costs 3 YNAB requests.',
   ].join(' '),
+  rules: 'A category topped up often has a budget set too low.',
   input: z.strictObject({
     plan_id: planId,
     month: monthParam.describe("Last month: 'current' or YYYY-MM-01."),

@@ -19,6 +19,12 @@ interface ToolCommon<I extends z.ZodObject, O extends z.ZodObject> {
   description: string;
   /** A sentence of the description that names a write tool, and its replacement when writes are off. */
   readOnlyWording?: { sentence: string; replacement: string };
+  /**
+   * The rules of the tool that `tools/list` leaves out because a refusal says them when they apply
+   * (what cannot change, what is refused), or that only explain a result: docs/tools.md shows them
+   * after the description, so that a reader of the reference still finds every one.
+   */
+  rules?: string;
   input: I;
   output: O;
 }

@@ -40,6 +40,8 @@ export interface WriteToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape,
   /** The answer shows payees or memos: the description ends with the data note (default true). */
   mentionsBankText?: boolean;
   readOnlyWording?: { sentence: string; replacement: string };
+  /** Rules docs/tools.md shows and tools/list leaves out (see ToolCommon). */
+  rules?: string;
   destructive: boolean;
   idempotent: boolean;
   /** Journaled: the result carries `operation_id`. */
@@ -75,6 +77,7 @@ export function defineWriteTool<I extends z.ZodRawShape, O extends z.ZodRawShape
       ...(bankText ? [DATA_NOTE] : []),
     ].join(' '),
     ...(spec.readOnlyWording ? { readOnlyWording: spec.readOnlyWording } : {}),
+    ...(spec.rules ? { rules: spec.rules } : {}),
     destructive: spec.destructive,
     idempotent: spec.idempotent,
     input: z.strictObject({ ...spec.input, confirmation: confirmationParam }),

@@ -23,6 +23,7 @@ export const approveTransactions = defineImmediateWrite({
     'Applied at once, without a preview; not undoable.',
     'Costs 1 YNAB request (2 when its answer is lost).',
   ].join(' '),
+  rules: 'An empty list sends nothing.',
   input: z.strictObject({
     plan_id: planId,
     tx_ids: z.array(z.string().min(1)).max(100).describe('From suggest_categories or find_transactions.'),

@@ -54,6 +54,7 @@ export const deleteTransactions = defineWriteTool({
     PREVIEW,
     'Undoable (new ids). Costs 2 YNAB requests, 1 more per transaction to apply.',
   ],
+  rules: 'Reconciled transactions are refused.',
   input: {
     plan_id: planId,
     transaction_ids: z.array(z.string().min(1)).max(100).describe('From find_transactions.'),

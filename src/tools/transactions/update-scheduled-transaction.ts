@@ -46,6 +46,7 @@ export const updateScheduledTransaction = defineWriteTool({
     PREVIEW,
     'Undoable while unchanged. Costs 4 YNAB requests, 1 more to apply.',
   ],
+  rules: 'Split scheduled transactions are refused.',
   input: {
     plan_id: planId,
     scheduled_transaction_id: z.string().min(1).describe('From list_scheduled_transactions.'),

@@ -60,6 +60,8 @@ export const updateTransactions = defineWriteTool({
     PREVIEW,
     'Undoable. Costs 3 YNAB requests (4 with a payee), 1 more to apply.',
   ],
+  rules:
+    "Split lines cannot be changed, nor a transfer's date, amount or payee; reconciled transactions keep their date, amount and cleared state.",
   input: {
     plan_id: planId,
     transactions: z
