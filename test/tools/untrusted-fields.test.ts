@@ -1,7 +1,7 @@
 /**
  * Every field of every output schema that carries text from the plan (names, payees, memos) tells the
  * agent it is data, never instructions: in the tool definitions, from which docs/tools.md is made (the
- * lean schema of tools/list keeps field names and types only), and the same text reaches the agent in
+ * lean schema of tools/list keeps field names only), and the same text reaches the agent in
  * the descriptions of the tools that mention those names. The field names
  * below are the plan's text fields: a new one with another name is caught the other way round (a field
  * described as untrusted whose name is missing here).
