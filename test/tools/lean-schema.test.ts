@@ -1,6 +1,7 @@
 /**
  * What tools/list advertises of a schema: parameters keep every description and meaningful bound but
- * lose zod's noise; results are an outline of field names (required ones in `required`); validation stays zod's own.
+ * lose zod's noise; results are an outline of field names (those always present in `required`);
+ * validation stays zod's own.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
