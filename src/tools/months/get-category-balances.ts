@@ -20,7 +20,7 @@ export const getCategoryBalances = defineReadTool({
   name: 'get_category_balances',
   title: 'Category balances for a month',
   description: [
-    'Budgeted, activity, balance and target per category for a month, with its id, paged.',
+    'Budgeted, activity, balance, target and id of each category for a month, paged.',
     MONTH_READ_TAIL,
   ].join(' '),
   input: monthInput.extend({

@@ -12,7 +12,7 @@ export const getSpendingTrends = defineReadTool({
   name: 'get_spending_trends',
   title: 'Spending trends',
   description: [
-    'Spending per category (positive) in each recent month, oldest first; top spenders first.',
+    'Spending per category (positive) in each recent month (oldest first), biggest categories first.',
     'Costs 1 YNAB request plus 1 a month (4 by default).',
   ].join(' '),
   input: z.strictObject({
