@@ -64,7 +64,7 @@ export const moveMoney = defineWriteTool({
     PREVIEW,
     'Undoable. Costs 1 YNAB request, 2 more to apply.',
   ],
-  rules: 'The source category may go negative.',
+  rules: 'Hidden categories are accepted; the source category may go negative.',
   input: {
     plan_id: planId,
     month: monthInput,

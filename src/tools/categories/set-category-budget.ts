@@ -35,7 +35,7 @@ export const setCategoryBudget = defineWriteTool({
     PREVIEW,
     'Undoable. Costs 1 YNAB request, 1 more to apply.',
   ],
-  rules: 'Ready to Assign may go negative.',
+  rules: 'A hidden category is accepted; Ready to Assign may go negative.',
   input: {
     plan_id: planId,
     month: monthInput,
