@@ -16,6 +16,7 @@ import {
   type McpRequestContext,
   type McpServer,
 } from '@modelcontextprotocol/server';
+import { isPlainObject } from '../domain/plain-object.js';
 import { Secret } from '../domain/secret.js';
 import { guard, hostGuard, originGuard, type GuardFailure } from './http-guards.js';
 import type { OAuthServer } from './oauth/index.js';
@@ -122,9 +123,6 @@ const refusal = (kind: NonNullable<Incoming['refused']>): Response =>
     ? jsonError(400, 'Parse error: the request body is not valid JSON.', -32700)
     : jsonError(415, 'Unsupported Media Type: the body must be JSON (Content-Type: application/json).');
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Whether a POSTed body carries the per-request envelope claim of protocol 2026-07-28 (the protocol
  * version in `params._meta`) on a request or notification other than `initialize`. The SDK's own
@@ -134,10 +132,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * posted response, an `initialize`, a body without the claim) is left to `isLegacyRequest`.
  */
 export function claimsModernEra(method: string, body: unknown): boolean {
-  if (method !== 'POST' || !isRecord(body) || 'result' in body || 'error' in body) return false;
+  if (method !== 'POST' || !isPlainObject(body) || 'result' in body || 'error' in body) return false;
   if (typeof body.method !== 'string' || body.method === 'initialize') return false;
-  const meta = isRecord(body.params) ? body.params._meta : undefined;
-  return isRecord(meta) && PROTOCOL_VERSION_META_KEY in meta;
+  const meta = isPlainObject(body.params) ? body.params._meta : undefined;
+  return isPlainObject(meta) && PROTOCOL_VERSION_META_KEY in meta;
 }
 
 /** The era of a request, as the SDK's handler would route it: 2025-era or not. */

@@ -22,6 +22,7 @@
  * Each schema is converted once per process, whatever the number of server instances.
  */
 import { z } from 'zod';
+import { isPlainObject } from '../../domain/plain-object.js';
 
 type Json = Record<string, unknown>;
 
@@ -36,9 +37,6 @@ const AMOUNT_CAP = 1_000_000_000;
 /** Result objects list their fields to this depth (the result wrapper not counted). */
 const RESULT_DEPTH = 1;
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * `anyOf: [X, {type: 'null'}]` as X with `null` in its type list, when X is one plain type (an enum
  * gets null among its values too).
@@ -47,8 +45,8 @@ function mergeNullable(schema: Json): Json {
   const members = schema.anyOf;
   if (!Array.isArray(members) || members.length !== 2) return schema;
   const [first, second] = members as unknown[];
-  const [value, nil] = isObject(second) && second.type === 'null' ? [first, second] : [second, first];
-  if (!isObject(value) || !isObject(nil) || nil.type !== 'null' || Object.keys(nil).length !== 1)
+  const [value, nil] = isPlainObject(second) && second.type === 'null' ? [first, second] : [second, first];
+  if (!isPlainObject(value) || !isPlainObject(nil) || nil.type !== 'null' || Object.keys(nil).length !== 1)
     return schema;
   const outer = Object.fromEntries(Object.entries(schema).filter(([key]) => key !== 'anyOf'));
   // an enum that may be null lists null among its values (and needs no type beside them)
@@ -77,7 +75,7 @@ const spelledOut = (schema: Json): boolean =>
 
 function leanParam(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(leanParam);
-  if (!isObject(schema)) return schema;
+  if (!isPlainObject(schema)) return schema;
   if (schema.default === null)
     return withoutNull(
       leanParam(Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'default'))) as Json,
@@ -92,7 +90,7 @@ function leanParam(schema: unknown): unknown {
     // the length cap of a name or memo (200, 500): no real text comes near it, and a longer one is
     // refused with an error that gives the cap
     if (key === 'maxLength') continue;
-    out[key] = key === 'properties' && isObject(value) ? mapValues(value, leanParam) : leanParam(value);
+    out[key] = key === 'properties' && isPlainObject(value) ? mapValues(value, leanParam) : leanParam(value);
   }
   return withoutImpliedType(mergeNullable(out));
 }
@@ -131,20 +129,22 @@ const NESTED = new Set(['properties', 'items', 'anyOf', 'additionalProperties'])
 
 /** Deeper than the outline goes, a union is told by its types alone. */
 function typesOf(members: unknown): Json {
-  const types = (Array.isArray(members) ? members : []).flatMap((m) => (isObject(m) ? [m.type].flat() : []));
+  const types = (Array.isArray(members) ? members : []).flatMap((m) =>
+    isPlainObject(m) ? [m.type].flat() : [],
+  );
   return types.length > 0 && types.every((t) => typeof t === 'string') ? { type: [...new Set(types)] } : {};
 }
 
 function leanResult(schema: unknown, depth: number): unknown {
   if (Array.isArray(schema)) return schema.map((member) => leanResult(member, depth));
-  if (!isObject(schema)) return schema;
+  if (!isPlainObject(schema)) return schema;
   let out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (noise(key, value) || RESULT_SKIPPED.has(key)) continue;
     if (!NESTED.has(key)) out[key] = value;
     else if (depth < RESULT_DEPTH)
       out[key] =
-        key === 'properties' && isObject(value)
+        key === 'properties' && isPlainObject(value)
           ? mapValues(value, (field) => leanResult(field, depth + 1))
           : leanResult(value, depth);
     else if (key === 'anyOf') out = { ...out, ...typesOf(value) };
@@ -161,7 +161,7 @@ function leanResult(schema: unknown, depth: number): unknown {
  * `required` holds only what the zod schema requires, so no true answer can fail it.
  */
 function namedByPresence(outline: Json, required: unknown): Json {
-  if (!isObject(outline.properties) || !Array.isArray(required)) return outline;
+  if (!isPlainObject(outline.properties) || !Array.isArray(required)) return outline;
   const present = new Set(required);
   const named: string[] = [];
   const kept: Json = {};
@@ -192,7 +192,7 @@ export function paramsJson(schema: z.ZodObject): Json {
 /** The advertised result outline; a lone `result` wrapper does not count as a level. */
 export function resultJson(schema: z.ZodObject): Json {
   const json = z.toJSONSchema(schema, { target: TARGET, io: 'output' }) as Json;
-  const props = isObject(json.properties) ? json.properties : {};
+  const props = isPlainObject(json.properties) ? json.properties : {};
   const wrapped = Object.keys(props).length === 1 && 'result' in props;
   const outline = wrapped
     ? { type: 'object', properties: { result: leanResult(props.result, 0) } }

@@ -15,12 +15,10 @@
  * `null` reads `-`; a `|` inside text is escaped as `\|`, a line break as a space (bank text is one line
  * already). The result wrapper `{result: ...}` of list tools is rendered as `result`.
  */
+import { isPlainObject } from '../../domain/plain-object.js';
 
 type Value = unknown;
 type Row = Record<string, Value>;
-
-const isRow = (value: Value): value is Row =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A value inside a row or after `name:`. */
 function inline(value: Value): string {
@@ -28,7 +26,7 @@ function inline(value: Value): string {
   if (typeof value === 'string')
     return value === '' ? '""' : value.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ');
   if (Array.isArray(value)) return `[${value.map(inline).join('; ')}]`;
-  if (isRow(value))
+  if (isPlainObject(value))
     return `{${Object.entries(value)
       .map(([key, field]) => `${key}=${inline(field)}`)
       .join(', ')}}`;
@@ -55,14 +53,14 @@ function table(name: string, rows: readonly Row[], keyColumn?: string, keys?: re
 }
 
 const isRowList = (value: Value): value is Row[] =>
-  Array.isArray(value) && value.length > 0 && value.every(isRow);
+  Array.isArray(value) && value.length > 0 && value.every(isPlainObject);
 
 /** A map keyed by data (a category name, an id) whose every value is a row or a list. */
 function isDataMap(value: Row): boolean {
   const values = Object.values(value);
   return (
     values.length > 0 &&
-    (values.every(isRow) || values.every(Array.isArray)) &&
+    (values.every(isPlainObject) || values.every(Array.isArray)) &&
     !values.every((v) => Array.isArray(v) && v.length === 0)
   );
 }
@@ -71,12 +69,12 @@ function field(name: string, value: Value, indent: string): string[] {
   if (isRowList(value)) return table(name, value).map((line) => indent + line);
   if (Array.isArray(value))
     return [`${indent}${name}: ${value.length === 0 ? '(none)' : value.map(inline).join(', ')}`];
-  if (isRow(value)) {
+  if (isPlainObject(value)) {
     if (name === 'result' && isDataMap(value)) {
       // one row per entry of the map, or per item of each entry's list, its key first
       const pairs = Object.entries(value).flatMap(([key, entry]): [string, Row][] =>
         Array.isArray(entry)
-          ? entry.map((item): [string, Row] => [key, isRow(item) ? item : { value: item }])
+          ? entry.map((item): [string, Row] => [key, isPlainObject(item) ? item : { value: item }])
           : [[key, entry as Row]],
       );
       const rows = pairs.map(([, row]) => row);
