@@ -111,6 +111,23 @@ export function rawModern(
 }
 
 /**
+ * A journal entry of the demo plan as the server writes one, applied at a fixed time with no budget
+ * moves: for tests that plant an operation and then undo it.
+ */
+export const journalEntry = <D>(operationId: string, kind: string, details: D) => ({
+  operation_id: operationId,
+  plan_id: 'demo-budget',
+  kind,
+  applied_at: '2026-09-25T09:12:04+00:00',
+  moves: [],
+  details,
+});
+
+/** The same entry as a line of the journal file. */
+export const journalLine = (operationId: string, kind: string, details: unknown): string =>
+  `${JSON.stringify(journalEntry(operationId, kind, details))}\n`;
+
+/**
  * A transaction as a journal entry of a delete keeps it for undo, made from a row of the stand-in:
  * its account, date and amount, no payee or category, and the memo `recreated <i>` by which a test
  * finds it once the undo has recreated it.

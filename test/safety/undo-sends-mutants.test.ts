@@ -10,6 +10,7 @@ import { createDeps } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { planUndo } from '../../src/safety/undo/handlers.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
+import { journalEntry } from '../helpers/writes.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,14 +19,8 @@ beforeAll(async () => {
 afterAll(async () => h.close());
 beforeEach(() => h.standIn.reset());
 
-const entryFor = (kind: string, details: Record<string, unknown>) => ({
-  operation_id: 'ffffffffffff',
-  plan_id: 'demo-budget',
-  kind,
-  applied_at: '2026-09-25T09:12:04+00:00',
-  moves: [],
-  details,
-});
+const entryFor = (kind: string, details: Record<string, unknown>) =>
+  journalEntry('ffffffffffff', kind, details);
 
 /** Ids of live, non-transfer transactions of one account, made reconciled in the stand-in. */
 function reconciled(n: number): { account: string; ids: string[] } {

@@ -10,6 +10,7 @@ import { silentLog } from '../../src/log.js';
 import { planUndo } from '../../src/safety/undo/handlers.js';
 import { TRANSFER_CHANGED, TRANSFER_GONE } from '../../src/safety/undo/transaction-edits.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
+import { journalEntry } from '../helpers/writes.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -17,14 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const entryFor = (details: Record<string, unknown>) => ({
-  operation_id: 'eeeeeeeeeeee',
-  plan_id: 'demo-budget',
-  kind: 'transfer',
-  applied_at: '2026-09-25T09:12:04+00:00',
-  moves: [],
-  details,
-});
+const entryFor = (details: Record<string, unknown>) => journalEntry('eeeeeeeeeeee', 'transfer', details);
 
 describe('the undo of a transfer', () => {
   it.each([

@@ -9,6 +9,7 @@ import { createDeps } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { planUndo } from '../../src/safety/undo/handlers.js';
 import { startHarness } from '../helpers/harness.js';
+import { journalEntry } from '../helpers/writes.js';
 
 describe('the undo plan of an unreadable entry', () => {
   it.each([
@@ -18,14 +19,7 @@ describe('the undo plan of an unreadable entry', () => {
   ] as const)('%s: a full conflict whose apply changes nothing', async (kind, field) => {
     const h = await startHarness();
     const deps = createDeps(loadConfig(h.env), silentLog);
-    const entry = {
-      operation_id: 'dddddddddddd',
-      plan_id: 'demo-budget',
-      kind,
-      applied_at: '2026-09-25T09:12:04+00:00',
-      moves: [],
-      details: { [field]: 42 },
-    };
+    const entry = journalEntry('dddddddddddd', kind, { [field]: 42 });
     const plan = await planUndo(deps.ynab, 'demo-budget', entry, kind);
     expect(plan.changes).toEqual([]);
     expect(plan.conflicts).toEqual([]);

@@ -13,7 +13,7 @@ import { bodyOf } from '../../../src/domain/transactions/scheduled-writes.js';
 import { it } from '../../helpers/fixture.js';
 import { call, connect, type Harness } from '../../helpers/harness.js';
 import { out } from '../../helpers/move.js';
-import { ACCEPT, answering } from '../../helpers/writes.js';
+import { ACCEPT, answering, journalLine } from '../../helpers/writes.js';
 
 const PLAN = 'demo-budget';
 const SCHEDULED = `/plans/${PLAN}/scheduled_transactions`;
@@ -26,17 +26,7 @@ async function deletedSchedule(h: Harness, journal: string) {
   )!;
   const details = { scheduled_transaction_id: 'gone-schedule', body: { ...bodyOf(s), memo: 'came back' } };
   mkdirSync(dirname(journal), { recursive: true });
-  appendFileSync(
-    journal,
-    `${JSON.stringify({
-      operation_id: 'aaaaaaaaaaaa',
-      plan_id: PLAN,
-      kind: 'schedule_delete',
-      applied_at: '2026-09-25T09:12:04+00:00',
-      moves: [],
-      details,
-    })}\n`,
-  );
+  appendFileSync(journal, journalLine('aaaaaaaaaaaa', 'schedule_delete', details));
   const session = await connect(h, 'modern', {
     env: { AVENIR_MCP_JOURNAL: journal },
     elicit: answering(ACCEPT).handler,

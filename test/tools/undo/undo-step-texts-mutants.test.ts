@@ -10,25 +10,15 @@ import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { call, connect, type Harness } from '../../helpers/harness.js';
 import { MONTH_PATH, MOVE, RESTAURANTS, lines, out } from '../../helpers/move.js';
-import { ACCEPT, answering, deletedDetail } from '../../helpers/writes.js';
+import { ACCEPT, answering, deletedDetail, journalLine } from '../../helpers/writes.js';
 
 const PLAN = 'demo-budget';
 const TX = `/plans/${PLAN}/transactions`;
 
-const line = (id: string, kind: string, details: unknown): string =>
-  `${JSON.stringify({
-    operation_id: id,
-    plan_id: PLAN,
-    kind,
-    applied_at: '2026-09-25T09:12:04+00:00',
-    moves: [],
-    details,
-  })}\n`;
-
 /** A session whose journal holds one operation, answered yes to every question. */
 async function journaled(h: Harness, journal: string, kind: string, details: unknown) {
   mkdirSync(dirname(journal), { recursive: true });
-  appendFileSync(journal, line('aaaaaaaaaaaa', kind, details));
+  appendFileSync(journal, journalLine('aaaaaaaaaaaa', kind, details));
   return connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal }, elicit: answering(ACCEPT).handler });
 }
 

@@ -17,19 +17,9 @@ import { targetDescription } from '../../../src/domain/months/targets.js';
 import { bodyOf } from '../../../src/domain/transactions/scheduled-writes.js';
 import { call, connect, textOf, type Harness } from '../../helpers/harness.js';
 import { it } from '../../helpers/fixture.js';
-import { deletedDetail } from '../../helpers/writes.js';
+import { deletedDetail, journalLine } from '../../helpers/writes.js';
 
 const PLAN = 'demo-budget';
-
-const line = (id: string, kind: string, details: unknown): string =>
-  `${JSON.stringify({
-    operation_id: id,
-    plan_id: PLAN,
-    kind,
-    applied_at: '2026-09-25T09:12:04+00:00',
-    moves: [],
-    details,
-  })}\n`;
 
 type Pair = Record<string, unknown>[];
 
@@ -129,7 +119,10 @@ describe('a code confirms only the undo that was previewed', () => {
       h.standIn.reset();
       const [first, second] = await pairOf(h, kind);
       mkdirSync(dirname(journal), { recursive: true });
-      appendFileSync(journal, line('aaaaaaaaaaaa', kind, first) + line('bbbbbbbbbbbb', kind, second));
+      appendFileSync(
+        journal,
+        journalLine('aaaaaaaaaaaa', kind, first) + journalLine('bbbbbbbbbbbb', kind, second),
+      );
       const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal } });
       const preview = await call(s, 'undo_operation', { plan_id: PLAN, operation_id: 'aaaaaaaaaaaa' });
       const code = (preview.structuredContent as { confirmation: string | null }).confirmation;
@@ -158,7 +151,7 @@ describe('a code confirms only the undo that was previewed', () => {
     const live = h.standIn.state.transactions.filter((t) => !t.deleted && t.transfer_account_id == null);
     const ids = [live[0]!.id, live[1]!.id, live[2]!.id];
     mkdirSync(dirname(journal), { recursive: true });
-    appendFileSync(journal, line('cccccccccccc', 'create', { transaction_ids: ids }));
+    appendFileSync(journal, journalLine('cccccccccccc', 'create', { transaction_ids: ids }));
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal } });
     const preview = await call(s, 'undo_operation', { plan_id: PLAN });
     const code = (preview.structuredContent as { confirmation: string | null }).confirmation;
