@@ -10,23 +10,17 @@ import { planUpdate, type UpdateAsk } from '../../src/domain/categories/category
 import { planTarget, recreateFields } from '../../src/domain/categories/target-writes.js';
 import { AppError } from '../../src/domain/errors.js';
 import type { YnabCategory, YnabCategoryGroup } from '../../src/domain/model.js';
+import { cat as categoryRow, group as groupRow } from '../helpers/rows.js';
 
-const cat = (id: string, name: string, group: string, over: Partial<YnabCategory> = {}): YnabCategory => ({
-  id,
-  name,
-  category_group_id: group,
-  hidden: false,
-  deleted: false,
-  ...over,
-});
-const group = (id: string, name: string, categories: YnabCategory[], over = {}): YnabCategoryGroup => ({
-  id,
-  name,
-  hidden: false,
-  deleted: false,
-  categories,
-  ...over,
-});
+/** A category of the given group, and a group with its own id: the shared row builders, ids first. */
+const cat = (id: string, name: string, group: string, over: Partial<YnabCategory> = {}): YnabCategory =>
+  categoryRow(id, name, { category_group_id: group, ...over });
+const group = (
+  id: string,
+  name: string,
+  categories: YnabCategory[],
+  over: Partial<YnabCategoryGroup> = {},
+): YnabCategoryGroup => groupRow(name, categories, { id, ...over });
 // YNAB flags its own group internal; the name and the category's name are ones this version does not know.
 const FLAGGED = group('g-sys', 'System', [cat('c-deferred', 'Deferred Income SubCategory', 'g-sys')], {
   internal: true,

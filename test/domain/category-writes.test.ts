@@ -7,23 +7,17 @@ import {
   type UpdateAsk,
 } from '../../src/domain/categories/category-writes.js';
 import type { YnabCategory, YnabCategoryGroup } from '../../src/domain/model.js';
+import { cat as categoryRow, group as groupRow } from '../helpers/rows.js';
 
-const cat = (id: string, name: string, group: string, over: Partial<YnabCategory> = {}): YnabCategory => ({
-  id,
-  name,
-  category_group_id: group,
-  hidden: false,
-  deleted: false,
-  ...over,
-});
-const group = (id: string, name: string, categories: YnabCategory[], over = {}): YnabCategoryGroup => ({
-  id,
-  name,
-  hidden: false,
-  deleted: false,
-  categories,
-  ...over,
-});
+/** A category of the given group, and a group with its own id: the shared row builders, ids first. */
+const cat = (id: string, name: string, group: string, over: Partial<YnabCategory> = {}): YnabCategory =>
+  categoryRow(id, name, { category_group_id: group, ...over });
+const group = (
+  id: string,
+  name: string,
+  categories: YnabCategory[],
+  over: Partial<YnabCategoryGroup> = {},
+): YnabCategoryGroup => groupRow(name, categories, { id, ...over });
 
 const GROUPS: YnabCategoryGroup[] = [
   group('g-int', 'Internal Master Category', [cat('c-inflow', 'Inflow: Ready to Assign', 'g-int')]),

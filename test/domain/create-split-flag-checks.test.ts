@@ -6,35 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../src/domain/categories/category-lists.js';
-import type { YnabAccount, YnabTransaction } from '../../src/domain/model.js';
+import type { YnabTransaction } from '../../src/domain/model.js';
 import { planCreate, type NewTransaction } from '../../src/domain/transactions/create-transactions.js';
 import { flagQuestion, planFlags } from '../../src/domain/transactions/flags.js';
 import { planSplit, splitPatch } from '../../src/domain/transactions/split.js';
+import { account, cat, group } from '../helpers/rows.js';
 
 const INDEX = indexCategories([
-  {
-    id: 'g',
-    name: 'Everyday',
-    hidden: false,
-    deleted: false,
-    categories: [
-      { id: 'food', name: 'Groceries', category_group_id: 'g', hidden: false, deleted: false },
-      { id: 'fun', name: 'Fun', category_group_id: 'g', hidden: false, deleted: false },
-    ],
-  },
+  group('Everyday', [cat('food', 'Groceries'), cat('fun', 'Fun')], { id: 'g' }),
 ]);
-const account = (id: string, name: string, on_budget: boolean): YnabAccount => ({
-  id,
-  name,
-  type: 'checking',
-  on_budget,
-  closed: false,
-  balance: 0,
-  cleared_balance: 0,
-  uncleared_balance: 0,
-  deleted: false,
-});
-const ACCOUNTS = [account('chk', 'Checking', true), account('car', 'Car loan', false)];
+const ACCOUNTS = [account('chk', 'Checking'), account('car', 'Car loan', { on_budget: false })];
 const tx = (id: string, extra: Partial<YnabTransaction> = {}): YnabTransaction => ({
   id,
   date: '2026-09-10',

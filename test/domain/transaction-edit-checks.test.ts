@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../src/domain/categories/category-lists.js';
-import type { YnabAccount, YnabTransaction } from '../../src/domain/model.js';
+import type { YnabTransaction } from '../../src/domain/model.js';
 import {
   checkEditRequests,
   editPayee,
@@ -21,18 +21,8 @@ import {
   planEdits,
   type EditMove,
 } from '../../src/domain/transactions/edit-transactions.js';
+import { account, cat, group } from '../helpers/rows.js';
 
-const account = (id: string, name: string, on_budget = true): YnabAccount => ({
-  id,
-  name,
-  type: 'checking',
-  on_budget,
-  closed: false,
-  balance: 0,
-  cleared_balance: 0,
-  uncleared_balance: 0,
-  deleted: false,
-});
 const tx = (id: string, extra: Partial<YnabTransaction> = {}): YnabTransaction => ({
   id,
   date: '2026-09-10',
@@ -46,16 +36,7 @@ const tx = (id: string, extra: Partial<YnabTransaction> = {}): YnabTransaction =
   ...extra,
 });
 const INDEX = indexCategories([
-  {
-    id: 'g',
-    name: 'Everyday',
-    hidden: false,
-    deleted: false,
-    categories: [
-      { id: 'food', name: 'Groceries', category_group_id: 'g', hidden: false, deleted: false },
-      { id: 'fun', name: 'Fun', category_group_id: 'g', hidden: false, deleted: false },
-    ],
-  },
+  group('Everyday', [cat('food', 'Groceries'), cat('fun', 'Fun')], { id: 'g' }),
 ]);
 const TXS = [
   tx('t-plain'),
@@ -80,10 +61,11 @@ const TXS = [
 const CTX: EditContext = {
   transactions: new Map(TXS.map((t) => [t.id, t])),
   accounts: new Map(
-    [account('chk', 'Checking'), account('sav', 'Savings'), account('car', 'Car loan', false)].map((a) => [
-      a.id,
-      a,
-    ]),
+    [
+      account('chk', 'Checking'),
+      account('sav', 'Savings'),
+      account('car', 'Car loan', { on_budget: false }),
+    ].map((a) => [a.id, a]),
   ),
   payees: [
     { id: 'p-gone', name: 'Bakery', deleted: true },

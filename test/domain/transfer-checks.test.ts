@@ -5,17 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { indexCategories } from '../../src/domain/categories/category-lists.js';
-import type { YnabAccount } from '../../src/domain/model.js';
 import {
   planTransfer,
   transferQuestion,
   type TransferRequest,
 } from '../../src/domain/transactions/transfer.js';
-import { account as accountRow } from '../helpers/rows.js';
+import { transferAccount as account, cat, group } from '../helpers/rows.js';
 
-/** An account with the transfer payee a transfer into it names. */
-const account = (id: string, name: string, extra: Partial<YnabAccount> = {}): YnabAccount =>
-  accountRow(id, name, { transfer_payee_id: `tp-${id}`, ...extra });
 const ACCOUNTS = [
   account('chk', 'Old checking', { deleted: true }),
   account('chk', 'Checking'),
@@ -23,15 +19,7 @@ const ACCOUNTS = [
   account('car', 'Car loan', { on_budget: false }),
   account('shut', 'Shut', { closed: true }),
 ];
-const INDEX = indexCategories([
-  {
-    id: 'g',
-    name: 'Bills',
-    hidden: false,
-    deleted: false,
-    categories: [{ id: 'misc', name: 'Misc', category_group_id: 'g', hidden: false, deleted: false }],
-  },
-]);
+const INDEX = indexCategories([group('Bills', [cat('misc', 'Misc')], { id: 'g' })]);
 const req = (extra: Partial<TransferRequest>): TransferRequest => ({
   from_account_id: 'chk',
   to_account_id: 'sav',

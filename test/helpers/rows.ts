@@ -1,7 +1,7 @@
 /**
  * Rows as YNAB sends them, for the unit tests of src/domain that plan writes without a client: an
- * open budget account with zero balances, a visible category of group `g`, a visible group of the
- * given categories (its id is its name), a monthly gym schedule of -30.00 on `chk` and the body
+ * open budget account with zero balances (or with its transfer payee), a visible category of group
+ * `g`, a visible group of the given categories (its id is its name unless given), a monthly gym schedule of -30.00 on `chk` and the body
  * YNAB would be sent for it, changed only where a test says.
  */
 import type {
@@ -34,13 +34,22 @@ export const cat = (id: string, name: string, extra: Partial<YnabCategory> = {})
   ...extra,
 });
 
-export const group = (name: string, categories: YnabCategory[]): YnabCategoryGroup => ({
+export const group = (
+  name: string,
+  categories: YnabCategory[],
+  extra: Partial<YnabCategoryGroup> = {},
+): YnabCategoryGroup => ({
   id: name,
   name,
   hidden: false,
   deleted: false,
   categories,
+  ...extra,
 });
+
+/** An account with the transfer payee (`tp-<id>`) that a transfer into it names. */
+export const transferAccount = (id: string, name: string, extra: Partial<YnabAccount> = {}): YnabAccount =>
+  account(id, name, { transfer_payee_id: `tp-${id}`, ...extra });
 
 /** A monthly schedule of -30.00 on account `chk`, next due 2026-10-05. */
 export const schedule = (
