@@ -10,12 +10,17 @@ import { PASSPHRASE, type Remote } from './oauth-server.js';
 
 export const at = (remote: Remote, path: string): string => new URL(path, remote.url).href;
 
-export async function register(remote: Remote, redirectUri: string, name = 'Raw client'): Promise<string> {
+/** Registers a client, named unless `name` is null (a client that gives no `client_name`). */
+export async function register(
+  remote: Remote,
+  redirectUri: string,
+  name: string | null = 'Raw client',
+): Promise<string> {
   const r = await fetch(at(remote, '/register'), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      client_name: name,
+      ...(name === null ? {} : { client_name: name }),
       redirect_uris: [redirectUri],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],

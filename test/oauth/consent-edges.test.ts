@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { TryLimiter } from '../../src/transports/oauth/rate-limit.js';
 import { it } from '../helpers/fixture.js';
 import { startCallback, type Callback } from '../helpers/oauth-client.js';
-import { at, authorizeUrl, pkce, redeem } from '../helpers/oauth-raw.js';
+import { authorizeUrl, pkce, redeem, register } from '../helpers/oauth-raw.js';
 import { PASSPHRASE, startRemote, type Remote } from '../helpers/oauth-server.js';
 
 let callback: Callback;
@@ -17,22 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await callback.close();
 });
-
-/** Registers a client that gives no `client_name`. */
-async function registerUnnamed(remote: Remote): Promise<string> {
-  const r = await fetch(at(remote, '/register'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      redirect_uris: [callback.url],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    }),
-  });
-  expect(r.status).toBe(201);
-  return ((await r.json()) as { client_id: string }).client_id;
-}
 
 /** A browser's cookie jar for one origin, enough for the provider's interaction cookies. */
 class Jar {
@@ -61,6 +45,17 @@ async function openConsent(remote: Remote, url: URL): Promise<{ page: URL; res: 
     next = new URL(location, next);
   }
   throw new Error('too many redirects before the consent page');
+}
+
+/** A client registered without a name, its PKCE verifier, and the consent page it is sent to. */
+async function consentForUnnamed(remote: Remote) {
+  const clientId = await register(remote, callback.url, null);
+  const { verifier, challenge } = pkce();
+  const url = authorizeUrl(remote, clientId, callback.url, {
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  return { clientId, verifier, ...(await openConsent(remote, url)) };
 }
 
 /** Posts the consent form as the page's own button does. */
@@ -103,13 +98,7 @@ describe('the consent page, by hand', () => {
   }) => {
     const remote = await startRemote(h);
     try {
-      const clientId = await registerUnnamed(remote);
-      const { verifier, challenge } = pkce();
-      const url = authorizeUrl(remote, clientId, callback.url, {
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-      });
-      const { page, res, jar } = await openConsent(remote, url);
+      const { clientId, verifier, page, res, jar } = await consentForUnnamed(remote);
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain('An unnamed client');
@@ -139,13 +128,7 @@ describe('the consent page, by hand', () => {
   }) => {
     const remote = await startRemote(h);
     try {
-      const clientId = await registerUnnamed(remote);
-      const { challenge } = pkce();
-      const url = authorizeUrl(remote, clientId, callback.url, {
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-      });
-      const { page, jar } = await openConsent(remote, url);
+      const { page, jar } = await consentForUnnamed(remote);
       const before = await grants(remote);
       const res = await answer(remote, page, jar, 'decision=allow');
       expect(res.status).toBe(401);
@@ -159,13 +142,7 @@ describe('the consent page, by hand', () => {
   it('does not read a form past its size limit, and grants nothing', async ({ h }) => {
     const remote = await startRemote(h);
     try {
-      const clientId = await registerUnnamed(remote);
-      const { challenge } = pkce();
-      const url = authorizeUrl(remote, clientId, callback.url, {
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-      });
-      const { page, jar } = await openConsent(remote, url);
+      const { page, jar } = await consentForUnnamed(remote);
       const before = await grants(remote);
       const form = `decision=allow&passphrase=${encodeURIComponent(PASSPHRASE)}&pad=${'x'.repeat(200_000)}`;
       const res = await answer(remote, page, jar, form).catch(() => null);
@@ -185,13 +162,7 @@ describe('the consent page, by hand', () => {
     const limiter = new TryLimiter(1, 15 * 60_000, () => now);
     const remote = await startRemote(h, { limiter });
     try {
-      const clientId = await registerUnnamed(remote);
-      const { challenge } = pkce();
-      const url = authorizeUrl(remote, clientId, callback.url, {
-        code_challenge: challenge,
-        code_challenge_method: 'S256',
-      });
-      const { page, jar } = await openConsent(remote, url);
+      const { page, jar } = await consentForUnnamed(remote);
       const wrong = await answer(remote, page, jar, 'decision=allow&passphrase=not-the-passphrase-at-all');
       expect(wrong.status).toBe(401);
 
