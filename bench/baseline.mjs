@@ -113,19 +113,17 @@ async function spawnHttp(script, env, port, headers = {}) {
 
 const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
 
-/** p50 of the same warm call over stdio and over stateless HTTP (each transport its own process). */
-export async function httpVsStdio(ynabUrl, call) {
-  const { client: stdio } = await spawnStdio(MAIN, baseEnv(ynabUrl));
+/**
+ * p50 of the same warm call over stdio and over stateless HTTP, each transport its own process of
+ * `script`: `stdioEnv` for the one, `httpFor(port)` giving the other's environment and headers.
+ */
+async function bothTransports(script, call, stdioEnv, httpFor) {
+  const { client: stdio } = await spawnStdio(script, stdioEnv);
   const stdioMs = await timeCalls(stdio, call);
   await stdio.close();
-  const token = 'bench-http-token-0123456789abcdef';
   const port = freePort();
-  const env = baseEnv(ynabUrl, {
-    AVENIR_MCP_TRANSPORT: 'http',
-    AVENIR_MCP_PORT: String(port),
-    AVENIR_MCP_HTTP_TOKEN: token,
-  });
-  const { client, child } = await spawnHttp(MAIN, env, port, { authorization: `Bearer ${token}` });
+  const { env, headers } = httpFor(port);
+  const { client, child } = await spawnHttp(script, env, port, headers);
   try {
     const httpMs = await timeCalls(client, call);
     await client.close();
@@ -135,23 +133,27 @@ export async function httpVsStdio(ynabUrl, call) {
   }
 }
 
+/** Our server: the same call over stdio and over stateless HTTP with a bearer token. */
+export function httpVsStdio(ynabUrl, call) {
+  const token = 'bench-http-token-0123456789abcdef';
+  return bothTransports(MAIN, call, baseEnv(ynabUrl), (port) => ({
+    env: baseEnv(ynabUrl, {
+      AVENIR_MCP_TRANSPORT: 'http',
+      AVENIR_MCP_PORT: String(port),
+      AVENIR_MCP_HTTP_TOKEN: token,
+    }),
+    headers: { authorization: `Bearer ${token}` },
+  }));
+}
+
 /**
  * The same measure on the minimal SDK server (a one-line tool, no YNAB request): what HTTP costs more
  * than stdio with the SDK's own handler and client and nothing of ours, the floor of our difference.
  */
-export async function minimalHttpVsStdio() {
-  const call = ['tool_1', {}];
-  const { client: stdio } = await spawnStdio(MINIMAL, { PATH: process.env.PATH ?? '' });
-  const stdioMs = await timeCalls(stdio, call);
-  await stdio.close();
-  const port = freePort();
-  const env = { PATH: process.env.PATH ?? '', MINIMAL_HTTP_PORT: String(port) };
-  const { client, child } = await spawnHttp(MINIMAL, env, port);
-  try {
-    const httpMs = await timeCalls(client, call);
-    await client.close();
-    return { stdioMs, httpMs };
-  } finally {
-    child.kill();
-  }
+export function minimalHttpVsStdio() {
+  const env = { PATH: process.env.PATH ?? '' };
+  return bothTransports(MINIMAL, ['tool_1', {}], env, (port) => ({
+    env: { ...env, MINIMAL_HTTP_PORT: String(port) },
+    headers: {},
+  }));
 }
