@@ -22,6 +22,7 @@ import { promptText, prompts } from './context/prompts.js';
 import { resources } from './context/resources.js';
 import type { Deps } from './deps.js';
 import { gateApps } from './transports/apps-gate.js';
+import { leanIdentity } from './transports/lean-identity.js';
 import { refuseForbiddenKeys } from './transports/raw-arguments.js';
 import type { StatePayload } from './safety/confirm.js';
 import {
@@ -208,6 +209,7 @@ export function buildServer(
   });
   refuseForbiddenKeys(server);
   gateApps(server);
+  leanIdentity(server);
   registerTools(server, allTools, deps, codec, writes);
   registerResources(server, deps, guide);
   registerViews(server, STABLE_FOR_PROCESS);

@@ -237,3 +237,23 @@ describe('cache hints (2026-07-28)', () => {
     expect(SERVER_INFO.name).toBe('avenir-mcp');
   });
 });
+
+describe('identity on each answer (2026-07-28)', () => {
+  it('discovery carries the whole identity; every other answer only the name and version', async () => {
+    const s = await connect(h, 'modern');
+    const identity = async (method: string, params: Record<string, unknown> = {}) => {
+      const result = (await s.client.request({ method, params } as never)) as {
+        _meta?: Record<string, unknown>;
+      };
+      return result._meta?.['io.modelcontextprotocol/serverInfo'];
+    };
+    expect(await identity('server/discover')).toEqual(SERVER_INFO);
+    const lean = { name: 'avenir-mcp', version: SERVER_INFO.version };
+    expect(await identity('tools/list')).toEqual(lean);
+    expect(await identity('tools/call', { name: 'list_plans', arguments: {} })).toEqual(lean);
+    expect(await identity('resources/read', { uri: 'avenir-mcp://guide' })).toEqual(lean);
+    // the host still shows the server by its whole identity
+    expect(s.client.getServerVersion()).toEqual(SERVER_INFO);
+    await s.close();
+  });
+});

@@ -292,7 +292,7 @@ describe('get_underfunded_targets on edited plans', () => {
 describe('get_underfunded_targets read-only wording', () => {
   it('names the write tools only when writes are on', async () => {
     h.standIn.reset();
-    const sentence = 'Fund them with move_money or set_category_budget.';
+    const sentence = 'Fund with move_money or set_category_budget.';
     const replacement = 'The user funds them in YNAB itself.';
     for (const [write, shown, hidden] of [
       ['1', sentence, replacement],

@@ -14,7 +14,7 @@ import { leftOutField } from '../seam/paging.js';
 const oneOff = z.strictObject({
   date: z.iso.date().describe('After today, up to until (else ignored).'),
   amount: amountParam(),
-  label: z.string().describe("What it is, e.g. 'car repair'."),
+  label: z.string().describe("E.g. 'car repair'."),
 });
 
 const month = z.strictObject({
@@ -44,8 +44,8 @@ export const forecastBalance = defineReadTool({
       .nullable()
       .default(null)
       .describe('Default: the open budget accounts.'),
-    monthly_income: optionalAmountParam('Income a month, instead of history and schedules.'),
-    variable_monthly: optionalAmountParam('Other spending a month, instead of the recent average.'),
+    monthly_income: optionalAmountParam('Replaces history and schedules.'),
+    variable_monthly: optionalAmountParam('Other spending a month; replaces the recent average.'),
     one_offs: z.array(oneOff).max(50).nullable().default(null).describe('Not scheduled in YNAB.'),
     detail: z.boolean().default(false).describe('Also each occurrence, by month.'),
   }),

@@ -94,7 +94,7 @@ export const getDebtPayoffPlan = defineReadTool({
     overrides: z
       .array(
         z.strictObject({
-          account: z.string().min(1).max(200).describe('Debt account name (any case) or id.'),
+          account: z.string().min(1).max(200).describe('Account name (any case) or id.'),
           interest_rate: z.number().min(0).max(100).optional().describe('Yearly rate, percent.'),
           minimum_payment: z.number().min(0).max(1_000_000_000).optional().describe('Monthly minimum.'),
         }),

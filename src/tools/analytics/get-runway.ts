@@ -49,7 +49,7 @@ export const getRunway = defineReadTool({
       .max(50)
       .nullable()
       .default(null)
-      .describe('Essential group names or ids, for a second runway.'),
+      .describe('Group names or ids, for a second runway.'),
     include_savings: z.boolean().default(true).describe('Count budget savings accounts as available.'),
   }),
   output: z.strictObject({

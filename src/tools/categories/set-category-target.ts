@@ -39,7 +39,7 @@ export const setCategoryTarget = defineWriteTool({
   idempotent: true,
   mentionsBankText: false,
   description: [
-    "Set, change or remove a category's target: amount with by_date or frequency (not both), amount alone keeps its kind (monthly if none), nothing removes it.",
+    "Set, change or remove a category's target: amount with by_date or frequency (not both), amount alone keeps its kind (monthly if none).",
     PREVIEW,
     'Undoable unless the answer says otherwise. Costs 1 YNAB request, 1 more to apply.',
   ],

@@ -37,7 +37,7 @@ export const applyCategories = defineWriteTool({
   destructive: true,
   idempotent: true,
   description: [
-    'Assign categories to many transactions at once (e.g. from suggest_categories).',
+    'Assign categories to many transactions at once.',
     PREVIEW,
     'Undoable. Costs 3 YNAB requests, 1 more to apply.',
   ],

@@ -6,7 +6,7 @@ import { monthToSend } from '../seam/check-month.js';
 import { monthParam, planId } from '../seam/schemas.js';
 import { LEFT_OVER_LIFE, NEEDED_THIS_MONTH } from './target-schema.js';
 
-const WRITE_SENTENCE = 'Fund them with move_money or set_category_budget.';
+const WRITE_SENTENCE = 'Fund with move_money or set_category_budget.';
 
 const line = z.strictObject({
   category_id: z.string().describe('The category id, for the category_id other tools take.'),
@@ -62,7 +62,7 @@ export const getUnderfundedTargets = defineReadTool({
       .max(200)
       .nullable()
       .default(null)
-      .describe('Targets at most; default all (totals count all).'),
+      .describe('Default all; the totals count all.'),
   }),
   output: z.strictObject({
     message: z.string().describe('The conclusion in one sentence or two, for the agent to relay.'),
