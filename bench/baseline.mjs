@@ -1,11 +1,13 @@
 // Start-up and first-call figures of `npm run bench`, each measured in the same run as its baseline:
 // spawn → first tools/list answer of our server and of the minimal SDK server (bench/minimal-server.mjs),
 // the first call of a fresh process on the demo plan (request sent → answer), and one stateless
-// 2026-07-28 tools/call over HTTP against the same call over stdio. Printed, never asserted.
+// 2026-07-28 tools/call over HTTP against the same call over stdio, with the SDK's client and with a
+// bare one. Printed, never asserted.
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { bareHttp, bareStdio } from './bare-client.mjs';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 const MINIMAL = fileURLToPath(new URL('./minimal-server.mjs', import.meta.url));
@@ -113,23 +115,72 @@ async function spawnHttp(script, env, port, headers = {}) {
 
 const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
 
+/** A server of `script` over stateless HTTP on a free port: `httpFor(port)` gives its environment and headers. */
+async function spawnHttpOn(script, httpFor) {
+  const port = freePort();
+  const { env, headers } = httpFor(port);
+  const { client, child } = await spawnHttp(script, env, port, headers);
+  return { client, child, url: `http://127.0.0.1:${port}/mcp`, headers };
+}
+
+/**
+ * The bare clients' warm-up and samples: more than the SDK client's, since the difference measured is
+ * about a millisecond, and still under the 180 YNAB requests an hour of a process (a warm
+ * get_monthly_summary sends one: month details are never cached).
+ */
+const BARE_WARM_UP = 30;
+const BARE_SAMPLES = 140;
+
+/** p50 of the same warm call over each of the two bare clients, their calls alternating. */
+async function alternating(bareA, bareB, [name, args]) {
+  for (let i = 0; i < BARE_WARM_UP; i++) {
+    await bareA.call(name, args);
+    await bareB.call(name, args);
+  }
+  const a = [];
+  const b = [];
+  for (let i = 0; i < BARE_SAMPLES; i++)
+    for (const [bare, into] of [
+      [bareA, a],
+      [bareB, b],
+    ]) {
+      const started = performance.now();
+      await bare.call(name, args);
+      into.push(performance.now() - started);
+    }
+  return [p50(a), p50(b)];
+}
+
 /**
  * p50 of the same warm call over stdio and over stateless HTTP, each transport its own process of
- * `script`: `stdioEnv` for the one, `httpFor(port)` giving the other's environment and headers.
+ * `script`: `stdioEnv` for the one, `httpFor(port)` giving the other's environment and headers. Twice:
+ * with the SDK's client (each transport in turn), and with the bare clients of bare-client.mjs, whose
+ * calls alternate so that the load of the machine falls on both transports alike. The bare figures are
+ * what the server costs on each transport; the SDK's add what its client costs on each.
  */
 async function bothTransports(script, call, stdioEnv, httpFor) {
   const { client: stdio } = await spawnStdio(script, stdioEnv);
   const stdioMs = await timeCalls(stdio, call);
   await stdio.close();
-  const port = freePort();
-  const { env, headers } = httpFor(port);
-  const { client, child } = await spawnHttp(script, env, port, headers);
+  const sdkHttp = await spawnHttpOn(script, httpFor);
+  let httpMs;
   try {
-    const httpMs = await timeCalls(client, call);
-    await client.close();
-    return { stdioMs, httpMs };
+    httpMs = await timeCalls(sdkHttp.client, call);
+    await sdkHttp.client.close();
   } finally {
-    child.kill();
+    sdkHttp.child.kill();
+  }
+  const bareOverStdio = bareStdio(script, stdioEnv);
+  const http = await spawnHttpOn(script, httpFor);
+  await http.client.close();
+  const bareOverHttp = bareHttp(http.url, http.headers);
+  try {
+    const [bareStdioMs, bareHttpMs] = await alternating(bareOverStdio, bareOverHttp, call);
+    return { stdioMs, httpMs, bare: { stdioMs: bareStdioMs, httpMs: bareHttpMs } };
+  } finally {
+    bareOverHttp.close();
+    bareOverStdio.close();
+    http.child.kill();
   }
 }
 
