@@ -12,9 +12,9 @@ import {
   ResourceNotFoundError,
   type JSONRPCMessage,
   type McpServer,
-  type Transport,
 } from '@modelcontextprotocol/server';
 import { APP_ONLY_TOOLS, rendersApps } from '../tools/seam/app-views.js';
+import { onEachConnection } from './on-connect.js';
 
 type Id = string | number;
 interface Request {
@@ -61,11 +61,7 @@ function hiddenError(request: Request): ProtocolError | null {
 
 /** Gates every transport the server connects to (see above). */
 export function gateApps(server: McpServer): void {
-  const connect = server.connect.bind(server);
-  server.connect = async (transport: Transport): Promise<void> => {
-    await connect(transport);
-    const deliver = transport.onmessage;
-    if (!deliver) return;
+  onEachConnection(server, (transport, deliver) => {
     const send = transport.send.bind(transport);
     const lists = new Map<Id, 'tools' | 'resources'>();
     const declared = (request: Request): boolean =>
@@ -94,5 +90,5 @@ export function gateApps(server: McpServer): void {
       lists.delete(message.id);
       return send({ ...message, result: filtered(kind, message.result) }, options);
     };
-  };
+  });
 }

@@ -11,8 +11,9 @@
  * the answer leaves, where the request it answers is known. Earlier revisions carry no identity on
  * results (the client reads it from `initialize`), so nothing changes for them.
  */
-import { SERVER_INFO_META_KEY, type McpServer, type Transport } from '@modelcontextprotocol/server';
+import { SERVER_INFO_META_KEY, type McpServer } from '@modelcontextprotocol/server';
 import { SERVER_INFO } from '../server-info.js';
+import { onEachConnection } from './on-connect.js';
 
 /** What the protocol requires of an identity; the rest is presentation, carried by discovery. */
 export const LEAN_SERVER_INFO = { name: SERVER_INFO.name, version: SERVER_INFO.version };
@@ -29,11 +30,7 @@ function leaner(message: Record<string, unknown>): Record<string, unknown> {
 
 /** Leans the identity on every answer of every transport the server connects to, discovery aside. */
 export function leanIdentity(server: McpServer): void {
-  const connect = server.connect.bind(server);
-  server.connect = async (transport: Transport): Promise<void> => {
-    await connect(transport);
-    const deliver = transport.onmessage;
-    if (!deliver) return;
+  onEachConnection(server, (transport, deliver) => {
     const send = transport.send.bind(transport);
     const discoveries = new Set<Id>();
     transport.onmessage = (message, extra) => {
@@ -46,5 +43,5 @@ export function leanIdentity(server: McpServer): void {
       if (discoveries.delete(message.id)) return send(message, options);
       return send(leaner(message) as typeof message, options);
     };
-  };
+  });
 }

@@ -5,7 +5,8 @@
  * message is therefore checked as it arrives, and such a call gets the usual argument error (with the
  * `resultType` protocol 2026-07-28 requires; clients of earlier revisions drop it).
  */
-import type { JSONRPCMessage, McpServer, Transport } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, McpServer } from '@modelcontextprotocol/server';
+import { onEachConnection } from './on-connect.js';
 
 /** Keys that change an object's shape when copied, never a parameter of any tool. */
 const FORBIDDEN = ['__proto__'];
@@ -33,11 +34,7 @@ function forbiddenKey(message: JSONRPCMessage): string | null {
 
 /** Makes every transport the server connects to refuse tool calls whose arguments hold such a key. */
 export function refuseForbiddenKeys(server: McpServer): void {
-  const connect = server.connect.bind(server);
-  server.connect = async (transport: Transport): Promise<void> => {
-    await connect(transport);
-    const deliver = transport.onmessage;
-    if (!deliver) return;
+  onEachConnection(server, (transport, deliver) => {
     transport.onmessage = (message, extra) => {
       const key = forbiddenKey(message);
       if (key === null || !isToolCall(message)) return deliver(message, extra);
@@ -51,5 +48,5 @@ export function refuseForbiddenKeys(server: McpServer): void {
         { relatedRequestId: message.id },
       );
     };
-  };
+  });
 }
