@@ -13,6 +13,11 @@
  * text the whole-body parse refuses is refused here too. Streaming JSON libraries were measured first:
  * they build every value in JavaScript and took about nine times as long as this on the heavy plan.
  * Parsing overlaps the download, so the first load also ends sooner than parsing after it.
+ *
+ * Most answers are small (a month's detail, a delta of a few rows): for them the byte-by-byte scan costs
+ * more than it saves, so an answer is held whole until it passes `wholeBelow` bytes and, if it never
+ * does, given to `JSON.parse` in one piece at the end. Past that size the held bytes are scanned and
+ * the rest as it comes. Either way the result is the same.
  */
 import { StringDecoder } from 'node:string_decoder';
 import type { BodySink } from './read-body.js';
@@ -32,6 +37,8 @@ const CLOSE_OBJECT = 0x7d;
 /** The depth at which an array's rows are split: inside the root, inside `data`. */
 const LIST_DEPTH = 2;
 const BOM = [0xef, 0xbb, 0xbf];
+/** Answers up to this size are parsed whole: a warm month read is about 60 KiB, a first full load megabytes. */
+export const WHOLE_BELOW = 1024 * 1024;
 
 export class JsonRows implements BodySink<unknown> {
   #depth = 0;
@@ -60,27 +67,33 @@ export class JsonRows implements BodySink<unknown> {
   /** Marks a placeholder: no text YNAB sends holds it, and it is checked only where a list was. */
   readonly #token = `\u0000avenir-list:${Math.random().toString(36).slice(2)}:`;
 
+  /** The answer's chunks while it is small enough to be parsed whole; undefined once it is scanned. */
+  #held: Buffer[] | undefined = [];
+  #heldBytes = 0;
+  readonly #wholeBelow: number;
+
+  constructor(wholeBelow = WHOLE_BELOW) {
+    this.#wholeBelow = wholeBelow;
+  }
+
   add(chunk: Uint8Array): void {
-    let bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
-    if (this.#lead !== undefined) {
-      const lead = Buffer.concat([this.#lead, bytes]);
-      if (lead.length < BOM.length) {
-        this.#lead = lead;
-        return;
-      }
-      this.#lead = undefined;
-      bytes = BOM.every((b, i) => lead[i] === b) ? lead.subarray(BOM.length) : lead;
-    }
-    this.#bytes += bytes.length;
-    if (!this.#failed) this.#scan(bytes);
+    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    const held = this.#held;
+    if (held === undefined) return this.#take(bytes);
+    held.push(bytes);
+    this.#heldBytes += bytes.length;
+    if (this.#heldBytes <= this.#wholeBelow) return;
+    this.#held = undefined;
+    for (const part of held) this.#take(part);
   }
 
   /** The document, INVALID or EMPTY. */
   end(): unknown {
+    if (this.#held !== undefined) return parseWhole(Buffer.concat(this.#held));
     const lead = this.#lead;
     if (lead !== undefined) {
       this.#lead = undefined;
-      if (lead.length > 0) this.add(lead);
+      if (lead.length > 0) this.#take(lead);
     }
     if (this.#bytes === 0) return EMPTY;
     if (this.#failed) return INVALID;
@@ -92,6 +105,22 @@ export class JsonRows implements BodySink<unknown> {
     }
     this.#restore(root);
     return root;
+  }
+
+  /** One chunk of an answer being scanned. */
+  #take(chunk: Buffer): void {
+    let bytes = chunk;
+    if (this.#lead !== undefined) {
+      const lead = Buffer.concat([this.#lead, bytes]);
+      if (lead.length < BOM.length) {
+        this.#lead = lead;
+        return;
+      }
+      this.#lead = undefined;
+      bytes = BOM.every((b, i) => lead[i] === b) ? lead.subarray(BOM.length) : lead;
+    }
+    this.#bytes += bytes.length;
+    if (!this.#failed) this.#scan(bytes);
   }
 
   /** Scans one chunk: its list elements parsed in one batch, the rest kept for the end. */
@@ -203,6 +232,17 @@ export class JsonRows implements BodySink<unknown> {
           holder[key] = this.#lists[Number(value.slice(this.#token.length))];
       }
     }
+  }
+}
+
+/** A whole answer as `JSON.parse` reads it, a leading byte order mark dropped as TextDecoder does. */
+function parseWhole(body: Buffer): unknown {
+  const bytes = BOM.every((b, i) => body[i] === b) ? body.subarray(BOM.length) : body;
+  if (bytes.length === 0) return EMPTY;
+  try {
+    return JSON.parse(bytes.toString('utf8')) as unknown;
+  } catch {
+    return INVALID;
   }
 }
 

@@ -2,16 +2,20 @@
  * The parse-as-it-arrives reader of YNAB's answers gives exactly what `JSON.parse` of the whole body
  * gives, whatever the chunks the body comes in, and refuses exactly the bodies `JSON.parse` refuses:
  * checked on generated documents (YNAB's envelope and any other shape), cut at every kind of place,
- * and on texts spoiled by a character added or removed.
+ * and on texts spoiled by a character added or removed. Most checks run the scan from the first byte;
+ * a small answer is parsed whole, and one that grows past that size mid-way is scanned from then on.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY, INVALID, JsonRows } from '../../src/ynab/json-rows.js';
+import { EMPTY, INVALID, JsonRows, WHOLE_BELOW } from '../../src/ynab/json-rows.js';
 import { readBody } from '../../src/ynab/read-body.js';
 
-/** Feeds `bytes` to a new reader in the chunks that `cuts` (positions) make; returns its result. */
-function parseInChunks(bytes: Buffer, cuts: readonly number[] = []): unknown {
-  const reader = new JsonRows();
+/**
+ * Feeds `bytes` to a new reader in the chunks that `cuts` (positions) make; returns its result. The
+ * reader scans from the first byte unless told to hold answers up to `wholeBelow` bytes whole.
+ */
+function parseInChunks(bytes: Buffer, cuts: readonly number[] = [], wholeBelow = 0): unknown {
+  const reader = new JsonRows(wholeBelow);
   const at = [...new Set(cuts.map((c) => Math.min(bytes.length, Math.max(0, c))))].sort((a, b) => a - b);
   let from = 0;
   for (const cut of [...at, bytes.length]) {
@@ -59,6 +63,18 @@ describe('an answer parsed as it arrives', () => {
     );
   });
 
+  it('is the same parsed whole, scanned, or scanned once it passes any size mid-way', () => {
+    fc.assert(
+      fc.property(document, cuts, fc.nat({ max: 600 }), (doc, at, wholeBelow) => {
+        const bytes = Buffer.from(JSON.stringify(doc));
+        const expected = JSON.parse(bytes.toString()) as unknown;
+        same(parseInChunks(bytes, at, wholeBelow), expected);
+        same(parseInChunks(bytes, at, WHOLE_BELOW), expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('refuses what JSON.parse refuses, and only that, when a character is added or removed', () => {
     const spoil = fc.record({
       at: fc.nat(),
@@ -73,6 +89,7 @@ describe('an answer parsed as it arrives', () => {
         // the oracle reads the same bytes (a character cut in two is no longer the same text)
         const bytes = Buffer.from(spoiled);
         same(parseInChunks(bytes, chunkAt), whole(bytes.toString()));
+        same(parseInChunks(bytes, chunkAt, WHOLE_BELOW), whole(bytes.toString()));
       }),
       { numRuns: 600 },
     );
@@ -109,14 +126,18 @@ describe('an answer parsed as it arrives', () => {
 
   it('drops a leading byte order mark, even when it comes a byte at a time, as TextDecoder does', () => {
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"data":{"rows":["é"]}}')]);
-    same(parseInChunks(bytes, [1, 2, 3, 4]), { data: { rows: ['é'] } });
-    expect(parseInChunks(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(EMPTY);
-    expect(parseInChunks(Buffer.from([0xef, 0xbb]))).toBe(INVALID);
+    for (const wholeBelow of [0, 2, WHOLE_BELOW]) {
+      same(parseInChunks(bytes, [1, 2, 3, 4], wholeBelow), { data: { rows: ['é'] } });
+      expect(parseInChunks(Buffer.from([0xef, 0xbb, 0xbf]), [], wholeBelow)).toBe(EMPTY);
+      expect(parseInChunks(Buffer.from([0xef, 0xbb]), [], wholeBelow)).toBe(INVALID);
+    }
   });
 
   it('tells an answer with no body from one that is not JSON', () => {
-    expect(parseInChunks(Buffer.alloc(0))).toBe(EMPTY);
-    expect(parseInChunks(Buffer.from('<html>proxy</html>'))).toBe(INVALID);
+    for (const wholeBelow of [0, WHOLE_BELOW]) {
+      expect(parseInChunks(Buffer.alloc(0), [], wholeBelow)).toBe(EMPTY);
+      expect(parseInChunks(Buffer.from('<html>proxy</html>'), [], wholeBelow)).toBe(INVALID);
+    }
   });
 
   it('keeps characters of several bytes whole when a chunk ends inside one', () => {
