@@ -3,7 +3,7 @@
  * JSON-RPC message, protocol 2026-07-28's per-result `_meta` included), read-only and with every
  * tool listed, in both protocol eras. Bytes are a size, not a time: asserting them is stable.
  *
- * The ceilings hold what the listing reached on protocol 2026-07-28: 15,860 B read-only (issue 13's
+ * The ceilings hold what the listing reached on protocol 2026-07-28: 15,876 B read-only (issue 13's
  * target is 20,000 B) and 899 B a tool with every tool (its target is 900), once tools lost their
  * titles, annotations their default hints, descriptions and parameters their spare words, result
  * outlines their types (a field every answer carries is named in `required`), and the `_meta` the SDK
