@@ -14,7 +14,7 @@ import {
   type McpServer,
 } from '@modelcontextprotocol/server';
 import { APP_ONLY_TOOLS, rendersApps } from '../tools/seam/app-views.js';
-import { onEachConnection } from './on-connect.js';
+import { answeredId, onEachConnection } from './on-connect.js';
 
 type Id = string | number;
 interface Request {
@@ -85,9 +85,11 @@ export function gateApps(server: McpServer): void {
       return deliver(message, extra);
     };
     transport.send = (message, options) => {
-      const kind = 'id' in message && 'result' in message ? lists.get(message.id) : undefined;
+      const id = answeredId(message);
+      const kind = id === undefined ? undefined : lists.get(id);
+      // an answer, result or error, ends its request: its id is forgotten either way
+      if (id !== undefined) lists.delete(id);
       if (kind === undefined || !('result' in message)) return send(message, options);
-      lists.delete(message.id);
       return send({ ...message, result: filtered(kind, message.result) }, options);
     };
   });

@@ -13,7 +13,7 @@
  */
 import { SERVER_INFO_META_KEY, type McpServer } from '@modelcontextprotocol/server';
 import { SERVER_INFO } from '../server-info.js';
-import { onEachConnection } from './on-connect.js';
+import { answeredId, onEachConnection } from './on-connect.js';
 
 /** What the protocol requires of an identity; the rest is presentation, carried by discovery. */
 export const LEAN_SERVER_INFO = { name: SERVER_INFO.name, version: SERVER_INFO.version };
@@ -39,8 +39,9 @@ export function leanIdentity(server: McpServer): void {
       return deliver(message, extra);
     };
     transport.send = (message, options) => {
-      if (!('id' in message) || !('result' in message)) return send(message, options);
-      if (discoveries.delete(message.id)) return send(message, options);
+      const id = answeredId(message);
+      // an answer, result or error, ends its request: a discovery's id is forgotten either way
+      if (id === undefined || discoveries.delete(id) || !('result' in message)) return send(message, options);
       return send(leaner(message) as typeof message, options);
     };
   });

@@ -5,7 +5,7 @@
  * (`transport.onmessage`) and how answers leave (`transport.send`). The steps that shape what a client
  * sees (the Apps gate, the refusal of `__proto__` arguments, the lean identity) are built on it.
  */
-import type { McpServer, Transport } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, McpServer, Transport } from '@modelcontextprotocol/server';
 
 export type Deliver = NonNullable<Transport['onmessage']>;
 
@@ -19,4 +19,10 @@ export function onEachConnection(
     const deliver = transport.onmessage;
     if (deliver) step(transport, deliver);
   };
+}
+
+/** The id of the request a leaving message answers (with a result or an error), or undefined. */
+export function answeredId(message: JSONRPCMessage): string | number | undefined {
+  if (!('result' in message) && !('error' in message)) return undefined;
+  return message.id ?? undefined;
 }
