@@ -16,7 +16,7 @@ import { SERVER_INFO } from '../server-info.js';
 import { answeredId, onEachConnection } from './on-connect.js';
 
 /** What the protocol requires of an identity; the rest is presentation, carried by discovery. */
-export const LEAN_SERVER_INFO = { name: SERVER_INFO.name, version: SERVER_INFO.version };
+const LEAN_SERVER_INFO = { name: SERVER_INFO.name, version: SERVER_INFO.version };
 
 type Id = string | number;
 

@@ -20,7 +20,7 @@
  * the rest as it comes. Either way the result is the same.
  */
 import { StringDecoder } from 'node:string_decoder';
-import type { BodySink } from './read-body.js';
+import { withoutBom, type BodySink } from './read-body.js';
 
 /** The answer was not one JSON value (`JSON.parse` of the whole body would throw). */
 export const INVALID: unique symbol = Symbol('not JSON');
@@ -36,7 +36,8 @@ const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 /** The depth at which an array's rows are split: inside the root, inside `data`. */
 const LIST_DEPTH = 2;
-const BOM = [0xef, 0xbb, 0xbf];
+/** The bytes of a UTF-8 byte order mark: a chunk shorter than that cannot tell one yet. */
+const BOM_LENGTH = 3;
 /** Answers up to this size are parsed whole: a warm month read is about 60 KiB, a first full load megabytes. */
 export const WHOLE_BELOW = 1024 * 1024;
 
@@ -112,12 +113,12 @@ export class JsonRows implements BodySink<unknown> {
     let bytes = chunk;
     if (this.#lead !== undefined) {
       const lead = Buffer.concat([this.#lead, bytes]);
-      if (lead.length < BOM.length) {
+      if (lead.length < BOM_LENGTH) {
         this.#lead = lead;
         return;
       }
       this.#lead = undefined;
-      bytes = BOM.every((b, i) => lead[i] === b) ? lead.subarray(BOM.length) : lead;
+      bytes = withoutBom(lead);
     }
     this.#bytes += bytes.length;
     if (!this.#failed) this.#scan(bytes);
@@ -237,7 +238,7 @@ export class JsonRows implements BodySink<unknown> {
 
 /** A whole answer as `JSON.parse` reads it, a leading byte order mark dropped as TextDecoder does. */
 function parseWhole(body: Buffer): unknown {
-  const bytes = BOM.every((b, i) => body[i] === b) ? body.subarray(BOM.length) : body;
+  const bytes = withoutBom(body);
   if (bytes.length === 0) return EMPTY;
   try {
     return JSON.parse(bytes.toString('utf8')) as unknown;

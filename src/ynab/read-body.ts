@@ -42,6 +42,12 @@ export interface BodySink<T> {
   end(): T;
 }
 
+const BOM = [0xef, 0xbb, 0xbf];
+
+/** The bytes without a leading UTF-8 byte order mark, dropped as TextDecoder drops it. */
+export const withoutBom = (bytes: Buffer): Buffer =>
+  BOM.every((b, i) => bytes[i] === b) ? bytes.subarray(BOM.length) : bytes;
+
 /**
  * The body as UTF-8 text (for answers that are not a success: an error's JSON, a proxy's page). The
  * bytes are kept and decoded once at the end, a leading byte order mark dropped as TextDecoder does.
@@ -50,11 +56,7 @@ export function textSink(): BodySink<string> {
   const parts: Buffer[] = [];
   return {
     add: (chunk) => void parts.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length)),
-    end() {
-      const all = Buffer.concat(parts);
-      const bom = all.length >= 3 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf;
-      return all.toString('utf8', bom ? 3 : 0);
-    },
+    end: () => withoutBom(Buffer.concat(parts)).toString('utf8'),
   };
 }
 
