@@ -84,25 +84,39 @@ export function detectRecurring(
 export interface PlannedKey {
   key: string;
   outflow: boolean;
+  /** The key's words, split once: a forecast judges hundreds of payees against each schedule. */
+  words: readonly string[];
 }
 
 const WORDS = /[A-Z0-9]+/g;
+const wordsOf = (text: string): string[] => text.match(WORDS) ?? [];
 
-/** A schedule's key covers a payee: it has words, and all its words are the payee's. */
-export function covers(scheduleKey: string, payee: string): boolean {
-  const words = scheduleKey.match(WORDS) ?? [];
-  if (words.length === 0) return false;
-  const payeeWords = new Set(payee.match(WORDS) ?? []);
-  return words.every((w) => payeeWords.has(w));
+/** The planned keys of schedules (each: merchant key, money out, its words). */
+export const plannedKeys = (schedules: readonly YnabScheduledTransaction[]): PlannedKey[] =>
+  schedules.map((s) => {
+    const key = merchant(s.payee_name);
+    return { key, outflow: s.amount < 0, words: wordsOf(key) };
+  });
+
+/**
+ * True when a schedule of the same direction covers the payee: the schedule's key has words, and all
+ * of them are words of the payee's key. The payee's words are split once, and only when some schedule
+ * of its direction could cover it.
+ */
+export function isCovered(plans: readonly PlannedKey[], payee: string, outflow: boolean): boolean {
+  let payeeWords: Set<string> | undefined;
+  for (const plan of plans) {
+    if (plan.outflow !== outflow || plan.words.length === 0) continue;
+    payeeWords ??= new Set(wordsOf(payee));
+    const words = payeeWords;
+    if (plan.words.every((w) => words.has(w))) return true;
+  }
+  return false;
 }
 
-/** The planned keys of schedules (each: merchant key, money out). */
-export const plannedKeys = (schedules: readonly YnabScheduledTransaction[]): PlannedKey[] =>
-  schedules.map((s) => ({ key: merchant(s.payee_name), outflow: s.amount < 0 }));
-
-/** True when a schedule of the same direction covers the payee. */
-export const isCovered = (plans: readonly PlannedKey[], payee: string, outflow: boolean): boolean =>
-  plans.some((p) => p.outflow === outflow && covers(p.key, payee));
+/** A schedule's key covers a payee: it has words, and all its words are the payee's. */
+export const covers = (scheduleKey: string, payee: string): boolean =>
+  isCovered([{ key: scheduleKey, outflow: true, words: wordsOf(scheduleKey) }], payee, true);
 
 /** Per merchant key, the category id most often assigned (ties: first seen), over `months`. */
 function usualCategories(
