@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { YnabScheduledTransaction, YnabTransaction } from '../../src/domain/model.js';
-import { covers, detectRecurring, median, recurringCharges } from '../../src/domain/analytics/recurring.js';
+import {
+  covers,
+  detectRecurring,
+  isCovered,
+  median,
+  plannedKeys,
+  recurringCharges,
+} from '../../src/domain/analytics/recurring.js';
 
 let n = 0;
 function tx(
@@ -142,6 +149,44 @@ describe('covers (a schedule covers a payee when its merchant words are all in t
     ['HOMESAFE INSURANCE', 'HOMESAFE', false],
   ])('%j covers %j: %s', (key, payee, want) => {
     expect(covers(key, payee)).toBe(want);
+  });
+});
+
+describe('isCovered (any schedule of the same direction covers the payee)', () => {
+  const planned = (payee: string | null, amount: number): YnabScheduledTransaction => ({
+    id: `s-${payee}`,
+    date_first: '2026-06-01',
+    date_next: '2026-10-01',
+    frequency: 'monthly',
+    amount,
+    account_id: 'acc',
+    payee_name: payee,
+    deleted: false,
+  });
+  // a wordless key first, then money out, then money in: each schedule is judged on its own words
+  const plans = plannedKeys([
+    planned(null, -1_000),
+    planned('CB ACME 12/09', -20_000),
+    planned('VIR EMPLOYER', 3_000_000),
+  ]);
+
+  it('splits each schedule into its merchant words once', () => {
+    expect(plans.map((p) => [p.key, p.outflow, p.words])).toEqual([
+      ['', true, []],
+      ['ACME', true, ['ACME']],
+      ['EMPLOYER', false, ['EMPLOYER']],
+    ]);
+  });
+
+  it.each([
+    ['ACME STORE 12', true, true],
+    ['ACME STORE 12', false, false],
+    ['EMPLOYER SALAIRE', false, true],
+    ['EMPLOYER SALAIRE', true, false],
+    ['OTHER SHOP', true, false],
+    ['', true, false],
+  ])('%j, money out %s: %s', (payee, outflow, want) => {
+    expect(isCovered(plans, payee, outflow)).toBe(want);
   });
 });
 
