@@ -111,6 +111,19 @@ describe.each(ERAS)('derived data follows every change, %s era', (era) => {
     expect((await read('find_transactions', search)).total_count).toBe(1);
   });
 
+  it('find_recurring_charges: a charge another app records month after month shows, and goes with it', async () => {
+    const gym = async () =>
+      ((await read('find_recurring_charges')).charges as { payee: string; monthly_amount: number }[]).filter(
+        (c) => c.payee === 'NEWGYM CLUB',
+      );
+    expect(await gym()).toEqual([]);
+    for (const month of ['06', '07', '08']) await spend(-29_990, 'CB NEWGYM CLUB', `2026-${month}-10`);
+    expect((await gym()).map((c) => c.monthly_amount)).toEqual([-29.99]);
+    // seen in two of the four months looked at: no longer recurring
+    await otherApp('DELETE', `${P}/transactions/${h.standIn.state.transactions.at(-1)?.id}`);
+    expect(await gym()).toEqual([]);
+  });
+
   it('forecast_balance, get_savings_rate, get_net_worth_trend: a spending of last month moves them', async () => {
     const forecast = await read('forecast_balance', { until: '2026-12' });
     const trend = await read('get_net_worth_trend', { months_count: 3 });

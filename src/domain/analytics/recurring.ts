@@ -1,5 +1,6 @@
 /** Recurring charges and the recurring detection shared with the forecast, pure. */
 import type { YnabScheduledTransaction, YnabTransaction } from '../model.js';
+import { perSnapshot } from '../memo.js';
 import { roundHalfEven, toUnits } from '../money.js';
 import { merchant } from '../payees/merchant.js';
 import { completeMonths, isUsable, ym } from '../plan-facts.js';
@@ -167,6 +168,23 @@ export const lookedAtMonths = (today: string, firstMonth: string | undefined): s
   completeMonths(today, LOOKBACK_MONTHS).filter((m) => firstMonth === undefined || m >= firstMonth);
 
 /**
+ * What the charges are drawn from: the payees seen recurring over the months looked at (`window`: the
+ * months joined by spaces), and each one's usual category. Once per snapshot of the transactions and
+ * window: the detection over a large plan's months is most of a call's work, and the next call on
+ * the same snapshot (nothing changed at YNAB) finds it done.
+ */
+const drawnFrom = perSnapshot((transactions: readonly YnabTransaction[], window: string) => {
+  const months = window === '' ? [] : window.split(' ');
+  const looked = inMonths(transactions, months);
+  return {
+    usual: usualCategories(looked, months) as ReadonlyMap<string, string>,
+    found: Object.freeze(
+      months.length < 2 ? [] : detectRecurring(looked, months, Math.min(3, months.length)),
+    ),
+  };
+});
+
+/**
  * `find_recurring_charges`: the charges (and, asked, the income) seen month after month. Seen in 3 of
  * the months looked at, or in each of them when the plan covers only 2.
  */
@@ -180,9 +198,7 @@ export function recurringCharges(
 ): RecurringCharges {
   const months = lookedAtMonths(today, firstMonth);
   const plans = plannedKeys(schedules.filter((s) => !s.deleted));
-  const looked = inMonths(transactions, months);
-  const usual = usualCategories(looked, months);
-  const found = months.length < 2 ? [] : detectRecurring(looked, months, Math.min(3, months.length));
+  const { usual, found } = drawnFrom(transactions, months.join(' '));
   const rows = found.map((r) => {
     const name = visible.get(usual.get(r.key) ?? '');
     const yearly = roundHalfEven(r.amount * 12, -1); // whole cents, in milliunits
