@@ -38,6 +38,18 @@ const monthly = (payee: string, amounts: number[], day = 5, over: Partial<YnabTr
 
 const WINDOW = ['2026-05', '2026-06', '2026-07', '2026-08'];
 
+/** A monthly scheduled transaction on the account. */
+const schedule = (payee: string | null, amount: number, deleted = false): YnabScheduledTransaction => ({
+  id: `s-${payee}`,
+  date_first: '2026-06-01',
+  date_next: '2026-10-01',
+  frequency: 'monthly',
+  amount,
+  account_id: 'acc',
+  payee_name: payee,
+  deleted,
+});
+
 describe('median (an even count takes the mean of the two middle values)', () => {
   it.each([
     [[3], 3],
@@ -153,21 +165,11 @@ describe('covers (a schedule covers a payee when its merchant words are all in t
 });
 
 describe('isCovered (any schedule of the same direction covers the payee)', () => {
-  const planned = (payee: string | null, amount: number): YnabScheduledTransaction => ({
-    id: `s-${payee}`,
-    date_first: '2026-06-01',
-    date_next: '2026-10-01',
-    frequency: 'monthly',
-    amount,
-    account_id: 'acc',
-    payee_name: payee,
-    deleted: false,
-  });
   // a wordless key first, then money out, then money in: each schedule is judged on its own words
   const plans = plannedKeys([
-    planned(null, -1_000),
-    planned('CB ACME 12/09', -20_000),
-    planned('VIR EMPLOYER', 3_000_000),
+    schedule(null, -1_000),
+    schedule('CB ACME 12/09', -20_000),
+    schedule('VIR EMPLOYER', 3_000_000),
   ]);
 
   it('splits each schedule into its merchant words once', () => {
@@ -191,16 +193,6 @@ describe('isCovered (any schedule of the same direction covers the payee)', () =
 });
 
 describe('recurringCharges', () => {
-  const schedule = (payee: string, amount: number, deleted = false): YnabScheduledTransaction => ({
-    id: `s-${payee}`,
-    date_first: '2026-06-01',
-    date_next: '2026-10-01',
-    frequency: 'monthly',
-    amount,
-    account_id: 'acc',
-    payee_name: payee,
-    deleted,
-  });
   const visible = new Map([
     ['c-subs', 'Subscriptions'],
     ['c-fun', 'Fun\nplanted'],
