@@ -123,7 +123,7 @@ export const covers = (scheduleKey: string, payee: string): boolean =>
 function usualCategories(
   transactions: readonly YnabTransaction[],
   months: readonly string[],
-): Map<string, string> {
+): ReadonlyMap<string, string> {
   const window = new Set(months);
   const counts = new Map<string, Map<string, number>>();
   for (const t of transactions) {
@@ -177,7 +177,7 @@ const drawnFrom = perSnapshot((transactions: readonly YnabTransaction[], window:
   const months = window === '' ? [] : window.split(' ');
   const looked = inMonths(transactions, months);
   return {
-    usual: usualCategories(looked, months) as ReadonlyMap<string, string>,
+    usual: usualCategories(looked, months),
     found: Object.freeze(
       months.length < 2 ? [] : detectRecurring(looked, months, Math.min(3, months.length)),
     ),
