@@ -173,10 +173,10 @@ describe('isCovered (any schedule of the same direction covers the payee)', () =
   ]);
 
   it('splits each schedule into its merchant words once', () => {
-    expect(plans.map((p) => [p.key, p.outflow, p.words])).toEqual([
-      ['', true, []],
-      ['ACME', true, ['ACME']],
-      ['EMPLOYER', false, ['EMPLOYER']],
+    expect(plans).toEqual([
+      { outflow: true, words: [] },
+      { outflow: true, words: ['ACME'] },
+      { outflow: false, words: ['EMPLOYER'] },
     ]);
   });
 

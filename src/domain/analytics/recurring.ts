@@ -81,9 +81,8 @@ export function detectRecurring(
   return items.sort((a, b) => compareCodePoints(a.key, b.key) || Number(a.outflow) - Number(b.outflow));
 }
 
-/** A schedule's merchant key and direction, for the covered rule. */
+/** A schedule's direction and the words of its merchant key, for the covered rule. */
 export interface PlannedKey {
-  key: string;
   outflow: boolean;
   /** The key's words, split once: a forecast judges hundreds of payees against each schedule. */
   words: readonly string[];
@@ -92,12 +91,9 @@ export interface PlannedKey {
 const WORDS = /[A-Z0-9]+/g;
 const wordsOf = (text: string): string[] => text.match(WORDS) ?? [];
 
-/** The planned keys of schedules (each: merchant key, money out, its words). */
+/** The planned keys of schedules (each: money out, the words of its merchant key). */
 export const plannedKeys = (schedules: readonly YnabScheduledTransaction[]): PlannedKey[] =>
-  schedules.map((s) => {
-    const key = merchant(s.payee_name);
-    return { key, outflow: s.amount < 0, words: wordsOf(key) };
-  });
+  schedules.map((s) => ({ outflow: s.amount < 0, words: wordsOf(merchant(s.payee_name)) }));
 
 /**
  * True when a schedule of the same direction covers the payee: the schedule's key has words, and all
@@ -117,7 +113,7 @@ export function isCovered(plans: readonly PlannedKey[], payee: string, outflow: 
 
 /** A schedule's key covers a payee: it has words, and all its words are the payee's. */
 export const covers = (scheduleKey: string, payee: string): boolean =>
-  isCovered([{ key: scheduleKey, outflow: true, words: wordsOf(scheduleKey) }], payee, true);
+  isCovered([{ outflow: true, words: wordsOf(scheduleKey) }], payee, true);
 
 /** Per merchant key, the category id most often assigned (ties: first seen), over `months`. */
 function usualCategories(
