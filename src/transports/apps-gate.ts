@@ -14,9 +14,8 @@ import {
   type McpServer,
 } from '@modelcontextprotocol/server';
 import { APP_ONLY_TOOLS, rendersApps } from '../tools/seam/app-views.js';
-import { answeredId, onEachConnection } from './on-connect.js';
+import { answeredId, onEachConnection, type Id } from './on-connect.js';
 
-type Id = string | number;
 interface Request {
   id: Id;
   method: string;

@@ -13,12 +13,10 @@
  */
 import { SERVER_INFO_META_KEY, type McpServer } from '@modelcontextprotocol/server';
 import { SERVER_INFO } from '../server-info.js';
-import { answeredId, onEachConnection } from './on-connect.js';
+import { answeredId, onEachConnection, type Id } from './on-connect.js';
 
 /** What the protocol requires of an identity; the rest is presentation, carried by discovery. */
 const LEAN_SERVER_INFO = { name: SERVER_INFO.name, version: SERVER_INFO.version };
-
-type Id = string | number;
 
 /** The answer with the lean identity, when it carries the SDK's stamp; anything else as it is. */
 function leaner(message: Record<string, unknown>): Record<string, unknown> {

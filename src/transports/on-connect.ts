@@ -9,6 +9,9 @@ import type { JSONRPCMessage, McpServer, Transport } from '@modelcontextprotocol
 
 export type Deliver = NonNullable<Transport['onmessage']>;
 
+/** A JSON-RPC request id. */
+export type Id = string | number;
+
 export function onEachConnection(
   server: McpServer,
   step: (transport: Transport, deliver: Deliver) => void,
@@ -22,7 +25,7 @@ export function onEachConnection(
 }
 
 /** The id of the request a leaving message answers (with a result or an error), or undefined. */
-export function answeredId(message: JSONRPCMessage): string | number | undefined {
+export function answeredId(message: JSONRPCMessage): Id | undefined {
   if (!('result' in message) && !('error' in message)) return undefined;
   return message.id ?? undefined;
 }

@@ -20,7 +20,7 @@
  * the rest as it comes. Either way the result is the same.
  */
 import { StringDecoder } from 'node:string_decoder';
-import { withoutBom, type BodySink } from './read-body.js';
+import { BOM_LENGTH, withoutBom, type BodySink } from './read-body.js';
 
 /** The answer was not one JSON value (`JSON.parse` of the whole body would throw). */
 export const INVALID: unique symbol = Symbol('not JSON');
@@ -36,8 +36,6 @@ const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 /** The depth at which an array's rows are split: inside the root, inside `data`. */
 const LIST_DEPTH = 2;
-/** The bytes of a UTF-8 byte order mark: a chunk shorter than that cannot tell one yet. */
-const BOM_LENGTH = 3;
 /** Answers up to this size are parsed whole: a warm month read is about 60 KiB, a first full load megabytes. */
 export const WHOLE_BELOW = 1024 * 1024;
 

@@ -43,6 +43,8 @@ export interface BodySink<T> {
 }
 
 const BOM = [0xef, 0xbb, 0xbf];
+/** The bytes of a UTF-8 byte order mark: a chunk shorter than that cannot tell one yet. */
+export const BOM_LENGTH = BOM.length;
 
 /** The bytes without a leading UTF-8 byte order mark, dropped as TextDecoder drops it. */
 export const withoutBom = (bytes: Buffer): Buffer =>
