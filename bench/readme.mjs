@@ -51,9 +51,11 @@ export function renderSection(f) {
       f.first.map(({ name, wholeMs }) => `\`${name}\` ${ms(wholeMs)} ms`).join(', ') +
       '.',
     `- A warm \`get_monthly_summary\`, stdio against stateless HTTP. What the server costs, timed with a bare ` +
-      `client (one JSON-RPC request written, its answer read; p50 of 140 alternating calls after 30): stdio ` +
+      `client (one JSON-RPC request written, its answer read; p50 of 140 alternating calls after 30, in each ` +
+      `of three fresh pairs of processes, pooled): stdio ` +
       `${ms(f.http.bare.stdioMs)} ms, HTTP ${ms(f.http.bare.httpMs)} ms, ` +
-      `${ratio(f.http.bare.httpMs, f.http.bare.stdioMs)}× (target ≤ 1.5×). Through the SDK's own client ` +
+      `${ratio(f.http.bare.httpMs, f.http.bare.stdioMs)}× (target ≤ 1.5×; the pairs alone ` +
+      `${f.http.bare.pairs.map((r) => `${r.toFixed(2)}×`).join(', ')}). Through the SDK's own client ` +
       `(p50 of 60 after 20), which adds its fetch on HTTP: stdio ${ms(f.http.stdioMs)} ms, HTTP ` +
       `${ms(f.http.httpMs)} ms, ${ratio(f.http.httpMs, f.http.stdioMs)}×. The minimal SDK server in the same ` +
       `run (the SDK's stateless handler, a one-line tool), the floor of what HTTP adds: bare ` +

@@ -322,9 +322,15 @@ say(
 );
 const pair = ({ stdioMs, httpMs }) =>
   `stdio ${ms(stdioMs)} ms, stateless HTTP ${ms(httpMs)} ms (${(httpMs / stdioMs).toFixed(2)}×, ${ms(httpMs - stdioMs)} ms more)`;
-say(`A warm get_monthly_summary, bare client, p50 of 140 alternating calls after 30: ${pair(http.bare)}`);
+const pairsOf = ({ pairs }) => pairs.map((r) => `${r.toFixed(2)}×`).join(', ');
+say(
+  `A warm get_monthly_summary, bare client, p50 of 3 × 140 alternating calls after 30, each 140 in a ` +
+    `fresh pair of processes: ${pair(http.bare)}; the pairs alone ${pairsOf(http.bare)}`,
+);
 say(`  the same through the SDK's client, p50 of 60 after 20: ${pair(http)}`);
-say(`  the minimal SDK server (a one-line tool), bare client: ${pair(floor.bare)}`);
+say(
+  `  the minimal SDK server (a one-line tool), bare client: ${pair(floor.bare)}; pairs ${pairsOf(floor.bare)}`,
+);
 say(`  the minimal SDK server, the SDK's client: ${pair(floor)}`);
 say(`Tools measured: ${measured.length} of ${CALLS.length}`);
 const slowest = measured
