@@ -145,6 +145,27 @@ describe('an answer parsed as it arrives', () => {
     const bytes = Buffer.from(text);
     for (let cut = 0; cut <= bytes.length; cut++) same(parseInChunks(bytes, [cut]), JSON.parse(text));
   });
+
+  it('follows escapes in strings when a chunk ends at a backslash, after it, or inside an escape', () => {
+    // quotes, backslashes and brackets inside strings, escaped every way JSON allows: none of them may
+    // end a string or a row, wherever the chunks are cut
+    const names = ['a"b', 'c\\', '\\"', '\\\\"]', '},{', '\u0001\n', '"', '', 'x'];
+    const text = JSON.stringify({ data: { payees: names.map((name) => ({ name, 'k"\\': [name] })) } });
+    const bytes = Buffer.from(text);
+    expect(text).toContain('\\\\\\"');
+    const expected = JSON.parse(text) as unknown;
+    for (let cut = 0; cut <= bytes.length; cut++) {
+      same(parseInChunks(bytes, [cut]), expected);
+      same(parseInChunks(bytes, [cut, cut + 1, cut + 2]), expected);
+    }
+    same(
+      parseInChunks(
+        bytes,
+        Array.from({ length: bytes.length }, (_, i) => i),
+      ),
+      expected,
+    );
+  });
 });
 
 describe('an answer read as text (one that is not a success)', () => {
