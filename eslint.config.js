@@ -57,6 +57,18 @@ const milliunitConversion = [
   },
 ];
 
+/**
+ * A tool module builds no zod schema when it loads: the definitions give their schemas as functions,
+ * built at the tool's first use (tools/seam/define-tool.ts), since every start would pay for them.
+ */
+const schemaAtLoad = [
+  {
+    selector: "CallExpression[callee.object.name='z']:not(:function CallExpression)",
+    message:
+      "Build this schema inside a function (the tool's input or output builder): a schema built when the module loads is built at every start.",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -109,6 +121,11 @@ export default tseslint.config(
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/money.ts'],
     rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...clockReads] },
+  },
+  {
+    files: ['src/tools/*/**/*.ts'],
+    ignores: ['src/tools/seam/**'],
+    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...schemaAtLoad] },
   },
   imports(['src/**/*.ts'], [sdk]),
   {

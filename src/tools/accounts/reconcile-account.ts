@@ -26,70 +26,72 @@ import { planId, units, untrusted } from '../seam/schemas.js';
 import { amountParam } from '../transactions/find-transactions.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
 
-const analysis = z
-  .strictObject({
-    account_id: z.string().describe('The account, as given.'),
-    bank_balance: units('The balance the bank shows, as given'),
-    cleared_balance: units("YNAB's cleared balance (cleared and reconciled transactions)"),
-    working_balance: units("YNAB's working balance (every transaction)"),
-    difference: units(
-      'Bank balance minus cleared balance: negative when YNAB counts more money than the bank (a refund that never came, an inflow entered twice, a charge not imported), positive when less (a charge entered twice, income not imported)',
-    ),
-    higher: z
-      .enum(['ynab', 'bank', 'equal'])
-      .describe(
-        "Which side shows more money: ynab (YNAB's cleared balance is above the bank's), bank, or equal.",
+const analysis = () =>
+  z
+    .strictObject({
+      account_id: z.string().describe('The account, as given.'),
+      bank_balance: units('The balance the bank shows, as given'),
+      cleared_balance: units("YNAB's cleared balance (cleared and reconciled transactions)"),
+      working_balance: units("YNAB's working balance (every transaction)"),
+      difference: units(
+        'Bank balance minus cleared balance: negative when YNAB counts more money than the bank (a refund that never came, an inflow entered twice, a charge not imported), positive when less (a charge entered twice, income not imported)',
       ),
-    gap: z.string().describe('The gap in words, e.g. "YNAB shows 71.86 more than the bank."'),
-    to_reconcile_count: z
-      .number()
-      .int()
-      .describe('Cleared transactions a reconciliation would mark reconciled.'),
-    uncleared_count: z.number().int().describe('Transactions neither cleared nor reconciled.'),
-    uncleared: z
-      .array(
-        z.strictObject({
-          transaction_id: z.string().describe('The transaction id.'),
-          date: z.string().describe('The transaction date, YYYY-MM-DD.'),
-          amount: units('The amount (money out negative)'),
-          payee: untrusted('The payee'),
-        }),
-      )
-      .describe('The first 50 uncleared transactions.'),
-    explained_by: z
-      .array(z.string())
-      .describe(
-        'Uncleared transactions whose amount is exactly the difference: clearing one would close the gap. Often empty: explained_by_note says why.',
-      ),
-    explained_by_note: z
-      .string()
-      .describe(
-        'Why explained_by holds what it holds; when empty, whether a duplicate pair would close the gap and where else to look.',
-      ),
-    possible_duplicates: z
-      .array(z.array(z.string()))
-      .describe(
-        'Pairs of transactions of the last 60 days with the same amount and merchant, at most 3 days apart, listed only when deleting the cleared copy would move YNAB toward the bank (a duplicated charge when the bank shows more, a duplicated inflow when YNAB shows more); empty when the balances match.',
-      ),
-  })
-  .describe('The comparison with the bank, before any change.');
+      higher: z
+        .enum(['ynab', 'bank', 'equal'])
+        .describe(
+          "Which side shows more money: ynab (YNAB's cleared balance is above the bank's), bank, or equal.",
+        ),
+      gap: z.string().describe('The gap in words, e.g. "YNAB shows 71.86 more than the bank."'),
+      to_reconcile_count: z
+        .number()
+        .int()
+        .describe('Cleared transactions a reconciliation would mark reconciled.'),
+      uncleared_count: z.number().int().describe('Transactions neither cleared nor reconciled.'),
+      uncleared: z
+        .array(
+          z.strictObject({
+            transaction_id: z.string().describe('The transaction id.'),
+            date: z.string().describe('The transaction date, YYYY-MM-DD.'),
+            amount: units('The amount (money out negative)'),
+            payee: untrusted('The payee'),
+          }),
+        )
+        .describe('The first 50 uncleared transactions.'),
+      explained_by: z
+        .array(z.string())
+        .describe(
+          'Uncleared transactions whose amount is exactly the difference: clearing one would close the gap. Often empty: explained_by_note says why.',
+        ),
+      explained_by_note: z
+        .string()
+        .describe(
+          'Why explained_by holds what it holds; when empty, whether a duplicate pair would close the gap and where else to look.',
+        ),
+      possible_duplicates: z
+        .array(z.array(z.string()))
+        .describe(
+          'Pairs of transactions of the last 60 days with the same amount and merchant, at most 3 days apart, listed only when deleting the cleared copy would move YNAB toward the bank (a duplicated charge when the bank shows more, a duplicated inflow when YNAB shows more); empty when the balances match.',
+        ),
+    })
+    .describe('The comparison with the bank, before any change.');
 
-const reconcileStatus = z
-  .enum([...OUTCOMES, 'confirmation_required', 'declined', 'nothing_to_do', 'difference_found'])
-  .describe(
-    `${OUTCOMES_TEXT}, confirmation_required (show the preview, then call again with the code), declined, nothing_to_do, or difference_found (nothing written: explain the gap to the user).`,
-  );
+const reconcileStatus = () =>
+  z
+    .enum([...OUTCOMES, 'confirmation_required', 'declined', 'nothing_to_do', 'difference_found'])
+    .describe(
+      `${OUTCOMES_TEXT}, confirmation_required (show the preview, then call again with the code), declined, nothing_to_do, or difference_found (nothing written: explain the gap to the user).`,
+    );
 
-const result = {
+const result = () => ({
   account: untrusted('The account name'),
-  analysis,
+  analysis: analysis(),
   adjustment: z
     .number()
     .nullable()
     .describe('The balance adjustment recorded (or to record), in currency units; null when none.'),
-};
+});
 
-type Result = WriteResult<typeof result, true>;
+type Result = WriteResult<ReturnType<typeof result>, true>;
 
 export const reconcileAccount = defineWriteTool({
   name: 'reconcile_account',
@@ -103,12 +105,12 @@ export const reconcileAccount = defineWriteTool({
     'Undoable. Costs 2 YNAB requests (3 to adjust a budget account), 1 more to apply (2 with an adjustment).',
   ],
   rules: 'Ask the user for the bank balance; a gap writes nothing.',
-  input: {
+  input: () => ({
     plan_id: planId,
     account_id: z.string().min(1).describe('From list_accounts.'),
     bank_balance: amountParam("The bank's balance today."),
     adjust: z.boolean().default(false).describe('Book the gap as an adjustment, only if the user asks.'),
-  },
+  }),
   status: reconcileStatus,
   output: result,
   async run({ deps }, { plan_id, account_id, bank_balance, adjust }) {

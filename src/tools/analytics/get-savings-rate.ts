@@ -17,43 +17,45 @@ export const getSavingsRate = defineReadTool({
     'Income, spending, saved and savings rate (percent) over recent full months; a transfer to a tracking asset counts as saved.',
     'Costs 3 YNAB requests (4 with since).',
   ].join(' '),
-  input: z.strictObject({
-    plan_id: planId,
-    ...SERIES.params,
-  }),
-  output: z.strictObject({
-    message: z.string().describe('The conclusion in one sentence or two, for the agent to relay.'),
-    months: z
-      .array(
-        z.strictObject({
-          month: z.string().describe('The month, YYYY-MM.'),
-          income: z.number().describe('Income that month, in currency units.'),
-          spending: z.number().describe('Spending that month less refunds, in currency units (negative).'),
-          saved: z.number().describe('Income plus spending that month, in currency units.'),
-          rate: rate('that month'),
-        }),
-      )
-      .describe('One row per complete month measured, oldest first; the current month is never counted.'),
-    income: z.number().describe('Income over the months, in currency units.'),
-    spending: z.number().describe('Spending over the months, in currency units (negative).'),
-    saved: z.number().describe('Income plus spending over the months, in currency units.'),
-    rate: rate('over the months'),
-    average_saved: z.number().describe('Saved per month on average, in currency units.'),
-    best_month: z
-      .string()
-      .nullable()
-      .describe('The month (YYYY-MM) with the highest rate; null without any rate.'),
-    worst_month: z
-      .string()
-      .nullable()
-      .describe('The month (YYYY-MM) with the lowest rate; null without any rate.'),
-    moved_to_tracking: z
-      .number()
-      .describe(
-        'Moved from the budget accounts to tracking assets (savings, investments) over the months, in currency units: saved, not spent.',
-      ),
-    notes: z.array(z.string()).describe('What the figures assume, to tell the user.'),
-  }),
+  input: () =>
+    z.strictObject({
+      plan_id: planId,
+      ...SERIES.params(),
+    }),
+  output: () =>
+    z.strictObject({
+      message: z.string().describe('The conclusion in one sentence or two, for the agent to relay.'),
+      months: z
+        .array(
+          z.strictObject({
+            month: z.string().describe('The month, YYYY-MM.'),
+            income: z.number().describe('Income that month, in currency units.'),
+            spending: z.number().describe('Spending that month less refunds, in currency units (negative).'),
+            saved: z.number().describe('Income plus spending that month, in currency units.'),
+            rate: rate('that month'),
+          }),
+        )
+        .describe('One row per complete month measured, oldest first; the current month is never counted.'),
+      income: z.number().describe('Income over the months, in currency units.'),
+      spending: z.number().describe('Spending over the months, in currency units (negative).'),
+      saved: z.number().describe('Income plus spending over the months, in currency units.'),
+      rate: rate('over the months'),
+      average_saved: z.number().describe('Saved per month on average, in currency units.'),
+      best_month: z
+        .string()
+        .nullable()
+        .describe('The month (YYYY-MM) with the highest rate; null without any rate.'),
+      worst_month: z
+        .string()
+        .nullable()
+        .describe('The month (YYYY-MM) with the lowest rate; null without any rate.'),
+      moved_to_tracking: z
+        .number()
+        .describe(
+          'Moved from the budget accounts to tracking assets (savings, investments) over the months, in currency units: saved, not spent.',
+        ),
+      notes: z.array(z.string()).describe('What the figures assume, to tell the user.'),
+    }),
   async run({ deps }, { plan_id, months_count, since }) {
     const today = deps.clock.today();
     const count = SERIES.count({ months_count, since }, today);

@@ -13,12 +13,12 @@ import { newCategoryWrite } from '../seam/verify-plan-writes.js';
 import { planId } from '../seam/schemas.js';
 import { userText } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-const createResult = {
+const createResult = () => ({
   name: userText('The new category name, trimmed'),
   group: userText('The group it is created in'),
   category_id: z.string().nullable().describe('The new category id once created, else null.'),
-};
-type CreateResult = WriteResult<typeof createResult, false>;
+});
+type CreateResult = WriteResult<ReturnType<typeof createResult>, false>;
 
 export const createCategory = defineWriteTool({
   name: 'create_category',
@@ -33,11 +33,11 @@ export const createCategory = defineWriteTool({
     'Not undoable. Costs 2 YNAB requests, 1 more to apply.',
   ],
   rules: 'A name the group already has (in any case) is refused.',
-  input: {
+  input: () => ({
     plan_id: planId,
     category_group_id: z.string().min(1).describe('From list_category_groups.'),
     name: z.string().describe('One line.'),
-  },
+  }),
   output: createResult,
   async run({ deps }, { plan_id, category_group_id, name }) {
     const plan = await resolvePlan(deps, plan_id);

@@ -23,7 +23,7 @@ const sideResult = (which: string) =>
   z
     .strictObject({
       category_id: z.string().describe('The category id.'),
-      name: categoryName,
+      name: categoryName(),
       from_amount: z.number().describe('Budgeted before, in currency units.'),
       to_amount: z.number().describe('Budgeted after, in currency units.'),
       available_after: z
@@ -32,13 +32,13 @@ const sideResult = (which: string) =>
     })
     .describe(which);
 
-const moveResult = {
+const moveResult = () => ({
   month: z.string().describe("The month changed, YYYY-MM-01 ('current' resolved)."),
   amount: z.number().describe('The amount moved, in currency units.'),
   from_category: sideResult('The category the money leaves.'),
   to_category: sideResult('The category the money goes to.'),
-};
-type MoveResult = WriteResult<typeof moveResult, true>;
+});
+type MoveResult = WriteResult<ReturnType<typeof moveResult>, true>;
 
 const sideOut = (s: MoveSide): MoveResult['from_category'] => ({
   category_id: s.category.id,
@@ -65,13 +65,13 @@ export const moveMoney = defineWriteTool({
     'Undoable. Costs 1 YNAB request, 2 more to apply.',
   ],
   rules: 'Hidden categories are accepted; the source category may go negative.',
-  input: {
+  input: () => ({
     plan_id: planId,
-    month: monthInput,
-    from_category_id: categoryInput,
-    to_category_id: categoryInput,
+    month: monthInput(),
+    from_category_id: categoryInput(),
+    to_category_id: categoryInput(),
     amount: z.number().gt(0).max(1_000_000_000).describe('How much to move.'),
-  },
+  }),
   output: moveResult,
   async run({ deps }, { plan_id, month, from_category_id, to_category_id, amount }) {
     if (toMilli(amount) === 0) throw new AppError(ROUNDS_TO_ZERO);

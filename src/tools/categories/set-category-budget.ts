@@ -14,14 +14,14 @@ import { planId } from '../seam/schemas.js';
 import { amountParam } from '../transactions/find-transactions.js';
 import { categoryInput, categoryName, monthInput } from './budget-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-const budgetResult = {
+const budgetResult = () => ({
   category_id: z.string().describe('The category id.'),
-  category: categoryName,
+  category: categoryName(),
   month: z.string().describe("The month changed, YYYY-MM-01 ('current' resolved)."),
   from_amount: z.number().describe('The amount budgeted before, in currency units.'),
   to_amount: z.number().describe('The amount budgeted after, in currency units.'),
-};
-type BudgetResult = WriteResult<typeof budgetResult, true>;
+});
+type BudgetResult = WriteResult<ReturnType<typeof budgetResult>, true>;
 
 export const setCategoryBudget = defineWriteTool({
   name: 'set_category_budget',
@@ -36,12 +36,12 @@ export const setCategoryBudget = defineWriteTool({
     'Undoable. Costs 1 YNAB request, 1 more to apply.',
   ],
   rules: 'A hidden category is accepted; Ready to Assign may go negative.',
-  input: {
+  input: () => ({
     plan_id: planId,
-    month: monthInput,
-    category_id: categoryInput,
+    month: monthInput(),
+    category_id: categoryInput(),
     amount: amountParam('The total, not a change.'),
-  },
+  }),
   output: budgetResult,
   async run({ deps }, { plan_id, month, category_id, amount }) {
     const m = resolveMonth(checkMonth(month), deps.clock.today());

@@ -13,14 +13,14 @@ import { checkedWrite, finishWrite } from '../seam/verify.js';
 import { categoryWrite } from '../seam/verify-plan-writes.js';
 import { planId, userText } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-const updateResult = {
+const updateResult = () => ({
   category_id: z.string().describe('The category id.'),
   from_name: userText('The name before the change'),
   to_name: userText('The name after the change'),
   from_group: userText('The group before the change'),
   to_group: userText("The group after the change ('' when it is not a group list_category_groups shows)"),
-};
-type UpdateResult = WriteResult<typeof updateResult, false>;
+});
+type UpdateResult = WriteResult<ReturnType<typeof updateResult>, false>;
 
 export const updateCategory = defineWriteTool({
   name: 'update_category',
@@ -35,7 +35,7 @@ export const updateCategory = defineWriteTool({
     'Not undoable: call again with the old name and group. Costs 2 YNAB requests, 1 more to apply.',
   ],
   rules: "A name the group already has, and YNAB's own categories, are refused.",
-  input: {
+  input: () => ({
     plan_id: planId,
     category_id: z.string().min(1).describe('From suggest_categories or get_category_balances.'),
     name: z.string().nullable().default(null).describe('One line; null keeps it.'),
@@ -44,7 +44,7 @@ export const updateCategory = defineWriteTool({
       .nullable()
       .default(null)
       .describe('From list_category_groups; null keeps it.'),
-  },
+  }),
   output: updateResult,
   async run({ deps }, { plan_id, category_id, name, category_group_id }) {
     const plan = await resolvePlan(deps, plan_id);

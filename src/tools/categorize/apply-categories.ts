@@ -42,7 +42,7 @@ export const applyCategories = defineWriteTool({
     'Undoable. Costs 3 YNAB requests, 1 more to apply.',
   ],
   rules: 'Budget accounts only; split transactions and transfers are refused.',
-  input: {
+  input: () => ({
     plan_id: planId,
     assignments: z
       .array(
@@ -57,8 +57,8 @@ export const applyCategories = defineWriteTool({
       .min(1)
       .max(100)
       .describe('One per transaction.'),
-  },
-  output: changeListFields,
+  }),
+  output: () => changeListFields,
   async run({ deps }, { plan_id, assignments }) {
     const plan = await resolvePlan(deps, plan_id);
     const transactions = await deps.ynab.transactions.list(plan);

@@ -15,44 +15,46 @@ export const getBudgetVsActual = defineReadTool({
     "Share of each category's budget spent in a month (utilization_pct over 100: overspent; actual positive), paged.",
     MONTH_READ_TAIL,
   ].join(' '),
-  input: monthInput.extend({
-    include_empty: z.boolean().default(false).describe('Also empty categories.'),
-    limit: listLimit('Categories on this page.', 50),
-    cursor: cursorParam,
-  }),
-  output: z.strictObject({
-    result: z
-      .array(
-        z.strictObject({
-          id: z.string().describe('The category id, for the category_id other tools take.'),
-          name,
-          group,
-          budgeted,
-          actual: z
-            .number()
-            .describe(
-              'Spent this month as a positive number, in currency units (the activity without its sign).',
-            ),
-          balance,
-          utilization_pct: z
-            .number()
-            .describe(
-              'actual ÷ budgeted × 100, one decimal; 0.0 when nothing is budgeted; above 100 = overspent.',
-            ),
-        }),
-      )
-      .describe("The visible categories of this page, in YNAB's order."),
-    count: z.number().int().describe('Categories listed over all pages.'),
-    totals: z
-      .strictObject({
-        budgeted: units('Sum of budgeted'),
-        actual: units('Sum of actual'),
-        balance: units('Sum of balance'),
-      })
-      .describe('Over all pages, not only this one.'),
-    next_cursor: nextCursorField,
-    omitted: leftOutField,
-  }),
+  input: () =>
+    monthInput().extend({
+      include_empty: z.boolean().default(false).describe('Also empty categories.'),
+      limit: listLimit('Categories on this page.', 50),
+      cursor: cursorParam,
+    }),
+  output: () =>
+    z.strictObject({
+      result: z
+        .array(
+          z.strictObject({
+            id: z.string().describe('The category id, for the category_id other tools take.'),
+            name: name(),
+            group: group(),
+            budgeted: budgeted(),
+            actual: z
+              .number()
+              .describe(
+                'Spent this month as a positive number, in currency units (the activity without its sign).',
+              ),
+            balance: balance(),
+            utilization_pct: z
+              .number()
+              .describe(
+                'actual ÷ budgeted × 100, one decimal; 0.0 when nothing is budgeted; above 100 = overspent.',
+              ),
+          }),
+        )
+        .describe("The visible categories of this page, in YNAB's order."),
+      count: z.number().int().describe('Categories listed over all pages.'),
+      totals: z
+        .strictObject({
+          budgeted: units('Sum of budgeted'),
+          actual: units('Sum of actual'),
+          balance: units('Sum of balance'),
+        })
+        .describe('Over all pages, not only this one.'),
+      next_cursor: nextCursorField,
+      omitted: leftOutField,
+    }),
   async run({ deps }, { plan_id, month, include_empty, limit, cursor }) {
     const offset = offsetOf(cursor);
     const detail = await deps.ynab.months.get(plan_id, monthToSend(month, deps.clock.today()));

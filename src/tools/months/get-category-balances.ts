@@ -23,38 +23,40 @@ export const getCategoryBalances = defineReadTool({
     'Budgeted, activity, balance, target and id of each category for a month, paged.',
     MONTH_READ_TAIL,
   ].join(' '),
-  input: monthInput.extend({
-    include_empty: z.boolean().default(false).describe('Also empty categories.'),
-    limit: listLimit('Categories on this page.', 50),
-    cursor: cursorParam,
-  }),
-  output: z.strictObject({
-    result: z
-      .array(
-        z.strictObject({
-          category_id: categoryId,
-          name,
-          group,
-          budgeted,
-          activity: z
-            .number()
-            .describe('Spent (or received) this month, in currency units: spending negative.'),
-          balance,
-          target: targetSchema,
-        }),
-      )
-      .describe("The categories of this page, in YNAB's order."),
-    count: z.number().int().describe('Categories listed over all pages.'),
-    totals: z
-      .strictObject({
-        budgeted: units('Sum of budgeted'),
-        activity: units('Sum of activity'),
-        balance: units('Sum of balance'),
-      })
-      .describe('Over all pages, not only this one.'),
-    next_cursor: nextCursorField,
-    omitted: leftOutField,
-  }),
+  input: () =>
+    monthInput().extend({
+      include_empty: z.boolean().default(false).describe('Also empty categories.'),
+      limit: listLimit('Categories on this page.', 50),
+      cursor: cursorParam,
+    }),
+  output: () =>
+    z.strictObject({
+      result: z
+        .array(
+          z.strictObject({
+            category_id: categoryId(),
+            name: name(),
+            group: group(),
+            budgeted: budgeted(),
+            activity: z
+              .number()
+              .describe('Spent (or received) this month, in currency units: spending negative.'),
+            balance: balance(),
+            target: targetSchema(),
+          }),
+        )
+        .describe("The categories of this page, in YNAB's order."),
+      count: z.number().int().describe('Categories listed over all pages.'),
+      totals: z
+        .strictObject({
+          budgeted: units('Sum of budgeted'),
+          activity: units('Sum of activity'),
+          balance: units('Sum of balance'),
+        })
+        .describe('Over all pages, not only this one.'),
+      next_cursor: nextCursorField,
+      omitted: leftOutField,
+    }),
   async run({ deps }, { plan_id, month, include_empty, limit, cursor }) {
     const offset = offsetOf(cursor);
     const detail = await deps.ynab.months.get(plan_id, monthToSend(month, deps.clock.today()));

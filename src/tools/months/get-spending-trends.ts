@@ -15,44 +15,46 @@ export const getSpendingTrends = defineReadTool({
     'Spending per category (positive) in each recent month (oldest first), biggest categories first.',
     'Costs 1 YNAB request plus 1 a month (4 by default).',
   ].join(' '),
-  input: z.strictObject({
-    plan_id: planId,
-    ...SERIES.params,
-    limit: listLimit('Categories, most spent first.', 20),
-  }),
-  output: z.strictObject({
-    message: z.string().describe('What is covered and what was left out, for the agent to relay.'),
-    months: z
-      .array(
-        z.strictObject({
-          month: z.string().describe('The month, YYYY-MM-01.'),
-          partial: z.boolean().describe("True for today's month: its amounts are totals to today."),
-          spent: units('Spent that month over every category, those not listed included (positive)'),
-        }),
-      )
-      .describe('The months, oldest first; amounts are totals of each month.'),
-    categories: z
-      .array(
-        z.strictObject({
-          name: userText('The category name'),
-          amounts: z
-            .array(z.number().nullable())
-            .describe(
-              'Spent each month, in the order of months, positive, in currency units; null where the month lacks the category.',
-            ),
-          total: units('Spent over the months'),
-          average: z
-            .number()
-            .nullable()
-            .describe(
-              'Spent per complete month, the partial month not counted, in currency units; null without a complete month.',
-            ),
-        }),
-      )
-      .describe('The limit categories that spent most over the months, most first.'),
-    categories_count: z.number().int().describe('How many categories there are in all, listed or not.'),
-    left_out_spent: units('Spent by the categories not listed, over the months'),
-  }),
+  input: () =>
+    z.strictObject({
+      plan_id: planId,
+      ...SERIES.params(),
+      limit: listLimit('Categories, most spent first.', 20),
+    }),
+  output: () =>
+    z.strictObject({
+      message: z.string().describe('What is covered and what was left out, for the agent to relay.'),
+      months: z
+        .array(
+          z.strictObject({
+            month: z.string().describe('The month, YYYY-MM-01.'),
+            partial: z.boolean().describe("True for today's month: its amounts are totals to today."),
+            spent: units('Spent that month over every category, those not listed included (positive)'),
+          }),
+        )
+        .describe('The months, oldest first; amounts are totals of each month.'),
+      categories: z
+        .array(
+          z.strictObject({
+            name: userText('The category name'),
+            amounts: z
+              .array(z.number().nullable())
+              .describe(
+                'Spent each month, in the order of months, positive, in currency units; null where the month lacks the category.',
+              ),
+            total: units('Spent over the months'),
+            average: z
+              .number()
+              .nullable()
+              .describe(
+                'Spent per complete month, the partial month not counted, in currency units; null without a complete month.',
+              ),
+          }),
+        )
+        .describe('The limit categories that spent most over the months, most first.'),
+      categories_count: z.number().int().describe('How many categories there are in all, listed or not.'),
+      left_out_spent: units('Spent by the categories not listed, over the months'),
+    }),
   async run({ deps }, { plan_id, months_count, since, limit }) {
     const today = deps.clock.today();
     const count = SERIES.count({ months_count, since }, today);

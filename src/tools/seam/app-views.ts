@@ -50,8 +50,7 @@ export const CHARTED_TOOLS: readonly string[] = [
 ];
 
 /** A confirmed write (one with a `confirmation` parameter) answers through the approval card. */
-export const isConfirmedWrite = (tool: ToolDefinition): boolean =>
-  tool.kind === 'write' && 'confirmation' in tool.input.shape;
+export const isConfirmedWrite = (tool: ToolDefinition): boolean => tool.kind === 'write' && tool.confirmed;
 
 /** The view a tool points to, if any. */
 export function viewOf(tool: ToolDefinition): string | null {

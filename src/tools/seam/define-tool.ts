@@ -2,6 +2,11 @@
  * Tools are data: one declarative object per tool. A read tool returns its result; a write tool is
  * either confirmed (it returns a `ConfirmRequest` the seam confirms and applies) or applied at once.
  * `register.ts` is the only place that turns these into SDK registrations.
+ *
+ * A definition gives its zod schemas as functions, and the tool builds them at their first use. Every
+ * process starts by listing its tools, and the list comes from JSON Schemas computed when the CLI is
+ * bundled (listed-schemas.ts): building forty tools' zod schemas up front took about a tenth of a
+ * fresh process's start, for parameters that are checked only once a tool is called.
  */
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
@@ -25,8 +30,10 @@ interface ToolCommon<I extends z.ZodObject, O extends z.ZodObject> {
    * after the description, so that a reader of the reference still finds every one.
    */
   rules?: string;
-  input: I;
-  output: O;
+  /** The parameters, built at the first read. */
+  readonly input: I;
+  /** The result, built at the first read. */
+  readonly output: O;
 }
 
 export interface ReadTool<
@@ -45,24 +52,60 @@ export interface WriteTool<
   /** MCP annotations, stated explicitly for every write. */
   destructive: boolean;
   idempotent: boolean;
+  /**
+   * The user confirms a preview first (defineWriteTool): the tool takes a `confirmation` parameter,
+   * and a host that renders Apps shows its approval card.
+   */
+  confirmed: boolean;
   /** A confirmed write may return a ConfirmRequest; an immediate one (approve, import) never does. */
   run(ctx: ToolContext, input: z.output<I>): Promise<z.output<O> | ConfirmRequest<z.output<O>>>;
 }
 
 export type ToolDefinition = ReadTool | WriteTool;
 
+/** The functions that build a tool's schemas. */
+interface Builders<T extends ToolDefinition> {
+  input: () => T['input'];
+  output: () => T['output'];
+}
+
+/** What a definition gives: the tool's fields, with its schemas as the functions that build them. */
+type Spec<T extends ToolDefinition, Fixed extends keyof T> = Omit<T, 'input' | 'output' | Fixed> &
+  Builders<T>;
+
+/** The definition with `input` and `output` as properties that build their schema once, when first read. */
+function withSchemas<T extends ToolDefinition>(spec: Builders<T>, fixed: Partial<T>): T {
+  let input: T['input'] | undefined;
+  let output: T['output'] | undefined;
+  const { input: buildInput, output: buildOutput, ...fields } = spec;
+  return Object.defineProperties(
+    { ...fields, ...fixed },
+    {
+      input: { get: () => (input ??= buildInput()), enumerable: true },
+      output: { get: () => (output ??= buildOutput()), enumerable: true },
+    },
+  ) as unknown as T;
+}
+
 /** Declares a read tool, keeping its input and output types linked. */
 export function defineReadTool<I extends z.ZodObject, O extends z.ZodObject>(
-  definition: Omit<ReadTool<I, O>, 'kind'>,
+  definition: Spec<ReadTool<I, O>, 'kind'>,
 ): ReadTool<I, O> {
-  return { ...definition, kind: 'read' };
+  return withSchemas<ReadTool<I, O>>(definition, { kind: 'read' });
 }
 
 /** Declares a write applied at once, without a preview (approving, importing). */
 export function defineImmediateWrite<I extends z.ZodObject, O extends z.ZodObject>(
-  definition: Omit<WriteTool<I, O>, 'kind'>,
+  definition: Spec<WriteTool<I, O>, 'kind' | 'confirmed'>,
 ): WriteTool<I, O> {
-  return { ...definition, kind: 'write' };
+  return withSchemas<WriteTool<I, O>>(definition, { kind: 'write', confirmed: false });
+}
+
+/** Declares a write the user confirms: for defineWriteTool, which adds the `confirmation` parameter. */
+export function defineConfirmedWrite<I extends z.ZodObject, O extends z.ZodObject>(
+  definition: Spec<WriteTool<I, O>, 'kind' | 'confirmed'>,
+): WriteTool<I, O> {
+  return withSchemas<WriteTool<I, O>>(definition, { kind: 'write', confirmed: true });
 }
 
 /** The description a client sees: with writes off, sentences naming write tools are replaced. */

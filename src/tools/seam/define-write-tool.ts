@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { ConfirmRequest } from '../../safety/confirm.js';
-import { defineImmediateWrite, type ToolContext, type WriteTool } from './define-tool.js';
+import { defineConfirmedWrite, type ToolContext, type WriteTool } from './define-tool.js';
 import { DATA_NOTE } from './schemas.js';
 import {
   confirmationField,
@@ -46,12 +46,12 @@ export interface WriteToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape,
   idempotent: boolean;
   /** Journaled: the result carries `operation_id`. */
   undoable: U;
-  /** The tool's own parameters; `confirmation` is added last. */
-  input: I;
-  /** The tool's own result fields, between `message` and `confirmation`. */
-  output: O;
-  /** A `status` with more values than the shared four (reconcile_account's difference_found). */
-  status?: z.ZodType<string>;
+  /** The tool's own parameters; `confirmation` is added last. Built at the tool's first use. */
+  input: () => I;
+  /** The tool's own result fields, between `message` and `confirmation`. Built at the tool's first use. */
+  output: () => O;
+  /** A `status` with more values than the shared four (reconcile_account's difference_found), built at first use. */
+  status?: () => z.ZodType<string>;
   run(
     ctx: ToolContext,
     input: z.output<WriteInput<I>>,
@@ -62,14 +62,7 @@ export function defineWriteTool<I extends z.ZodRawShape, O extends z.ZodRawShape
   spec: WriteToolSpec<I, O, U>,
 ): WriteTool<WriteInput<I>, WriteOutput<O, U>> {
   const bankText = spec.mentionsBankText ?? true;
-  const output = z.strictObject({
-    status: spec.status ?? statusField,
-    message: messageField,
-    ...spec.output,
-    confirmation: confirmationField,
-    ...(spec.undoable ? { operation_id: operationIdField } : {}),
-  }) as unknown as WriteOutput<O, U>;
-  return defineImmediateWrite({
+  return defineConfirmedWrite({
     name: spec.name,
     title: spec.title,
     description: [
@@ -80,8 +73,15 @@ export function defineWriteTool<I extends z.ZodRawShape, O extends z.ZodRawShape
     ...(spec.rules ? { rules: spec.rules } : {}),
     destructive: spec.destructive,
     idempotent: spec.idempotent,
-    input: z.strictObject({ ...spec.input, confirmation: confirmationParam }),
-    output,
+    input: () => z.strictObject({ ...spec.input(), confirmation: confirmationParam }),
+    output: () =>
+      z.strictObject({
+        status: spec.status?.() ?? statusField,
+        message: messageField,
+        ...spec.output(),
+        confirmation: confirmationField,
+        ...(spec.undoable ? { operation_id: operationIdField } : {}),
+      }) as unknown as WriteOutput<O, U>,
     run: (ctx, input) => spec.run(ctx, input),
   });
 }

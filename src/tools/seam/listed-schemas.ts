@@ -22,22 +22,41 @@ const builtTable = (): ListedTable | null =>
   (table ??=
     typeof AVENIR_LISTED_SCHEMAS === 'string' ? (JSON.parse(AVENIR_LISTED_SCHEMAS) as ListedTable) : null);
 
-/** What the SDK reads of a schema to list it (Standard JSON Schema). */
-interface Listable {
-  readonly '~standard': { readonly jsonSchema: { readonly input: () => Json; readonly output: () => Json } };
+/** What the SDK reads of a schema: its check, and the JSON Schema it lists (Standard Schema). */
+interface Standard {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => unknown;
+    readonly jsonSchema: { readonly input: () => Json; readonly output: () => Json };
+  };
 }
 
-const made = new WeakMap<object, object>();
+const made = new WeakMap<object, Partial<Record<Io, Standard>>>();
 
-/** A tool's schema as registered: the table's JSON when the bundle has one for the tool, else its own. */
-export function listed<S extends Listable>(tool: string, io: Io, schema: S): S {
-  const known = made.get(schema);
-  if (known) return known as S;
-  const standard = schema['~standard'];
-  const json = (): Json => builtTable()?.[tool]?.[io] ?? standard.jsonSchema[io]();
-  const copy = { '~standard': { ...standard, jsonSchema: { input: json, output: json } } } as unknown as S;
-  made.set(schema, copy);
-  return copy;
+/**
+ * A tool's schema as registered, built at its first use: listing it reads the table's JSON when the
+ * bundle has one for the tool, and only a check (a call) or a listing outside the bundle builds the
+ * zod schema behind it. Made once per tool and side, whatever the number of server instances.
+ */
+export function listed<S extends Standard>(tool: { name: string }, io: Io, build: () => S): S {
+  const known = made.get(tool) ?? {};
+  made.set(tool, known);
+  const existing = known[io];
+  if (existing) return existing as S;
+  let schema: S | undefined;
+  const built = (): S['~standard'] => (schema ??= build())['~standard'];
+  const json = (): Json => builtTable()?.[tool.name]?.[io] ?? built().jsonSchema[io]();
+  const copy: Standard = {
+    '~standard': {
+      version: 1,
+      vendor: 'zod',
+      validate: (value) => built().validate(value),
+      jsonSchema: { input: json, output: json },
+    },
+  };
+  known[io] = copy;
+  return copy as S;
 }
 
 /** The table the bundle embeds: each tool's schemas converted exactly as its first listing would. */

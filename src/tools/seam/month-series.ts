@@ -66,11 +66,11 @@ export const monthEndFields = {
 };
 
 /**
- * A tool's series: its two parameters (spread into the input schema) and the count they give, so that
- * the default is written once.
+ * A tool's series: its two parameters (built by `params`, spread into the input schema at the tool's
+ * first use) and the count they give, so that the default is written once.
  */
 export const monthSeries = (fallback: number, counted: string, complete = false) => ({
-  params: seriesParams(fallback, counted),
+  params: () => seriesParams(fallback, counted),
   count: (span: SeriesSpan, today: string): number => seriesCount(span, fallback, today, complete),
 });
 

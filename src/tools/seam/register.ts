@@ -219,8 +219,8 @@ export function registerTools(
       tool.name,
       {
         description: describe(tool, open),
-        inputSchema: listed(tool.name, 'input', withFewIssues(leanParams(tool.input))),
-        outputSchema: listed(tool.name, 'output', leanResults(tool.output)),
+        inputSchema: listed(tool, 'input', () => withFewIssues(leanParams(tool.input))),
+        outputSchema: listed(tool, 'output', () => leanResults(tool.output)),
         ...annotationsField(tool),
         // the view a host that renders Apps shows with the result (hidden from other clients)
         ...(view === null ? {} : { _meta: uiMeta(view) }),

@@ -24,23 +24,25 @@ export const approveTransactions = defineImmediateWrite({
     'Costs 1 YNAB request (2 when its answer is lost).',
   ].join(' '),
   rules: 'An empty list sends nothing.',
-  input: z.strictObject({
-    plan_id: planId,
-    tx_ids: z.array(z.string().min(1)).max(100).describe('From suggest_categories or find_transactions.'),
-  }),
-  output: z.strictObject({
-    status: z
-      .enum(['applied', 'partial', 'not_applied', 'unknown', 'nothing_to_do'])
-      .describe(
-        'applied (YNAB holds every one approved), partial (only some: see not_approved_ids), not_applied (none is), unknown (the answer was lost and YNAB could not be checked: see unknown_ids; approving again is harmless) or nothing_to_do (an empty list).',
+  input: () =>
+    z.strictObject({
+      plan_id: planId,
+      tx_ids: z.array(z.string().min(1)).max(100).describe('From suggest_categories or find_transactions.'),
+    }),
+  output: () =>
+    z.strictObject({
+      status: z
+        .enum(['applied', 'partial', 'not_applied', 'unknown', 'nothing_to_do'])
+        .describe(
+          'applied (YNAB holds every one approved), partial (only some: see not_approved_ids), not_applied (none is), unknown (the answer was lost and YNAB could not be checked: see unknown_ids; approving again is harmless) or nothing_to_do (an empty list).',
+        ),
+      message: z.string().describe('What happened, for the agent to relay.'),
+      approved: z.number().int().describe('How many of the transactions YNAB holds approved.'),
+      not_approved_ids: ids(
+        'The ids YNAB does not hold approved (it ignored the flag, or has no such transaction).',
       ),
-    message: z.string().describe('What happened, for the agent to relay.'),
-    approved: z.number().int().describe('How many of the transactions YNAB holds approved.'),
-    not_approved_ids: ids(
-      'The ids YNAB does not hold approved (it ignored the flag, or has no such transaction).',
-    ),
-    unknown_ids: ids('The ids whose approval could not be checked (status unknown).'),
-  }),
+      unknown_ids: ids('The ids whose approval could not be checked (status unknown).'),
+    }),
   async run({ deps }, { plan_id, tx_ids }) {
     const unique = [...new Set(tx_ids)];
     if (unique.length === 0) {

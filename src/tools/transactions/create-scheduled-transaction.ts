@@ -23,11 +23,11 @@ import {
 } from './scheduled-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
 
-const createResult = {
-  scheduled: scheduledView.describe('The scheduled transaction to create.'),
+const createResult = () => ({
+  scheduled: scheduledView().describe('The scheduled transaction to create.'),
   scheduled_transaction_id: z.string().nullable().describe('The id YNAB gave it (null until applied).'),
-};
-type CreateResult = WriteResult<typeof createResult, true>;
+});
+type CreateResult = WriteResult<ReturnType<typeof createResult>, true>;
 
 export const createScheduledTransaction = defineWriteTool({
   name: 'create_scheduled_transaction',
@@ -40,14 +40,14 @@ export const createScheduledTransaction = defineWriteTool({
     PREVIEW,
     'Undoable while unchanged. Costs 3 YNAB requests, 1 more to apply.',
   ],
-  input: {
+  input: () => ({
     plan_id: planId,
     account_id: z.string().min(1).describe('From list_accounts.'),
     date: z.iso.date().describe('First date: after today, within 5 years.'),
-    frequency,
-    ...scheduledFields,
+    frequency: frequency(),
+    ...scheduledFields(),
     amount: amountParam(),
-  },
+  }),
   output: createResult,
   async run({ deps }, input) {
     const plan = await resolvePlan(deps, input.plan_id);

@@ -13,11 +13,11 @@ import { planId } from '../seam/schemas.js';
 import { scheduledContext, scheduledLines, scheduledView, viewOf } from './scheduled-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
 
-const deleteResult = {
+const deleteResult = () => ({
   scheduled_transaction_id: z.string().describe('The scheduled transaction.'),
-  scheduled: scheduledView.describe('It as YNAB holds it now.'),
-};
-type DeleteResult = WriteResult<typeof deleteResult, true>;
+  scheduled: scheduledView().describe('It as YNAB holds it now.'),
+});
+type DeleteResult = WriteResult<ReturnType<typeof deleteResult>, true>;
 
 export const deleteScheduledTransaction = defineWriteTool({
   name: 'delete_scheduled_transaction',
@@ -30,10 +30,10 @@ export const deleteScheduledTransaction = defineWriteTool({
     PREVIEW,
     'Undoable (new id). Costs 4 YNAB requests, 1 more to apply.',
   ],
-  input: {
+  input: () => ({
     plan_id: planId,
     scheduled_transaction_id: z.string().min(1).describe('From list_scheduled_transactions.'),
-  },
+  }),
   output: deleteResult,
   async run({ deps }, { plan_id, scheduled_transaction_id }) {
     const plan = await resolvePlan(deps, plan_id);

@@ -17,7 +17,7 @@ import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
 
-const deleteResult = {
+const deleteResult = () => ({
   transactions: z
     .array(
       z.strictObject({
@@ -40,8 +40,8 @@ const deleteResult = {
       }),
     )
     .describe('The transactions to delete, in the order given.'),
-};
-type DeleteResult = WriteResult<typeof deleteResult, true>;
+});
+type DeleteResult = WriteResult<ReturnType<typeof deleteResult>, true>;
 
 export const deleteTransactions = defineWriteTool({
   name: 'delete_transactions',
@@ -55,10 +55,10 @@ export const deleteTransactions = defineWriteTool({
     'Undoable (new ids). Costs 2 YNAB requests, 1 more per transaction to apply.',
   ],
   rules: 'Reconciled transactions are refused.',
-  input: {
+  input: () => ({
     plan_id: planId,
     transaction_ids: z.array(z.string().min(1)).max(100).describe('From find_transactions.'),
-  },
+  }),
   output: deleteResult,
   async run({ deps }, { plan_id, transaction_ids }) {
     const plan = await resolvePlan(deps, plan_id);

@@ -19,7 +19,7 @@ import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { color } from './transaction-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-const flagResult = {
+const flagResult = () => ({
   changes: z
     .array(
       z.strictObject({
@@ -27,14 +27,14 @@ const flagResult = {
         date: z.string().describe('The transaction date, YYYY-MM-DD.'),
         payee: untrusted('The payee'),
         amount: z.number().describe('The amount in currency units, negative for money out.'),
-        from_color: color.describe('The flag before the change, or null for none.'),
-        to_color: color.describe('The flag after the change, or null for none.'),
+        from_color: color().describe('The flag before the change, or null for none.'),
+        to_color: color().describe('The flag after the change, or null for none.'),
       }),
     )
     .describe('The flags that change, one per transaction, in the order given.'),
   unchanged_count: z.number().int().describe('Flags already as asked (skipped).'),
-};
-type FlagResult = WriteResult<typeof flagResult, true>;
+});
+type FlagResult = WriteResult<ReturnType<typeof flagResult>, true>;
 
 export const flagTransactions = defineWriteTool({
   name: 'flag_transactions',
@@ -47,18 +47,18 @@ export const flagTransactions = defineWriteTool({
     PREVIEW,
     'Undoable. Costs 1 YNAB request, 1 more to apply.',
   ],
-  input: {
+  input: () => ({
     plan_id: planId,
     flags: z
       .array(
         z.strictObject({
           transaction_id: z.string().min(1).describe('From find_transactions.'),
-          color: color.default(null).describe('Omit to remove the flag.'),
+          color: color().default(null).describe('Omit to remove the flag.'),
         }),
       )
       .max(100)
       .describe('One per transaction.'),
-  },
+  }),
   output: flagResult,
   async run({ deps }, { plan_id, flags }) {
     const plan = await resolvePlan(deps, plan_id);

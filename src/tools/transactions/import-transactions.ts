@@ -23,21 +23,22 @@ export const importTransactions = defineImmediateWrite({
     'Import the latest transactions from the linked banks; applied at once, never twice; then suggest_categories.',
     'Costs 1 YNAB request (2 when its answer is lost).',
   ].join(' '),
-  input: z.strictObject({ plan_id: planId }),
-  output: z.strictObject({
-    status: z
-      .enum(['applied', 'not_applied', 'unknown'])
-      .describe(
-        'applied (YNAB answered, or a read-back shows what came in), not_applied (the answer was lost and a read-back shows nothing new) or unknown (what the import brought cannot be told; importing again is safe).',
-      ),
-    imported: z
-      .number()
-      .int()
-      .nullable()
-      .describe('How many transactions were imported; null when status is unknown.'),
-    transaction_ids: z.array(z.string()).describe('The ids of the imported transactions.'),
-    message: z.string().describe('What happened, for the agent to relay.'),
-  }),
+  input: () => z.strictObject({ plan_id: planId }),
+  output: () =>
+    z.strictObject({
+      status: z
+        .enum(['applied', 'not_applied', 'unknown'])
+        .describe(
+          'applied (YNAB answered, or a read-back shows what came in), not_applied (the answer was lost and a read-back shows nothing new) or unknown (what the import brought cannot be told; importing again is safe).',
+        ),
+      imported: z
+        .number()
+        .int()
+        .nullable()
+        .describe('How many transactions were imported; null when status is unknown.'),
+      transaction_ids: z.array(z.string()).describe('The ids of the imported transactions.'),
+      message: z.string().describe('What happened, for the agent to relay.'),
+    }),
   async run({ deps }, { plan_id }) {
     const knowledge = deps.ynab.knowledge(plan_id);
     const read = deps.ynab.cache.peek<YnabTransaction>(plan_id, 'transactions');

@@ -20,7 +20,7 @@ import { planId, untrusted } from '../seam/schemas.js';
 import { amountParam } from './find-transactions.js';
 import { ynabText } from './transaction-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-const splitResult = {
+const splitResult = () => ({
   transaction_id: z.string().describe('The transaction split.'),
   date: z.string().describe('The transaction date, YYYY-MM-DD.'),
   payee: untrusted('The payee'),
@@ -41,8 +41,8 @@ const splitResult = {
       }),
     )
     .describe('The lines, in the order given.'),
-};
-type SplitResult = WriteResult<typeof splitResult, false>;
+});
+type SplitResult = WriteResult<ReturnType<typeof splitResult>, false>;
 
 export const splitTransaction = defineWriteTool({
   name: 'split_transaction',
@@ -55,7 +55,7 @@ export const splitTransaction = defineWriteTool({
     PREVIEW,
     'Not undoable. Costs 3 YNAB requests, 1 more to apply.',
   ],
-  input: {
+  input: () => ({
     plan_id: planId,
     transaction_id: z.string().min(1).describe('From suggest_categories or find_transactions.'),
     lines: z
@@ -68,7 +68,7 @@ export const splitTransaction = defineWriteTool({
       )
       .max(50)
       .describe('Adding up to the transaction.'),
-  },
+  }),
   output: splitResult,
   async run({ deps }, { plan_id, transaction_id, lines }) {
     const plan = await resolvePlan(deps, plan_id);

@@ -9,4 +9,4 @@ export const ynabText = (max: number) =>
     .max(max)
     .refine((text) => !text.includes('\u0000'), { message: NUL_MESSAGE });
 
-export const color = z.enum(FLAG_COLORS).nullable();
+export const color = () => z.enum(FLAG_COLORS).nullable();

@@ -28,12 +28,12 @@ import {
 } from './scheduled-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
 
-const updateResult = {
+const updateResult = () => ({
   scheduled_transaction_id: z.string().describe('The scheduled transaction.'),
-  before: scheduledView.describe('It as YNAB holds it now.'),
-  after: scheduledView.describe('It after the change.'),
-};
-type UpdateResult = WriteResult<typeof updateResult, true>;
+  before: scheduledView().describe('It as YNAB holds it now.'),
+  after: scheduledView().describe('It after the change.'),
+});
+type UpdateResult = WriteResult<ReturnType<typeof updateResult>, true>;
 
 export const updateScheduledTransaction = defineWriteTool({
   name: 'update_scheduled_transaction',
@@ -47,14 +47,14 @@ export const updateScheduledTransaction = defineWriteTool({
     'Undoable while unchanged. Costs 4 YNAB requests, 1 more to apply.',
   ],
   rules: 'Split scheduled transactions are refused.',
-  input: {
+  input: () => ({
     plan_id: planId,
     scheduled_transaction_id: z.string().min(1).describe('From list_scheduled_transactions.'),
     account_id: z.string().min(1).optional().describe('From list_accounts.'),
     date: z.iso.date().optional().describe('Next date, after today.'),
-    frequency: frequency.optional(),
-    ...scheduledFields,
-  },
+    frequency: frequency().optional(),
+    ...scheduledFields(),
+  }),
   output: updateResult,
   async run({ deps }, { plan_id, scheduled_transaction_id, ...fields }) {
     const plan = await resolvePlan(deps, plan_id);

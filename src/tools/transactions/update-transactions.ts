@@ -17,8 +17,8 @@ import { amountParam } from './find-transactions.js';
 import { color, ynabText } from './transaction-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
 
-const value = z.union([z.string(), z.number(), z.boolean()]).nullable();
-const updateResult = {
+const value = () => z.union([z.string(), z.number(), z.boolean()]).nullable();
+const updateResult = () => ({
   changes: z
     .array(
       z.strictObject({
@@ -33,10 +33,10 @@ const updateResult = {
               field: z
                 .enum(['date', 'amount', 'payee', 'memo', 'category', 'cleared', 'approved', 'flag_color'])
                 .describe('The field that changes.'),
-              from: value.describe(
+              from: value().describe(
                 `Its value before (names, currency units), or null for none. ${UNTRUSTED}`,
               ),
-              to: value.describe(`Its value after, or null for none. ${UNTRUSTED}`),
+              to: value().describe(`Its value after, or null for none. ${UNTRUSTED}`),
             }),
           )
           .describe('Only the fields that change.'),
@@ -44,8 +44,8 @@ const updateResult = {
     )
     .describe('The transactions that change, in the order given.'),
   unchanged_count: z.number().int().describe('Transactions already as asked (skipped).'),
-};
-type UpdateResult = WriteResult<typeof updateResult, true>;
+});
+type UpdateResult = WriteResult<ReturnType<typeof updateResult>, true>;
 
 const MAX = 100;
 
@@ -62,7 +62,7 @@ export const updateTransactions = defineWriteTool({
   ],
   rules:
     "Split lines cannot be changed, nor a transfer's date, amount or payee; reconciled transactions keep their date, amount and cleared state.",
-  input: {
+  input: () => ({
     plan_id: planId,
     transactions: z
       .array(
@@ -80,12 +80,12 @@ export const updateTransactions = defineWriteTool({
             .describe('From get_category_balances; null removes it.'),
           cleared: z.enum(['cleared', 'uncleared']).optional().describe('Cleared state.'),
           approved: z.boolean().optional().describe('True approves; false unapproves.'),
-          flag_color: color.optional().describe('Null removes the flag.'),
+          flag_color: color().optional().describe('Null removes the flag.'),
         }),
       )
       .max(MAX)
       .describe('One per transaction.'),
-  },
+  }),
   output: updateResult,
   async run({ deps }, { plan_id, transactions }) {
     const plan = await resolvePlan(deps, plan_id);

@@ -66,11 +66,11 @@ export const undoOperation = defineWriteTool({
     PREVIEW,
     'An undo cannot be undone. Costs 2 YNAB requests (undoing apply_categories), 1 more to revert.',
   ],
-  input: {
+  input: () => ({
     plan_id: planId,
     operation_id: z.string().nullable().default(null).describe("Default: the plan's latest still in effect."),
-  },
-  output: changeListFields,
+  }),
+  output: () => changeListFields,
   async run({ deps }, { plan_id, operation_id }) {
     const plan = await resolvePlan(deps, plan_id);
     const entry = await deps.journal.find(plan, plan_id === LAST_USED, new Set(KINDS), operation_id);
