@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { netWorthTrend } from '../../domain/analytics/net-worth.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { checkSinceInPlanOf, monthEndFields, monthSeries } from '../seam/month-series.js';
-import { planId } from '../seam/schemas.js';
 
 const SERIES = monthSeries(12, 'Month ends, this one included');
 
@@ -14,11 +13,7 @@ export const getNetWorthTrend = defineReadTool({
     'Assets, debts and net worth at each month end, every account included.',
     'Costs 2 YNAB requests (3 with since).',
   ].join(' '),
-  input: () =>
-    z.strictObject({
-      plan_id: planId,
-      ...SERIES.params(),
-    }),
+  input: SERIES.input,
   output: () =>
     z.strictObject({
       months: z

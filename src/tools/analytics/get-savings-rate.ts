@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { savingsRate } from '../../domain/analytics/savings.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { checkSinceInPlanOf, monthSeries } from '../seam/month-series.js';
-import { planId } from '../seam/schemas.js';
 
 const SERIES = monthSeries(6, 'Full months back', true);
 
@@ -17,11 +16,7 @@ export const getSavingsRate = defineReadTool({
     'Income, spending, saved and savings rate (percent) over recent full months; a transfer to a tracking asset counts as saved.',
     'Costs 3 YNAB requests (4 with since).',
   ].join(' '),
-  input: () =>
-    z.strictObject({
-      plan_id: planId,
-      ...SERIES.params(),
-    }),
+  input: SERIES.input,
   output: () =>
     z.strictObject({
       message: z.string().describe('The conclusion in one sentence or two, for the agent to relay.'),

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { ageOfMoney } from '../../domain/months/age-of-money.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { checkSinceInPlan, firstMonthOf, monthEndFields, monthSeries } from '../seam/month-series.js';
-import { planId } from '../seam/schemas.js';
 
 const SERIES = monthSeries(12, 'Months up to this one');
 
@@ -15,11 +14,7 @@ export const getAgeOfMoney = defineReadTool({
     'Costs 1 YNAB request.',
   ].join(' '),
   rules: "30 days or more is a month's buffer.",
-  input: () =>
-    z.strictObject({
-      plan_id: planId,
-      ...SERIES.params(),
-    }),
+  input: SERIES.input,
   output: () =>
     z.strictObject({
       message: z.string().describe('The conclusion in one sentence or two, for the agent to relay.'),

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { budgetVsActual } from '../../domain/months/month-summary.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { monthToSend } from '../seam/check-month.js';
-import { listLimit, units } from '../seam/schemas.js';
-import { categoryPage, cursorParam, leftOutField, nextCursorField, offsetOf } from '../seam/paging.js';
+import { units } from '../seam/schemas.js';
+import { categoryPage, leftOutField, nextCursorField, offsetOf } from '../seam/paging.js';
 import { withViewData } from '../seam/app-views.js';
-import { MONTH_READ_TAIL, monthInput, name, group, budgeted, balance } from './month-read-schemas.js';
+import { MONTH_READ_TAIL, pagedMonthInput, name, group, budgeted, balance } from './month-read-schemas.js';
 
 export const getBudgetVsActual = defineReadTool({
   name: 'get_budget_vs_actual',
@@ -15,12 +15,7 @@ export const getBudgetVsActual = defineReadTool({
     "Share of each category's budget spent in a month (utilization_pct over 100: overspent; actual positive), paged.",
     MONTH_READ_TAIL,
   ].join(' '),
-  input: () =>
-    monthInput().extend({
-      include_empty: z.boolean().default(false).describe('Also empty categories.'),
-      limit: listLimit('Categories on this page.', 50),
-      cursor: cursorParam,
-    }),
+  input: pagedMonthInput,
   output: () =>
     z.strictObject({
       result: z

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { categoryBalances, hasFigures } from '../../domain/months/month-summary.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { monthToSend } from '../seam/check-month.js';
-import { listLimit, units } from '../seam/schemas.js';
-import { categoryPage, cursorParam, leftOutField, nextCursorField, offsetOf } from '../seam/paging.js';
+import { units } from '../seam/schemas.js';
+import { categoryPage, leftOutField, nextCursorField, offsetOf } from '../seam/paging.js';
 import {
   MONTH_READ_TAIL,
-  monthInput,
+  pagedMonthInput,
   categoryId,
   name,
   group,
@@ -23,12 +23,7 @@ export const getCategoryBalances = defineReadTool({
     'Budgeted, activity, balance, target and id of each category for a month, paged.',
     MONTH_READ_TAIL,
   ].join(' '),
-  input: () =>
-    monthInput().extend({
-      include_empty: z.boolean().default(false).describe('Also empty categories.'),
-      limit: listLimit('Categories on this page.', 50),
-      cursor: cursorParam,
-    }),
+  input: pagedMonthInput,
   output: () =>
     z.strictObject({
       result: z

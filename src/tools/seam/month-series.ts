@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors.js';
 import { addMonths, monthsSince, ym } from '../../domain/plan-facts.js';
 import type { Deps } from '../../deps.js';
-import { sinceMonth } from './schemas.js';
+import { planId, sinceMonth } from './schemas.js';
 
 const MAX = 24;
 
@@ -67,10 +67,12 @@ export const monthEndFields = {
 
 /**
  * A tool's series: its two parameters (built by `params`, spread into the input schema at the tool's
- * first use) and the count they give, so that the default is written once.
+ * first use; `input` when the plan is the only other one) and the count they give, so that the
+ * default is written once.
  */
 export const monthSeries = (fallback: number, counted: string, complete = false) => ({
   params: () => seriesParams(fallback, counted),
+  input: () => z.strictObject({ plan_id: planId, ...seriesParams(fallback, counted) }),
   count: (span: SeriesSpan, today: string): number => seriesCount(span, fallback, today, complete),
 });
 
