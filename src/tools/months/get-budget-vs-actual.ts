@@ -6,7 +6,15 @@ import { monthToSend } from '../seam/check-month.js';
 import { units } from '../seam/schemas.js';
 import { categoryPage, leftOutField, nextCursorField, offsetOf } from '../seam/paging.js';
 import { withViewData } from '../seam/app-views.js';
-import { MONTH_READ_TAIL, pagedMonthInput, name, group, budgeted, balance } from './month-read-schemas.js';
+import {
+  MONTH_READ_TAIL,
+  pagedMonthInput,
+  categoryId,
+  name,
+  group,
+  budgeted,
+  balance,
+} from './month-read-schemas.js';
 
 export const getBudgetVsActual = defineReadTool({
   name: 'get_budget_vs_actual',
@@ -21,7 +29,7 @@ export const getBudgetVsActual = defineReadTool({
       result: z
         .array(
           z.strictObject({
-            id: z.string().describe('The category id, for the category_id other tools take.'),
+            id: categoryId(),
             name: name(),
             group: group(),
             budgeted: budgeted(),
