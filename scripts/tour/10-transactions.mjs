@@ -1,5 +1,6 @@
 // Tour section: the transaction and schedule reads on the demo plan, today
 // 2026-09-25. Read-only: nothing changes.
+export const group = 'Transactions and schedules';
 
 export async function tour({ tool, say, heading, money, PLAN }) {
   heading('list_scheduled_transactions — what falls due in the next 30 days');
@@ -13,8 +14,8 @@ export async function tour({ tool, say, heading, money, PLAN }) {
     plan_id: PLAN,
     until_date: '2027-09-24',
   });
-  say(`  over a year, one line per schedule:`);
-  for (const l of year.schedules)
+  say(`  over a year, one line per schedule (${year.schedules.length} in all, the first 3):`);
+  for (const l of year.schedules.slice(0, 3))
     say(
       `  from ${l.next_date} ${money(l.amount)} × ${String(l.count).padStart(2)} ${l.frequency.padEnd(8)} ${l.payee}`,
     );

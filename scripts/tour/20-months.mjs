@@ -1,5 +1,6 @@
 // The month tools in the printed tour (`npm run demo`): summary, balances, budget vs actual,
 // spending trends, underfunded targets and Age of Money, on the demo plan with today 2026-09-25.
+export const group = 'Months: summary, balances, trends, targets';
 
 export async function tour({ tool, say, heading, money, PLAN }) {
   heading('get_monthly_summary — the current month at a glance');
@@ -11,7 +12,7 @@ export async function tour({ tool, say, heading, money, PLAN }) {
   for (const c of m.overspent) say(`  overspent: ${c.name} (${c.group}) ${money(c.balance).trim()}`);
 
   heading('get_category_balances — budgeted, spent and available per category');
-  for (const c of (await tool('get_category_balances', { plan_id: PLAN })).result.slice(0, 6))
+  for (const c of (await tool('get_category_balances', { plan_id: PLAN })).result.slice(0, 4))
     say(`  ${c.name.padEnd(14)} ${money(c.budgeted)} ${money(c.activity)} ${money(c.balance)}`);
   say('  … (columns: budgeted, activity, available)');
 
@@ -23,11 +24,17 @@ export async function tour({ tool, say, heading, money, PLAN }) {
     );
 
   heading('get_spending_trends — spending per category over the last 3 months');
-  const trends = (await tool('get_spending_trends', { plan_id: PLAN, months_count: 3 })).result;
-  for (const name of ['Groceries', 'Restaurants', 'Transport'].filter((n) => trends[n]))
+  const trends = await tool('get_spending_trends', { plan_id: PLAN, months_count: 3 });
+  say(`  ${trends.message}`);
+  const cell = (n) => (n === null ? '—'.padStart(10) : money(n));
+  say(
+    `  ${'all'.padEnd(14)} ${trends.months.map((m) => `${m.month.slice(0, 7)}${cell(m.spent)}`).join('  ')}`,
+  );
+  for (const c of trends.categories.slice(0, 3))
     say(
-      `  ${name.padEnd(14)} ${trends[name].map((p) => `${p.month.slice(0, 7)} ${money(p.amount).trim()}`).join('  ')}`,
+      `  ${c.name.padEnd(14)} ${c.amounts.map((n) => `${' '.repeat(7)}${cell(n)}`).join('  ')}  average ${c.average === null ? '—' : money(c.average).trim()}`,
     );
+  say(`  … the 3 that spent most of ${trends.categories_count} categories`);
 
   heading('get_underfunded_targets — what the targets still need this month');
   const u = await tool('get_underfunded_targets', { plan_id: PLAN, limit: 3 });

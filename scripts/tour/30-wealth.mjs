@@ -1,7 +1,9 @@
 // Tour section: the wealth analytics (net worth, runway, savings rate, debt payoff) on the demo plan.
+export const group = 'Wealth: net worth, runway, savings, debts';
+
 export async function tour({ tool, say, heading, money, PLAN }) {
   heading('get_net_worth_trend — assets, debts and net worth at each month end');
-  const worth = await tool('get_net_worth_trend', { plan_id: PLAN, months_count: 6 });
+  const worth = await tool('get_net_worth_trend', { plan_id: PLAN, months_count: 3 });
   for (const m of worth.months)
     say(
       `  ${m.month.slice(0, 7)}  assets ${money(m.assets)}  debts ${money(m.debts)}  net ${money(m.net_worth)}`,

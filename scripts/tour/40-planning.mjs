@@ -1,10 +1,11 @@
 // Tour section: recurring charges and the balance forecast on the demo plan,
 // today 2026-09-25. Read-only: nothing changes.
+export const group = 'Planning ahead: recurring charges, forecast';
 
 export async function tour({ tool, say, heading, money, PLAN }) {
   heading('find_recurring_charges — what is paid every month, and its yearly cost');
   const r = await tool('find_recurring_charges', { plan_id: PLAN });
-  for (const c of r.charges.slice(0, 6))
+  for (const c of r.charges.slice(0, 4))
     say(
       `  ${c.payee.padEnd(22)} ${money(c.monthly_amount)} a month, ${money(c.yearly_amount)} a year${c.scheduled ? '  (scheduled)' : ''}`,
     );

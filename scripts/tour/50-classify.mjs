@@ -1,13 +1,14 @@
 // Tour section: suggest_categories on the demo plan. Read-only: nothing changes.
+export const group = 'Categorising what waits';
 
 const suggestionText = (s) =>
   s ? `${s.category_name} (confidence ${s.confidence.toFixed(2)})` : 'no suggestion';
 
 export async function tour({ tool, say, heading, money, PLAN }) {
   heading('suggest_categories — what waits for a category, with a suggestion when history allows');
-  const first = await tool('suggest_categories', { plan_id: PLAN, limit: 4 });
+  const first = await tool('suggest_categories', { plan_id: PLAN, limit: 4, include_categories: true });
   say(
-    `  ${first.pending_count} pending, ${first.suggested_count} with a suggestion; ${first.categories.length} categories to choose from (first page only).`,
+    `  ${first.pending_count} pending, ${first.suggested_count} with a suggestion; ${first.categories.length} categories to choose from (include_categories, asked on the first page only).`,
   );
   const show = (item) => {
     say(`  ${item.date} ${money(item.amount)}  ${item.payee}  →  ${suggestionText(item.suggestion)}`);
@@ -19,7 +20,7 @@ export async function tour({ tool, say, heading, money, PLAN }) {
   let cursor = first.next_cursor;
   while (cursor !== null) {
     const next = await tool('suggest_categories', { plan_id: PLAN, limit: 4, cursor });
-    say(`  … next page (cursor ${cursor}, categories ${next.categories.length}):`);
+    say(`  … next page (cursor ${cursor}):`);
     next.items.forEach(show);
     cursor = next.next_cursor;
   }

@@ -1,11 +1,9 @@
 // Tour section: a confirmed write (preview, the user's yes as a code, apply) and its undo.
+export const group = 'A confirmed write, and its undo';
+export const writes = true;
+
 export async function tour({ tool, say, heading, money, PLAN }) {
   heading("apply_categories — a preview first, then the change only with the user's yes");
-  const pending = await tool('find_transactions', {
-    plan_id: PLAN,
-    since_date: '2026-09-01',
-    until_date: '2026-09-25',
-  }).catch(() => null);
   const args = {
     plan_id: PLAN,
     assignments: [
@@ -22,8 +20,6 @@ export async function tour({ tool, say, heading, money, PLAN }) {
   say(`  code ${preview.confirmation}; the user agrees, so the agent calls again with it:`);
   const applied = await tool('apply_categories', { ...args, confirmation: preview.confirmation });
   say(`  ${applied.status}: ${applied.message}`);
-  if (pending)
-    say(`  (find_transactions saw ${pending.transactions.length} September transactions before the change)`);
 
   heading('undo_operation — put it back, never over a later change');
   const undoPreview = await tool('undo_operation', { plan_id: PLAN });

@@ -1,5 +1,8 @@
 // Tour section: the two budget writes (move_money, set_category_budget), each previewed, confirmed
 // with a code (this client has no dialog), applied, then undone.
+export const group = 'Budget writes';
+export const writes = true;
+
 export async function tour({ tool, say, heading, money, PLAN }) {
   heading('move_money — cover an overspent category from one with money to spare');
   const moveArgs = {

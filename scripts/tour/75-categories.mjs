@@ -1,5 +1,8 @@
 // Tour section: categories and targets. create_category and update_category are confirmed but not
 // journaled; set_category_target is journaled when YNAB's API can bring the previous target back.
+export const group = 'Categories and targets';
+export const writes = true;
+
 export async function tour({ tool, say, heading, PLAN }) {
   heading('create_category — a new category, once the user agrees');
   const create = { plan_id: PLAN, category_group_id: 'grp-fun', name: 'Climbing' };

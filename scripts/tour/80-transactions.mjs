@@ -1,10 +1,10 @@
 // Tour section: the transaction writes. flag_transactions and create_transactions are previewed,
 // confirmed with a code (this client has no dialog), applied and undone; split_transaction is only
 // previewed, since undo_operation cannot revert a split.
-const questionOf = (message) =>
-  message.split(' asks for it. ')[1]?.replace(/ If they agree, call again with this code\.$/, '') ?? '';
+export const group = 'Transaction writes';
+export const writes = true;
 
-export async function tour({ tool, say, heading, money, PLAN }) {
+export async function tour({ tool, say, heading, money, question, PLAN }) {
   heading('flag_transactions — mark the Market Fresh line imported twice, for the user to check');
   const flagArgs = {
     plan_id: PLAN,
@@ -15,7 +15,7 @@ export async function tour({ tool, say, heading, money, PLAN }) {
   };
   const flag = await tool('flag_transactions', flagArgs);
   say(`  status: ${flag.status}; the question the user sees:`);
-  for (const line of questionOf(flag.message).split('\n')) say(`    ${line}`);
+  for (const line of question(flag)) say(`    ${line}`);
   if (flag.status === 'confirmation_required') {
     const flagged = await tool('flag_transactions', { ...flagArgs, confirmation: flag.confirmation });
     say(`  ${flagged.status}: ${flagged.message}`);
@@ -66,12 +66,9 @@ export async function tour({ tool, say, heading, money, PLAN }) {
       { amount: -52.3, category_id: 'cat-groceries' },
       { amount: -13.82, category_id: 'cat-restaurants', memo: 'ready meals' },
     ],
-  }).catch((error) => ({ status: 'refused', message: error.message }));
+  });
   say(`  status: ${split.status}`);
-  if (split.lines)
-    for (const l of split.lines) say(`    ${money(l.amount)}  ${l.category}${l.memo ? ` (${l.memo})` : ''}`);
-  say(
-    '  The question ends with: undo_operation cannot revert a split: to undo it, edit the transaction in YNAB.',
-  );
+  for (const l of split.lines) say(`    ${money(l.amount)}  ${l.category}${l.memo ? ` (${l.memo})` : ''}`);
+  say(`  the question ends with: ${question(split).at(-1)}`);
   say('  Not applied here: the code is left unused, so the demo plan keeps its transaction whole.');
 }

@@ -1,5 +1,7 @@
 // Tour section: reconcile_account and rename_payee, each previewed,
 // confirmed with a code (the tour's client has no dialog), applied, then undone.
+export const group = 'Reconciling, renaming payees';
+export const writes = true;
 
 const accountById = async (tool, PLAN, id) =>
   (await tool('list_accounts', { plan_id: PLAN })).result.find((a) => a.id === id);
@@ -60,9 +62,5 @@ async function rename({ tool, say, heading, PLAN }) {
 
 export async function tour(context) {
   await reconcile(context);
-  try {
-    await rename(context);
-  } catch (error) {
-    context.say(`  (rename_payee: ${error.message})`);
-  }
+  await rename(context);
 }
