@@ -1,14 +1,17 @@
 /**
  * The approval card. It shows the question of a previewed write (every line, before → after, and the
  * warnings) with Approve and Decline. Its ticket comes with the tool result; the card trades it for
- * the one-time secret through `open_approval` and answers through `answer_approval`, tools only the
- * app can call, so that the agent never holds what applies the change. Once answered, the buttons
- * are gone (a second click sends nothing) and the outcome goes back to the conversation.
+ * the one-time secret through `open_approval` (the secret comes in that result's `_meta` alone) and
+ * answers through `answer_approval`, tools only the app can call, so that the agent never holds what
+ * applies the change. Once answered, the buttons are gone (a second click sends nothing) and the
+ * outcome goes back to the conversation.
  */
 import type { App } from '@modelcontextprotocol/ext-apps';
 import { connectView, el, setState, textOf, type ToolResult } from './view-kit.js';
 
 const TICKET_META_KEY = 'avenir-mcp/approval';
+/** Where open_approval puts the secret: its result's `_meta`, never what a model may be shown. */
+const SECRET_META_KEY = 'avenir-mcp/approval-secret';
 
 const root = document.getElementById('root') as HTMLElement;
 
@@ -58,11 +61,15 @@ async function answer(app: App, tool: string, secret: string, approve: boolean):
 async function open(app: App, ticket: string): Promise<void> {
   const opened = await app.callServerTool({ name: 'open_approval', arguments: { ticket } });
   if (opened.isError) return showOutcome(textOf(opened), 'error');
-  const { tool, question, secret } = opened.structuredContent as {
-    tool: string;
-    question: string;
-    secret: string;
-  };
+  const { tool, question } = opened.structuredContent as { tool: string; question: string };
+  const meta = opened._meta as Record<string, { secret?: unknown } | undefined> | undefined;
+  const secret = meta?.[SECRET_META_KEY]?.secret;
+  // a host that drops the result's _meta leaves the card unable to answer: say so rather than show buttons
+  if (typeof secret !== 'string')
+    return showOutcome(
+      "This host did not pass the approval's secret on to the card: nothing was changed.",
+      'error',
+    );
   root.replaceChildren(renderQuestion(question));
   const actions = el('div', '', 'actions');
   const approve = el('button', 'Approve', 'approve');

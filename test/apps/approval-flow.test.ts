@@ -19,7 +19,8 @@ import {
 } from '../helpers/harness.js';
 import { fakeClock } from '../helpers/writes.js';
 import { APPROVAL_VIEW, CHART_VIEW } from '../../src/tools/seam/app-views.js';
-import { TICKET_META_KEY } from '../../src/tools/seam/register-apps.js';
+import { E_PLAN_CHANGED } from '../../src/safety/confirm.js';
+import { SECRET_META_KEY, TICKET_META_KEY } from '../../src/tools/seam/register-apps.js';
 
 export const APPS = {
   extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
@@ -31,10 +32,13 @@ const MOVE = {
   to_category_id: 'cat-restaurants',
   amount: 22.5,
 };
+const RECONCILE = { plan_id: 'demo-budget', account_id: 'acc-savings', bank_balance: 590, adjust: true };
 const FAULT_500 = '{"error":{"id":"500","name":"internal_error","detail":"internal error"}}';
 const writes = (h: Harness) => requestLines(h.standIn).filter((l) => !l.startsWith('GET'));
 const ticketOf = (r: { _meta?: unknown }) =>
   ((r._meta as Record<string, { ticket: string }>)[TICKET_META_KEY] as { ticket: string }).ticket;
+const secretOf = (r: { _meta?: unknown }) =>
+  (r._meta as Record<string, { secret?: string } | undefined> | undefined)?.[SECRET_META_KEY]?.secret;
 
 let h: Harness;
 beforeEach(async () => {
@@ -113,8 +117,10 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     const r = await call(s, 'move_money', MOVE);
     return { r, ticket: ticketOf(r) };
   };
-  const open = async (s: Session, ticket: string) =>
-    (await call(s, 'open_approval', { ticket })).structuredContent as { secret: string; question: string };
+  const open = async (s: Session, ticket: string) => {
+    const r = await call(s, 'open_approval', { ticket });
+    return { question: (r.structuredContent as { question: string }).question, secret: String(secretOf(r)) };
+  };
 
   it('previews without a code, applies once with the secret, refuses a second answer', async () => {
     const s = await connect(h, era, { capabilities: APPS });
@@ -138,6 +144,25 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     const again = await call(s, 'answer_approval', { secret: opened.secret, approve: true });
     expect(again.isError).toBe(true);
     expect(textOf(again)).toContain('already used');
+    expect(writes(h)).toHaveLength(2);
+  });
+
+  it("gives the secret in the result's _meta alone, never in what a host may show the model", async () => {
+    const s = await connect(h, era, { capabilities: APPS });
+    const { ticket } = await preview(s);
+    const opened = await call(s, 'open_approval', { ticket });
+    const secret = secretOf(opened);
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    expect(opened.structuredContent).toEqual({
+      tool: 'move_money',
+      question: expect.stringContaining('Move 22.50 from Holidays to Restaurants'),
+      expires_in_seconds: 600,
+    });
+    expect(JSON.stringify(opened.content)).not.toContain(secret);
+    expect(JSON.stringify(opened.structuredContent)).not.toContain(secret);
+    // the secret that came in _meta is the one that applies the change
+    const applied = await call(s, 'answer_approval', { secret: String(secret), approve: true });
+    expect(applied.structuredContent).toMatchObject({ status: 'applied' });
     expect(writes(h)).toHaveLength(2);
   });
 
@@ -186,6 +211,29 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
       from_category: { from_amount: 177.5, to_amount: 155 },
     });
     expect(writes(h)).toHaveLength(4);
+  });
+
+  it('refuses the approval when the re-run plans another change than the one the secret binds', async () => {
+    const s = await connect(h, era, { capabilities: APPS });
+    // a gap of 10.00 on Savings, to be booked as an adjustment
+    const shown = await call(s, 'reconcile_account', RECONCILE);
+    expect(shown.structuredContent).toMatchObject({ status: 'confirmation_required', adjustment: -10 });
+    const { secret } = await open(s, ticketOf(shown));
+    // meanwhile another app records a cleared charge on Savings: the same arguments now plan another
+    // adjustment and another set of transactions to mark reconciled
+    const added = await fetch(`${h.standIn.url}/plans/demo-budget/transactions`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer other-app', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        transaction: { account_id: 'acc-savings', date: '2026-09-24', amount: -4000, cleared: 'cleared' },
+      }),
+    });
+    expect(added.status).toBe(201);
+    h.standIn.clearRequests();
+    const refused = await call(s, 'answer_approval', { secret, approve: true });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toBe(E_PLAN_CHANGED);
+    expect(writes(h)).toEqual([]);
   });
 
   it('says truly what YNAB holds when the approved change fails there', async () => {

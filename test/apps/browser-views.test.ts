@@ -16,6 +16,7 @@ import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { serverFactory } from '../../src/server.js';
+import { SECRET_META_KEY } from '../../src/tools/seam/register-apps.js';
 import { closePage, openBrowser, type Browser } from '../helpers/browser.js';
 import { requestLines, startHarness, type Harness } from '../helpers/harness.js';
 
@@ -86,6 +87,7 @@ interface AppCall {
   name: string;
   arguments: Record<string, unknown>;
   isError: boolean;
+  result: { content?: unknown; structuredContent?: unknown; _meta?: Record<string, unknown> };
 }
 const appCalls = () =>
   page.evaluate(() => (globalThis as never as { avenirHost: { appCalls: AppCall[] } }).avenirHost.appCalls);
@@ -126,6 +128,10 @@ describe('the approval card in Chromium', () => {
     expect((await appCalls()).map((c) => c.name)).toEqual(['open_approval', 'answer_approval']);
     const secret = String((await appCalls())[1]?.arguments.secret);
     expect(secret).toMatch(/^[\w-]{43}$/);
+    // the card got the secret from the result's _meta, the part hosts keep from the model
+    const opened = (await appCalls())[0]?.result;
+    expect(opened?._meta?.[SECRET_META_KEY]).toEqual({ secret });
+    expect(JSON.stringify([opened?.content, opened?.structuredContent])).not.toContain(secret);
     const seen = await modelSaw();
     expect(seen).toContain('the user approved');
     // what the model read holds neither a code nor the secret

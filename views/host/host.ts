@@ -40,8 +40,8 @@ const client = new Client(
 );
 /** What the model read: every result of its own calls, and what the views told the conversation. */
 const modelSaw: unknown[] = [];
-/** The calls the views made, in order (what they sent, and whether the server refused). */
-const appCalls: { name: string; arguments: unknown; isError: boolean }[] = [];
+/** The calls the views made, in order (what they sent, what came back, whether the server refused). */
+const appCalls: { name: string; arguments: unknown; isError: boolean; result: unknown }[] = [];
 let tools: Tool[] = [];
 
 const visibilityOf = (tool: Tool | undefined): string[] =>
@@ -100,7 +100,7 @@ async function show(name: string, args: Record<string, unknown>, theme: Theme = 
     if (!visibilityOf(tools.find((t) => t.name === params.name)).includes('app'))
       throw new Error(`The view cannot call ${params.name}`);
     const r = await client.callTool(params);
-    appCalls.push({ name: params.name, arguments: params.arguments, isError: r.isError === true });
+    appCalls.push({ name: params.name, arguments: params.arguments, isError: r.isError === true, result: r });
     return r;
   };
   frame.srcdoc = html.text;

@@ -25,6 +25,12 @@ import { applyConfirmed } from './outcome.js';
 
 /** The `_meta` key of a card preview's result that carries its ticket. */
 export const TICKET_META_KEY = 'avenir-mcp/approval';
+/**
+ * The `_meta` key of `open_approval`'s result that carries the secret. Some hosts hand a result's text
+ * and structured content to the model even for a tool marked for the app alone; `_meta` is the part
+ * the MCP Apps hosts keep for the view, so the secret travels there and nowhere else.
+ */
+export const SECRET_META_KEY = 'avenir-mcp/approval-secret';
 
 export const E_APPROVAL_CLOSED =
   'This approval is no longer open (answered, opened in another card, or older than 10 minutes): nothing was changed. Ask for a new preview.';
@@ -80,7 +86,10 @@ export function registerApprovalTools(server: McpServer, tools: readonly ToolDef
       const opened = deps.approvals.reveal(input.ticket);
       if (opened === null) return refused(E_APPROVAL_CLOSED);
       const { tool, question } = opened.pending;
-      return result({ tool, question, secret: opened.secret, expires_in_seconds: 600 });
+      return {
+        ...result({ tool, question, expires_in_seconds: 600 }),
+        _meta: { [SECRET_META_KEY]: { secret: opened.secret } },
+      };
     },
   );
   server.registerTool(
