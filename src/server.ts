@@ -18,10 +18,9 @@ import { z } from 'zod';
 import { sinkOf, withClientLog } from './client-log.js';
 import { completeAccountId, completeMonth, completePlanId } from './context/completions.js';
 import { guideFor } from './context/guide.js';
-import { promptText, prompts, type PromptDefinition } from './context/prompts.js';
+import { promptText, prompts } from './context/prompts.js';
 import { resources } from './context/resources.js';
 import type { Deps } from './deps.js';
-import { AppError } from './domain/errors.js';
 import { gateApps } from './transports/apps-gate.js';
 import { leanIdentity } from './transports/lean-identity.js';
 import { refuseForbiddenKeys } from './transports/raw-arguments.js';
@@ -40,10 +39,22 @@ import { grantAllowsWrites } from './transports/oauth/scopes.js';
 import { checkIds } from './ynab/api.js';
 import { UnknownPlanError } from './ynab/unknown-plan.js';
 
-/** One codec per process: key from AVENIR_MCP_STATE_KEY, else 32 random bytes. */
+/**
+ * One codec per process: key from AVENIR_MCP_STATE_KEY, else 32 random bytes. The SDK's codec judges
+ * expiry on the wall clock, which can be set back; a state is also refused, the same way, once the
+ * code store's monotonic clock says it is too old.
+ */
 export function createCodec(deps: Deps): RequestStateCodec<StatePayload> {
   const key = deps.config.stateKey?.reveal() ?? randomBytes(32);
-  return createRequestStateCodec<StatePayload>({ key, ttlSeconds: 600 });
+  const codec = createRequestStateCodec<StatePayload>({ key, ttlSeconds: 600 });
+  return {
+    mint: (payload, ctx) => codec.mint(payload, ctx),
+    async verify(state, ctx) {
+      const payload = await codec.verify(state, ctx);
+      if (!deps.codes.live(payload)) throw new Error('expired');
+      return payload;
+    },
+  };
 }
 
 export interface ServerOptions {
@@ -177,21 +188,6 @@ function registerResources(server: McpServer, deps: Deps, guide: string): void {
   }
 }
 
-/** A prompt's message; an argument it refuses (a bad month or balance) is the client's invalid parameter. */
-function promptMessage(
-  p: PromptDefinition,
-  args: Record<string, string | undefined>,
-  writes: boolean,
-): string {
-  try {
-    return promptText(p, args, writes);
-  } catch (error) {
-    throw error instanceof AppError
-      ? new ProtocolError(ProtocolErrorCode.InvalidParams, error.message)
-      : error;
-  }
-}
-
 /** The prompts; `writes` says whether this instance lists write tools (the prompts then name them). */
 function registerPrompts(server: McpServer, deps: Deps, writes: boolean): void {
   const { promptArgs } = sharedOf(deps);
@@ -200,7 +196,7 @@ function registerPrompts(server: McpServer, deps: Deps, writes: boolean): void {
       p.name,
       { title: p.title, description: p.description, argsSchema: promptArgs.get(p.name)! },
       (args: Record<string, string | undefined>) => ({
-        messages: [{ role: 'user', content: { type: 'text', text: promptMessage(p, args, writes) } }],
+        messages: [{ role: 'user', content: { type: 'text', text: promptText(p, args, writes) } }],
       }),
     );
   }

@@ -1,19 +1,37 @@
 /**
  * Confirmation codes and used answer nonces: process memory only, shared by every session (the HTTP
- * token is the boundary), single use even on mismatch. Codes live 600 s on a monotonic clock; a used
- * answer nonce is remembered on the wall clock, the clock its sealed requestState expires on: were
- * they on different clocks, a wall-clock step back would keep the state valid after its nonce was
- * forgotten, and the same answer would apply the change twice.
+ * token is the boundary), single use even on mismatch.
+ *
+ * Lifetimes are read on the monotonic clock, which nobody can set: a code lives 600 s from its issue,
+ * and a requestState this store sealed may be answered for 600 s from its sealing (`live`). Its codec
+ * also checks an expiry, but on the wall clock, and a wall clock can be stepped forward and back again:
+ * a memory of used nonces kept on it forgot a nonce during the jump while the state became valid again
+ * after it, so the same answer applied the change twice. A used nonce is now kept until 600 s have
+ * passed since its use on both clocks: by then every state of this store that carries it is past its
+ * monotonic lifetime. A state sealed by another process (a shared AVENIR_MCP_STATE_KEY) has no age on
+ * this clock; only its codec bounds it, and keeping its nonce until the wall clock too has moved on is
+ * the most this memory can do for it.
  */
 import { randomBytes } from 'node:crypto';
 
 export const LIFETIME_MS = 600_000;
 
+/** What a requestState carries to be honoured once: its nonce, and which store sealed it when. */
+export interface Seal {
+  nonce: string;
+  /** The sealing store's random id: a monotonic time means something only to the process that read it. */
+  sealedBy: string;
+  /** The sealing store's monotonic time, in milliseconds. */
+  sealedAt: number;
+}
+
 export class CodeStore {
   readonly #now: () => number;
   readonly #wallNow: () => number;
+  readonly #id = randomBytes(9).toString('base64url');
   readonly #codes = new Map<string, { fingerprint: string; at: number }>();
-  readonly #nonces = new Map<string, number>();
+  /** Each used nonce with the monotonic and the wall-clock time of its use. */
+  readonly #nonces = new Map<string, { at: number; wallAt: number }>();
 
   constructor(now: () => number, wallNow: () => number = () => Date.now()) {
     this.#now = now;
@@ -24,7 +42,11 @@ export class CodeStore {
     const now = this.#now();
     for (const [code, c] of this.#codes) if (now - c.at > LIFETIME_MS) this.#codes.delete(code);
     const wall = this.#wallNow();
-    for (const [nonce, until] of this.#nonces) if (wall > until) this.#nonces.delete(nonce);
+    for (const [nonce, used] of this.#nonces) {
+      // a second more on the wall clock: the codec's expiry is in whole seconds
+      const past = now - used.at > LIFETIME_MS && wall - used.wallAt > LIFETIME_MS + 1_000;
+      if (past) this.#nonces.delete(nonce);
+    }
   }
 
   /** Issues a code bound to a fingerprint: 8 random bytes, URL-safe base64 without padding. */
@@ -42,19 +64,25 @@ export class CodeStore {
     return entry !== undefined && this.#now() - entry.at <= LIFETIME_MS && entry.fingerprint === fingerprint;
   }
 
-  /** A fresh nonce for a requestState (16 random bytes, base64url). */
-  nonce(): string {
+  /** A fresh seal for a requestState: a nonce (16 random bytes, base64url), this store, now. */
+  seal(): Seal {
     this.#dropExpired();
-    return randomBytes(16).toString('base64url');
+    return { nonce: randomBytes(16).toString('base64url'), sealedBy: this.#id, sealedAt: this.#now() };
   }
 
-  /** Spends a nonce: false when it was already used (remembered until its state expires). */
-  spendNonce(nonce: string): boolean {
+  /**
+   * Whether a verified state may still be answered: false once a state of this store is more than
+   * 600 s old on the monotonic clock. Another process's state is left to its codec's expiry.
+   */
+  live(seal: Seal): boolean {
+    return seal.sealedBy !== this.#id || this.#now() - seal.sealedAt <= LIFETIME_MS;
+  }
+
+  /** Spends a nonce: false when it was already used (remembered as long as its state can be answered). */
+  spendNonce(seal: Seal): boolean {
     this.#dropExpired();
-    if (this.#nonces.has(nonce)) return false;
-    // spent after its state was sealed, so kept at least until that state expires (plus a second
-    // for the codec's whole-second expiry)
-    this.#nonces.set(nonce, this.#wallNow() + LIFETIME_MS + 1_000);
+    if (this.#nonces.has(seal.nonce)) return false;
+    this.#nonces.set(seal.nonce, { at: this.#now(), wallAt: this.#wallNow() });
     return true;
   }
 }

@@ -4,7 +4,7 @@
  * values: it returns a plain decision that tools/seam/register.ts turns into the SDK's results.
  */
 import { AppError } from '../domain/errors.js';
-import type { CodeStore } from './codes.js';
+import type { CodeStore, Seal } from './codes.js';
 import { fingerprint } from './fingerprint.js';
 
 export const AGREEMENT_NOTICE =
@@ -38,15 +38,15 @@ export type Answer =
   | { kind: 'other' };
 
 /**
- * The payload sealed in the requestState (HMAC-signed; each nonce is honoured once). `arguments` is the
- * fingerprint of the call's arguments, so that an answer sent back with other arguments is told apart
- * from a plan that changed under the same ones.
+ * The payload sealed in the requestState (HMAC-signed; each nonce is honoured once, and only while the
+ * seal is live on the monotonic clock: codes.ts). `arguments` is the fingerprint of the call's
+ * arguments, so that an answer sent back with other arguments is told apart from a plan that changed
+ * under the same ones.
  */
-export interface StatePayload {
+export interface StatePayload extends Seal {
   tool: string;
   arguments: string;
   fingerprint: string;
-  nonce: string;
 }
 
 /**
@@ -145,7 +145,7 @@ export function decide(codes: CodeStore, input: ConfirmInput): Decision {
     return { kind: 'code', code: codes.issue(fp) };
   }
   if (input.answer.kind === 'none') {
-    const state = { tool: input.tool, arguments: input.arguments, fingerprint: fp, nonce: codes.nonce() };
+    const state = { tool: input.tool, arguments: input.arguments, fingerprint: fp, ...codes.seal() };
     return { kind: 'ask', state };
   }
   const state = input.state;
@@ -154,7 +154,7 @@ export function decide(codes: CodeStore, input: ConfirmInput): Decision {
   const otherCall =
     state.tool !== input.tool || (state.arguments !== input.arguments && state.fingerprint !== fp);
   if (otherCall) throw new AppError(E_OTHER_ARGUMENTS);
-  if (!codes.spendNonce(state.nonce)) throw new AppError(E_ANSWER_USED);
+  if (!codes.spendNonce(state)) throw new AppError(E_ANSWER_USED);
   if (state.fingerprint !== fp) throw new AppError(E_PLAN_CHANGED);
   switch (input.answer.kind) {
     case 'accept':

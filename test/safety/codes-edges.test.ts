@@ -1,10 +1,11 @@
 /**
  * The edges of confirmation codes and answer nonces: several codes alive at once, a code issued late
- * in a long-running process, the exact end of a nonce's memory, and the wall clock by default; and
+ * in a long-running process, the exact end of a nonce's memory on each clock, the wall clock by
+ * default, and the monotonic lifetime of a sealed state; and
  * the canonical form behind fingerprints, which leaves absent fields out.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CodeStore, LIFETIME_MS } from '../../src/safety/codes.js';
+import { CodeStore, LIFETIME_MS, type Seal } from '../../src/safety/codes.js';
 import { canonical, fingerprint } from '../../src/safety/fingerprint.js';
 
 describe('confirmation codes', () => {
@@ -38,26 +39,51 @@ describe('confirmation codes', () => {
 describe('answer nonces', () => {
   afterEach(() => void vi.useRealTimers());
 
-  it('are remembered up to and including the second after their state expires', () => {
+  const foreign = (nonce: string): Seal => ({ nonce, sealedBy: 'another process', sealedAt: 0 });
+
+  it('are remembered until 600 s have passed since their use on both clocks', () => {
+    let now = 5_000;
     let wall = 1_000;
     const store = new CodeStore(
-      () => 0,
+      () => now,
       () => wall,
     );
-    expect(store.spendNonce('n')).toBe(true);
-    wall += LIFETIME_MS + 1_000; // the last instant its sealed state could still be presented
-    expect(store.spendNonce('n')).toBe(false);
-    wall += 1;
-    expect(store.spendNonce('n')).toBe(true);
+    expect(store.spendNonce(foreign('n'))).toBe(true);
+    now += LIFETIME_MS;
+    wall += LIFETIME_MS + 1_000; // the last instant on each clock
+    expect(store.spendNonce(foreign('n'))).toBe(false);
+    now += 1; // past on the monotonic clock only
+    expect(store.spendNonce(foreign('n'))).toBe(false);
+    now -= 1;
+    wall += 1; // past on the wall clock only (stepped forward)
+    expect(store.spendNonce(foreign('n'))).toBe(false);
+    now += 1;
+    expect(store.spendNonce(foreign('n'))).toBe(true);
   });
 
-  it('are remembered on the wall clock by default', () => {
-    vi.useFakeTimers({ now: new Date('2026-09-25T09:00:00Z') });
-    const store = new CodeStore(() => 0);
-    expect(store.spendNonce('n')).toBe(true);
-    expect(store.spendNonce('n')).toBe(false);
+  it('read the wall clock by default', () => {
+    vi.useFakeTimers({ now: new Date('2026-09-25T09:00:00Z'), toFake: ['Date'] });
+    let now = 0;
+    const store = new CodeStore(() => now);
+    expect(store.spendNonce(foreign('n'))).toBe(true);
+    now += 2 * LIFETIME_MS;
+    expect(store.spendNonce(foreign('n'))).toBe(false);
     vi.setSystemTime(new Date('2026-09-25T09:20:00Z'));
-    expect(store.spendNonce('n')).toBe(true);
+    expect(store.spendNonce(foreign('n'))).toBe(true);
+  });
+
+  it('seal states that stay live 600 s on the monotonic clock, and leave other processes to their codec', () => {
+    let now = 5_000;
+    const store = new CodeStore(() => now);
+    const seal = store.seal();
+    expect(seal).toMatchObject({ nonce: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), sealedAt: 5_000 });
+    expect(store.seal().nonce).not.toBe(seal.nonce);
+    expect(new CodeStore(() => now).seal().sealedBy).not.toBe(seal.sealedBy);
+    now += LIFETIME_MS;
+    expect(store.live(seal)).toBe(true);
+    now += 1;
+    expect(store.live(seal)).toBe(false);
+    expect(store.live(foreign('n'))).toBe(true);
   });
 });
 

@@ -81,11 +81,11 @@ describe('confirmation codes', () => {
     store.issue('fp');
     now = 0; // even if time could go back, the old code is gone
     expect(store.consume(old, 'fp')).toBe(false);
-    const nonce = store.nonce();
-    expect(store.spendNonce(nonce)).toBe(true);
-    expect(store.spendNonce(nonce)).toBe(false);
+    const seal = store.seal();
+    expect(store.spendNonce(seal)).toBe(true);
+    expect(store.spendNonce(seal)).toBe(false);
     now = 2_000_000;
-    expect(store.spendNonce(nonce)).toBe(true);
+    expect(store.spendNonce(seal)).toBe(true);
   });
 });
 
@@ -158,7 +158,7 @@ describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_
       tool: 'apply_categories',
       arguments: 'args-1',
       fingerprint: fingerprint('p', [{ id: 1 }]),
-      nonce: codes.nonce(),
+      ...codes.seal(),
     };
     expect(decide(codes, base({ answer, required, state })).kind).toBe(kind);
   });
@@ -173,6 +173,8 @@ describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_
       arguments: 'args-1',
       fingerprint: fp,
       nonce: 'n1',
+      sealedBy: 'another process',
+      sealedAt: 0,
       ...over,
     });
     const answered = (s: StatePayload) => () => decide(codes, base({ answer: accept, state: s }));

@@ -222,7 +222,14 @@ describe('the 2026-07-28 round trip, raw', () => {
     const payload = JSON.parse(Buffer.from(state.split('.')[1] ?? '', 'base64url').toString()) as {
       p: Record<string, string>;
     };
-    expect(Object.keys(payload.p).sort()).toEqual(['arguments', 'fingerprint', 'nonce', 'tool']);
+    expect(Object.keys(payload.p).sort()).toEqual([
+      'arguments',
+      'fingerprint',
+      'nonce',
+      'sealedAt',
+      'sealedBy',
+      'tool',
+    ]);
     expect(payload.p.tool).toBe('apply_categories');
     const applied = result(
       await raw.call('apply_categories', ARGS, { inputResponses: yes, requestState: state }),
