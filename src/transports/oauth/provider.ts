@@ -9,6 +9,7 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import { adapterFactory } from './adapter.js';
 import { OWNER } from './interaction.js';
 import { messagePage, newNonce, pageHeaders } from './page.js';
+import { checkRedirectUris } from './redirect-uris.js';
 import type { ProviderSecrets } from './secrets.js';
 import type { OAuthStore } from './store.js';
 
@@ -89,6 +90,12 @@ export function createProvider(options: ProviderOptions): Provider {
       Session: 60 * 60,
       Grant: options.grantTtl,
       RefreshToken: options.refreshTokenTtl,
+    },
+    // A standard property listed here goes through the validator before the library's own checks,
+    // which then judge the client as the validator left it.
+    extraClientMetadata: {
+      properties: ['redirect_uris'],
+      validator: (_ctx, _key, value, metadata) => checkRedirectUris(value, metadata),
     },
     // CORS for browser-based clients: only from the origins of the client's own redirect addresses.
     clientBasedCORS: (_ctx, origin, client) =>
