@@ -182,7 +182,7 @@ describe.each(ERAS)('move_money outcomes, %s era', (era) => {
       const r = await call(s, 'move_money', { ...MOVE, amount });
       expect(r.isError).toBe(true);
       expect(textOf(r)).toBe(
-        'The amount rounds to 0 (YNAB keeps amounts to 3 decimals): give at least 0.001, or nothing needs to move.',
+        `amount ${amount} rounds to 0: YNAB keeps amounts to 3 decimals, 0.001 the smallest. Give the amount meant.`,
       );
       expect(a.questions).toEqual([]);
       expect(h.standIn.requests).toEqual([]);

@@ -104,7 +104,10 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
       { amount: -20 },
       'Input validation error: Invalid arguments for tool set_category_target: amount: must be more than 0',
     ],
-    [{ amount: 0.0004 }, 'The amount must be greater than 0; to remove the target, give none.'],
+    [
+      { amount: 0.0004 },
+      'amount 0.0004 rounds to 0: YNAB keeps amounts to 3 decimals, 0.001 the smallest. Give the amount meant.',
+    ],
     [
       { category_id: 'cat-car', amount: 300, by_date: '2027-01-01' },
       'YNAB takes neither a date nor a frequency on a category paired to a loan account: give an amount alone.',

@@ -162,7 +162,11 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
       [line(-71.86, 'cat-groceries')],
       'Give at least two lines: to give the whole transaction one category, use apply_categories.',
     ],
-    ['tx-055', [line(-71.86, 'cat-groceries'), line(0.0004, 'cat-nope')], 'A line is zero: leave it out.'],
+    [
+      'tx-055',
+      [line(-71.86, 'cat-groceries'), line(0.0004, 'cat-nope')],
+      'lines[1].amount 0.0004 rounds to 0: YNAB keeps amounts to 3 decimals, 0.001 the smallest. Give the amount meant.',
+    ],
     [
       'tx-055',
       [line(-71.86, 'cat-groceries'), line(1, 'cat-uncat')],

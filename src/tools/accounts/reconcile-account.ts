@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { AppError } from '../../domain/errors.js';
-import { toMilli, toUnits } from '../../domain/money.js';
+import { checkAmount } from '../../domain/amount-checks.js';
+import { toUnits } from '../../domain/money.js';
 import {
   ALREADY_RECONCILED,
   NO_READY_TO_ASSIGN,
@@ -114,15 +115,11 @@ export const reconcileAccount = defineWriteTool({
   status: reconcileStatus,
   output: result,
   async run({ deps }, { plan_id, account_id, bank_balance, adjust }) {
+    const bank = checkAmount(bank_balance, 'bank_balance');
     const plan = await resolvePlan(deps, plan_id);
     const account = (await deps.ynab.accounts.list(plan)).find((a) => a.id === account_id && !a.deleted);
     if (account === undefined) throw new AppError(unknownAccount(account_id));
-    const gap = analyseGap(
-      await deps.ynab.transactions.list(plan),
-      account_id,
-      toMilli(bank_balance),
-      deps.clock.today(),
-    );
+    const gap = analyseGap(await deps.ynab.transactions.list(plan), account_id, bank, deps.clock.today());
     const name = clean(account.name);
     const base: Result = {
       status: 'nothing_to_do',

@@ -1,7 +1,7 @@
 /** `forecast_balance`: the balance projected month by month, and when money would run out. */
 import { z } from 'zod';
 import { checkForecastAccounts, forecastByDay, parseUntil } from '../../domain/analytics/forecast.js';
-import { toMilli } from '../../domain/money.js';
+import { checkAmount } from '../../domain/amount-checks.js';
 import { accountNames, listFilter, visibleCategoryNames } from '../../domain/transactions/search.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { occurrenceSchema } from '../transactions/list-scheduled-transactions.js';
@@ -133,6 +133,14 @@ export const forecastBalance = defineReadTool({
       omitted: leftOutField,
     }),
   async run({ deps }, input) {
+    const { monthly_income: income, variable_monthly: variable } = input;
+    const monthlyIncome = income === null ? null : checkAmount(income, 'monthly_income');
+    const variableMonthly = variable === null ? null : checkAmount(variable, 'variable_monthly');
+    const oneOffs = (input.one_offs ?? []).map((o, i) => ({
+      date: o.date,
+      amount: checkAmount(o.amount, `one_offs[${i}].amount`),
+      label: o.label,
+    }));
     const today = deps.clock.today();
     const until = parseUntil(input.until, today);
     const accountIds = listFilter(input.account_ids);
@@ -149,13 +157,9 @@ export const forecastBalance = defineReadTool({
       schedules,
       names: { accounts: accountNames(accounts), categories: visibleCategoryNames(groups) },
       accountIds,
-      monthlyIncome: input.monthly_income === null ? null : toMilli(input.monthly_income),
-      variableMonthly: input.variable_monthly === null ? null : toMilli(input.variable_monthly),
-      oneOffs: (input.one_offs ?? []).map((o) => ({
-        date: o.date,
-        amount: toMilli(o.amount),
-        label: o.label,
-      })),
+      monthlyIncome,
+      variableMonthly,
+      oneOffs,
     });
     const { scheduled, ...assumptions } = result.assumptions;
     const occurrences = scheduled.reduce((n, m) => n + m.occurrences.length, 0);

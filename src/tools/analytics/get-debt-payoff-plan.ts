@@ -9,6 +9,7 @@ import {
   pastPayments,
   payoffPlan,
 } from '../../domain/analytics/payoff.js';
+import { checkOptionalAmount } from '../../domain/amount-checks.js';
 import { defineReadTool } from '../seam/define-tool.js';
 import { planId } from '../seam/schemas.js';
 
@@ -140,6 +141,14 @@ export const getDebtPayoffPlan = defineReadTool({
       notes: z.array(z.string()).describe('What the figures assume, to tell the user.'),
     }),
   async run({ deps }, { plan_id, strategy, monthly_budget, overrides, max_months }) {
+    checkOptionalAmount(
+      monthly_budget,
+      'monthly_budget',
+      'nothing would go to the debts: give more, or leave it out.',
+    );
+    (overrides ?? []).forEach((o, i) =>
+      checkOptionalAmount(o.minimum_payment, `overrides[${i}].minimum_payment`),
+    );
     const today = deps.clock.today();
     const debts = debtTerms(await deps.ynab.accounts.list(plan_id), overrides, today);
     if (debts.length === 0) return noDebtsResult(monthly_budget, today);

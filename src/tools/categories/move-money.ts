@@ -10,8 +10,8 @@ import {
   checkDistinct,
   type MoveSide,
 } from '../../domain/categories/budget-writes.js';
-import { AppError } from '../../domain/errors.js';
-import { toMilli, toUnits } from '../../domain/money.js';
+import { checkAmount } from '../../domain/amount-checks.js';
+import { toUnits } from '../../domain/money.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { applyMove } from './move-apply.js';
 import { checkMonth } from '../seam/check-month.js';
@@ -48,10 +48,6 @@ const sideOut = (s: MoveSide): MoveResult['from_category'] => ({
   available_after: toUnits(s.availableAfter),
 });
 
-/** An amount below half a milliunit rounds to nothing: refused before anything is read or asked. */
-export const ROUNDS_TO_ZERO =
-  'The amount rounds to 0 (YNAB keeps amounts to 3 decimals): give at least 0.001, or nothing needs to move.';
-
 export const moveMoney = defineWriteTool({
   name: 'move_money',
   title: 'Move money between categories',
@@ -74,12 +70,12 @@ export const moveMoney = defineWriteTool({
   }),
   output: moveResult,
   async run({ deps }, { plan_id, month, from_category_id, to_category_id, amount }) {
-    if (toMilli(amount) === 0) throw new AppError(ROUNDS_TO_ZERO);
+    const milli = checkAmount(amount, 'amount', 'nothing moves: give the amount to move.');
     const m = resolveMonth(checkMonth(month), deps.clock.today());
     checkDistinct(from_category_id, to_category_id);
     const plan = await resolvePlan(deps, plan_id);
     const index = monthIndex((await deps.ynab.months.get(plan, m)).categories);
-    const p = planMove(index, from_category_id, to_category_id, m, toMilli(amount));
+    const p = planMove(index, from_category_id, to_category_id, m, milli);
     const preview: MoveResult = {
       status: 'applied',
       message: '',

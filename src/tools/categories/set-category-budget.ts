@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { monthIndex, planBudget, resolveMonth } from '../../domain/categories/budget-writes.js';
-import { toMilli, toUnits } from '../../domain/money.js';
+import { checkAmount } from '../../domain/amount-checks.js';
+import { toUnits } from '../../domain/money.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { setBudgetedChecked } from './budget-write.js';
 import { recordOperation } from '../seam/record-operation.js';
@@ -44,14 +45,11 @@ export const setCategoryBudget = defineWriteTool({
   }),
   output: budgetResult,
   async run({ deps }, { plan_id, month, category_id, amount }) {
+    // 0 is taken: it assigns nothing
+    const milli = checkAmount(amount, 'amount');
     const m = resolveMonth(checkMonth(month), deps.clock.today());
     const plan = await resolvePlan(deps, plan_id);
-    const p = planBudget(
-      monthIndex((await deps.ynab.months.get(plan, m)).categories),
-      category_id,
-      m,
-      toMilli(amount),
-    );
+    const p = planBudget(monthIndex((await deps.ynab.months.get(plan, m)).categories), category_id, m, milli);
     const base: BudgetResult = {
       status: 'nothing_to_do',
       message: 'Nothing to change.',

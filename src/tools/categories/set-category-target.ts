@@ -3,6 +3,7 @@
  * `target` only when the API can recreate the previous target.
  */
 import { z } from 'zod';
+import { checkOptionalAmount } from '../../domain/amount-checks.js';
 import { indexCategories } from '../../domain/categories/category-lists.js';
 import { cannotRestore, planTarget } from '../../domain/categories/target-writes.js';
 import { clean } from '../../domain/text.js';
@@ -63,6 +64,11 @@ export const setCategoryTarget = defineWriteTool({
   }),
   output: result,
   async run({ deps }, { plan_id, category_id, amount, by_date, frequency }) {
+    checkOptionalAmount(
+      amount,
+      'amount',
+      'a target of 0 asks for nothing: to remove the target, give no amount.',
+    );
     const plan = await resolvePlan(deps, plan_id);
     const groups = await deps.ynab.categories.groups(plan);
     const index = indexCategories(groups);

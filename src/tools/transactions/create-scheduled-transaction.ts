@@ -3,8 +3,8 @@
  * the schedule as YNAB stored it, so that undo deletes it while unchanged. Merge flow.
  */
 import { z } from 'zod';
+import { checkAmount } from '../../domain/amount-checks.js';
 import { AppError } from '../../domain/errors.js';
-import { toMilli } from '../../domain/money.js';
 import { bodyOf, planScheduledBody } from '../../domain/transactions/scheduled-writes.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
@@ -50,6 +50,8 @@ export const createScheduledTransaction = defineWriteTool({
   }),
   output: createResult,
   async run({ deps }, input) {
+    // 0 is taken: a schedule of 0 is a reminder of a bill whose amount varies
+    const amount = checkAmount(input.amount, 'amount');
     const plan = await resolvePlan(deps, input.plan_id);
     if (input.payee_id === undefined && input.payee_name === undefined) {
       throw new AppError('Give the payee: payee_id or payee_name.');
@@ -58,7 +60,7 @@ export const createScheduledTransaction = defineWriteTool({
     const base = {
       account_id: input.account_id,
       date: input.date,
-      amount: toMilli(input.amount),
+      amount,
       category_id: null,
       memo: null,
       flag_color: null,

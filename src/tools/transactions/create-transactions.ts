@@ -3,6 +3,7 @@
  * it created. Merge flow.
  */
 import { z } from 'zod';
+import { checkAmount } from '../../domain/amount-checks.js';
 import { indexCategories } from '../../domain/categories/category-lists.js';
 import {
   createBody,
@@ -44,6 +45,9 @@ const createResult = () => ({
 });
 type CreateResult = WriteResult<ReturnType<typeof createResult>, true>;
 
+/** A created transaction of 0 moves no money: refused, as a slip rather than something meant. */
+const ZERO = 'a transaction moves money: give what was paid (negative) or received.';
+
 export const createTransactions = defineWriteTool({
   name: 'create_transactions',
   title: 'Create transactions',
@@ -74,6 +78,7 @@ export const createTransactions = defineWriteTool({
   }),
   output: createResult,
   async run({ deps }, { plan_id, account_id, transactions, approved }) {
+    transactions.forEach((t, i) => checkAmount(t.amount, `transactions[${i}].amount`, ZERO));
     const plan = await resolvePlan(deps, plan_id);
     const accounts = await deps.ynab.accounts.list(plan);
     const index = indexCategories(await deps.ynab.categories.groups(plan));

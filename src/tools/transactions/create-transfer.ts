@@ -4,6 +4,7 @@
  * Merge flow.
  */
 import { z } from 'zod';
+import { checkAmount } from '../../domain/amount-checks.js';
 import { indexCategories } from '../../domain/categories/category-lists.js';
 import { planTransfer, transferQuestion } from '../../domain/transactions/transfer.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
@@ -63,6 +64,11 @@ export const createTransfer = defineWriteTool({
   }),
   output: transferResult,
   async run({ deps }, input) {
+    checkAmount(
+      input.amount,
+      'amount',
+      'a transfer of 0 moves nothing: give the amount that left the source account.',
+    );
     const plan = await resolvePlan(deps, input.plan_id);
     const accounts = await deps.ynab.accounts.list(plan);
     const index = indexCategories(await deps.ynab.categories.groups(plan));

@@ -1,7 +1,7 @@
 /** `find_transactions`: the filters apply locally to the delta-synced transactions (no YNAB-side filter). */
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
-import { toMilli } from '../../domain/money.js';
+import { checkAmount } from '../../domain/amount-checks.js';
 import {
   checkAccountIds,
   checkCategoryIds,
@@ -110,7 +110,7 @@ export const findTransactions = defineReadTool({
     const until = input.until_date ?? deps.clock.today();
     if (since !== null) checkOrder(since, until);
     const offset = input.cursor === null || input.cursor === '' ? 0 : decodeCursor(input.cursor);
-    const amount = input.amount === null ? null : toMilli(input.amount);
+    const amount = input.amount === null ? null : checkAmount(input.amount, 'amount');
     const accounts = await deps.ynab.accounts.list(input.plan_id);
     checkAccountIds(accountIds, accounts);
     const transactions = await deps.ynab.transactions.list(input.plan_id);

@@ -3,6 +3,7 @@
  * cannot edit a split afterwards).
  */
 import { z } from 'zod';
+import { checkAmount } from '../../domain/amount-checks.js';
 import { indexCategories } from '../../domain/categories/category-lists.js';
 import { offBudgetIds } from '../../domain/categorize/pending.js';
 import {
@@ -71,6 +72,9 @@ export const splitTransaction = defineWriteTool({
   }),
   output: splitResult,
   async run({ deps }, { plan_id, transaction_id, lines }) {
+    lines.forEach((l, i) =>
+      checkAmount(l.amount, `lines[${i}].amount`, 'a line of 0 splits nothing off: leave it out.'),
+    );
     const plan = await resolvePlan(deps, plan_id);
     const transactions = await deps.ynab.transactions.list(plan);
     const index = indexCategories(await deps.ynab.categories.groups(plan));

@@ -4,6 +4,7 @@
  * Journaled as `schedule_update` with the schedule before and after. Merge flow.
  */
 import { z } from 'zod';
+import { checkOptionalAmount } from '../../domain/amount-checks.js';
 import { AppError } from '../../domain/errors.js';
 import { toMilli } from '../../domain/money.js';
 import {
@@ -57,6 +58,7 @@ export const updateScheduledTransaction = defineWriteTool({
   }),
   output: updateResult,
   async run({ deps }, { plan_id, scheduled_transaction_id, ...fields }) {
+    checkOptionalAmount(fields.amount, 'amount');
     const plan = await resolvePlan(deps, plan_id);
     const current = scheduledById(scheduled_transaction_id, await deps.ynab.scheduled.list(plan));
     const ctx = await scheduledContext(deps, plan);

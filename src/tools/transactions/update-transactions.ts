@@ -3,6 +3,7 @@
  * undo can put back each field not changed since.
  */
 import { z } from 'zod';
+import { checkOptionalAmount } from '../../domain/amount-checks.js';
 import { indexCategories } from '../../domain/categories/category-lists.js';
 import { checkEditRequests } from '../../domain/transactions/edit-checks.js';
 import { editQuestion, editSubject, planEdits } from '../../domain/transactions/edit-transactions.js';
@@ -88,6 +89,8 @@ export const updateTransactions = defineWriteTool({
   }),
   output: updateResult,
   async run({ deps }, { plan_id, transactions }) {
+    // an amount of 0 stays possible: YNAB holds such transactions, and one may be set to it
+    transactions.forEach((t, i) => checkOptionalAmount(t.amount, `transactions[${i}].amount`));
     const plan = await resolvePlan(deps, plan_id);
     checkEditRequests(transactions);
     const all = await deps.ynab.transactions.list(plan);
