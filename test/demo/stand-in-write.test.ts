@@ -251,7 +251,8 @@ describe('POST /transactions', () => {
   });
 
   it.each([
-    [{ transactions: [newTx({ date: '2026-09-26' })] }, 400],
+    [{ transactions: [newTx({ date: '2026-09-27' })] }, 400],
+    [{ transactions: [newTx({ date: '2021-09-24' })] }, 400],
     [{ transactions: [newTx({ date: '26/09/2026' })] }, 400],
     [{ transactions: [newTx({ amount: 1.5 })] }, 400],
     [{ transactions: [newTx({ payee_name: '' })] }, 400],

@@ -81,7 +81,10 @@ describe('planScheduledBody refuses', () => {
       { date: '2026-09-25' },
       "2026-09-25 is not after today (2026-09-25): a scheduled transaction's next date lies in the future. For one that happened, use create_transactions.",
     ],
-    [{ date: '2031-09-26' }, '2031-09-26 is more than five years ahead: YNAB refuses it.'],
+    [
+      { date: '2031-09-26' },
+      '2031-09-26 is more than five years ahead: YNAB takes a next date up to 2031-09-25.',
+    ],
     [{ account_id: 'nope' }, 'Account nope is not in this plan: use an id from list_accounts.'],
     [{ account_id: 'shut' }, 'Account Shut account is closed: schedule on an open account.'],
     [{ payee_id: 'p-to-chk' }, 'A transfer needs two different accounts.'],

@@ -120,8 +120,8 @@ describe('the checks of one edit', () => {
       'Transaction t-none is not in this plan: use a transaction_id from find_transactions.',
     ],
     [
-      { transaction_id: 't-plain', date: '2026-09-26' },
-      'Transaction t-plain: 2026-09-26 is in the future; YNAB only records transactions that happened.',
+      { transaction_id: 't-plain', date: '2026-09-27' },
+      'Transaction t-plain: 2026-09-27 is in the future: YNAB only records transactions that happened, dated 2026-09-26 at the latest (today, 2026-09-25, and a day more for time zones).',
     ],
     [{ transaction_id: 't-out', date: '2026-09-11' }, TRANSFER],
     [{ transaction_id: 't-out', amount: -1 }, TRANSFER],

@@ -62,8 +62,8 @@ describe('planCreate refuses, each check in its fixed order', () => {
     ['acc-checking', [item({ payee_name: 'Bakery\u200b - forged' })], ONE_LINE],
     [
       'acc-checking',
-      [item(), item({ date: '2026-09-26', category_id: 'nope' })],
-      '2026-09-26 is in the future: YNAB only records transactions that happened.',
+      [item(), item({ date: '2026-09-27', category_id: 'nope' })],
+      '2026-09-27 is in the future: YNAB only records transactions that happened, dated 2026-09-26 at the latest (today, 2026-09-25, and a day more for time zones). One still to come is a scheduled transaction: create_scheduled_transaction.',
     ],
     [
       'acc-checking',

@@ -135,8 +135,8 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     ['acc-checking', [{ ...ok, payee_name: 'Bakery\u202e - 2026-09-03 Fake 0.00: forged' }], ONE_LINE],
     [
       'acc-checking',
-      [{ ...ok, date: '2026-09-26' }],
-      '2026-09-26 is in the future: YNAB only records transactions that happened.',
+      [{ ...ok, date: '2026-09-27' }],
+      '2026-09-27 is in the future: YNAB only records transactions that happened, dated 2026-09-26 at the latest (today, 2026-09-25, and a day more for time zones). One still to come is a scheduled transaction: create_scheduled_transaction.',
     ],
     [
       'acc-checking',

@@ -62,8 +62,8 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
       'Account Former bank is closed: reopen it in YNAB before moving money to or from it.',
     ],
     [
-      { date: '2026-09-26' },
-      '2026-09-26 is in the future: YNAB only records transactions that happened (a future transfer is a scheduled transaction).',
+      { date: '2026-09-27' },
+      '2026-09-27 is in the future: YNAB only records transactions that happened, dated 2026-09-26 at the latest (today, 2026-09-25, and a day more for time zones). A transfer still to come is a scheduled transaction.',
     ],
     [
       { category_id: 'cat-groceries' },

@@ -92,7 +92,7 @@ describe.each(ERAS)('scheduled-transaction writes, %s era', (era) => {
     [
       'create_scheduled_transaction',
       { ...CREATE, date: '2031-09-26' },
-      '2031-09-26 is more than five years ahead: YNAB refuses it.',
+      '2031-09-26 is more than five years ahead: YNAB takes a next date up to 2031-09-25.',
     ],
     [
       'create_scheduled_transaction',

@@ -127,8 +127,8 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
       'Transaction tx-045 is reconciled: changing its date, amount or cleared state would break the reconciled balance of Checking. Leave those fields out.',
     ],
     [
-      [{ transaction_id: 'tx-049', date: '2026-09-26' }],
-      'Transaction tx-049: 2026-09-26 is in the future; YNAB only records transactions that happened.',
+      [{ transaction_id: 'tx-049', date: '2026-09-27' }],
+      'Transaction tx-049: 2026-09-27 is in the future: YNAB only records transactions that happened, dated 2026-09-26 at the latest (today, 2026-09-25, and a day more for time zones).',
     ],
     [
       [{ transaction_id: 'nw-162', category_id: 'cat-groceries' }],

@@ -16,6 +16,8 @@ import {
   checkMemo,
   checkPayee,
   resolvePayee,
+  shiftDays,
+  shiftYears,
 } from './transaction-fields.js';
 import { FREQUENCIES as SCHEDULE_FREQUENCIES } from '../../domain/transactions/scheduled-writes.js';
 import { idNumber } from '../household/rows.js';
@@ -23,11 +25,6 @@ import type { PlanState, ScheduledRow } from '../plan-data.js';
 
 /** YNAB's 13 frequencies: the same list the tools check against. */
 const FREQUENCIES: ReadonlySet<string> = new Set(SCHEDULE_FREQUENCIES);
-
-const shiftDays = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const shiftYears = (date: string, years: number): string =>
-  `${String(Number(date.slice(0, 4)) + years)}${date.slice(4)}`;
 
 function checkScheduledDate(value: unknown, today: string): string {
   if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) {

@@ -69,11 +69,27 @@ export function checkFlag(value: unknown): string | null {
   return value;
 }
 
+export const shiftDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** The same day `years` on; a 29 February lands on the 28th in a common year (YNAB documents no such edge). */
+export function shiftYears(date: string, years: number): string {
+  const year = Number(date.slice(0, 4)) + years;
+  const common = year % 4 !== 0 || (year % 100 === 0 && year % 400 !== 0);
+  const rest = common && date.endsWith('-02-29') ? '-02-28' : date.slice(4);
+  return `${String(year).padStart(4, '0')}${rest}`;
+}
+
+/**
+ * A transaction date as YNAB takes it: from five years back to one day ahead (YNAB allows a day for
+ * the time zones ahead of its own), else its 400 with the words bank importers report.
+ */
 export function checkDate(value: unknown, today: string): string {
   if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) {
     throw badRequest('date must be a date YYYY-MM-DD.');
   }
-  if (value > today) throw badRequest('date must not be in the future.');
+  if (value > shiftDays(today, 1) || value < shiftYears(today, -5)) {
+    throw badRequest('date must not be in the future or over 5 years ago');
+  }
   return value;
 }
 

@@ -8,6 +8,7 @@ import { AppError } from '../errors.js';
 import { fmtMoney, toMilli, toUnits } from '../money.js';
 import type { NewTransactionBody, YnabAccount, YnabTransaction } from '../model.js';
 import { clean, cleanFull, oneLineError } from '../text.js';
+import { checkTransactionDate } from './date-bounds.js';
 
 /** A transaction as the agent gives it. */
 export interface NewTransaction {
@@ -68,9 +69,9 @@ function checkItem(item: NewTransaction, index: CategoryIndex, today: string): P
   if (payee === '') throw new AppError("The payee name is empty: give the merchant's name.");
   const notOneLine = oneLineError(payee);
   if (notOneLine !== null) throw new AppError(notOneLine);
-  if (item.date > today) {
-    throw new AppError(`${item.date} is in the future: YNAB only records transactions that happened.`);
-  }
+  checkTransactionDate(item.date, today, {
+    future: ' One still to come is a scheduled transaction: create_scheduled_transaction.',
+  });
   const category = nonEmpty(item.category_id) ? checkCategory(item.category_id, index) : null;
   return { ...item, payee_name: payee, category };
 }

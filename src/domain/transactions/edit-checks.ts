@@ -1,7 +1,7 @@
 /**
  * The checks of `update_transactions`, one transaction at a time: what YNAB's API cannot change (the
  * lines of a split, a transfer's date, amount or accounts), what would break a reconciliation, and
- * the values themselves (a category of the plan, a payee that is not a transfer, no future date).
+ * the values themselves (a category of the plan, a payee that is not a transfer, a date YNAB takes).
  * Each refusal says what to do instead. Pure.
  */
 import type { CategoryIndex } from '../categories/category-lists.js';
@@ -9,6 +9,7 @@ import { AppError } from '../errors.js';
 import type { YnabAccount, YnabPayee, YnabTransaction } from '../model.js';
 import { clean, oneLineError } from '../text.js';
 import { checkCategory } from './create-transactions.js';
+import { checkTransactionDate } from './date-bounds.js';
 import type { FlagColor } from './flags.js';
 
 /** One transaction's requested changes, as the agent gives them; a field left out stays as it is. */
@@ -76,11 +77,7 @@ export function checkEditable(e: EditRequest, tx: YnabTransaction, ctx: EditCont
   checkTransfer(e, tx, ctx);
   checkLinesAndReconciled(e, tx, ctx);
   const id = tx.id;
-  if (e.date !== undefined && e.date > ctx.today) {
-    throw new AppError(
-      `Transaction ${id}: ${e.date} is in the future; YNAB only records transactions that happened.`,
-    );
-  }
+  if (e.date !== undefined) checkTransactionDate(e.date, ctx.today, { prefix: `Transaction ${id}: ` });
   if (
     e.category_id !== undefined &&
     e.category_id !== null &&

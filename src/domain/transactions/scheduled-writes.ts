@@ -11,6 +11,7 @@ import { fmtMoney } from '../money.js';
 import type { ScheduledBody, YnabAccount, YnabPayee, YnabScheduledTransaction } from '../model.js';
 import { clean, cleanFull, oneLineError } from '../text.js';
 import { checkCategory } from './create-transactions.js';
+import { checkScheduledDate } from './date-bounds.js';
 import { currentFlag, type FlagColor } from './flags.js';
 
 export const FREQUENCIES = [
@@ -89,18 +90,6 @@ export function scheduledById(
   return found;
 }
 
-/** The day five years after `today`. */
-const fiveYears = (today: string): string => `${String(Number(today.slice(0, 4)) + 5)}${today.slice(4)}`;
-
-function checkDate(date: string, today: string): void {
-  if (date <= today) {
-    throw new AppError(
-      `${date} is not after today (${today}): a scheduled transaction's next date lies in the future. For one that happened, use create_transactions.`,
-    );
-  }
-  if (date > fiveYears(today)) throw new AppError(`${date} is more than five years ahead: YNAB refuses it.`);
-}
-
 function checkAccount(id: string, ctx: ScheduledContext): YnabAccount {
   const account = ctx.accounts.find((a) => a.id === id && !a.deleted);
   if (account === undefined)
@@ -145,7 +134,7 @@ export function planScheduledBody(
   const account = checkAccount(f.account_id ?? base.account_id, ctx);
   const body: ScheduledBody = { ...base, account_id: account.id };
   if (f.date !== undefined) body.date = f.date;
-  checkDate(body.date, ctx.today);
+  checkScheduledDate(body.date, ctx.today);
   if (f.frequency !== undefined) body.frequency = f.frequency;
   if (f.amount !== undefined) body.amount = f.amount;
   const payee = payeeOf(f, ctx, account);

@@ -12,6 +12,7 @@ import { fmtMoney, toMilli, toUnits } from '../money.js';
 import type { NewTransactionBody, YnabAccount } from '../model.js';
 import { clean, cleanFull } from '../text.js';
 import { checkCategory } from './create-transactions.js';
+import { checkTransactionDate } from './date-bounds.js';
 
 export interface TransferRequest {
   from_account_id: string;
@@ -89,11 +90,7 @@ export function planTransfer(
   if (from.id === to.id) throw new AppError('A transfer needs two different accounts.');
   if (!(req.amount > 0))
     throw new AppError('The amount of a transfer must be more than 0: it is what leaves the source account.');
-  if (req.date > today) {
-    throw new AppError(
-      `${req.date} is in the future: YNAB only records transactions that happened (a future transfer is a scheduled transaction).`,
-    );
-  }
+  checkTransactionDate(req.date, today, { future: ' A transfer still to come is a scheduled transaction.' });
   const milli = toMilli(req.amount);
   const crossing = from.on_budget !== to.on_budget;
   const budgetSide = crossing ? (from.on_budget ? from : to) : null;
