@@ -4,8 +4,8 @@
  * pages, sessions, authorization codes and the short-lived access tokens stay in memory, so a restart
  * costs each client one refresh and nothing else.
  */
-import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
-import { pruneIdleClients } from './grants.js';
+import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
+import { IDLE_CLIENTS, mayRegister, pruneIdleClients, signInsUnderway } from './grants.js';
 import type { OAuthStore } from './store.js';
 
 /** oidc-provider counts in seconds, the store in milliseconds. */
@@ -13,16 +13,27 @@ const MS_PER_S = 1000;
 
 export const LASTING_KINDS = new Set(['Client', 'Grant', 'RefreshToken', 'RegistrationAccessToken']);
 
+export const E_REGISTRATIONS_FULL =
+  'too many sign-ins are under way on this server for a new app to register: none of them is evicted for it. Try again once they end or expire (within an hour); an app already connected is not affected.';
+
 class StoreAdapter implements Adapter {
   constructor(
     private readonly kind: string,
     private readonly store: OAuthStore,
+    /** Where the sign-ins under way are (the provider's interactions). */
+    private readonly memory: OAuthStore,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     const expiresAt = expiresIn ? Date.now() + expiresIn * MS_PER_S : null;
+    if (this.kind !== 'Client') return this.store.set(this.kind, id, payload, expiresAt);
+    // a registration: refused rather than evicting a client whose sign-in is under way
+    const underway = await signInsUnderway(this.memory);
+    const known = (await this.store.get('Client', id)) !== undefined;
+    if (!known && !(await mayRegister(this.store, underway)))
+      throw new errors.TemporarilyUnavailable(E_REGISTRATIONS_FULL);
     await this.store.set(this.kind, id, payload, expiresAt);
-    if (this.kind === 'Client') await pruneIdleClients(this.store);
+    await pruneIdleClients(this.store, IDLE_CLIENTS, underway);
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -61,5 +72,5 @@ class StoreAdapter implements Adapter {
 
 /** The adapter factory for the provider: each model kind to its store. */
 export function adapterFactory(lasting: OAuthStore, memory: OAuthStore): AdapterFactory {
-  return (kind: string) => new StoreAdapter(kind, LASTING_KINDS.has(kind) ? lasting : memory);
+  return (kind: string) => new StoreAdapter(kind, LASTING_KINDS.has(kind) ? lasting : memory, memory);
 }

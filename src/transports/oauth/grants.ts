@@ -70,17 +70,74 @@ export async function revokeAll(store: OAuthStore): Promise<number> {
   return revoked;
 }
 
-/** Registrations kept without a grant: dynamic registration is open to anyone, so it must not grow without end. */
+/**
+ * Dynamic registration is open to anyone, and behind the owner's proxy every request comes from the
+ * same address, so no limit per address can tell a flood from the owner. Instead a registration's
+ * use decides: one with a grant is the owner's and stays; one whose sign-in is under way (an
+ * authorization request opened the page and it has not expired) is never evicted; the others are
+ * idle, and only the newest `IDLE_CLIENTS` of them are kept.
+ */
 export const IDLE_CLIENTS = 50;
+/**
+ * Registrations without a grant whose sign-in is under way, at most: with this many, a new
+ * registration is refused (nothing is evicted) until some of those sign-ins end or expire (one hour).
+ */
+export const SIGNING_IN_CLIENTS = 100;
 
-/** Drops the oldest registrations that never got a grant, beyond the newest `keep`. */
-export async function pruneIdleClients(store: OAuthStore, keep = IDLE_CLIENTS): Promise<number> {
+/** The clients whose sign-in page is open: the live authorization requests in the memory store. */
+export async function signInsUnderway(memory: OAuthStore): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const { payload } of await memory.list('Interaction')) {
+    const clientId = (payload.params as Record<string, unknown> | undefined)?.client_id;
+    if (typeof clientId === 'string') ids.add(clientId);
+  }
+  return ids;
+}
+
+async function grantedClients(store: OAuthStore): Promise<Set<string>> {
   const granted = new Set<string>();
   for (const { payload } of await store.list('Grant'))
     if (typeof payload.clientId === 'string') granted.add(payload.clientId);
-  const idle = (await store.list('Client'))
-    .filter((c) => !granted.has(c.id))
-    .sort((a, b) => Number(b.payload.client_id_issued_at ?? 0) - Number(a.payload.client_id_issued_at ?? 0));
-  for (const c of idle.slice(keep)) await store.delete('Client', c.id);
-  return Math.max(0, idle.length - keep);
+  return granted;
+}
+
+/**
+ * Whether one more registration may be stored: false when the registrations without a grant whose
+ * sign-in is under way already number `limit`.
+ */
+export async function mayRegister(
+  store: OAuthStore,
+  underway: ReadonlySet<string>,
+  limit = SIGNING_IN_CLIENTS,
+): Promise<boolean> {
+  const granted = await grantedClients(store);
+  const signingIn = (await store.list('Client')).filter((c) => !granted.has(c.id) && underway.has(c.id));
+  return signingIn.length < limit;
+}
+
+/**
+ * Drops the oldest idle registrations (no grant, no sign-in under way) beyond the newest `keep`, with
+ * their registration access tokens, and the tokens of registrations already gone. Returns the
+ * registrations dropped.
+ */
+export async function pruneIdleClients(
+  store: OAuthStore,
+  keep = IDLE_CLIENTS,
+  underway: ReadonlySet<string> = new Set(),
+): Promise<number> {
+  const granted = await grantedClients(store);
+  const clients = await store.list('Client');
+  // Newest first. A flood registers many in the same second (the date's unit), so within a second the
+  // later stored (listed later) counts as newer: the registration just made is never the one dropped.
+  const issued = (c: { payload: Payload }) => Number(c.payload.client_id_issued_at ?? 0);
+  const idle = clients
+    .map((c, order) => ({ id: c.id, at: issued(c), order }))
+    .filter((c) => !granted.has(c.id) && !underway.has(c.id))
+    .sort((a, b) => b.at - a.at || b.order - a.order);
+  const dropped = new Set(idle.slice(keep).map((c) => c.id));
+  for (const id of dropped) await store.delete('Client', id);
+  const kept = new Set(clients.map((c) => c.id).filter((id) => !dropped.has(id)));
+  for (const token of await store.list('RegistrationAccessToken'))
+    if (!kept.has(String(token.payload.clientId))) await store.delete('RegistrationAccessToken', token.id);
+  return dropped.size;
 }
