@@ -1,26 +1,50 @@
 // The journal figure of `npm run bench`: an undo preview against a 50 MB journal, end to end (the
 // built server over stdio, the demo plan served by the stand-in). The journal holds ~50 MB of
-// entries of another plan and, last, a move of the demo plan that is still in effect, so the undo
-// reads back from the end and stops there; then a preview that finds nothing scans the whole file.
-// Target: ≤ 300 ms and ≤ 30 MB of extra memory for the preview. Printed, never asserted.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// entries of another plan between two moves of the demo plan still in effect: the first line, and the
+// last. The undo of the latest reads back from the end and stops there; the undo of the first line's
+// operation by its id, and of ids that match nothing of this plan, search the whole file.
+// Target: ≤ 300 ms and ≤ 30 MB of extra memory for each preview. Printed, never asserted.
+// `node bench/journal.mjs` (after `npm run build`) runs this part alone.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startStandIn } from '../dist/demo/index.js';
 
 const TARGET_BYTES = 50 * 1024 * 1024;
+/** The demo move on the journal's first line, undone by its id. */
+const OLD_ID = 'c0ffeec0ffee';
+/** An id no line holds (the other plan's ids count up from zero), and one of the other plan. */
+const UNKNOWN_ID = 'ffffffffffff';
+const OTHER_PLAN_ID = '000000000000';
 
-/** ~50 MB of journal lines: categorize operations of another plan, then one demo move in effect. */
+/** The demo holds Holidays 200.00 and Restaurants 120.00 in 2026-09: as this move left them. */
+const demoMove = (operationId, appliedAt) => ({
+  operation_id: operationId,
+  plan_id: 'demo-budget',
+  kind: 'move',
+  applied_at: appliedAt,
+  moves: [],
+  details: {
+    month: '2026-09-01',
+    changes: [
+      { category_id: 'cat-holidays', from: 210_000, to: 200_000 },
+      { category_id: 'cat-restaurants', from: 110_000, to: 120_000 },
+    ],
+  },
+});
+
+/** A demo move, ~50 MB of categorize operations of another plan, then a demo move: both in effect. */
 function writeJournal(path) {
   const moves = Array.from({ length: 3 }, (_, i) => ({
     transaction_id: `tx-${String(i).padStart(6, '0')}`,
     from_category_id: 'cat-other-a',
     to_category_id: 'cat-other-b',
   }));
-  const lines = [];
+  const lines = [`${JSON.stringify(demoMove(OLD_ID, '2026-09-01T07:00:00+00:00'))}\n`];
   let bytes = 0;
   for (let n = 0; bytes < TARGET_BYTES; n++) {
     const line = `${JSON.stringify({
@@ -34,22 +58,7 @@ function writeJournal(path) {
     lines.push(line);
     bytes += line.length;
   }
-  // the demo holds Holidays 200.00 and Restaurants 120.00 in 2026-09: as this move left them
-  const move = {
-    operation_id: 'feedfacecafe',
-    plan_id: 'demo-budget',
-    kind: 'move',
-    applied_at: '2026-09-25T09:00:00+00:00',
-    moves: [],
-    details: {
-      month: '2026-09-01',
-      changes: [
-        { category_id: 'cat-holidays', from: 210_000, to: 200_000 },
-        { category_id: 'cat-restaurants', from: 110_000, to: 120_000 },
-      ],
-    },
-  };
-  lines.push(`${JSON.stringify(move)}\n`);
+  lines.push(`${JSON.stringify(demoMove('feedfacecafe', '2026-09-25T09:00:00+00:00'))}\n`);
   writeFileSync(path, lines.join(''));
   return bytes;
 }
@@ -95,22 +104,45 @@ export async function benchJournal({ main, say, ms, peakRss }) {
     const recent = await timed({ plan_id: 'demo-budget' });
     const again = await timed({ plan_id: 'demo-budget' });
     const afterRecent = peakRss(transport.pid);
-    const none = await timed({ plan_id: 'demo-budget', operation_id: '000000000000' });
+    const old = await timed({ plan_id: 'demo-budget', operation_id: OLD_ID });
+    const unknown = await timed({ plan_id: 'demo-budget', operation_id: UNKNOWN_ID });
+    const none = await timed({ plan_id: 'demo-budget', operation_id: OTHER_PLAN_ID });
     const afterNone = peakRss(transport.pid);
-    const status = recent.result.structuredContent?.status ?? 'error';
+    const status = (r) => r.result.structuredContent?.status ?? (r.result.isError ? 'not found' : 'error');
     const extra = (after) =>
       before === undefined || after === undefined ? 'n/a' : `+${(after - before).toFixed(1)} MiB`;
     say();
     say(
       `Journal: undo preview against a ${(bytes / 1024 / 1024).toFixed(0)} MB journal (target ≤ 300 ms, ≤ 30 MB extra): ` +
-        `${ms(recent.ms)} ms, then ${ms(again.ms)} ms; peak RSS ${extra(afterRecent)} (${status})`,
+        `${ms(recent.ms)} ms, then ${ms(again.ms)} ms; peak RSS ${extra(afterRecent)} (${status(recent)})`,
     );
     say(
-      `Journal: a preview that finds nothing scans it all: ${ms(none.ms)} ms; peak RSS ${extra(afterNone)} in all`,
+      `Journal: by the id of its first line (target ≤ 300 ms): ${ms(old.ms)} ms (${status(old)}); ` +
+        `an unknown id (target ≤ 300 ms): ${ms(unknown.ms)} ms (${status(unknown)}); ` +
+        `an id of another plan: ${ms(none.ms)} ms (${status(none)}); peak RSS ${extra(afterNone)} in all`,
     );
   } finally {
     await client.close();
     await standIn.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The peak resident set of a process (VmHWM), in MiB; undefined off Linux. */
+function peakRssOf(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmHWM:\s+(\d+) kB/m);
+    return line ? Number(line[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await benchJournal({
+    main: fileURLToPath(new URL('../dist/main.js', import.meta.url)),
+    say: (line = '') => process.stdout.write(`${line}\n`),
+    ms: (value) => (value < 10 ? value.toFixed(1) : value.toFixed(0)),
+    peakRss: peakRssOf,
+  });
 }

@@ -18,9 +18,10 @@ import { z } from 'zod';
 import { sinkOf, withClientLog } from './client-log.js';
 import { completeAccountId, completeMonth, completePlanId } from './context/completions.js';
 import { guideFor } from './context/guide.js';
-import { promptText, prompts } from './context/prompts.js';
+import { promptText, prompts, type PromptDefinition } from './context/prompts.js';
 import { resources } from './context/resources.js';
 import type { Deps } from './deps.js';
+import { AppError } from './domain/errors.js';
 import { gateApps } from './transports/apps-gate.js';
 import { leanIdentity } from './transports/lean-identity.js';
 import { refuseForbiddenKeys } from './transports/raw-arguments.js';
@@ -188,6 +189,21 @@ function registerResources(server: McpServer, deps: Deps, guide: string): void {
   }
 }
 
+/** A prompt's message; an argument it refuses (a bad month or balance) is the client's invalid parameter. */
+function promptMessage(
+  p: PromptDefinition,
+  args: Record<string, string | undefined>,
+  writes: boolean,
+): string {
+  try {
+    return promptText(p, args, writes);
+  } catch (error) {
+    throw error instanceof AppError
+      ? new ProtocolError(ProtocolErrorCode.InvalidParams, error.message)
+      : error;
+  }
+}
+
 /** The prompts; `writes` says whether this instance lists write tools (the prompts then name them). */
 function registerPrompts(server: McpServer, deps: Deps, writes: boolean): void {
   const { promptArgs } = sharedOf(deps);
@@ -196,7 +212,7 @@ function registerPrompts(server: McpServer, deps: Deps, writes: boolean): void {
       p.name,
       { title: p.title, description: p.description, argsSchema: promptArgs.get(p.name)! },
       (args: Record<string, string | undefined>) => ({
-        messages: [{ role: 'user', content: { type: 'text', text: promptText(p, args, writes) } }],
+        messages: [{ role: 'user', content: { type: 'text', text: promptMessage(p, args, writes) } }],
       }),
     );
   }

@@ -2,7 +2,8 @@
  * The journal's file handling: clear texts for what goes wrong (never an errno string), the check a
  * write tool makes before it asks anything, appends that start on a new line after a torn one, and
  * reading backwards in fixed-size chunks so that an undo of a recent operation reads only the end of
- * a large journal, with bounded memory.
+ * a large journal, with bounded memory; and the search for the lines that quote one id, which reads
+ * it all but splits only the lines it finds.
  */
 import { constants } from 'node:fs';
 import { access, mkdir, open, stat, statfs, type FileHandle } from 'node:fs/promises';
@@ -98,12 +99,27 @@ export async function appendLine(path: string, record: object): Promise<void> {
 
 /** A line longer than this is no entry of ours: skipped as damaged without holding it in memory. */
 const MAX_LINE = 1024 * 1024;
+/**
+ * A search for one id reads larger chunks than a line-by-line read: it looks at every byte of the
+ * journal, so fewer and longer reads, each searched at once, cost less than many small ones.
+ */
+const SEARCH_CHUNK = 1024 * 1024;
+
+/** How a read cuts the file: the size of each read and the longest line it holds whole. */
+export interface ReadSizes {
+  chunk?: number;
+  maxLine?: number;
+}
 
 /**
- * The journal's lines from the last to the first (`null` for one too long to be an entry). Only a
- * regular file is read: a device or a FIFO would never end. Nothing when there is no journal.
+ * The journal from the end in blocks of whole lines, each block's lines joined by their newlines
+ * (`null` for a line too long to be an entry, never held whole). A line never spans two blocks, so a
+ * caller may split a block or search it without looking at its neighbours. A block is a view of the
+ * read buffer, valid until the next one is asked for. Only a regular file is read: a device or a FIFO
+ * would never end. Nothing when there is no journal.
  */
-export async function* linesBackwards(path: string): AsyncGenerator<Buffer | null> {
+async function* blocksBackwards(path: string, sizes: ReadSizes): AsyncGenerator<Buffer | null> {
+  const { chunk = CHUNK, maxLine = MAX_LINE } = sizes;
   let handle: FileHandle;
   try {
     handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -117,29 +133,92 @@ export async function* linesBackwards(path: string): AsyncGenerator<Buffer | nul
       throw cannotRead(path, info.isDirectory() ? 'it is a folder' : 'it is not a regular file');
     }
     let position = info.size;
-    let tail = Buffer.alloc(0);
+    // One buffer for the whole read, a chunk then the start of the line it ends in: a new block for
+    // each chunk would leave megabytes of garbage behind a search of a large journal.
+    const work = Buffer.alloc(chunk + maxLine);
+    // bytes at the buffer's start: a line whose beginning lies in what is still to be read
+    let tail = 0;
     let overlong = false;
-    const buffer = Buffer.alloc(CHUNK);
     while (position > 0) {
-      const size = Math.min(CHUNK, position);
+      const size = Math.min(chunk, position);
       position -= size;
-      await handle.read(buffer, 0, size, position);
-      const block = Buffer.concat([buffer.subarray(0, size), tail]);
-      let end = block.length;
-      for (let i = block.length - 1; i >= 0; i--) {
-        if (block[i] !== 0x0a) continue;
-        yield overlong ? null : block.subarray(i + 1, end);
-        overlong = false;
-        end = i;
+      work.copyWithin(size, 0, tail);
+      await handle.read(work, 0, size, position);
+      const block = work.subarray(0, size + tail);
+      const first = block.indexOf(0x0a);
+      if (first === -1) {
+        tail = block.length;
+      } else {
+        let end = block.length;
+        if (overlong) {
+          // what follows the last newline is the start of the overlong line, the rest already dropped
+          end = block.lastIndexOf(0x0a);
+          overlong = false;
+          yield null;
+        }
+        if (end > first) yield block.subarray(first + 1, end);
+        tail = first;
       }
-      tail = Buffer.from(block.subarray(0, end));
-      if (tail.length > MAX_LINE) {
+      if (tail > maxLine) {
         overlong = true;
-        tail = Buffer.alloc(0);
+        tail = 0;
       }
     }
-    yield overlong ? null : tail;
+    yield overlong ? null : work.subarray(0, tail);
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * The journal's lines from the last to the first (`null` for one too long to be an entry). Each line
+ * is a view of the read buffer: it holds until the next line is asked for, so a caller that keeps one
+ * copies it.
+ */
+export async function* linesBackwards(path: string, sizes: ReadSizes = {}): AsyncGenerator<Buffer | null> {
+  for await (const block of blocksBackwards(path, sizes)) {
+    if (block === null) {
+      yield null;
+      continue;
+    }
+    let end = block.length;
+    for (let i = end - 1; i >= 0; i--) {
+      if (block[i] !== 0x0a) continue;
+      yield block.subarray(i + 1, end);
+      end = i;
+    }
+    yield block.subarray(0, end);
+  }
+}
+
+/**
+ * Only the lines that hold `needle` (text without a newline), from the last to the first, and `null`
+ * for each line too long to be an entry (it may hold the needle, and counts as damaged). The bytes
+ * are searched a chunk at a time and only a matching line is cut out, so an id looked up in a large
+ * journal costs a byte search rather than a split of every line. Each line holds until the next one
+ * is asked for, as with `linesBackwards`.
+ */
+export async function* linesHolding(
+  path: string,
+  needle: string,
+  sizes: ReadSizes = {},
+): AsyncGenerator<Buffer | null> {
+  const bytes = Buffer.from(needle, 'utf8');
+  for await (const block of blocksBackwards(path, { chunk: SEARCH_CHUNK, ...sizes })) {
+    if (block === null) {
+      yield null;
+      continue;
+    }
+    // the needle's last match must end within the block; a negative offset would count from its end
+    let from = block.length - bytes.length;
+    while (from >= 0) {
+      const hit = block.lastIndexOf(bytes, from);
+      if (hit === -1) break;
+      const start = block.lastIndexOf(0x0a, hit) + 1;
+      const stop = block.indexOf(0x0a, hit);
+      yield block.subarray(start, stop === -1 ? block.length : stop);
+      // the next match ends before the newline that starts this line: one line is given once
+      from = start - 1 - bytes.length;
+    }
   }
 }

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { appendLine, checkWritable, linesBackwards } from './journal-files.js';
+import { appendLine, checkWritable, linesBackwards, linesHolding } from './journal-files.js';
 
 const move = z.strictObject({
   transaction_id: z.string(),
@@ -122,12 +122,15 @@ export class Journal {
 
   /**
    * The entries and markers from the end (blank and damaged lines left out); `relevant` skips,
-   * unparsed, lines that cannot matter to a caller.
+   * unparsed, lines that cannot matter to a caller, and `raws` gives the lines when not every one is read.
    */
-  async *#lines(relevant: (raw: Buffer) => boolean = () => true): AsyncGenerator<EntryOrMarker> {
+  async *#lines(
+    relevant: (raw: Buffer) => boolean = () => true,
+    raws: AsyncIterable<Buffer | null> = linesBackwards(this.#path()),
+  ): AsyncGenerator<EntryOrMarker> {
     let damaged = 0;
     try {
-      for await (const raw of linesBackwards(this.#path())) {
+      for await (const raw of raws) {
         if (raw !== null && !relevant(raw)) continue;
         const line = parseLine(raw);
         if (line.kind === 'damaged') damaged++;
@@ -143,7 +146,8 @@ export class Journal {
   /**
    * The operation undo acts on: from the most recent, skipping undone ones, other plans and unknown
    * kinds (never undone as some other kind); entries recorded with `last-used` match only a `last-used`
-   * call. Reads backwards and stops at the match: a recent operation costs only the journal's end.
+   * call. Reads backwards and stops at the match: a recent operation costs only the journal's end,
+   * and one named by its id only a search of the journal's bytes for that id.
    */
   async find(
     planId: string,
@@ -156,7 +160,14 @@ export class Journal {
     // lines of other plans are skipped without parsing: a large journal costs a byte search per line
     const needles = [JSON.stringify(planId), ...(calledWithLastUsed ? ['"last-used"'] : []), '"undone"'];
     const relevant = (raw: Buffer) => needles.some((n) => raw.includes(n));
-    for await (const line of this.#lines(relevant)) {
+    // with an id, only the lines quoting it can matter (its entry, its marker): a byte search finds
+    // them, however far back, without splitting the journal into lines; what it finds is still parsed
+    // and checked below, since the id may also appear in another entry's details
+    const lines =
+      operationId === null
+        ? this.#lines(relevant)
+        : this.#lines(undefined, linesHolding(this.#path(), JSON.stringify(operationId)));
+    for await (const line of lines) {
       if (line.kind === 'undone') {
         undone.add(line.id);
         continue;

@@ -137,7 +137,7 @@ describe.skipIf(!existsSync(MAIN))('the MCP Inspector CLI on the demo plan', () 
       );
       gets.forEach((got, i) => {
         const messages = ok(got, prompts[i]!.name).messages as { content: { text: string } }[];
-        expect(messages[0]?.content.text).toContain('plan demo-budget');
+        expect(messages[0]?.content.text).toContain("plan_id: 'demo-budget'");
       });
     });
 
