@@ -60,6 +60,17 @@ export interface Config {
   journalPath(): string;
   /** `AVENIR_MCP_REQUIRE_ELICITATION=1`, read at each confirmation. */
   requireElicitation(): boolean;
+  /**
+   * AVENIR_MCP_YNAB_TIMEOUT_MS: how long a YNAB answer may take to begin, and then between its bytes
+   * (30 s). Tests shorten it so that a late answer does not cost them 30 s each.
+   */
+  readonly ynabTimeoutMs: number;
+  /**
+   * AVENIR_MCP_SETTLE_MS: after a write whose answer was lost, how long avenir-mcp keeps reading YNAB
+   * to see whether the write landed late (8 s). The timeout and this window together stay under the
+   * 45 s a host allows a call.
+   */
+  readonly settleMs: number;
 }
 
 const set = (v: string | undefined): v is string => v !== undefined && v !== '';
@@ -85,6 +96,18 @@ function parseThreshold(raw: string | undefined): number {
   const n = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isFinite(n) || n < 0 || n > 1) {
     throw new ConfigError(`AVENIR_MCP_CONFIDENCE_THRESHOLD must be a number from 0 to 1, got ${quote(raw)}.`);
+  }
+  return n;
+}
+
+/** A whole number of milliseconds from `min` to `max`, or `fallback` when unset. */
+function parseMs(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (!set(raw)) return fallback;
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(
+      `${name} must be a whole number of milliseconds from ${min} to ${max}, got ${quote(raw)}.`,
+    );
   }
   return n;
 }
@@ -226,6 +249,14 @@ export function loadConfig(
       return join(base, 'avenir-mcp', 'journal.jsonl');
     },
     requireElicitation: () => env.AVENIR_MCP_REQUIRE_ELICITATION === '1',
+    ynabTimeoutMs: parseMs(
+      'AVENIR_MCP_YNAB_TIMEOUT_MS',
+      env.AVENIR_MCP_YNAB_TIMEOUT_MS,
+      30_000,
+      100,
+      120_000,
+    ),
+    settleMs: parseMs('AVENIR_MCP_SETTLE_MS', env.AVENIR_MCP_SETTLE_MS, 8_000, 0, 30_000),
   };
 }
 

@@ -10,6 +10,7 @@ import { Pacer } from './ynab/pace.js';
 import { ApprovalStore } from './safety/approvals.js';
 import { CodeStore } from './safety/codes.js';
 import { Journal } from './safety/journal.js';
+import { PendingStore } from './safety/pending.js';
 
 export interface Deps {
   ynab: YnabClient;
@@ -25,6 +26,10 @@ export interface Deps {
   /** Changes waiting for the user's answer in an MCP Apps card (process memory, like the codes). */
   approvals: ApprovalStore;
   journal: Journal;
+  /** Confirmed writes announced before their first request, and those whose outcome is not known. */
+  pending: PendingStore;
+  /** Waits between the reads that settle a lost answer (tests may make it instant). */
+  sleep: (ms: number) => Promise<void>;
 }
 
 export interface DepsOverrides {
@@ -48,7 +53,7 @@ export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverri
     log,
     ...(overrides.random ? { random: overrides.random } : {}),
     ...(overrides.sleep ? { sleep: overrides.sleep } : {}),
-    ...(overrides.timeoutMs === undefined ? {} : { timeoutMs: overrides.timeoutMs }),
+    timeoutMs: overrides.timeoutMs ?? config.ynabTimeoutMs,
   });
   const codes = new CodeStore(
     () => clock.monotonicMs(),
@@ -59,5 +64,7 @@ export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverri
     (message) => log.warning('journal', message),
   );
   const approvals = new ApprovalStore(() => clock.monotonicMs());
-  return { ynab: new YnabClient(http), config, clock, log, pacer, codes, approvals, journal };
+  const sleep = overrides.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const pending = new PendingStore(() => config.journalPath());
+  return { ynab: new YnabClient(http), config, clock, log, pacer, codes, approvals, journal, pending, sleep };
 }

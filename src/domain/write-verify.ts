@@ -5,6 +5,7 @@
  */
 import { fmtMoney } from './money.js';
 import { clean } from './text.js';
+import { NOT_YET, unseenText } from './write-outcome.js';
 
 export type Row = Readonly<Record<string, unknown>>;
 
@@ -44,6 +45,11 @@ export interface Verdict {
   strange: readonly FieldMiss[];
   /** Keys of objects YNAB does not hold at all (not changed, not created). */
   untouched: readonly string[];
+  /**
+   * The answer was lost and no read within the settling window showed any of it: the seconds read.
+   * Not "not applied": YNAB may still apply it late (status `unknown`). Null otherwise.
+   */
+  unseenSeconds?: number | null;
 }
 
 /** Values as YNAB's JSON carries them: an absent field reads as null. */
@@ -140,6 +146,13 @@ export const unchecked = (why: string): Verdict => ({
   untouched: [],
 });
 
+/** A lost write that no read showed: unknown, since YNAB may still apply it late. */
+export const unseen = (v: Verdict, seconds: number): Verdict => ({
+  ...v,
+  status: 'unknown',
+  unseenSeconds: seconds,
+});
+
 /** Whether YNAB holds `field` of `key` as asked (every asked field of `key` when none is named). */
 export function holds(v: Verdict, asked: readonly Asked[], key: string, field?: string): boolean {
   if (field !== undefined) return v.held.has(`${key}\u0000${field}`);
@@ -170,13 +183,12 @@ export function verdictText(v: Verdict, asked: readonly Asked[], check: string):
     return `YNAB answered that it made the change, but its answer did not show the result, and the one read to check it failed (${v.why}): this is YNAB's word, not checked. Check with ${check}.`;
   }
   if (v.why !== null) {
-    return `The change may or may not be in YNAB (${v.why}). Check with ${check} before anything else; do not repeat it blindly.`;
+    return `${NOT_YET}: it may or may not be in YNAB (${v.why}). Check with ${check} before anything else; repeating it now may make it twice.`;
   }
   if (v.status === 'applied')
     return v.lost ? "YNAB's answer was lost, but a read-back shows the change in place." : '';
+  if (typeof v.unseenSeconds === 'number') return unseenText('the change', check, v.unseenSeconds);
   if (v.status === 'not_applied') {
-    if (v.lost)
-      return `YNAB's answer was lost, and a read-back shows nothing changed. It is safe to ask again.`;
     return `YNAB answered, but holds none of the change: ${labelsOf(asked, v.untouched)} unchanged.`;
   }
   const parts: string[] = [];
@@ -187,7 +199,7 @@ export function verdictText(v: Verdict, asked: readonly Asked[], check: string):
   }
   if (v.status === 'unknown') {
     const lead = v.lost ? "YNAB's answer was lost, and a read-back does not settle it" : 'YNAB answered, but';
-    return `${lead}: ${parts.join('; ')}. Check with ${check} before anything else; do not repeat it blindly.`;
+    return `${NOT_YET}: ${lead}: ${parts.join('; ')}. Check with ${check} before anything else; do not repeat it blindly.`;
   }
   const lead = v.lost
     ? "YNAB's answer was lost; a read-back shows only part of it applied"

@@ -70,6 +70,13 @@ export interface ConfirmSpec<O extends Record<string, unknown>> {
    * never stops the change halfway.
    */
   sends?: number;
+  /**
+   * What the write changes, as keys (`tools/seam/subjects.ts`): a later write with a key in common
+   * is refused while this one is pending (its answer lost, no read showing it yet).
+   */
+  sameSubject: readonly string[];
+  /** The read tool that shows what the write changed (named when its outcome is unknown). */
+  checkWith: string;
 }
 
 /** A confirmed write's request to the seam (a class, so the seam can tell it from a plain result). */
@@ -81,8 +88,12 @@ export class ConfirmRequest<O extends Record<string, unknown> = Record<string, u
   readonly preview: O;
   readonly apply: () => Promise<O>;
   readonly sends: number;
+  readonly sameSubject: readonly string[];
+  readonly checkWith: string;
   constructor(spec: ConfirmSpec<O>) {
     this.sends = spec.sends ?? 1;
+    this.sameSubject = spec.sameSubject;
+    this.checkWith = spec.checkWith;
     this.planId = spec.plan;
     this.subject = spec.subject;
     this.question = spec.question;

@@ -27,6 +27,19 @@ const scheduledBody = z.strictObject({
   flag_color: flagColor,
   frequency: z.enum(FREQUENCIES),
 });
+/** One side of a transfer as created: what a user can change, the memo as a digest only. */
+const transferSide = z.strictObject({
+  transaction_id: id,
+  account_id: id,
+  date: z.string(),
+  amount: milli,
+  payee_id: id.nullable(),
+  category_id: id.nullable(),
+  memo_digest: z.string(),
+  cleared: z.string(),
+  approved: z.boolean(),
+  flag_color: flagColor,
+});
 const deletedLine = z.strictObject({
   amount: milli,
   payee_id: id.nullable(),
@@ -88,8 +101,18 @@ export const KIND_DETAILS = {
   }),
   /** delete_transactions: every deleted transaction whole (a transfer by the side deleted). */
   delete: z.strictObject({ transactions: z.array(deletedTransaction) }),
-  /** create_transfer: the side created on the source account, and what undo checks before deleting it. */
-  transfer: z.strictObject({ transaction_id: id, account_id: id, date: z.string(), amount: milli }),
+  /**
+   * create_transfer: the side sent (created on the source or budget account) and, since they were
+   * recorded, both sides whole (the one sent first), which undo compares before deleting them. An
+   * entry without `sides` is checked on the sent side's date, amount and account only, and says so.
+   */
+  transfer: z.strictObject({
+    transaction_id: id,
+    account_id: id,
+    date: z.string(),
+    amount: milli,
+    sides: z.tuple([transferSide, transferSide]).optional(),
+  }),
   /** create_scheduled_transaction: the new schedule as YNAB stored it. */
   schedule_create: z.strictObject({ scheduled_transaction_id: id, body: scheduledBody }),
   /** update_scheduled_transaction: the whole schedule before and after. */

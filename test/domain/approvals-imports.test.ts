@@ -1,7 +1,7 @@
 /**
  * The texts of approve_transactions and import_transactions, from the verdict on what YNAB shows: every
- * approved, some, none, the answer lost and read back, nothing checkable; an import answered, lost and
- * found, lost without the earlier list. And the per-schedule summary of a long scheduled listing.
+ * approved, some, none, the answer lost and read back, lost and not shown yet, nothing checkable; an
+ * import answered, lost and found, lost and nothing shown yet, lost without the earlier list. And the per-schedule summary of a long scheduled listing.
  */
 import { describe, expect, it } from 'vitest';
 import type { YnabScheduledTransaction, YnabTransaction } from '../../src/domain/model.js';
@@ -11,10 +11,11 @@ import {
   IMPORT_AGAIN,
   importedText,
   lostImportText,
+  unseenImportText,
 } from '../../src/domain/transactions/imports.js';
 import type { Occurrence, OccurrenceView } from '../../src/domain/transactions/schedule.js';
 import { payeeMatcher, scheduleLines } from '../../src/domain/transactions/schedule-lines.js';
-import { judge, unchecked, type Asked, type Row } from '../../src/domain/write-verify.js';
+import { judge, unchecked, unseen, type Asked, type Row } from '../../src/domain/write-verify.js';
 
 describe('approvals', () => {
   const asked = (ids: string[]): Asked[] =>
@@ -28,8 +29,10 @@ describe('approvals', () => {
       (row, field) => row[field],
       lost,
     );
-  const outcome = (ids: string[], shown: Record<string, boolean>, lost = false) => {
-    const v = verdict(ids, shown, lost);
+  /** With `unseenSeconds`, the lost answer that no read over that window showed (as the tool settles it). */
+  const outcome = (ids: string[], shown: Record<string, boolean>, lost = false, unseenSeconds?: number) => {
+    const judged = verdict(ids, shown, lost);
+    const v = unseenSeconds === undefined ? judged : unseen(judged, unseenSeconds);
     const a = approvalsOf(asked(ids), v);
     return { ...a, text: approvalText(a, v) };
   };
@@ -57,17 +60,27 @@ describe('approvals', () => {
     );
   });
 
-  it('none approved: one or several, answered or lost; six and more are counted, not all named', () => {
+  it('none approved: one or several, answered; six and more are counted, not all named', () => {
     expect(outcome(['t1'], { t1: false }).text).toBe(
       'YNAB answered, but holds the transaction not approved: YNAB did not take approved of t1 (still unapproved).',
     );
     const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
-    expect(outcome(ids, {}, true).text).toBe(
-      "YNAB's answer was lost, and a read-back shows none of the 7 transactions approved: a, b, c, d, e and 2 more not in the read-back (no such transaction, or deleted). It is safe to ask again.",
+    expect(outcome(ids, {}).text).toBe(
+      "YNAB answered, but holds none of the 7 transactions approved: a, b, c, d, e and 2 more not in YNAB's answer (no such transaction, or deleted).",
     );
     expect(outcome(ids.slice(0, 5), {}).text).toBe(
       "YNAB answered, but holds none of the 5 transactions approved: a, b, c, d, e not in YNAB's answer (no such transaction, or deleted).",
     );
+  });
+
+  it('none shown after a lost answer: every one unknown, never "not approved", not to be repeated yet', () => {
+    const ids = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    const late = outcome(ids, { a: false }, true, 8);
+    expect(late).toMatchObject({ approved: [], notApproved: [], unknown: ids });
+    expect(late.text).toBe(
+      "Do not repeat this change yet: YNAB's answer was lost, and reads over 8 s show none of the 7 transactions approved yet; YNAB may still apply it late. Check with find_transactions in a few minutes (approving them again then is harmless: it only sets the flag again).",
+    );
+    expect(late.text).not.toContain('safe to ask again');
   });
 
   it('nothing checkable: every one unknown, approving again harmless', () => {
@@ -75,7 +88,7 @@ describe('approvals', () => {
     const a = approvalsOf(asked(['t1', 't2']), v);
     expect(a).toEqual({ approved: [], notApproved: [], unknown: ['t1', 't2'] });
     expect(approvalText(a, v)).toBe(
-      'The approval of 2 transactions may or may not be in YNAB (the read-back failed). Check with find_transactions; approving them again is harmless (it only sets the flag again).',
+      'Do not repeat this change yet: the approval of 2 transactions may or may not be in YNAB (the read-back failed). Check with find_transactions; approving them again then is harmless (it only sets the flag again).',
     );
   });
 });
@@ -115,10 +128,11 @@ describe('imports', () => {
       'Imported 3 transaction(s). suggest_categories lists those that still need a category.',
     );
     expect(lostImportText('timeout', { why: 'no list' })).toBe(
-      `YNAB's answer to the import was lost (timeout), and it is not known what it brought: no list. ${IMPORT_AGAIN}`,
+      `Do not repeat this change yet: YNAB's answer to the import was lost (timeout), and it is not known what it brought: no list. ${IMPORT_AGAIN}`,
     );
-    expect(lostImportText('timeout', { imported: [] })).toBe(
-      `YNAB's answer to the import was lost, and a read-back shows no transaction imported since avenir-mcp last read the plan: nothing changed. ${IMPORT_AGAIN}`,
+    // nothing imported in the window: unknown, never "nothing changed" (YNAB may still bring them in)
+    expect(unseenImportText(8)).toBe(
+      "Do not repeat this change yet: YNAB's answer to the import was lost, and reads over 8 s show no transaction imported since avenir-mcp last read the plan. YNAB may still bring them in: look with suggest_categories in a few minutes (importing again then is harmless: YNAB never imports a transaction twice).",
     );
     expect(lostImportText('timeout', { imported: ['a', 'b'] })).toBe(
       "YNAB's answer to the import was lost; a read-back shows 2 transaction(s) imported since avenir-mcp last read the plan (by this import, or by YNAB's own automatic import). suggest_categories lists those that still need a category.",

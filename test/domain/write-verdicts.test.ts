@@ -147,7 +147,7 @@ describe('unchecked and verdictText', () => {
       t3: { memo: 'y' },
     };
     expect(verdictText(verdictOf(asked, shown, before), asked, 'find_transactions')).toBe(
-      "YNAB answered, but: YNAB did not take goal_day of T1 (YNAB holds 1, not 15); approved of T1 (YNAB holds false, not true); amount of T1 (YNAB holds -1.00, not -2.00); flag_color of T1 (YNAB holds none, not 'red'); memo of T2 (YNAB holds 'x', not 'new'); memo of T3 (YNAB holds 'y', not 'new'): neither the old nor the new value. Check with find_transactions before anything else; do not repeat it blindly.",
+      "Do not repeat this change yet: YNAB answered, but: YNAB did not take goal_day of T1 (YNAB holds 1, not 15); approved of T1 (YNAB holds false, not true); amount of T1 (YNAB holds -1.00, not -2.00); flag_color of T1 (YNAB holds none, not 'red'); memo of T2 (YNAB holds 'x', not 'new'); memo of T3 (YNAB holds 'y', not 'new'): neither the old nor the new value. Check with find_transactions before anything else; do not repeat it blindly.",
     );
   });
 });

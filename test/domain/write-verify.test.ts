@@ -9,6 +9,7 @@ import {
   judge,
   patchesHeld,
   unchecked,
+  unseen,
   verdictText,
   type Asked,
 } from '../../src/domain/write-verify.js';
@@ -50,17 +51,22 @@ describe('judge and verdictText', () => {
     expect(
       verdictText(judged({ t1: { memo: 'new', amount: -2000 }, t2: { memo: 'new' } }, true), A, 'x'),
     ).toBe("YNAB's answer was lost, but a read-back shows the change in place.");
-    expect(verdictText(judged({ t1: BEFORE.get('t1') ?? {}, t2: { memo: 'old' } }, true), A, 'x')).toContain(
-      'It is safe to ask again.',
+    // nothing of it shown after the window: unknown, never "not applied" (YNAB may still apply it late)
+    const none = judged({ t1: BEFORE.get('t1') ?? {}, t2: { memo: 'old' } }, true);
+    expect(none.status).toBe('not_applied');
+    const late = unseen(none, 8);
+    expect(late).toMatchObject({ status: 'unknown', lost: true, landed: false, why: null, unseenSeconds: 8 });
+    expect(verdictText(late, A, 'x')).toBe(
+      "Do not repeat this change yet: YNAB's answer was lost, and reads over 8 s do not show the change. YNAB may still apply it late. Check with x in a few minutes: repeating it now may make it twice.",
     );
     expect(verdictText(judged({ t1: { memo: 'new', amount: -1000 } }, true), A, 'x')).toMatch(
       /^YNAB's answer was lost; a read-back shows only part of it applied: YNAB did not take amount of transaction t1 \(YNAB holds -1\.00, not -2\.00\); transaction t2 not changed/,
     );
     expect(verdictText(judged({ t1: { memo: 'x', amount: -2000 } }, true), A, 'x')).toMatch(
-      /^YNAB's answer was lost, and a read-back does not settle it/,
+      /^Do not repeat this change yet: YNAB's answer was lost, and a read-back does not settle it/,
     );
     expect(verdictText(unchecked('no answer; no read'), A, 'x')).toBe(
-      'The change may or may not be in YNAB (no answer; no read). Check with x before anything else; do not repeat it blindly.',
+      'Do not repeat this change yet: it may or may not be in YNAB (no answer; no read). Check with x before anything else; repeating it now may make it twice.',
     );
   });
 

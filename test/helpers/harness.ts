@@ -28,6 +28,8 @@ export async function startHarness(): Promise<Harness> {
     AVENIR_MCP_TODAY: '2026-09-25',
     AVENIR_MCP_WRITE: '1',
     AVENIR_MCP_NO_UPDATE_CHECK: '1',
+    // a lost answer is settled over a short window here, so that each such test costs milliseconds
+    AVENIR_MCP_SETTLE_MS: '40',
   };
   return { standIn, env, close: () => standIn.close() };
 }

@@ -83,11 +83,15 @@ describe('a confirmed write request', () => {
       flow: 'merge' as const,
       preview: { status: 'preview' },
       apply,
+      sameSubject: ['transaction:tx-1'],
+      checkWith: 'find_transactions',
     };
     const one = new ConfirmRequest(spec);
     expect(one).toMatchObject({
       planId: 'p',
       subject: [1],
+      sameSubject: ['transaction:tx-1'],
+      checkWith: 'find_transactions',
       question: 'Q?',
       flow: 'merge',
       preview: { status: 'preview' },

@@ -1,14 +1,19 @@
 /**
- * Which transfer an undo deletes: only one still as created — same date, amount and account. One
- * whose amount or account changed since, or that is already gone, is left alone with its own text,
- * and nothing is sent to YNAB while the undo is planned.
+ * Which transfer an undo of an entry recorded before the sides were (no `sides`) deletes: only one
+ * still as created — same date, amount and account — and the question says what was not compared.
+ * One whose amount or account changed since, or that is already gone, is left alone with its own
+ * text naming the field, and nothing is sent to YNAB while the undo is planned.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { planUndo } from '../../src/safety/undo/handlers.js';
-import { TRANSFER_CHANGED, TRANSFER_GONE } from '../../src/safety/undo/transaction-edits.js';
+import {
+  TRANSFER_GONE,
+  TRANSFER_UNCHECKED,
+  transferChanged,
+} from '../../src/safety/undo/transaction-edits.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
 import { journalEntry } from '../helpers/writes.js';
 
@@ -23,9 +28,9 @@ const entryFor = (details: Record<string, unknown>) => journalEntry('eeeeeeeeeee
 describe('the undo of a transfer', () => {
   it.each([
     ['as created', {}, null],
-    ['whose amount changed', { amount: 1 }, TRANSFER_CHANGED],
-    ['whose account changed', { account_id: 'acc-elsewhere' }, TRANSFER_CHANGED],
-    ['whose date changed', { date: '2001-01-01' }, TRANSFER_CHANGED],
+    ['whose amount changed', { amount: 1 }, 'amount'],
+    ['whose account changed', { account_id: 'acc-elsewhere' }, 'account'],
+    ['whose date changed', { date: '2001-01-01' }, 'date'],
     ['already deleted', { transaction_id: 'tx-never-made' }, TRANSFER_GONE],
   ] as const)('of a transfer %s', async (_, over, conflict) => {
     const tx = h.standIn.state.transactions.find((t) => !t.deleted && t.amount < 0)!;
@@ -41,8 +46,12 @@ describe('the undo of a transfer', () => {
     h.standIn.clearRequests();
     const deps = createDeps(loadConfig(h.env), silentLog);
     const plan = await planUndo(deps.ynab, 'demo-budget', entryFor(details), 'transfer');
-    expect(plan.fullConflict).toBe(conflict);
+    const text =
+      conflict === null || conflict === TRANSFER_GONE ? conflict : transferChanged(conflict, tx.id);
+    expect(plan.fullConflict).toBe(text);
     expect(plan.conflicts).toEqual(conflict === null ? [] : [details.transaction_id]);
+    // an entry recorded before the sides were says what it could not compare
+    if (conflict === null) expect(plan.question).toContain(TRANSFER_UNCHECKED);
     expect(h.standIn.writes).toEqual([]);
   });
 });

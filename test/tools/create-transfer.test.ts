@@ -3,7 +3,8 @@
  * future date, a category on a budget↔budget transfer, none on a budget→tracking one), the question
  * with both sides, one POST through the target's transfer payee making one linked pair, the category
  * YNAB requires on the budget side of a transfer to a tracking account, and the undo of a `transfer`
- * operation (one DELETE removing both sides; a transfer changed since is left alone).
+ * operation (one DELETE removing both sides; a transfer changed since is left alone; the cases of
+ * each side and field are in transfer-sides.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
@@ -39,6 +40,11 @@ const BODY = {
   approved: true,
 };
 
+// both sides as YNAB made them, recorded for undo to compare (the memo as a digest: here, none)
+const SIDE_226 =
+  '{"transaction_id":"tx-226","account_id":"acc-checking","date":"2026-09-25","amount":-200000,"payee_id":"pay-039","category_id":null,"memo_digest":"811c9dc501000193","cleared":"uncleared","approved":true,"flag_color":null}';
+const SIDE_227 =
+  '{"transaction_id":"tx-227","account_id":"acc-savings","date":"2026-09-25","amount":200000,"payee_id":"pay-036","category_id":null,"memo_digest":"811c9dc501000193","cleared":"uncleared","approved":true,"flag_color":null}';
 const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 const newRows = () =>
@@ -128,7 +134,7 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
       ['tx-227', 'acc-savings', 200000, 'Transfer : Checking', 'acc-checking', null],
     ]);
     expect(journalLines(journal)).toEqual([
-      `{"operation_id":"${id}","plan_id":"demo-budget","kind":"transfer","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{"transaction_id":"tx-226","account_id":"acc-checking","date":"2026-09-25","amount":-200000}}`,
+      `{"operation_id":"${id}","plan_id":"demo-budget","kind":"transfer","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{"transaction_id":"tx-226","account_id":"acc-checking","date":"2026-09-25","amount":-200000,"sides":[${SIDE_226},${SIDE_227}]}}`,
     ]);
   });
 
@@ -199,7 +205,7 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
       expect(a.questions[1]).toBe('Undo: delete the transfer this operation created (both sides)?');
       expect(r).toMatchObject({
         status: 'applied',
-        message: 'Transfer deleted (both sides).',
+        message: 'Transfer deleted (both sides): YNAB removed tx-227 with tx-226.',
         conflicts: [],
       });
       expect(h.standIn.writes.map((w) => [w.method, w.path])).toEqual([
@@ -220,8 +226,8 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(r).toMatchObject({
         status: 'nothing_to_do',
-        message: 'The transfer changed since (date, amount or account): left alone.',
-        conflicts: ['tx-226'],
+        message: 'The transfer changed since (the amount of tx-226): left alone.',
+        conflicts: ['tx-226', 'tx-227'],
       });
       expect(h.standIn.writes).toEqual([]);
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}","conflict":true}`);

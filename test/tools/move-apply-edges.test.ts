@@ -1,10 +1,13 @@
 /**
- * move_money when the answer to its *first* write (the source) is lost, and when putting the source
- * back fails or its answer is lost, through a real client against the stand-in: each ends in a state
- * the message tells truly, a write that may have landed is never re-sent, and what is known to be in
- * YNAB is journaled. The paths do not depend on the protocol era: one era is enough.
+ * move_money when the answer to its *first* write (the source) is lost, when the target's is lost
+ * (the source is then never put back: the target may still land), and when putting the source back
+ * after a refused target fails or its answer is lost, through a real client against the stand-in:
+ * each ends in a state the message tells truly, a write that may have landed is never re-sent, and
+ * what may be in YNAB is journaled. The paths do not depend on the protocol era: one era is enough.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
+import { pendingPath } from '../../src/safety/pending.js';
 import { it } from '../helpers/fixture.js';
 import { call, connect, textOf, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
@@ -29,12 +32,23 @@ async function whileHeld(h: Harness, path: string, then: () => void): Promise<vo
   then();
 }
 const whileTargetHeld = (h: Harness, then: () => void) => whileHeld(h, RESTAURANTS, then);
+/** The distinct requests sent after the last PATCH. */
+const readsAfterPatch = (h: Harness) => {
+  const sent = h.standIn.requests.map((q) => `${q.method} ${q.path}`);
+  const last = sent.findLastIndex((l) => l.startsWith('PATCH'));
+  return [...new Set(sent.slice(last + 1))];
+};
+/** The entries of the pending operations file beside the journal (none when it does not exist). */
+const pending = (journal: string): { operation_id: string; tool: string }[] =>
+  existsSync(pendingPath(journal))
+    ? (JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as { entries: [] }).entries
+    : [];
 const failReadBack = (h: Harness) => () => h.standIn.fault({ method: 'GET', path: MONTH_PATH, status: 500 });
 
 describe('move_money, a lost answer to the source write', () => {
   it.beforeEach(({ h }) => h.standIn.reset());
 
-  it('read back unchanged: nothing was moved, the target never sent, nothing journaled', async ({
+  it('no read shows it: unknown, the target never sent, the source journaled and pending', async ({
     h,
     journal,
   }) => {
@@ -43,17 +57,28 @@ describe('move_money, a lost answer to the source write', () => {
       elicit: answering(ACCEPT).handler,
     });
     h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, drop: true });
-    const r = out(await call(s, 'move_money', MOVE));
+    const result = await call(s, 'move_money', MOVE);
+    const r = out(result);
+    expect(result.isError).toBe(true);
+    const id = String(r.operation_id);
     expect(r).toMatchObject({
-      status: 'not_applied',
-      message:
-        "YNAB's answer to the change of Holidays was lost; a read-back shows it still at 200.00: nothing was moved. It is safe to ask again.",
-      operation_id: null,
+      status: 'unknown',
+      message: `Do not repeat this change yet: YNAB's answer was lost, and reads over 1 s do not show the change of Holidays (it still shows 200.00); nothing more was sent. YNAB may still apply it late. Check with get_category_balances in a few minutes: repeating it now may make it twice. undo_operation with operation_id ${id} puts Holidays back to 200.00 if it landed. avenir-mcp keeps it as pending operation ${id}: the next call on this plan checks YNAB again, and undo_operation with that operation_id settles it first.`,
+      operation_id: expect.stringMatching(/^[0-9a-f]{12}$/),
     });
+    expect(r.message).not.toContain('safe to ask again');
     expect(patches(h)).toEqual([source(190_000)]);
-    expect(h.standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: MONTH_PATH });
+    // after the lost write, reads of the month only (the write is never sent again)
+    expect(readsAfterPatch(h)).toEqual([`GET ${MONTH_PATH}`]);
     expect(budgeted(h)).toEqual([200_000, 120_000]);
-    expect(lines(journal)).toEqual([]);
+    expect(lines(journal)).toEqual([
+      expect.objectContaining({
+        kind: 'budget',
+        operation_id: id,
+        details: { month: '2026-09-01', category_id: 'cat-holidays', from: 200_000, to: 190_000 },
+      }),
+    ]);
+    expect(pending(journal)).toEqual([expect.objectContaining({ operation_id: id, tool: 'move_money' })]);
   });
 
   it('read back applied: the move goes on to the target and is journaled whole', async ({ h, journal }) => {
@@ -77,10 +102,12 @@ describe('move_money, a lost answer to the source write', () => {
     h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, drop: true, apply: true, delayMs: 1_500 });
     const done = call(s, 'move_money', MOVE);
     await whileHeld(h, HOLIDAYS, failReadBack(h));
-    const r = out(await done);
+    const result = await done;
+    const r = out(result);
     expect(r.status).toBe('unknown');
+    expect(result.isError).toBe(true);
     expect(r.message).toMatch(
-      /^YNAB's answer to the change of Holidays was lost \(.+\), and .+: nothing more was sent\./,
+      /^Do not repeat this change yet: YNAB's answer to the change of Holidays was lost \(.+\), and avenir-mcp could not check what YNAB holds: YNAB 500.*: nothing more was sent\./,
     );
     expect(r.message).toContain(
       'Check Holidays and Restaurants in YNAB (get_category_balances) before doing anything else; do not repeat the move.',
@@ -88,11 +115,12 @@ describe('move_money, a lost answer to the source write', () => {
     expect(patches(h)).toEqual([source(190_000)]);
     expect(budgeted(h)).toEqual([190_000, 120_000]);
     expect(lines(journal)).toEqual([]);
+    expect(r.operation_id).toBeNull();
   });
 });
 
 describe('move_money, the target lost and its read-back failing', () => {
-  it('journals the source alone and says the target is not known', async ({ h, journal }) => {
+  it('journals the whole move and says the target is not known', async ({ h, journal }) => {
     h.standIn.reset();
     const s = await connect(h, 'modern', {
       env: { AVENIR_MCP_JOURNAL: journal },
@@ -101,19 +129,33 @@ describe('move_money, the target lost and its read-back failing', () => {
     h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, delayMs: 1_500 });
     const done = call(s, 'move_money', MOVE);
     await whileTargetHeld(h, failReadBack(h));
-    const r = out(await done);
+    const result = await done;
+    const r = out(result);
     expect(r.status).toBe('unknown');
+    expect(result.isError).toBe(true);
     expect(r.message).toMatch(
-      /^Holidays is now 190\.00, but YNAB's answer to the change of Restaurants was lost \(.+\), and .*YNAB 500/,
+      /^Do not repeat this change yet: Holidays is now 190\.00, but YNAB's answer to the change of Restaurants was lost \(.+\), and avenir-mcp could not check what YNAB holds: .*YNAB 500/,
+    );
+    // each category's undo is judged on its own: the whole move is journaled, whatever the target holds
+    expect(r.message).toContain(
+      `undo_operation with operation_id ${String(r.operation_id)} puts back whatever of it landed (each category on its own).`,
     );
     expect(patches(h)).toEqual([source(190_000), target]);
+    expect(budgeted(h)).toEqual([190_000, 120_000]);
     expect(lines(journal)).toEqual([
       expect.objectContaining({
-        kind: 'budget',
+        kind: 'move',
         operation_id: r.operation_id,
-        details: { month: '2026-09-01', category_id: 'cat-holidays', from: 200_000, to: 190_000 },
+        details: {
+          month: '2026-09-01',
+          changes: [
+            { category_id: 'cat-holidays', from: 200_000, to: 190_000 },
+            { category_id: 'cat-restaurants', from: 120_000, to: 130_000 },
+          ],
+        },
       }),
     ]);
+    expect(pending(journal)).toEqual([expect.objectContaining({ operation_id: r.operation_id })]);
   });
 });
 
@@ -164,7 +206,7 @@ describe('move_money, putting the source back', () => {
     ]);
   });
 
-  it('target lost and unchanged, the put-back refused: partial, says what to set by hand', async ({
+  it('target lost and not shown: no put-back is sent (it may still land), unknown, the move journaled', async ({
     h,
     journal,
   }) => {
@@ -174,16 +216,22 @@ describe('move_money, putting the source back', () => {
     });
     h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, delayMs: 1_500 });
     const done = call(s, 'move_money', MOVE);
+    // a put-back, were one sent, would be refused: none is
     await whileTargetHeld(h, () => h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, status: 500 }));
-    const r = out(await done);
-    expect(r.status).toBe('partial');
+    const result = await done;
+    const r = out(result);
+    expect(r.status).toBe('unknown');
+    expect(result.isError).toBe(true);
     expect(r.message).toMatch(
-      /^YNAB's answer to the change of Restaurants was lost; a read-back shows it still at 120\.00, then putting Holidays back failed \(YNAB 500: .*\): set Holidays back to 200\.00 in YNAB\. undo_operation with operation_id \S+ puts Holidays back\.$/,
+      /^Do not repeat this change yet: YNAB's answer was lost, and reads over 1 s do not show the change of Restaurants \(it still shows 120\.00\), while Holidays is already 190\.00\. /,
     );
-    expect(patches(h)).toEqual([source(190_000), target, source(200_000)]);
+    expect(r.message).toContain(
+      'Holidays is left as it is: should Restaurants never change, the money is in Ready to Assign.',
+    );
+    expect(r.message).not.toContain('safe to ask again');
+    expect(patches(h)).toEqual([source(190_000), target]);
     expect(budgeted(h)).toEqual([190_000, 120_000]);
-    expect(lines(journal)).toEqual([
-      expect.objectContaining({ kind: 'budget', operation_id: r.operation_id }),
-    ]);
+    expect(lines(journal)).toEqual([expect.objectContaining({ kind: 'move', operation_id: r.operation_id })]);
+    expect(pending(journal)).toEqual([expect.objectContaining({ operation_id: r.operation_id })]);
   });
 });

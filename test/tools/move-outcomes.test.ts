@@ -1,14 +1,39 @@
 /**
  * move_money and its undo end in a known, true state, through a real client against the stand-in:
  * a dropped target write that reached YNAB is read back (never "nothing was moved" over a landed
- * write), an undo that stops halfway is finished by the next undo, pacing sends both writes or none
+ * write), one that no read shows is unknown — never not_applied, the source never put back, since
+ * YNAB may still apply it late — an undo that stops halfway is finished by the next undo, an undo
+ * YNAB applies late is finished by the next undo alone (issue 29), pacing sends both writes or none
  * (and never calls its own limit "YNAB refused"), an amount that rounds to 0 asks nothing.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
+import type { Clock } from '../../src/clock.js';
+import { pendingPath } from '../../src/safety/pending.js';
 import { it } from '../helpers/fixture.js';
-import { ERAS, call, connect, textOf } from '../helpers/harness.js';
+import { ERAS, call, connect, textOf, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { HOLIDAYS, MONTH_PATH, MOVE, RESTAURANTS, lines, out } from '../helpers/move.js';
+
+const MOVE_DETAILS = {
+  month: '2026-09-01',
+  changes: [
+    { category_id: 'cat-holidays', from: 200_000, to: 190_000 },
+    { category_id: 'cat-restaurants', from: 120_000, to: 130_000 },
+  ],
+};
+const requestsOf = (h: Harness) => h.standIn.requests.map((q) => `${q.method} ${q.path}`);
+const patchLines = (h: Harness) => requestsOf(h).filter((l) => l.startsWith('PATCH'));
+/** The distinct requests sent after `line` (its last occurrence). */
+const readsAfter = (h: Harness, line: string) => {
+  const sent = requestsOf(h);
+  return [...new Set(sent.slice(sent.lastIndexOf(line) + 1))];
+};
+/** The entries of the pending operations file beside the journal (none when it does not exist). */
+const pending = (journal: string): { operation_id: string; tool: string }[] =>
+  existsSync(pendingPath(journal))
+    ? (JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as { entries: [] }).entries
+    : [];
 
 describe.each(ERAS)('move_money outcomes, %s era', (era) => {
   it.beforeEach(({ h }) => h.standIn.reset());
@@ -53,20 +78,34 @@ describe.each(ERAS)('move_money outcomes, %s era', (era) => {
     expect(budgeted(h)).toEqual([200_000, 120_000]);
   });
 
-  it('a dropped target write that did not land puts the source back: not_applied', async ({ h, journal }) => {
+  it('a dropped target write that no read shows: unknown, Holidays left as it is, the move journaled', async ({
+    h,
+    journal,
+  }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
     h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true });
-    const r = out(await call(s, 'move_money', MOVE));
-    expect(r.status).toBe('not_applied');
+    const result = await call(s, 'move_money', MOVE);
+    const r = out(result);
+    expect(r.status).toBe('unknown');
+    expect(result.isError).toBe(true);
+    const id = String(r.operation_id);
     expect(r.message).toBe(
-      "YNAB's answer to the change of Restaurants was lost; a read-back shows it still at 120.00; Holidays is back to 200.00: nothing was moved. It is safe to ask again.",
+      `Do not repeat this change yet: YNAB's answer was lost, and reads over 1 s do not show the change of Restaurants (it still shows 120.00), while Holidays is already 190.00. YNAB may still apply it late. Check with get_category_balances in a few minutes: repeating it now may make it twice. Holidays is left as it is: should Restaurants never change, the money is in Ready to Assign. undo_operation with operation_id ${id} puts back whatever of it landed (each category on its own). avenir-mcp keeps it as pending operation ${id}: the next call on this plan checks YNAB again, and undo_operation with that operation_id settles it first.`,
     );
-    expect(budgeted(h)).toEqual([200_000, 120_000]);
-    expect(lines(journal)).toEqual([]);
+    expect(r.message).not.toContain('safe to ask again');
+    // no compensation: Holidays keeps its new amount (Restaurants may still change late)
+    expect(budgeted(h)).toEqual([190_000, 120_000]);
+    // one PATCH each, never re-sent, Holidays never put back: after the lost answer, reads of the month only
+    expect(patchLines(h)).toEqual([`PATCH ${HOLIDAYS}`, `PATCH ${RESTAURANTS}`]);
+    expect(readsAfter(h, `PATCH ${RESTAURANTS}`)).toEqual([`GET ${MONTH_PATH}`]);
+    expect(lines(journal)).toEqual([
+      expect.objectContaining({ operation_id: id, kind: 'move', details: MOVE_DETAILS }),
+    ]);
+    expect(pending(journal)).toEqual([expect.objectContaining({ operation_id: id, tool: 'move_money' })]);
   });
 
-  it('a lost target answer the pacer forbids reading back journals the source and says what is known', async ({
+  it('a lost target answer the pacer forbids reading back journals the move and says what is known', async ({
     h,
     journal,
   }) => {
@@ -75,10 +114,12 @@ describe.each(ERAS)('move_money outcomes, %s era', (era) => {
     h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, apply: true });
     // the pacer leaves room for the preview's read and the two reserved writes, not for a read-back
     while (s.deps.pacer.sentLastHour() < 180 - 3) s.deps.pacer.take();
-    const r = out(await call(s, 'move_money', { ...MOVE, confirmation: code.confirmation }));
+    const result = await call(s, 'move_money', { ...MOVE, confirmation: code.confirmation });
+    const r = out(result);
     expect(r.status).toBe('unknown');
+    expect(result.isError).toBe(true);
     expect(r.message).toMatch(
-      /^Holidays is now 190\.00, but YNAB's answer to the change of Restaurants was lost/,
+      /^Do not repeat this change yet: Holidays is now 190\.00, but YNAB's answer to the change of Restaurants was lost/,
     );
     expect(r.message).toContain(
       'avenir-mcp could not check what YNAB holds: avenir-mcp sent 180 requests to YNAB in the last hour',
@@ -87,15 +128,15 @@ describe.each(ERAS)('move_money outcomes, %s era', (era) => {
       'Check Restaurants in YNAB (get_category_balances) before anything else; do not repeat the move.',
     );
     expect(r.message).toContain(
-      `undo_operation with operation_id ${String(r.operation_id)} puts Holidays back to 200.00.`,
+      `undo_operation with operation_id ${String(r.operation_id)} puts back whatever of it landed (each category on its own).`,
     );
+    // no read left: nothing was sent after the lost write
+    expect(h.standIn.requests.at(-1)).toMatchObject({ method: 'PATCH', path: RESTAURANTS });
     expect(budgeted(h)).toEqual([190_000, 130_000]);
     expect(lines(journal)).toEqual([
-      expect.objectContaining({
-        kind: 'budget',
-        details: { month: '2026-09-01', category_id: 'cat-holidays', from: 200_000, to: 190_000 },
-      }),
+      expect.objectContaining({ operation_id: r.operation_id, kind: 'move', details: MOVE_DETAILS }),
     ]);
+    expect(pending(journal)).toEqual([expect.objectContaining({ operation_id: r.operation_id })]);
   });
 
   it('a 2xx target answer that is not JSON is an unknown outcome, read back, never "not JSON"', async ({
@@ -105,11 +146,19 @@ describe.each(ERAS)('move_money outcomes, %s era', (era) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
     h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, status: 200, body: '<html>proxy</html>' });
-    const r = out(await call(s, 'move_money', MOVE));
-    // the fault answered without applying: the read-back shows Restaurants unchanged
-    expect(r.status).toBe('not_applied');
+    const result = await call(s, 'move_money', MOVE);
+    const r = out(result);
+    // the fault answered without applying: no read shows Restaurants changed, which is not "not applied"
+    expect(r.status).toBe('unknown');
+    expect(result.isError).toBe(true);
     expect(JSON.stringify(r)).not.toContain('not JSON');
-    expect(budgeted(h)).toEqual([200_000, 120_000]);
+    expect(r.message).toMatch(/^Do not repeat this change yet: /);
+    expect(r.message).not.toContain('safe to ask again');
+    // Holidays is not put back: the lost write may still land
+    expect(budgeted(h)).toEqual([190_000, 120_000]);
+    expect(patchLines(h)).toEqual([`PATCH ${HOLIDAYS}`, `PATCH ${RESTAURANTS}`]);
+    expect(lines(journal)).toEqual([expect.objectContaining({ operation_id: r.operation_id, kind: 'move' })]);
+    expect(pending(journal)).toEqual([expect.objectContaining({ operation_id: r.operation_id })]);
   });
 
   it('a 200 answer that shows another amount is reported, not claimed applied', async ({ h, journal }) => {
@@ -216,5 +265,86 @@ describe.each(ERAS)('an undo of a move that stops halfway, %s era', (era) => {
     expect(done.status).toBe('applied');
     const after = h.standIn.state.budgets['2026-09-01'];
     expect([after?.['cat-holidays'], after?.['cat-restaurants']]).toEqual([200_000, 120_000]);
+  });
+});
+
+/** A clock a test moves forward, wall and monotonic time together (settling reads are spaced on it). */
+function movableClock(): Clock & { forward(ms: number): void } {
+  let offset = 0;
+  return {
+    today: () => '2026-09-25',
+    monotonicMs: () => performance.now() + offset,
+    now: () => new Date(Date.now() + offset),
+    forward: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
+describe('issue 29: an undo of a move that YNAB applies late', () => {
+  it('is unknown, never not_applied; once YNAB shows it, the next undo puts Holidays back alone', async ({
+    h,
+    journal,
+  }) => {
+    h.standIn.reset();
+    const a = answering(ACCEPT);
+    const clock = movableClock();
+    const s = await connect(h, 'modern', {
+      // the server stops waiting for an answer after 300 ms; the stand-in applies the write at 600 ms
+      env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: '300' },
+      elicit: a.handler,
+      overrides: { clock },
+    });
+    const budgeted = () => [
+      h.standIn.state.budgets['2026-09-01']?.['cat-holidays'],
+      h.standIn.state.budgets['2026-09-01']?.['cat-restaurants'],
+    ];
+    const undone = () => lines(journal).flatMap((l) => (l.undone === undefined ? [] : [l.undone]));
+    const moved = out(await call(s, 'move_money', MOVE));
+    expect(moved.status).toBe('applied');
+    expect(budgeted()).toEqual([190_000, 130_000]);
+    h.standIn.clearRequests();
+
+    // the undo's first write (Restaurants back to 120.00) is answered too late, and applied late
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, delayMs: 600, drop: true, apply: true });
+    const undo = { plan_id: 'demo-budget', operation_id: moved.operation_id };
+    const first = await call(s, 'undo_operation', undo);
+    const r = out(first);
+    expect(r.status).toBe('unknown');
+    expect(first.isError).toBe(true);
+    expect(r.message).toMatch(
+      /^Do not repeat this change yet: YNAB's answer was lost, and reads over 1 s do not show Restaurants back at 120\.00\. YNAB may still apply it late\./,
+    );
+    expect(r.message).toContain(
+      'The operation is still in the journal: undo_operation re-reads the month first and puts back only what is still to put back.',
+    );
+    expect(r.message).not.toContain('safe to ask again');
+    // it stopped at its first write: Holidays not sent, the move still in effect
+    expect(patchLines(h)).toEqual([`PATCH ${RESTAURANTS}`]);
+    expect(readsAfter(h, `PATCH ${RESTAURANTS}`)).toEqual([`GET ${MONTH_PATH}`]);
+    expect(budgeted()).toEqual([190_000, 130_000]);
+    expect(undone()).toEqual([]);
+
+    // YNAB applies it late
+    for (let i = 0; i < 300 && budgeted()[1] !== 120_000; i++) await new Promise((w) => setTimeout(w, 10));
+    expect(budgeted()).toEqual([190_000, 120_000]);
+
+    // a minute later, the next undo of the move sees Restaurants back and puts Holidays back alone
+    clock.forward(60_000);
+    const second = await call(s, 'undo_operation', undo);
+    // (a refusal, e.g. "still pending", has no structured content: its text is shown instead)
+    expect(out(second)?.status ?? textOf(second)).toBe('applied');
+    expect(a.questions.at(-1)).toBe(
+      'Undo: set Holidays for 2026-09-01 back to 200.00 (Restaurants is already back at 120.00)?',
+    );
+    expect(out(second)).toMatchObject({
+      status: 'applied',
+      message: 'Holidays restored; the other amount was already back.',
+    });
+    // the books end whole, and each write was sent once
+    expect(budgeted()).toEqual([200_000, 120_000]);
+    expect(patchLines(h)).toEqual([`PATCH ${RESTAURANTS}`, `PATCH ${HOLIDAYS}`]);
+    expect(undone()).toEqual([moved.operation_id]);
+    expect(pending(journal)).toEqual([]);
   });
 });

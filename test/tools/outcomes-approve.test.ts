@@ -1,9 +1,10 @@
 /**
- * approve_transactions ends in a known, true state, through a real client against the stand-in: its
- * one bulk update is sent once, a lost answer (dropped, cut off, timed out, a page that is not YNAB's
- * JSON; landed or not) is read back once and reported transaction by transaction as the stand-in then
- * holds them, an ignored `approved` is named and never counted, and no journal is written (approving
- * has no undo).
+ * approve_transactions ends in a true state, through a real client against the stand-in: its one
+ * bulk update is sent once, a lost answer (dropped, cut off, timed out, a page that is not YNAB's
+ * JSON; landed or not) is read back over the settling window and reported transaction by transaction
+ * as the stand-in then holds them — or, when no read shows any approved, as unknown (YNAB may still
+ * approve them late) — an ignored `approved` is named and never counted, and no journal or pending
+ * entry is written (approving has no undo, and is not confirmed).
  */
 import { existsSync } from 'node:fs';
 import { describe, expect } from 'vitest';
@@ -39,32 +40,44 @@ describe('approve_transactions', () => {
     expect(existsSync(journal)).toBe(false);
   });
 
-  it.for(LOST)('an answer $name is read back once, never re-sent', async (lost, { h, journal }) => {
+  it.for(LOST)('an answer $name is read back until it shows, never re-sent', async (lost, { h, journal }) => {
     const s = await open(h, journal, lost.timeoutMs);
     h.standIn.fault({ ...PATCH, ...lost.fault });
-    const r = out(await call(s, 'approve_transactions', args));
+    const result = await call(s, 'approve_transactions', args);
+    const r = out(result);
     expect(sent(h, PATCH)).toBe(1);
-    expect(h.standIn.requests.map((q) => q.method)).toEqual(['PATCH', 'GET']);
+    const methods = h.standIn.requests.map((q) => q.method);
     if (lost.landed) {
+      // the first read shows it: no more reads
+      expect(methods).toEqual(['PATCH', 'GET']);
+      expect(result.isError).toBeFalsy();
       expect(r).toMatchObject({ status: 'applied', approved: 2, not_approved_ids: [], unknown_ids: [] });
       expect(r.message).toBe(
         "Approved 2 transactions. YNAB's answer was lost, but a read-back shows them approved.",
       );
       expect(approvedOf(h.standIn.state)).toEqual([true, true]);
     } else {
-      expect(r).toMatchObject({ status: 'not_applied', approved: 0, not_approved_ids: PENDING });
+      // read again over the window, the PATCH never re-sent
+      expect(methods[0]).toBe('PATCH');
+      expect(methods.slice(1).every((m) => m === 'GET')).toBe(true);
+      expect(methods.length).toBeGreaterThan(2);
+      expect(result.isError).toBe(true);
+      expect(r).toMatchObject({ status: 'unknown', approved: 0, not_approved_ids: [], unknown_ids: PENDING });
       expect(r.message).toBe(
-        "YNAB's answer was lost, and a read-back shows none of the 2 transactions approved: YNAB did not take approved of tx-046, tx-052 (still unapproved). It is safe to ask again.",
+        "Do not repeat this change yet: YNAB's answer was lost, and reads over 1 s show none of the 2 transactions approved yet; YNAB may still apply it late. Check with find_transactions in a few minutes (approving them again then is harmless: it only sets the flag again).",
       );
       expect(approvedOf(h.standIn.state)).toEqual([false, false]);
     }
     expect(existsSync(journal)).toBe(false);
+    expect(existsSync(`${journal}.pending.json`)).toBe(false);
   });
 
   it('a lost answer over one approved and one unapproved transaction is partial', async ({ h, journal }) => {
     const s = await open(h, journal);
     h.standIn.fault({ ...PATCH, drop: true });
-    const r = out(await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-001', 'tx-052'] }));
+    const result = await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-001', 'tx-052'] });
+    const r = out(result);
+    expect(result.isError).toBe(true);
     expect(r).toMatchObject({ status: 'partial', approved: 1, not_approved_ids: ['tx-052'] });
     expect(r.message).toBe(
       "YNAB's answer was lost; a read-back shows 1 of 2 transactions approved. Not approved: YNAB did not take approved of tx-052 (still unapproved).",
@@ -72,17 +85,28 @@ describe('approve_transactions', () => {
     expect(approvedOf(h.standIn.state)).toEqual([false, false]);
   });
 
-  it('a lost answer names an id the read-back does not find', async ({ h, journal }) => {
+  it('a lost answer no read shows leaves every id unknown, a missing one too', async ({ h, journal }) => {
     const s = await open(h, journal);
     h.standIn.fault({ ...PATCH, drop: true });
     const r = out(await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-046', 'tx-nope'] }));
-    expect(r).toMatchObject({ status: 'not_applied', not_approved_ids: ['tx-046', 'tx-nope'] });
-    expect(r.message).toContain('tx-nope not in the read-back (no such transaction, or deleted)');
+    expect(r).toMatchObject({
+      status: 'unknown',
+      approved: 0,
+      not_approved_ids: [],
+      unknown_ids: ['tx-046', 'tx-nope'],
+    });
+    expect(r.message).toMatch(/^Do not repeat this change yet: /);
     h.standIn.fault({ ...PATCH, drop: true });
-    const alone = out(await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-nope'] }));
-    expect(alone.message).toBe(
-      "YNAB's answer was lost, and a read-back shows the transaction not approved: tx-nope not in the read-back (no such transaction, or deleted). It is safe to ask again.",
+    const alone = await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-nope'] });
+    expect(alone.isError).toBe(true);
+    expect(out(alone)).toMatchObject({ status: 'unknown', unknown_ids: ['tx-nope'] });
+    expect(out(alone).message).toBe(
+      "Do not repeat this change yet: YNAB's answer was lost, and reads over 1 s show the transaction not approved yet; YNAB may still apply it late. Check with find_transactions in a few minutes (approving them again then is harmless: it only sets the flag again).",
     );
+    expect(out(alone).message).not.toContain('safe to ask again');
+    // an approval is not confirmed: nothing pending refuses the second one
+    expect(sent(h, PATCH)).toBe(2);
+    expect(existsSync(`${journal}.pending.json`)).toBe(false);
   });
 
   it('a long list of ignored approvals names five and counts the rest', async ({ h, journal }) => {
@@ -92,7 +116,9 @@ describe('approve_transactions', () => {
     h.standIn.reset(plan);
     const s = await open(h, journal);
     h.standIn.fault({ ...PATCH, ignoreFields: ['approved'] });
-    const r = out(await call(s, 'approve_transactions', { ...args, tx_ids: many }));
+    const result = await call(s, 'approve_transactions', { ...args, tx_ids: many });
+    expect(result.isError).toBe(true);
+    const r = out(result);
     expect(r).toMatchObject({ status: 'not_applied', approved: 0, not_approved_ids: many });
     expect(r.message).toContain(`YNAB did not take approved of ${many.slice(0, 5).join(', ')} and 2 more`);
     expect(h.standIn.state.transactions.slice(0, 7).every((t) => !t.approved)).toBe(true);
@@ -101,7 +127,9 @@ describe('approve_transactions', () => {
   it('an approved flag YNAB ignores is named, never claimed', async ({ h, journal }) => {
     const s = await open(h, journal);
     h.standIn.fault({ ...PATCH, ignoreFields: ['approved'] });
-    const r = out(await call(s, 'approve_transactions', args));
+    const result = await call(s, 'approve_transactions', args);
+    expect(result.isError).toBe(true);
+    const r = out(result);
     expect(r).toMatchObject({
       status: 'not_applied',
       approved: 0,
@@ -120,7 +148,9 @@ describe('approve_transactions', () => {
     const shown = (id: string) => h.standIn.state.transactions.find((t) => t.id === id);
     const body = { data: { transactions: [{ ...shown('tx-001') }, { ...shown('tx-052') }] } };
     h.standIn.fault({ ...PATCH, status: 200, body: JSON.stringify(body) });
-    const r = out(await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-001', 'tx-052', 'tx-046'] }));
+    const result = await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-001', 'tx-052', 'tx-046'] });
+    expect(result.isError).toBe(true);
+    const r = out(result);
     expect(r).toMatchObject({ status: 'partial', approved: 1, not_approved_ids: ['tx-052', 'tx-046'] });
     expect(r.message).toBe(
       "1 of 3 transactions approved. Not approved: YNAB did not take approved of tx-052 (still unapproved); tx-046 not in YNAB's answer (no such transaction, or deleted).",
@@ -132,11 +162,15 @@ describe('approve_transactions', () => {
     const s = await open(h, journal);
     h.standIn.fault({ ...PATCH, drop: true, apply: true });
     while (s.deps.pacer.sentLastHour() < 179) s.deps.pacer.take();
-    const r = out(await call(s, 'approve_transactions', args));
+    const result = await call(s, 'approve_transactions', args);
+    expect(result.isError).toBe(true);
+    const r = out(result);
     expect(r).toMatchObject({ status: 'unknown', approved: 0, not_approved_ids: [], unknown_ids: PENDING });
-    expect(r.message).toContain('The approval of 2 transactions may or may not be in YNAB');
+    expect(r.message).toContain(
+      'Do not repeat this change yet: the approval of 2 transactions may or may not be in YNAB',
+    );
     expect(r.message).toContain('avenir-mcp could not check what YNAB holds');
-    expect(r.message).toContain('approving them again is harmless');
+    expect(r.message).toContain('approving them again then is harmless');
     expect(h.standIn.requests.map((q) => q.method)).toEqual(['PATCH']);
     expect(approvedOf(h.standIn.state)).toEqual([true, true]);
     expect(existsSync(journal)).toBe(false);

@@ -2,14 +2,20 @@
  * The undo writes that are more than one request, or that recreate what they undo, when an answer
  * is lost — through a real client against the stand-in: the undo of a create (one delete each), of
  * a delete (the recreate, found again without taking an older identical transaction for it), of a
- * target, and of a deleted or updated schedule. Each ends applied, not applied, partial or unknown
- * as YNAB truly holds it, journals what is known, and never sends a write twice.
+ * target, and of a deleted or updated schedule. Each ends applied, partial or unknown as YNAB truly
+ * holds it — a lost write no read shows is unknown and pending, never not_applied (YNAB may still
+ * apply it late) — journals what is known, and never sends a write twice.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
+import type { Clock } from '../../src/clock.js';
 import type { FaultRule } from '../../src/demo/index.js';
 import type { PlanState, VersionedList } from '../../src/demo/plan-data.js';
+import { PENDING_MS } from '../../src/safety/outcome/settle-later.js';
+import { readMoments } from '../../src/safety/outcome/settle.js';
+import { pendingPath } from '../../src/safety/pending.js';
 import { it } from '../helpers/fixture.js';
-import { call, connect, type Harness } from '../helpers/harness.js';
+import { call, connect, textOf, type Harness } from '../helpers/harness.js';
 import { lines, out } from '../helpers/move.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 
@@ -18,8 +24,52 @@ const TX = `${PLAN}/transactions`;
 const SCHEDULED = `${PLAN}/scheduled_transactions`;
 const undo = { plan_id: 'demo-budget' };
 
-const session = (h: Harness, journal: string) =>
-  connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal }, elicit: answering(ACCEPT).handler });
+const session = (h: Harness, journal: string, clock?: Clock) =>
+  connect(h, 'modern', {
+    env: { AVENIR_MCP_JOURNAL: journal },
+    elicit: answering(ACCEPT).handler,
+    ...(clock === undefined ? {} : { overrides: { clock } }),
+  });
+/** A clock whose wall time a test moves forward (the pending time is counted on it). */
+function movableClock(): Clock & { forward(ms: number): void } {
+  let offset = 0;
+  return {
+    today: () => '2026-09-25',
+    monotonicMs: () => performance.now(),
+    now: () => new Date(Date.now() + offset),
+    forward: (ms) => {
+      offset += ms;
+    },
+  };
+}
+/** The entries of the pending operations file beside the journal (none when it does not exist). */
+const pending = (journal: string): { operation_id: string; tool: string }[] =>
+  existsSync(pendingPath(journal))
+    ? (JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as { entries: [] }).entries
+    : [];
+/** How many times a lost write is read back over the harness's settling window. */
+const reads = (h: Harness) => readMoments(Number(h.env.AVENIR_MCP_SETTLE_MS)).length;
+/**
+ * Asks the undo again while the last one is pending: refused, nothing sent; then lets its pending
+ * time pass with nothing shown, so that the next call closes it (it did not land).
+ */
+async function refusedUntilOver(
+  h: Harness,
+  journal: string,
+  s: Awaited<ReturnType<typeof session>>,
+  clock: ReturnType<typeof movableClock>,
+): Promise<void> {
+  const [p] = pending(journal);
+  expect(p).toMatchObject({ tool: 'undo_operation' });
+  const writes = h.standIn.requests.filter((q) => q.method !== 'GET').length;
+  const refused = await call(s, 'undo_operation', undo);
+  expect(refused.isError).toBe(true);
+  expect(textOf(refused)).toContain(
+    `A change to the same thing is still pending: operation ${p?.operation_id}`,
+  );
+  expect(h.standIn.requests.filter((q) => q.method !== 'GET')).toHaveLength(writes);
+  clock.forward(PENDING_MS);
+}
 const sent = (h: Harness, method: string, path: string | RegExp) =>
   h.standIn.requests.filter(
     (q) => q.method === method && (typeof path === 'string' ? q.path === path : path.test(q.path)),
@@ -42,8 +92,8 @@ describe('the undo of create_transactions: one delete each', () => {
   const live = (s: PlanState, ids: readonly string[]) =>
     ids.filter((id) => s.transactions.some((t) => t.id === id && !t.deleted));
 
-  async function created(h: Harness, journal: string) {
-    const s = await session(h, journal);
+  async function created(h: Harness, journal: string, clock?: Clock) {
+    const s = await session(h, journal, clock);
     const r = out(
       await call(s, 'create_transactions', {
         plan_id: 'demo-budget',
@@ -90,21 +140,21 @@ describe('the undo of create_transactions: one delete each', () => {
       closed: true,
     },
     {
-      name: 'the first answer cut off before it landed: nothing deleted, safe to ask again',
+      name: 'the first answer cut off before it landed: nothing deleted, unknown, the next undo re-reads',
       faults: ([a]) => [del(a!, { truncate: true })],
-      status: 'not_applied',
+      status: 'unknown',
       text: ([a]) =>
-        `YNAB's answer to deleting ${a} was lost, and a read-back shows it still there: nothing was deleted.`,
+        `Do not repeat this change yet: YNAB's answer was lost, and reads over 1 s do not show ${a} deleted (it is still there). YNAB may still apply it late. Check with find_transactions in a few minutes: repeating it now may make it twice. The operation is still in the journal: undo_operation re-reads YNAB first and deletes only what is still there.`,
       left: [0, 1],
       rest: null,
       closed: false,
     },
     {
-      name: 'the second answer dropped before it landed: halfway, the rest kept',
+      name: 'the second answer dropped before it landed: halfway, unknown, the rest kept',
       faults: ([, b]) => [del(b!, { drop: true })],
-      status: 'partial',
+      status: 'unknown',
       text: ([a, b]) =>
-        `Undo done halfway: ${a} deleted; YNAB's answer to deleting ${b} was lost, and a read-back shows it still there.`,
+        `Undo done halfway: ${a} deleted; YNAB's answer to deleting ${b} was lost, and reads over 1 s still show it (YNAB may still delete it late).`,
       left: [1],
       rest: [1],
       closed: true,
@@ -137,7 +187,7 @@ describe('the undo of create_transactions: one delete each', () => {
       ],
       status: 'unknown',
       text: ([a, b]) =>
-        `Undo done halfway: YNAB's answer to deleting ${a} was lost, and it could not be checked (YNAB 500: internal error); ${b} not sent. Check in YNAB (find_transactions) first; then undo_operation`,
+        `Undo done halfway: YNAB's answer to deleting ${a} was lost, and it could not be checked (avenir-mcp could not check what YNAB holds: YNAB 500: internal error); ${b} not sent. Check in YNAB (find_transactions) first; then undo_operation`,
       left: [1],
       rest: [0, 1],
       closed: true,
@@ -145,11 +195,21 @@ describe('the undo of create_transactions: one delete each', () => {
   ];
 
   it.for(CASES)('$name', async (c, { h, journal }) => {
-    const { s, ids, op } = await created(h, journal);
+    const clock = movableClock();
+    const { s, ids, op } = await created(h, journal, clock);
     for (const f of c.faults(ids)) h.standIn.fault(f as FaultRule);
-    const r = out(await call(s, 'undo_operation', undo));
+    const result = await call(s, 'undo_operation', undo);
+    const r = out(result);
     expect(r.status).toBe(c.status);
+    expect(Boolean(result.isError)).toBe(c.status !== 'applied');
     expect(r.message).toContain(c.text(ids));
+    if (c.status === 'unknown') {
+      // not known yet is never "safe to ask again"; but the next undo re-reads and deletes only what
+      // is still there, so nothing is kept pending and asking again cannot delete anything twice
+      expect(r.message).toMatch(/^Do not repeat this change yet: /);
+      expect(r.message).not.toContain('safe to ask again');
+    }
+    expect(pending(journal)).toEqual([]);
     // each delete sent once at most: a write that may have landed is never sent again
     for (const id of ids) expect(sent(h, 'DELETE', `${TX}/${id}`)).toBeLessThanOrEqual(1);
     expect(live(h.standIn.state, ids)).toEqual(c.left.map((i) => ids[i]));
@@ -210,8 +270,8 @@ describe('the undo of delete_transactions: the recreate', () => {
       (t) => !t.deleted && t.account_id === of.account_id && t.date === of.date && t.amount === of.amount,
     );
 
-  async function deleted(h: Harness, journal: string, ids: string[]) {
-    const s = await session(h, journal);
+  async function deleted(h: Harness, journal: string, ids: string[], clock?: Clock) {
+    const s = await session(h, journal, clock);
     const originals = ids.map((id) => ({ ...h.standIn.state.transactions.find((t) => t.id === id)! }));
     const r = out(await call(s, 'delete_transactions', { plan_id: 'demo-budget', transaction_ids: ids }));
     expect(r.status).toBe('applied');
@@ -228,16 +288,19 @@ describe('the undo of delete_transactions: the recreate', () => {
       fault: { status: 201, body: '{"data":{}}' },
       landed: false,
     },
-  ])('an answer $name is read back once, never re-sent', async (lost, { h, journal }) => {
-    const { s, originals, op } = await deleted(h, journal, ['tx-046']);
+  ])('an answer $name is read back, never re-sent', async (lost, { h, journal }) => {
+    const clock = movableClock();
+    const { s, originals, op } = await deleted(h, journal, ['tx-046'], clock);
     const tx = originals[0]!;
     // someone enters an identical transaction by hand before the undo: it must not pass for the recreated one
     const twin = { ...tx, id: 'tx-twin', deleted: false };
     h.standIn.state.transactions.push(twin);
     touch(h.standIn.state, 'transactions', 'tx-twin');
     h.standIn.fault({ method: 'POST', path: TX, ...lost.fault });
-    const r = out(await call(s, 'undo_operation', undo));
+    const result = await call(s, 'undo_operation', undo);
+    const r = out(result);
     expect(sent(h, 'POST', TX)).toBe(1);
+    expect(Boolean(result.isError)).toBe(!lost.landed);
     const now = alike(h.standIn.state, tx);
     if (lost.landed) {
       expect(r.status).toBe('applied');
@@ -247,13 +310,21 @@ describe('the undo of delete_transactions: the recreate', () => {
       );
       expect(now).toHaveLength(2);
       expect(undone(journal)).toEqual([op]);
+      expect(pending(journal)).toEqual([]);
     } else {
-      expect(r.status).toBe('not_applied');
-      expect(r.message).toContain('a read-back shows nothing recreated');
+      // nothing shows yet: unknown and pending, never "safe to ask again" (it may land late)
+      expect(r.status).toBe('unknown');
+      expect(r.message).toBe(
+        `Do not repeat this change yet: YNAB's answer was lost, and reads over 1 s do not show the recreated transactions. YNAB may still apply it late. Check with find_transactions in a few minutes: repeating it now may make it twice. avenir-mcp keeps it as pending operation ${pending(journal)[0]?.operation_id}: the next call on this plan checks YNAB again, and undo_operation with that operation_id settles it first.`,
+      );
       expect(now.map((t) => t.id)).toEqual(['tx-twin']);
       expect(undone(journal)).toEqual([]);
+      await refusedUntilOver(h, journal, s, clock);
+      expect(sent(h, 'POST', TX)).toBe(1);
+      // its pending time over with nothing shown, it did not land: the next undo recreates it
       expect(out(await call(s, 'undo_operation', undo)).status).toBe('applied');
       expect(alike(h.standIn.state, tx)).toHaveLength(2);
+      expect(undone(journal)).toEqual([op]);
     }
   });
 
@@ -267,9 +338,12 @@ describe('the undo of delete_transactions: the recreate', () => {
     const shown = { ...first, id: 'tx-back', deleted: false };
     const body = JSON.stringify({ data: { transactions: [shown], server_knowledge: 999 } });
     h.standIn.fault({ method: 'POST', path: TX, drop: true });
-    h.standIn.fault({ method: 'GET', path: TX, status: 200, body });
-    const r = out(await call(s, 'undo_operation', undo));
+    // every read of the settling window shows it so
+    h.standIn.fault({ method: 'GET', path: TX, status: 200, body, times: reads(h) });
+    const result = await call(s, 'undo_operation', undo);
+    const r = out(result);
     expect(r.status).toBe('partial');
+    expect(result.isError).toBe(true);
     expect(r.message).toContain(
       "Undo done halfway: YNAB's answer was lost; a read-back shows tx-046 as tx-back recreated, and tx-047 not.",
     );
@@ -290,14 +364,18 @@ describe('the undo of delete_transactions: the recreate', () => {
     const { s, originals, op } = await deleted(h, journal, ['tx-046']);
     h.standIn.fault({ method: 'POST', path: TX, drop: true, apply: true });
     h.standIn.fault({ method: 'GET', path: TX, status: 500 });
-    const r = out(await call(s, 'undo_operation', undo));
+    const result = await call(s, 'undo_operation', undo);
+    const r = out(result);
     expect(r.status).toBe('unknown');
-    expect(r.message).toContain('The undo may or may not be in YNAB (');
+    expect(result.isError).toBe(true);
+    expect(r.message).toContain('Do not repeat this change yet: the undo may or may not be in YNAB (');
+    expect(r.message).toContain('avenir-mcp could not check what YNAB holds: YNAB 500');
     expect(r.message).toContain('Check with find_transactions before anything else');
     expect(sent(h, 'POST', TX)).toBe(1);
     expect(alike(h.standIn.state, originals[0]!)).toHaveLength(1);
     expect(undone(journal)).toEqual([]);
     expect(op).toEqual(expect.any(String));
+    expect(pending(journal)).toEqual([expect.objectContaining({ tool: 'undo_operation' })]);
   });
 });
 
@@ -386,8 +464,8 @@ describe('the undo of delete_scheduled_transaction: the recreate', () => {
   const likeRent = (s: PlanState) =>
     s.scheduled_transactions.filter((r) => !r.deleted && r.amount === -950_000 && r.id !== 'sch-rent');
 
-  async function deletedRent(h: Harness, journal: string) {
-    const s = await session(h, journal);
+  async function deletedRent(h: Harness, journal: string, clock?: Clock) {
+    const s = await session(h, journal, clock);
     const amount = rent(h.standIn.state).amount;
     expect(amount).toBe(-950_000);
     const r = out(
@@ -409,11 +487,14 @@ describe('the undo of delete_scheduled_transaction: the recreate', () => {
       fault: { status: 201, body: '{"data":{}}' },
       landed: false,
     },
-  ])('an answer $name is read back once', async (lost, { h, journal }) => {
-    const { s, op } = await deletedRent(h, journal);
+  ])('an answer $name is read back, never re-sent', async (lost, { h, journal }) => {
+    const clock = movableClock();
+    const { s, op } = await deletedRent(h, journal, clock);
     h.standIn.fault({ method: 'POST', path: SCHEDULED, ...lost.fault });
-    const r = out(await call(s, 'undo_operation', undo));
+    const result = await call(s, 'undo_operation', undo);
+    const r = out(result);
     expect(sent(h, 'POST', SCHEDULED)).toBe(1);
+    expect(Boolean(result.isError)).toBe(!lost.landed);
     const made = likeRent(h.standIn.state);
     if (lost.landed) {
       expect(r.status).toBe('applied');
@@ -422,10 +503,20 @@ describe('the undo of delete_scheduled_transaction: the recreate', () => {
         `YNAB's answer was lost, but a read-back shows the undo in place. Recreated with a new id: ${made[0]!.id}.`,
       );
       expect(undone(journal)).toEqual([op]);
+      expect(pending(journal)).toEqual([]);
     } else {
-      expect(r.status).toBe('not_applied');
+      // nothing shows yet: unknown and pending, never "safe to ask again" (it may land late)
+      expect(r.status).toBe('unknown');
+      expect(r.message).toBe(
+        `Do not repeat this change yet: YNAB's answer was lost, and reads over 1 s do not show the undo. YNAB may still apply it late. Check with the read tools in a few minutes: repeating it now may make it twice. The operation is still in the journal: undo_operation re-reads YNAB first, and undoes only what is still to undo. avenir-mcp keeps it as pending operation ${pending(journal)[0]?.operation_id}: the next call on this plan checks YNAB again, and undo_operation with that operation_id settles it first.`,
+      );
       expect(made).toEqual([]);
       expect(undone(journal)).toEqual([]);
+      await refusedUntilOver(h, journal, s, clock);
+      expect(sent(h, 'POST', SCHEDULED)).toBe(1);
+      expect(out(await call(s, 'undo_operation', undo)).status).toBe('applied');
+      expect(likeRent(h.standIn.state)).toHaveLength(1);
+      expect(undone(journal)).toEqual([op]);
     }
   });
 

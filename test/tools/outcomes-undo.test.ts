@@ -1,13 +1,18 @@
 /**
- * An undo of one request whose answer is lost is read back once, through a real client against the
- * stand-in: in place means applied (and the operation closed), not there means not_applied (and the
- * operation can still be undone); the undo's write is never re-sent.
+ * An undo of one request whose answer is lost is read back over the settling window, through a real
+ * client against the stand-in: in place means applied (and the operation closed); not shown means
+ * unknown, never not_applied — YNAB may still apply it late — so the undo stays pending (a repeat is
+ * refused) and the operation can be undone once its pending time is over; the undo's write is never
+ * re-sent.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
+import type { Clock } from '../../src/clock.js';
 import type { PlanState } from '../../src/demo/plan-data.js';
+import { PENDING_MS } from '../../src/safety/outcome/settle-later.js';
+import { pendingPath } from '../../src/safety/pending.js';
 import { it } from '../helpers/fixture.js';
-import { call, connect } from '../helpers/harness.js';
+import { call, connect, textOf } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 
 const TX = '/plans/demo-budget/transactions';
@@ -95,31 +100,77 @@ const undoneIn = (path: string): unknown[] =>
     .map((l) => (JSON.parse(l) as { undone?: unknown }).undone)
     .filter((u) => u !== undefined);
 
+/** The entries of the pending operations file beside the journal (none when it does not exist). */
+const pending = (journal: string): { operation_id: string; tool: string }[] =>
+  existsSync(pendingPath(journal))
+    ? (JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as { entries: [] }).entries
+    : [];
+/** A clock whose wall time a test moves forward (the pending time is counted on it). */
+function movableClock(): Clock & { forward(ms: number): void } {
+  let offset = 0;
+  return {
+    today: () => '2026-09-25',
+    monotonicMs: () => performance.now(),
+    now: () => new Date(Date.now() + offset),
+    forward: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
 describe.each(CASES)('undo of $tool', (c) => {
   it.beforeEach(({ h }) => h.standIn.reset());
 
-  it.for([true, false])('a lost answer (landed: %s) is read back once', async (landed, { h, journal }) => {
-    const before = c.held(h.standIn.state);
-    const s = await connect(h, 'modern', {
-      env: { AVENIR_MCP_JOURNAL: journal },
-      elicit: answering(ACCEPT).handler,
-    });
-    const done = out(await call(s, c.tool, { plan_id: 'demo-budget', ...c.args }));
-    expect(done.status).toBe('applied');
-    const after = c.held(h.standIn.state);
-    h.standIn.clearRequests();
-    h.standIn.fault({ ...c.undo, drop: true, apply: landed });
-    const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
-    const sent = h.standIn.requests.filter((q) => q.method === c.undo.method);
-    expect(sent).toHaveLength(1);
-    expect(r.status).toBe(landed ? 'applied' : 'not_applied');
-    expect(r.message).toContain(landed ? 'a read-back shows the undo in place' : 'it is safe to ask again');
-    expect(c.held(h.standIn.state)).toEqual(landed ? before : after);
-    expect(undoneIn(journal)).toEqual(landed ? [done.operation_id] : []);
-    if (landed) return;
-    // still in the journal: the next undo reverts it
-    const again = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
-    expect(again.status).toBe('applied');
-    expect(c.held(h.standIn.state)).toEqual(before);
-  });
+  it.for([true, false])(
+    'a lost answer (landed: %s) is read back, never re-sent',
+    async (landed, { h, journal }) => {
+      const before = c.held(h.standIn.state);
+      const clock = movableClock();
+      const s = await connect(h, 'modern', {
+        env: { AVENIR_MCP_JOURNAL: journal },
+        elicit: answering(ACCEPT).handler,
+        overrides: { clock },
+      });
+      const done = out(await call(s, c.tool, { plan_id: 'demo-budget', ...c.args }));
+      expect(done.status).toBe('applied');
+      const after = c.held(h.standIn.state);
+      h.standIn.clearRequests();
+      h.standIn.fault({ ...c.undo, drop: true, apply: landed });
+      const result = await call(s, 'undo_operation', { plan_id: 'demo-budget' });
+      const r = out(result);
+      const writes = () => h.standIn.requests.filter((q) => q.method === c.undo.method);
+      expect(writes()).toHaveLength(1);
+      expect(r.status).toBe(landed ? 'applied' : 'unknown');
+      expect(Boolean(result.isError)).toBe(!landed);
+      expect(c.held(h.standIn.state)).toEqual(landed ? before : after);
+      expect(undoneIn(journal)).toEqual(landed ? [done.operation_id] : []);
+      if (landed) {
+        expect(r.message).toContain('a read-back shows the undo in place');
+        expect(pending(journal)).toEqual([]);
+        return;
+      }
+      // no read shows it: not known yet, and pending (YNAB may still apply it late)
+      const id = pending(journal)[0]?.operation_id;
+      expect(pending(journal)).toEqual([
+        expect.objectContaining({ operation_id: id, tool: 'undo_operation' }),
+      ]);
+      expect(r.message).toBe(
+        `Do not repeat this change yet: YNAB's answer was lost, and reads over 1 s do not show the undo. YNAB may still apply it late. Check with the read tools in a few minutes: repeating it now may make it twice. The operation is still in the journal: undo_operation re-reads YNAB first, and undoes only what is still to undo. avenir-mcp keeps it as pending operation ${id}: the next call on this plan checks YNAB again, and undo_operation with that operation_id settles it first.`,
+      );
+      expect(r.message).not.toContain('safe to ask again');
+      // asked again while pending: refused, nothing sent
+      const refused = await call(s, 'undo_operation', { plan_id: 'demo-budget' });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toContain(`A change to the same thing is still pending: operation ${id}`);
+      expect(writes()).toHaveLength(1);
+      expect(c.held(h.standIn.state)).toEqual(after);
+      // once its pending time is over with nothing shown, it did not land: the next undo reverts it
+      clock.forward(PENDING_MS);
+      const again = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
+      expect(again.status).toBe('applied');
+      expect(c.held(h.standIn.state)).toEqual(before);
+      expect(pending(journal)).toEqual([]);
+      expect(undoneIn(journal)).toEqual([done.operation_id]);
+    },
+  );
 });

@@ -1,221 +1,17 @@
 /**
- * Every write other than the budget ones ends in a known, true state, through a real client against
- * the stand-in: a lost answer (dropped or cut off, landed or not) is read back once and reported
- * applied or not_applied, journaled when applied and never re-sent; a read-back the pacer forbids
+ * Every write other than the budget ones ends in a true state, through a real client against the
+ * stand-in: a lost answer (dropped or cut off, landed or not) is read back over the settling window,
+ * never re-sent: applied and journaled once a read shows it, else unknown (YNAB may still apply it
+ * late) and kept pending, so that the same change is refused meanwhile; a read-back the pacer forbids
  * ends unknown with nothing journaled; a field YNAB ignored is named, never claimed applied.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import type { FaultRule } from '../../src/demo/index.js';
-import type { PlanState } from '../../src/demo/plan-data.js';
 import { it } from '../helpers/fixture.js';
-import { call, connect } from '../helpers/harness.js';
+import { call, connect, textOf } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
-
-const PLAN = '/plans/demo-budget';
-const TX = `${PLAN}/transactions`;
-const tx = (s: PlanState, id: string) => s.transactions.find((t) => t.id === id);
-const created = (s: PlanState, amount: number, date: string) =>
-  s.transactions.filter(
-    (t) => !t.deleted && t.amount === amount && t.date === date && t.account_id === 'acc-checking',
-  ).length;
-
-interface Case {
-  tool: string;
-  args: Record<string, unknown>;
-  route: { method: string; path: string };
-  /** What the write changes, as the stand-in holds it. */
-  held: (s: PlanState) => unknown;
-  after: unknown;
-  /** The journal kind of the applied write, or null when it is not journaled. */
-  kind: string | null;
-  /**
-   * A field the stand-in then ignores (or a 200 answer showing the old value): the status, the text
-   * naming it, and what is held (default: as before).
-   */
-  ignore?: {
-    field?: string;
-    body?: (s: PlanState) => unknown;
-    status: string;
-    names: string;
-    held?: unknown;
-  };
-}
-
-const CASES: Case[] = [
-  {
-    tool: 'flag_transactions',
-    args: { flags: [{ transaction_id: 'tx-046', color: 'red' }] },
-    route: { method: 'PATCH', path: TX },
-    held: (s) => tx(s, 'tx-046')?.flag_color ?? null,
-    after: 'red',
-    kind: 'flag',
-    ignore: { field: 'flag_color', status: 'not_applied', names: 'transaction tx-046 unchanged' },
-  },
-  {
-    tool: 'update_transactions',
-    args: { transactions: [{ transaction_id: 'tx-046', memo: 'checked', flag_color: 'blue' }] },
-    route: { method: 'PATCH', path: TX },
-    held: (s) => [tx(s, 'tx-046')?.memo ?? null, tx(s, 'tx-046')?.flag_color ?? null],
-    after: ['checked', 'blue'],
-    kind: 'edit',
-    ignore: {
-      field: 'memo',
-      status: 'partial',
-      names: "YNAB did not take memo of transaction tx-046 (YNAB holds none, not 'checked')",
-      held: [null, 'blue'],
-    },
-  },
-  {
-    tool: 'apply_categories',
-    args: { assignments: [{ transaction_id: 'tx-046', category_id: 'cat-groceries' }] },
-    route: { method: 'PATCH', path: TX },
-    held: (s) => tx(s, 'tx-046')?.category_id ?? null,
-    after: 'cat-groceries',
-    kind: 'categorize',
-    ignore: { field: 'category_id', status: 'not_applied', names: 'tx-046 unchanged' },
-  },
-  {
-    tool: 'split_transaction',
-    args: {
-      transaction_id: 'tx-053',
-      lines: [
-        { amount: -5, category_id: 'cat-groceries' },
-        { amount: -3.4, category_id: 'cat-restaurants' },
-      ],
-    },
-    route: { method: 'PATCH', path: TX },
-    held: (s) => (tx(s, 'tx-053')?.subtransactions ?? []).map((l) => l.category_id),
-    after: ['cat-groceries', 'cat-restaurants'],
-    kind: null,
-  },
-  {
-    tool: 'rename_payee',
-    args: { payee_id: 'pay-013', name: 'Market Fresh' },
-    route: { method: 'PATCH', path: `${PLAN}/payees/pay-013` },
-    held: (s) => s.payees.find((p) => p.id === 'pay-013')?.name,
-    after: 'Market Fresh',
-    kind: 'payee',
-    ignore: {
-      body: (s) => ({ payee: s.payees.find((p) => p.id === 'pay-013') }),
-      status: 'not_applied',
-      names: 'YNAB answered, but holds none of the change: payee pay-013 unchanged.',
-    },
-  },
-  {
-    tool: 'update_category',
-    args: { category_id: 'cat-phone', name: 'Mobile', category_group_id: 'grp-everyday' },
-    route: { method: 'PATCH', path: `${PLAN}/categories/cat-phone` },
-    held: (s) => {
-      const c = s.categories.find((x) => x.id === 'cat-phone');
-      return [c?.name, c?.category_group_id];
-    },
-    after: ['Mobile', 'grp-everyday'],
-    kind: null,
-    ignore: {
-      field: 'name',
-      status: 'partial',
-      names: "YNAB did not take name of category cat-phone (YNAB holds 'Phone', not 'Mobile')",
-      held: ['Phone', 'grp-everyday'],
-    },
-  },
-  {
-    tool: 'set_category_target',
-    args: { category_id: 'cat-holidays', amount: 1200, by_date: '2027-06-01' },
-    route: { method: 'PATCH', path: `${PLAN}/categories/cat-holidays` },
-    held: (s) => s.categories.find((x) => x.id === 'cat-holidays')?.target?.goal_target,
-    after: 1_200_000,
-    kind: 'target',
-  },
-  {
-    tool: 'create_category',
-    args: { category_group_id: 'grp-everyday', name: 'Climbing' },
-    route: { method: 'POST', path: `${PLAN}/categories` },
-    held: (s) => s.categories.filter((c) => c.name === 'Climbing').length,
-    after: 1,
-    kind: null,
-  },
-  {
-    tool: 'create_transactions',
-    args: {
-      account_id: 'acc-checking',
-      transactions: [{ date: '2026-09-24', amount: -12.5, payee_name: 'Bakery', memo: 'bread' }],
-    },
-    route: { method: 'POST', path: TX },
-    held: (s) => created(s, -12_500, '2026-09-24'),
-    after: 1,
-    kind: 'create',
-    ignore: {
-      field: 'memo',
-      status: 'partial',
-      names: "memo of the new transaction of 2026-09-24 for -12.50 (YNAB holds none, not 'bread')",
-      held: 1,
-    },
-  },
-  {
-    tool: 'create_transfer',
-    args: { from_account_id: 'acc-checking', to_account_id: 'acc-savings', amount: 211, date: '2026-09-25' },
-    route: { method: 'POST', path: TX },
-    held: (s) => created(s, -211_000, '2026-09-25'),
-    after: 1,
-    kind: 'transfer',
-  },
-  {
-    tool: 'delete_transactions',
-    args: { transaction_ids: ['tx-046'] },
-    route: { method: 'DELETE', path: `${TX}/tx-046` },
-    held: (s) => tx(s, 'tx-046')?.deleted,
-    after: true,
-    kind: 'delete',
-  },
-  {
-    tool: 'create_scheduled_transaction',
-    args: {
-      account_id: 'acc-checking',
-      date: '2026-10-01',
-      frequency: 'monthly',
-      amount: -35,
-      payee_name: 'GYM CLUB',
-      category_id: 'cat-tennis',
-    },
-    route: { method: 'POST', path: `${PLAN}/scheduled_transactions` },
-    held: (s) => s.scheduled_transactions.filter((x) => !x.deleted && x.amount === -35_000).length,
-    after: 1,
-    kind: 'schedule_create',
-    ignore: {
-      field: 'category_id',
-      status: 'partial',
-      names:
-        "category_id of the new scheduled transaction of 2026-10-01 for -35.00 (YNAB holds none, not 'cat-tennis')",
-      held: 1,
-    },
-  },
-  {
-    tool: 'update_scheduled_transaction',
-    args: { scheduled_transaction_id: 'sch-rent', amount: -980, memo: 'new lease' },
-    route: { method: 'PUT', path: `${PLAN}/scheduled_transactions/sch-rent` },
-    held: (s) => {
-      const x = s.scheduled_transactions.find((r) => r.id === 'sch-rent');
-      return [x?.amount, x?.memo ?? null];
-    },
-    after: [-980_000, 'new lease'],
-    kind: 'schedule_update',
-    ignore: {
-      field: 'memo',
-      status: 'partial',
-      names: "YNAB did not take memo of scheduled transaction sch-rent (YNAB holds none, not 'new lease')",
-      held: [-980_000, null],
-    },
-  },
-  {
-    tool: 'delete_scheduled_transaction',
-    args: { scheduled_transaction_id: 'sch-rent' },
-    route: { method: 'DELETE', path: `${PLAN}/scheduled_transactions/sch-rent` },
-    held: (s) => s.scheduled_transactions.find((r) => r.id === 'sch-rent')?.deleted,
-    after: true,
-    kind: 'schedule_delete',
-  },
-];
+import { CASES, type Case } from '../helpers/write-cases.js';
 
 type Out = { status: string; message: string; operation_id?: string | null };
 const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
@@ -226,6 +22,15 @@ const kinds = (path: string): string[] =>
         .split('\n')
         .map((l) => String((JSON.parse(l) as { kind: string }).kind))
     : [];
+
+/** The entries of the pending operations file beside the journal (none when it does not exist). */
+const pending = (journal: string): { operation_id: string; plan_id: string; tool: string }[] =>
+  existsSync(`${journal}.pending.json`)
+    ? (JSON.parse(readFileSync(`${journal}.pending.json`, 'utf8')) as { entries: [] }).entries
+    : [];
+/** The write requests the stand-in received (every method but GET). */
+const writesSent = (h: { standIn: { requests: { method: string }[] } }): number =>
+  h.standIn.requests.filter((q) => q.method !== 'GET').length;
 
 const LOST: { name: string; fault: Partial<FaultRule>; landed: boolean }[] = [
   { name: 'dropped after it landed', fault: { drop: true, apply: true }, landed: true },
@@ -241,25 +46,43 @@ describe.each(CASES)('$tool', (c) => {
   const sends = (h: { standIn: { requests: { method: string; path: string }[] } }) =>
     h.standIn.requests.filter((q) => q.method === c.route.method && q.path === c.route.path).length;
 
-  it.for(LOST)('an answer $name is read back once, never re-sent', async (lost, { h, journal }) => {
+  it.for(LOST)('an answer $name is read back until it shows, never re-sent', async (lost, { h, journal }) => {
     const before = c.held(h.standIn.state);
     const s = await connect(h, 'modern', {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(ACCEPT).handler,
     });
     h.standIn.fault({ ...c.route, ...lost.fault });
-    const r = out(await call(s, c.tool, args));
+    const result = await call(s, c.tool, args);
+    const r = out(result);
     expect(sends(h)).toBe(1);
+    expect(writesSent(h)).toBe(1);
     if (lost.landed) {
+      expect(result.isError).toBeFalsy();
       expect(r.status).toBe('applied');
       expect(r.message).toContain("YNAB's answer was lost, but a read-back shows the change in place.");
       expect(c.held(h.standIn.state)).toEqual(c.after);
       expect(kinds(journal)).toEqual(c.kind === null ? [] : [c.kind]);
+      expect(pending(journal)).toEqual([]);
     } else {
-      expect(r.status).toBe('not_applied');
-      expect(r.message).toContain('a read-back shows nothing changed. It is safe to ask again.');
+      // no read shows it within the window: unknown (YNAB may still apply it late), and kept pending
+      expect(result.isError).toBe(true);
+      expect(r.status).toBe('unknown');
+      expect(r.message).toMatch(/^Do not repeat this change yet: /);
+      expect(r.message).toContain("YNAB's answer was lost, and reads over 1 s do not show ");
+      expect(r.message).toContain('YNAB may still apply it late.');
+      expect(r.message).not.toContain('safe to ask again');
       expect(c.held(h.standIn.state)).toEqual(before);
       expect(kinds(journal)).toEqual([]);
+      const entries = pending(journal);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ plan_id: 'demo-budget', tool: c.tool });
+      expect(r.message).toMatch(
+        new RegExp(
+          `avenir-mcp keeps it as pending operation ${entries[0]?.operation_id}: the next call on this plan checks YNAB again, and undo_operation with that operation_id settles it first\\.$`,
+        ),
+      );
+      if ('operation_id' in r) expect(r.operation_id).toBeNull();
     }
   });
 
@@ -273,13 +96,18 @@ describe.each(CASES)('$tool', (c) => {
     h.standIn.fault({ ...c.route, drop: true, apply: true });
     // room for the preview's reads again and the write, not for a read-back
     while (s.deps.pacer.sentLastHour() < 180 - reads - 1) s.deps.pacer.take();
-    const r = out(await call(s, c.tool, { ...args, confirmation: code }));
+    const result = await call(s, c.tool, { ...args, confirmation: code });
+    const r = out(result);
+    expect(result.isError).toBe(true);
     expect(r.status).toBe('unknown');
+    expect(r.message).toMatch(/^Do not repeat this change yet/);
     expect(r.message).toContain('avenir-mcp could not check what YNAB holds');
     expect(r.message).toContain('do not repeat it blindly');
     expect(sends(h)).toBe(1);
+    expect(writesSent(h)).toBe(1);
     expect(c.held(h.standIn.state)).toEqual(c.after);
     expect(kinds(journal)).toEqual([]);
+    expect(pending(journal)).toMatchObject([{ plan_id: 'demo-budget', tool: c.tool }]);
   });
 
   it.skipIf(c.ignore === undefined)(
@@ -297,11 +125,72 @@ describe.each(CASES)('$tool', (c) => {
         ...(field === undefined ? {} : { ignoreFields: [field] }),
         ...(body === undefined ? {} : { status: 200, body: JSON.stringify({ data: body(h.standIn.state) }) }),
       });
-      const r = out(await call(s, c.tool, args));
+      const result = await call(s, c.tool, args);
+      const r = out(result);
+      // partial and not_applied are tool errors: the change did not happen in full
+      expect(result.isError).toBe(true);
       expect(r.status).toBe(ignore.status);
       expect(r.message).toContain(ignore.names);
+      // YNAB answered: the outcome is known, and nothing stays pending
+      expect(pending(journal)).toEqual([]);
       expect(c.held(h.standIn.state)).toEqual('held' in ignore ? ignore.held : before);
       expect(kinds(journal)).toEqual(ignore.status === 'partial' && c.kind !== null ? [c.kind] : []);
     },
   );
+});
+
+// the same change asked again while the first is pending could make it twice: refused, nothing sent;
+// `other` changes something else (another transaction; another date), and goes through
+const AGAIN: { tool: string; other: Record<string, unknown> }[] = [
+  { tool: 'flag_transactions', other: { flags: [{ transaction_id: 'tx-047', color: 'red' }] } },
+  {
+    tool: 'create_transactions',
+    other: {
+      account_id: 'acc-checking',
+      transactions: [{ date: '2026-09-23', amount: -12.5, payee_name: 'Bakery', memo: 'bread' }],
+    },
+  },
+];
+
+describe.each(AGAIN)('$tool asked again while pending', ({ tool, other }) => {
+  const c = CASES.find((x) => x.tool === tool) as Case;
+  it.beforeEach(({ h }) => h.standIn.reset());
+  const args = { plan_id: 'demo-budget', ...c.args };
+
+  it('is refused before anything is asked or sent; another subject is not', async ({ h, journal }) => {
+    const before = c.held(h.standIn.state);
+    const asked = answering(ACCEPT);
+    const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal }, elicit: asked.handler });
+    h.standIn.fault({ ...c.route, drop: true });
+    expect(out(await call(s, tool, args)).status).toBe('unknown');
+    const [entry] = pending(journal);
+    const questions = asked.questions.length;
+    expect(writesSent(h)).toBe(1);
+
+    const again = await call(s, tool, args);
+    expect(again.isError).toBe(true);
+    expect(again.structuredContent).toBeUndefined();
+    expect(textOf(again)).toMatch(
+      new RegExp(
+        `^A change to the same thing is still pending: operation ${entry?.operation_id} \\(${tool}, `,
+      ),
+    );
+    expect(textOf(again)).toContain('nothing was asked or sent');
+    expect(asked.questions).toHaveLength(questions);
+    expect(writesSent(h)).toBe(1);
+    expect(c.held(h.standIn.state)).toEqual(before);
+    expect(pending(journal)).toEqual([entry]);
+
+    // a create of the same account, date and amount is the same subject, whatever its payee
+    if (tool === 'create_transactions') {
+      const same = { ...args, transactions: [{ date: '2026-09-24', amount: -12.5, payee_name: 'Kiosk' }] };
+      expect(textOf(await call(s, tool, same))).toMatch(/^A change to the same thing is still pending/);
+      expect(writesSent(h)).toBe(1);
+    }
+    const r = await call(s, tool, { plan_id: 'demo-budget', ...other });
+    expect(r.isError).toBeFalsy();
+    expect(out(r).status).toBe('applied');
+    expect(writesSent(h)).toBe(2);
+    expect(pending(journal)).toEqual([entry]);
+  });
 });

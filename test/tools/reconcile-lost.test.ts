@@ -1,8 +1,10 @@
 /**
- * reconcile_account without an adjustment whose reconcile PATCH answer is lost: read back once, it
- * ends not_applied (safe to ask again) when nothing landed, and unknown when the read-back itself
- * fails — never "reconciled" over what YNAB does not hold, and never sent twice.
+ * reconcile_account without an adjustment whose reconcile PATCH answer is lost: read back over the
+ * settling window, it ends unknown and pending when no read shows it (YNAB may still apply it late)
+ * and when the read-back itself fails — never "reconciled" over what YNAB does not hold, never "not
+ * applied" over what may still land, and never sent twice.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, type Harness } from '../helpers/harness.js';
@@ -13,6 +15,11 @@ const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
 const reconciled = (h: Harness) =>
   h.standIn.state.transactions.filter((t) => t.account_id === 'acc-savings' && t.cleared === 'reconciled')
     .length;
+/** The entries of the pending operations file beside the journal (none when it does not exist). */
+const pending = (journal: string): { operation_id: string; plan_id: string; tool: string }[] =>
+  existsSync(`${journal}.pending.json`)
+    ? (JSON.parse(readFileSync(`${journal}.pending.json`, 'utf8')) as { entries: [] }).entries
+    : [];
 
 describe.each(ERAS)('reconcile_account at the cleared balance, lost answers, %s era', (era) => {
   it.beforeEach(({ h }) => h.standIn.reset());
@@ -27,40 +34,60 @@ describe.each(ERAS)('reconcile_account at the cleared balance, lost answers, %s 
     const before = reconciled(h);
     h.standIn.clearRequests();
     const during = faults();
-    const r = out(await call(s, 'reconcile_account', { ...args, confirmation: preview.confirmation }));
+    const result = await call(s, 'reconcile_account', { ...args, confirmation: preview.confirmation });
     await during;
     const patches = h.standIn.requests.filter((q) => q.method === 'PATCH');
-    return { r, before, patches, posts: h.standIn.requests.filter((q) => q.method === 'POST') };
+    return {
+      result,
+      r: out(result),
+      before,
+      patches,
+      posts: h.standIn.requests.filter((q) => q.method === 'POST'),
+    };
   }
 
-  it('a lost answer that did not land: not_applied, safe to ask again, nothing journaled', async ({
+  it('a lost answer no read shows: unknown, pending, never re-sent, nothing journaled', async ({
     h,
     journal,
   }) => {
-    const { r, before, patches, posts } = await confirmed(h, journal, () =>
+    const { result, r, before, patches, posts } = await confirmed(h, journal, () =>
       h.standIn.fault({ method: 'PATCH', path: TRANSACTIONS, drop: true }),
     );
-    expect(r).toMatchObject({ status: 'not_applied', operation_id: null });
+    expect(result.isError).toBe(true);
+    expect(r).toMatchObject({ status: 'unknown', operation_id: null });
     expect(r.message).toMatch(
-      /^marking the transactions reconciled got no answer \(.+\): nothing is reconciled\. It is safe to ask again\.$/,
+      /^Do not repeat this change yet: marking the transactions reconciled got no answer \(.+\), and reads over 1 s show none of them reconciled yet \(YNAB may still apply it late\): check the account in YNAB before anything else; do not repeat it\. avenir-mcp keeps it as pending operation \w+: /,
     );
+    expect(r.message).not.toContain('safe to ask again');
     expect(reconciled(h)).toBe(before);
     expect(patches).toHaveLength(1);
     expect(posts).toHaveLength(0);
+    // read again over the window: more than one read, and no other write
+    expect(h.standIn.requests.filter((q) => q.method === 'GET').length).toBeGreaterThan(1);
+    expect(h.standIn.requests.filter((q) => q.method !== 'GET')).toHaveLength(1);
+    expect(existsSync(journal)).toBe(false);
+    const entries = pending(journal);
+    expect(entries).toEqual([expect.objectContaining({ plan_id: 'demo-budget', tool: 'reconcile_account' })]);
+    expect(r.message).toContain(`pending operation ${entries[0]?.operation_id}: `);
   });
 
   it('a lost answer whose read-back fails: unknown, told not to repeat it', async ({ h, journal }) => {
-    const { r, patches } = await confirmed(h, journal, async () => {
+    const { result, r, patches } = await confirmed(h, journal, async () => {
       // The PATCH lands slowly and its answer is lost; the read-back after it fails.
       h.standIn.fault({ method: 'PATCH', path: TRANSACTIONS, drop: true, apply: true, delayMs: 300 });
       while (!h.standIn.requests.some((q) => q.method === 'PATCH'))
         await new Promise((r) => setTimeout(r, 5));
       h.standIn.fault({ method: 'GET', path: TRANSACTIONS, status: 500, times: 10 });
     });
+    expect(result.isError).toBe(true);
     expect(r).toMatchObject({ status: 'unknown', operation_id: null });
+    expect(r.message).toMatch(/^Do not repeat this change yet: /);
     expect(r.message).toContain('marking the transactions reconciled got no answer (');
     expect(r.message).toContain(', and avenir-mcp could not check what YNAB holds: ');
-    expect(r.message).toMatch(/check the account in YNAB before anything else; do not repeat it\.$/);
+    expect(r.message).toMatch(
+      /check the account in YNAB before anything else; do not repeat it\. avenir-mcp keeps it as pending operation \w+: the next call on this plan checks YNAB again, and undo_operation with that operation_id settles it first\.$/,
+    );
     expect(patches).toHaveLength(1);
+    expect(pending(journal)).toEqual([expect.objectContaining({ tool: 'reconcile_account' })]);
   });
 });

@@ -1,7 +1,9 @@
 /**
- * reconcile_account with adjust=true ends in a known state: when the reconcile PATCH fails after the
+ * reconcile_account with adjust=true ends in a true state: when the reconcile PATCH fails after the
  * adjustment was created, the adjustment is journaled (undo deletes it) and the answer says it
- * exists; a lost PATCH answer is read back once. Also: a YNAB error body is one short line.
+ * exists; a lost PATCH answer is read back over the settling window, and when no read shows it the
+ * outcome is unknown and pending (YNAB may still apply it late). Also: a YNAB error body is one
+ * short line.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
@@ -18,6 +20,11 @@ const lines = (path: string) =>
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l) as Record<string, unknown>)
+    : [];
+/** The entries of the pending operations file beside the journal (none when it does not exist). */
+const pending = (journal: string): { operation_id: string; plan_id: string; tool: string }[] =>
+  existsSync(`${journal}.pending.json`)
+    ? (JSON.parse(readFileSync(`${journal}.pending.json`, 'utf8')) as { entries: [] }).entries
     : [];
 
 describe.each(ERAS)('reconcile_account with an adjustment, %s era', (era) => {
@@ -39,7 +46,8 @@ describe.each(ERAS)('reconcile_account with an adjustment, %s era', (era) => {
     journal,
   }) => {
     const { r } = await confirmWith(h, journal, { method: 'PATCH', path: TRANSACTIONS, status: 500 });
-    expect(r.isError).toBeFalsy();
+    // partial is a tool error: the change did not happen in full
+    expect(r.isError).toBe(true);
     const result = out(r);
     expect(result.status).toBe('partial');
     expect(result.message).toBe(
@@ -53,6 +61,8 @@ describe.each(ERAS)('reconcile_account with an adjustment, %s era', (era) => {
         details: { transaction_ids: ['tx-226'] },
       }),
     ]);
+    // YNAB answered (a refusal): the outcome is known, and nothing stays pending
+    expect(pending(journal)).toEqual([]);
     const a = await connect(h, era, {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: async () => ({ action: 'accept', content: { value: true } }),
@@ -72,11 +82,13 @@ describe.each(ERAS)('reconcile_account with an adjustment, %s era', (era) => {
       drop: true,
       apply: true,
     });
+    expect(r.isError).toBeFalsy();
     const result = out(r);
     expect(result.status).toBe('applied');
     expect(result.message).toMatch(
       /^YNAB's answer was lost, but a read-back shows every transaction reconciled\./,
     );
+    expect(pending(journal)).toEqual([]);
     expect(lines(journal)).toEqual([
       expect.objectContaining({
         kind: 'reconcile',
@@ -87,6 +99,33 @@ describe.each(ERAS)('reconcile_account with an adjustment, %s era', (era) => {
         },
       }),
     ]);
+  });
+
+  it('a lost reconcile answer no read shows: unknown and pending, the adjustment journaled and named', async ({
+    h,
+    journal,
+  }) => {
+    const { r } = await confirmWith(h, journal, { method: 'PATCH', path: TRANSACTIONS, drop: true });
+    expect(r.isError).toBe(true);
+    const result = out(r);
+    expect(result.status).toBe('unknown');
+    expect(result.message).toMatch(
+      /^Do not repeat this change yet: The balance adjustment of 12\.35 was created in YNAB \(transaction tx-226\), but marking the transactions reconciled got no answer \(.+\), and reads over 1 s show none of them reconciled yet \(YNAB may still apply it late\): check the account in YNAB before anything else; do not repeat it\. /,
+    );
+    expect(result.message).toContain(
+      `undo_operation with operation_id ${String(result.operation_id)} deletes the adjustment.`,
+    );
+    expect(result.message).not.toContain('safe to ask again');
+    expect(h.standIn.state.transactions.find((t) => t.id === 'tx-226')).toMatchObject({ cleared: 'cleared' });
+    expect(h.standIn.requests.filter((q) => q.method === 'PATCH')).toHaveLength(1);
+    expect(lines(journal)).toEqual([
+      expect.objectContaining({
+        operation_id: result.operation_id,
+        kind: 'create',
+        details: { transaction_ids: ['tx-226'] },
+      }),
+    ]);
+    expect(pending(journal)).toEqual([expect.objectContaining({ tool: 'reconcile_account' })]);
   });
 
   it('a 1 MB HTML error page becomes one line of at most 300 characters', async ({ h, journal }) => {

@@ -1,9 +1,13 @@
 /**
  * An undo of budgeted amounts whose write answers are lost, through a real client against the
- * stand-in: each lost answer is checked with one read of the month (never sent again), and the undo
- * ends in a state it names truly — done, not started, or halfway with the rest kept for the next undo.
+ * stand-in: each lost answer is checked by reading the month over the settling window (never sent
+ * again), and the undo ends in a state it names truly — done, not known yet (never "not applied":
+ * YNAB may still apply it late), or halfway with the rest kept for the next undo.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
+import { pendingPath } from '../../src/safety/pending.js';
+import { readMoments } from '../../src/safety/outcome/settle.js';
 import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
@@ -14,6 +18,13 @@ const budgeted = (h: Harness) => {
   return [month?.['cat-holidays'], month?.['cat-restaurants']];
 };
 const sent = (h: Harness) => h.standIn.requests.map((q) => `${q.method} ${q.path}`);
+/** The entries of the pending operations file beside the journal (none when it does not exist). */
+const pending = (journal: string): { operation_id: string; tool: string }[] =>
+  existsSync(pendingPath(journal))
+    ? (JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as { entries: [] }).entries
+    : [];
+/** How many times a lost write is read back over the harness's settling window. */
+const reads = (h: Harness) => readMoments(Number(h.env.AVENIR_MCP_SETTLE_MS)).length;
 
 /** A move of 10.00 from Holidays (200.00) to Restaurants (120.00), applied: its session and journal. */
 async function moved(h: Harness, era: (typeof ERAS)[number], journal: string) {
@@ -43,29 +54,49 @@ describe.each(ERAS)('an undo of a move whose answers are lost, %s era', (era) =>
     expect(sent(h)).toContain(`GET ${MONTH_PATH}`);
   });
 
-  it('a lost first answer that did not land stops the undo before anything changed', async ({
+  it('a lost first answer that did not land stops the undo before anything changed: unknown', async ({
     h,
     journal,
   }) => {
     const { s, move } = await moved(h, era, journal);
     h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true });
-    const undo = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
+    const result = await call(s, 'undo_operation', { plan_id: 'demo-budget' });
+    const undo = out(result);
     expect(undo.status).not.toBe('applied');
+    expect(undo.status).toBe('unknown');
+    expect(result.isError).toBe(true);
     expect(undo.message).toMatch(/lost|answer/i);
+    expect(undo.message).toMatch(
+      /^Do not repeat this change yet: YNAB's answer was lost, and reads over 1 s do not show Restaurants back at 120\.00\. YNAB may still apply it late\./,
+    );
+    expect(undo.message).not.toContain('safe to ask again');
     expect(budgeted(h)).toEqual([190_000, 130_000]);
     expect(sent(h).filter((l) => l.startsWith('PATCH'))).toEqual([`PATCH ${RESTAURANTS}`]);
     expect(lines(journal).some((l) => l.undone === move.operation_id)).toBe(false);
+    // the undo stays pending: it may still land
+    expect(pending(journal)).toEqual([expect.objectContaining({ tool: 'undo_operation' })]);
+    expect(undo.message).toContain(`pending operation ${pending(journal)[0]?.operation_id}:`);
   });
 
-  it('a lost second answer that did not land: halfway, the rest kept for the next undo', async ({
+  it('a lost second answer no read shows: unknown halfway, the rest kept for the next undo', async ({
     h,
     journal,
   }) => {
     const { s, move } = await moved(h, era, journal);
     h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, drop: true });
-    const half = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
-    expect(half.status).toBe('partial');
-    expect(half.message).toContain('Restaurants is back to 120.00; setting Holidays back to 200.00 failed (');
+    const result = await call(s, 'undo_operation', { plan_id: 'demo-budget' });
+    const half = out(result);
+    // no read shows Holidays back: not known yet (YNAB may still apply it late), never "failed"
+    expect(half.status).toBe('unknown');
+    expect(result.isError).toBe(true);
+    const rest = lines(journal).find((l) => l.kind === 'budget') as { operation_id: string };
+    expect(half.message).toBe(
+      `Do not repeat this change yet: Undo done halfway: Restaurants is back to 120.00; YNAB's answer to setting Holidays back to 200.00 was lost, and reads over 1 s do not show it yet (YNAB may still apply it late). Check in YNAB (get_category_balances) first; then undo_operation (operation_id ${rest.operation_id}) finishes it.`,
+    );
+    expect(rest).toMatchObject({
+      kind: 'budget',
+      details: { month: '2026-09-01', category_id: 'cat-holidays', from: 200_000, to: 190_000 },
+    });
     expect(budgeted(h)).toEqual([190_000, 120_000]);
     expect(sent(h).filter((l) => l.startsWith('PATCH'))).toEqual([
       `PATCH ${RESTAURANTS}`,
@@ -123,10 +154,19 @@ describe('an undo whose read-back shows neither amount', () => {
     ).json()) as Month;
     edit(month);
     h.standIn.fault({ method: 'GET', path: MONTH_PATH, times: 2 });
-    h.standIn.fault({ method: 'GET', path: MONTH_PATH, status: 200, body: JSON.stringify(month) });
+    // every read of the settling window gets it
+    h.standIn.fault({
+      method: 'GET',
+      path: MONTH_PATH,
+      status: 200,
+      body: JSON.stringify(month),
+      times: reads(h),
+    });
     h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, drop: true });
-    const half = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
+    const result = await call(s, 'undo_operation', { plan_id: 'demo-budget' });
+    const half = out(result);
     expect(half.status).toBe('unknown');
+    expect(result.isError).toBe(true);
     expect(half.message).toContain(
       "Restaurants is back to 120.00; YNAB's answer to setting Holidays back to 200.00 was lost, and the amount is neither.",
     );

@@ -4,6 +4,7 @@
  * have landed is never re-sent, the writes after a failed one are not sent, and what was done is
  * journaled so that undo_operation can put it back. The paths do not depend on the protocol era.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { call, connect, textOf, type Harness } from '../helpers/harness.js';
@@ -14,6 +15,11 @@ const BUDGET = { plan_id: 'demo-budget', month: '2026-09-01', category_id: 'cat-
 const restaurants = (h: Harness) => h.standIn.state.budgets['2026-09-01']?.['cat-restaurants'];
 const TX = '/plans/demo-budget/transactions';
 const live = (h: Harness, id: string) => h.standIn.state.transactions.some((t) => t.id === id && !t.deleted);
+/** The entries of the pending operations file beside the journal (none when it does not exist). */
+const pending = (journal: string): { operation_id: string; plan_id: string; tool: string }[] =>
+  existsSync(`${journal}.pending.json`)
+    ? (JSON.parse(readFileSync(`${journal}.pending.json`, 'utf8')) as { entries: [] }).entries
+    : [];
 const sent = (h: Harness) =>
   h.standIn.requests.filter((q) => q.method !== 'GET').map((q) => `${q.method} ${q.path}`);
 
@@ -43,20 +49,48 @@ describe('set_category_budget, a lost answer', () => {
     ]);
   });
 
-  it('read back unchanged: not applied, safe to ask again, nothing journaled', async ({ h, journal }) => {
-    const s = await connect(h, 'modern', {
-      env: { AVENIR_MCP_JOURNAL: journal },
-      elicit: answering(ACCEPT).handler,
-    });
+  it('no read shows it: unknown, pending, never re-sent, nothing journaled; asked again, refused', async ({
+    h,
+    journal,
+  }) => {
+    const asked = answering(ACCEPT);
+    const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal }, elicit: asked.handler });
     h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true });
-    const r = out(await call(s, 'set_category_budget', BUDGET));
-    expect(r.status).toBe('not_applied');
-    expect(r.message).toContain(
-      "YNAB's answer was lost, and a read-back shows the amount still at 120.00: nothing changed. It is safe to ask again.",
+    const result = await call(s, 'set_category_budget', BUDGET);
+    const r = out(result);
+    expect(result.isError).toBe(true);
+    expect(r.status).toBe('unknown');
+    expect(r.message).toMatch(
+      /^Do not repeat this change yet: YNAB's answer was lost, and reads over 1 s do not show /,
     );
+    expect(r.message).not.toContain('safe to ask again');
     expect(r.operation_id).toBeNull();
+    expect(sent(h)).toEqual([`PATCH ${RESTAURANTS}`]);
+    // read at 0, 10, 20 and 40 ms: more than one read, and still one write
+    expect(
+      h.standIn.requests.filter((q) => q.method === 'GET' && q.path === MONTH_PATH).length,
+    ).toBeGreaterThan(1);
     expect(restaurants(h)).toBe(120_000);
     expect(lines(journal)).toEqual([]);
+    const entries = pending(journal);
+    expect(entries).toEqual([
+      expect.objectContaining({ plan_id: 'demo-budget', tool: 'set_category_budget' }),
+    ]);
+    expect(r.message).toContain(`avenir-mcp keeps it as pending operation ${entries[0]?.operation_id}: `);
+
+    // the same category and month again: refused before anything is asked or sent
+    const questions = asked.questions.length;
+    const again = await call(s, 'set_category_budget', { ...BUDGET, amount: 170 });
+    expect(again.isError).toBe(true);
+    expect(textOf(again)).toMatch(
+      new RegExp(
+        `^A change to the same thing is still pending: operation ${entries[0]?.operation_id} \\(set_category_budget, `,
+      ),
+    );
+    expect(asked.questions).toHaveLength(questions);
+    expect(sent(h)).toEqual([`PATCH ${RESTAURANTS}`]);
+    expect(restaurants(h)).toBe(120_000);
+    expect(pending(journal)).toEqual(entries);
   });
 
   it('the read-back fails: unknown, not re-sent', async ({ h, journal }) => {
@@ -67,11 +101,15 @@ describe('set_category_budget, a lost answer', () => {
     h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, apply: true, delayMs: 1_500 });
     const done = call(s, 'set_category_budget', BUDGET);
     await failReadBackAfter(h, RESTAURANTS);
-    const r = out(await done);
+    const result = await done;
+    const r = out(result);
+    expect(result.isError).toBe(true);
     expect(r.status).toBe('unknown');
+    expect(r.message).toMatch(/^Do not repeat this change yet/);
     expect(r.message).toContain('YNAB 500');
     expect(sent(h)).toEqual([`PATCH ${RESTAURANTS}`]);
     expect(restaurants(h)).toBe(150_000);
+    expect(pending(journal)).toEqual([expect.objectContaining({ tool: 'set_category_budget' })]);
   });
 });
 
@@ -79,7 +117,7 @@ describe('delete_transactions, one of several failing', () => {
   it.beforeEach(({ h }) => h.standIn.reset());
   const ARGS = { plan_id: 'demo-budget', transaction_ids: ['tx-050', 'tx-051', 'tx-052'] };
 
-  it('the second lost and not landed: partial, the first journaled, the third not sent', async ({
+  it('the second lost and not shown: unknown and pending, the first journaled, the third not sent', async ({
     h,
     journal,
   }) => {
@@ -88,10 +126,17 @@ describe('delete_transactions, one of several failing', () => {
       elicit: answering(ACCEPT).handler,
     });
     h.standIn.fault({ method: 'DELETE', path: `${TX}/tx-051`, drop: true });
-    const r = out(await call(s, 'delete_transactions', ARGS));
+    const result = await call(s, 'delete_transactions', ARGS);
+    const r = out(result);
     expect(sent(h)).toEqual([`DELETE ${TX}/tx-050`, `DELETE ${TX}/tx-051`]);
-    expect(r.status).toBe('partial');
-    expect(r.message).toMatch(/^Deleted 1 of 3 \(tx-050\)\. The delete of tx-051: /);
+    // tx-051 may still be deleted late: not "partial", which would say it was not
+    expect(result.isError).toBe(true);
+    expect(r.status).toBe('unknown');
+    expect(r.message).toMatch(
+      /^Do not repeat this change yet: Deleted 1 of 3 \(tx-050\)\. The delete of tx-051: /,
+    );
+    expect(r.message).toContain("YNAB's answer was lost, and reads over 1 s do not show ");
+    expect(r.message).not.toContain('safe to ask again');
     expect(r.message).toContain(
       `The other 1 was not sent. undo_operation with operation_id ${String(r.operation_id)} recreates those deleted.`,
     );
@@ -103,9 +148,13 @@ describe('delete_transactions, one of several failing', () => {
         details: { transactions: [expect.objectContaining({ transaction_id: 'tx-050' })] },
       }),
     ]);
+    // the pending operation is the one that journaled tx-050: undo_operation settles tx-051 first
+    expect(pending(journal)).toEqual([
+      expect.objectContaining({ tool: 'delete_transactions', operation_id: r.operation_id }),
+    ]);
   });
 
-  it('the first lost and not landed: not applied, nothing journaled, the others not sent', async ({
+  it('the first lost and not shown: unknown and pending, nothing journaled, the others not sent', async ({
     h,
     journal,
   }) => {
@@ -114,12 +163,19 @@ describe('delete_transactions, one of several failing', () => {
       elicit: answering(ACCEPT).handler,
     });
     h.standIn.fault({ method: 'DELETE', path: `${TX}/tx-050`, drop: true });
-    const r = out(await call(s, 'delete_transactions', ARGS));
-    expect(r.status).toBe('not_applied');
-    expect(r.message).toMatch(/^Deleted 0 of 3\. The delete of tx-050: .* The other 2 were not sent\.$/);
+    const result = await call(s, 'delete_transactions', ARGS);
+    const r = out(result);
+    expect(result.isError).toBe(true);
+    expect(r.status).toBe('unknown');
+    expect(r.message).toMatch(
+      /^Do not repeat this change yet: Deleted 0 of 3\. The delete of tx-050: .* The other 2 were not sent\. avenir-mcp keeps it as pending operation \w+: /,
+    );
+    expect(r.message).not.toContain('safe to ask again');
     expect(r.operation_id).toBeNull();
     expect(sent(h)).toEqual([`DELETE ${TX}/tx-050`]);
+    expect([live(h, 'tx-050'), live(h, 'tx-051'), live(h, 'tx-052')]).toEqual([true, true, true]);
     expect(lines(journal)).toEqual([]);
+    expect(pending(journal)).toEqual([expect.objectContaining({ tool: 'delete_transactions' })]);
   });
 
   it('the second refused: an error naming what was deleted, the first journaled', async ({ h, journal }) => {

@@ -43,8 +43,9 @@ describe('sparse YNAB answers', () => {
     await s.close();
   });
 
-  // an answer that shows nothing is settled with one read: here the fault kept the write from landing
-  it('a create answer (201) without ids: one read shows nothing was created', async () => {
+  // an answer that shows nothing is settled by reading: here the fault kept the write from landing,
+  // but a create no read shows may still land late, so it is unknown (and pending), never "not applied"
+  it('a create answer (201) without ids: no read shows it created, so it is unknown', async () => {
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
     const args = {
       plan_id: 'demo-budget',
@@ -55,11 +56,13 @@ describe('sparse YNAB answers', () => {
     const { confirmation } = preview.structuredContent as { confirmation: string };
     h.standIn.fault({ method: 'POST', path: '/plans/demo-budget/transactions', status: 201, body: EMPTY });
     const r = await call(s, 'create_transactions', { ...args, confirmation });
+    expect(r.isError).toBe(true);
     expect(r.structuredContent).toMatchObject({
-      status: 'not_applied',
+      status: 'unknown',
       created_ids: [],
       duplicate_import_ids: [],
     });
+    expect((r.structuredContent as { message: string }).message).toMatch(/^Do not repeat this change yet: /);
     await s.close();
   });
 

@@ -20,6 +20,8 @@ export interface RouteContext {
   query: Record<string, string>;
   /** The parsed JSON body (undefined when empty). */
   body: unknown;
+  /** A DELETE of one side of a transfer leaves the other side (a fault: see FaultRule). */
+  keepTransferSide?: boolean;
 }
 
 /** YNAB's error names and default details per status. */

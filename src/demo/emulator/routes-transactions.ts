@@ -208,10 +208,13 @@ function linkedSide(state: PlanState, row: TransactionRow): TransactionRow | und
   );
 }
 
-/** DELETE `/transactions/<id>`: soft delete (as YNAB, a transfer loses both sides); returns it. */
+/**
+ * DELETE `/transactions/<id>`: soft delete; returns it. A transfer loses both sides, as in YNAB's app
+ * (the API does not document it), unless a fault keeps the other side.
+ */
 function deleteTransaction(ctx: RouteContext, p: { id: string }): Reply {
   const row = target(ctx.state, { id: p.id });
-  const linked = linkedSide(ctx.state, row);
+  const linked = ctx.keepTransferSide === true ? undefined : linkedSide(ctx.state, row);
   row.deleted = true;
   const touch = new Touch(ctx.state).transaction(row);
   if (linked !== undefined) {

@@ -58,6 +58,11 @@ export interface FaultRule {
   ignoreFields?: readonly string[];
   /** Send the normal answer in ten parts this many ms apart: a long answer over a slow line. */
   trickleMs?: number;
+  /**
+   * A DELETE of one side of a transfer deletes that side only and leaves the other, linked side. By
+   * default the stand-in deletes both, as YNAB's app does; YNAB's API does not document which.
+   */
+  keepTransferSide?: boolean;
   /** How many matching requests it applies to (default 1). */
   times?: number;
 }
@@ -221,6 +226,7 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
     path: string,
     record: RecordedRequest,
     parsed: { value: unknown; json: boolean },
+    fault: FaultRule | undefined,
   ): Reply => {
     if (!parsed.json) return { status: 400, body: errorBody(400, 'The request body is not valid JSON.') };
     const reply = ROUTER.dispatch({
@@ -230,6 +236,7 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
       path,
       query: record.query,
       body: parsed.value ?? undefined,
+      keepTransferSide: fault?.keepTransferSide === true,
     });
     if (method !== 'GET' && reply.status >= 200 && reply.status < 300) writes.push(record);
     return reply;
@@ -248,7 +255,7 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
       return { status: fault.status, body: fault.body ?? errorBody(fault.status) };
     }
     if (!hasToken(req)) return { status: 401, body: errorBody(401) };
-    return answer(record.method, record.path, record, parsed);
+    return answer(record.method, record.path, record, parsed, fault);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -272,7 +279,8 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
     if (fault?.delayMs !== undefined) await sleep(fault.delayMs);
     if (fault?.drop === true || fault?.truncate === true) {
       // the answer is lost on the way back; with `apply`, after the request took effect
-      const applied = fault.apply === true && hasToken(req) ? answer(method, path, record, parsed) : null;
+      const applied =
+        fault.apply === true && hasToken(req) ? answer(method, path, record, parsed, fault) : null;
       record.status = applied?.status ?? 0;
       if (fault.drop === true) req.socket.destroy();
       else sendTruncated(res, applied ?? { status: 200, body: { data: {} } });

@@ -14,6 +14,8 @@ import { clean, compareCodePoints } from '../text.js';
 export const SAME_CATEGORY = 'Give two different categories: money moves from one to another.';
 export const BUDGET_CONFLICT = 'The amount changed since: left alone.';
 export const MOVE_CONFLICT = 'An amount changed since: both left alone.';
+/** Both categories of a move already hold their amounts from before it. */
+export const MOVE_ALREADY_BACK = 'Both amounts are already as they were before the move: nothing to undo.';
 
 export const notInPlan = (id: string): string =>
   `Category ${id} is not in this plan: use a category_id from get_category_balances.`;
@@ -186,26 +188,42 @@ export function planBudgetUndo(
   };
 }
 
-/** Undo of `move`: both amounts back (target first, then source) unless either changed since. */
+/**
+ * Undo of `move`: both amounts back (target first, then source), each category judged on its own:
+ * one still as the move left it is put back, one already at its amount before the move (a target
+ * write that never landed, or half of an earlier undo that did) needs nothing, and one holding a
+ * third amount — changed by someone since — leaves both alone.
+ */
 export function planMoveUndo(
   index: ReadonlyMap<string, YnabCategory>,
   month: string,
   source: BudgetChange,
   target: BudgetChange,
 ): BudgetUndoPlan {
-  const conflicts = [source, target].filter((c) => !unchanged(index, c)).map((c) => c.category_id);
-  const ok = conflicts.length === 0;
+  const held = (c: BudgetChange) => {
+    const current = index.get(c.category_id);
+    return current === undefined ? null : milliOf(current.budgeted);
+  };
+  const toRevert = [target, source].filter((c) => held(c) === c.to);
+  const back = [target, source].filter((c) => held(c) === c.from && c.from !== c.to);
+  const conflicts = [source, target]
+    .filter((c) => !toRevert.includes(c) && !back.includes(c))
+    .map((c) => c.category_id);
   const amount = fmtMoney(source.from - source.to);
+  const fullConflict =
+    conflicts.length > 0 ? MOVE_CONFLICT : toRevert.length === 0 ? MOVE_ALREADY_BACK : null;
+  const one = toRevert.length === 1 ? (toRevert[0] as BudgetChange) : null;
+  const other = back[0];
+  const question =
+    one === null || other === undefined
+      ? `Undo: move ${amount} back from ${nameOf(index, target.category_id)} to ${nameOf(index, source.category_id)} for ${month}?`
+      : `Undo: set ${nameOf(index, one.category_id)} for ${month} back to ${fmtMoney(one.from)} (${nameOf(index, other.category_id)} is already back at ${fmtMoney(other.from)})?`;
   return {
     conflicts,
-    fullConflict: ok ? null : MOVE_CONFLICT,
-    question: `Undo: move ${amount} back from ${nameOf(index, target.category_id)} to ${nameOf(index, source.category_id)} for ${month}?`,
+    fullConflict,
+    question,
     items: [source.category_id, target.category_id].sort(compareCodePoints),
-    writes: ok
-      ? [
-          { category_id: target.category_id, budgeted: target.from },
-          { category_id: source.category_id, budgeted: source.from },
-        ]
-      : [],
+    writes:
+      fullConflict === null ? toRevert.map((c) => ({ category_id: c.category_id, budgeted: c.from })) : [],
   };
 }

@@ -5,6 +5,7 @@
  * doing it again is harmless: the texts say so where the user would otherwise hesitate. Pure.
  */
 import { clean } from '../text.js';
+import { NOT_YET } from '../write-outcome.js';
 import { holds, type Asked, type Verdict } from '../write-verify.js';
 
 export interface Approvals {
@@ -16,7 +17,9 @@ export interface Approvals {
 /** What each transaction asked is after the write. */
 export function approvalsOf(asked: readonly Asked[], v: Verdict): Approvals {
   const ids = asked.map((a) => a.key);
-  if (v.why !== null) return { approved: [], notApproved: [], unknown: ids };
+  // nothing checked, or a lost answer no read shows yet: each may still be approved late
+  if (v.why !== null || typeof v.unseenSeconds === 'number')
+    return { approved: [], notApproved: [], unknown: ids };
   const approved = ids.filter((id) => holds(v, asked, id, 'approved'));
   return { approved, notApproved: ids.filter((id) => !approved.includes(id)), unknown: [] };
 }
@@ -47,7 +50,10 @@ function whyNot(v: Verdict): string {
 export function approvalText(a: Approvals, v: Verdict): string {
   const n = a.approved.length + a.notApproved.length + a.unknown.length;
   if (v.why !== null) {
-    return `The approval of ${count(n)} may or may not be in YNAB (${v.why}). Check with find_transactions; approving them again is harmless (it only sets the flag again).`;
+    return `${NOT_YET}: the approval of ${count(n)} may or may not be in YNAB (${v.why}). Check with find_transactions; approving them again then is harmless (it only sets the flag again).`;
+  }
+  if (typeof v.unseenSeconds === 'number') {
+    return `${NOT_YET}: YNAB's answer was lost, and reads over ${v.unseenSeconds} s show ${n === 1 ? 'the transaction not' : `none of the ${count(n)}`} approved yet; YNAB may still apply it late. Check with find_transactions in a few minutes (approving them again then is harmless: it only sets the flag again).`;
   }
   if (v.status === 'applied') {
     const lost = v.lost ? " YNAB's answer was lost, but a read-back shows them approved." : '';
@@ -55,9 +61,8 @@ export function approvalText(a: Approvals, v: Verdict): string {
   }
   if (a.approved.length === 0) {
     const none = n === 1 ? 'the transaction not' : `none of the ${count(n)}`;
-    return v.lost
-      ? `YNAB's answer was lost, and a read-back shows ${none} approved: ${whyNot(v)}. It is safe to ask again.`
-      : `YNAB answered, but holds ${none} approved: ${whyNot(v)}.`;
+    const lead = v.lost ? "YNAB's answer was lost, and a read-back shows" : 'YNAB answered, but holds';
+    return `${lead} ${none} approved: ${whyNot(v)}.`;
   }
   const lead = v.lost ? "YNAB's answer was lost; a read-back shows " : '';
   return `${lead}${a.approved.length} of ${count(n)} approved. Not approved: ${whyNot(v)}.`;

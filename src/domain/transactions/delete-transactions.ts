@@ -1,9 +1,9 @@
 /**
  * Planning `delete_transactions` and the undo of a `delete` operation: the checks (in the plan, not
  * reconciled), each transaction in full for the question, the journal's record of each one whole,
- * and the POST body that recreates them. YNAB deletes both sides of a transfer when one is deleted,
- * so a transfer named by both sides is deleted once, and recreated once through the other account's
- * transfer payee (YNAB then makes the linked pair again). Pure.
+ * and the POST body that recreates them. A transfer named by both sides is deleted once (its other
+ * side goes with it: by YNAB, or by a second request when YNAB keeps it), and recreated once through
+ * the other account's transfer payee (YNAB then makes the linked pair again). Pure.
  */
 import { AppError } from '../errors.js';
 import { fmtMoney, toUnits } from '../money.js';
@@ -170,16 +170,43 @@ export const deleteSubject = (plan: DeletePlan): { delete: string[] } => ({
 });
 
 /**
+ * The deleted sides of transfers whose other side is still in YNAB (YNAB kept it, and deleting it
+ * failed): recreating one through its transfer payee would make that other side twice.
+ */
+export function keptSides(
+  records: readonly DeletedTransaction[],
+  transactions: readonly YnabTransaction[],
+): string[] {
+  return records
+    .filter((r) =>
+      transactions.some(
+        (t) =>
+          !t.deleted &&
+          r.transfer_account_id !== null &&
+          t.account_id === r.transfer_account_id &&
+          t.transfer_account_id === r.account_id &&
+          t.amount === -r.amount &&
+          t.date === r.date,
+      ),
+    )
+    .map((r) => r.transaction_id);
+}
+
+/**
  * Undo of a `delete` operation: the transactions that can come back (their account is still open in
  * the plan), and the others, left alone.
  */
 export function planDeleteUndo(
   records: readonly DeletedTransaction[],
   accounts: readonly YnabAccount[],
+  transactions: readonly YnabTransaction[] = [],
 ): { back: DeletedTransaction[]; conflicts: string[] } {
   const open = new Set(accounts.filter((a) => !a.deleted && !a.closed).map((a) => a.id));
+  const kept = new Set(keptSides(records, transactions));
   const usable = (r: DeletedTransaction) =>
-    open.has(r.account_id) && (r.transfer_account_id === null || open.has(r.transfer_account_id));
+    !kept.has(r.transaction_id) &&
+    open.has(r.account_id) &&
+    (r.transfer_account_id === null || open.has(r.transfer_account_id));
   return {
     back: records.filter(usable),
     conflicts: records

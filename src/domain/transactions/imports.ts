@@ -6,6 +6,7 @@
  * import edited meanwhile cannot be told from a new one, and the answer is unknown rather than a
  * guess. YNAB also imports on its own, so the texts say "since avenir-mcp last read the plan". Pure.
  */
+import { NOT_YET } from '../write-outcome.js';
 import type { YnabTransaction } from '../model.js';
 
 export type ImportFinding = { imported: string[] } | { why: string };
@@ -37,11 +38,14 @@ export const importedText = (n: number): string =>
 /** The message of an import whose answer was lost, from what a read-back found. */
 export function lostImportText(reason: string, found: ImportFinding): string {
   if ('why' in found) {
-    return `YNAB's answer to the import was lost (${reason}), and it is not known what it brought: ${found.why}. ${IMPORT_AGAIN}`;
+    return `${NOT_YET}: YNAB's answer to the import was lost (${reason}), and it is not known what it brought: ${found.why}. ${IMPORT_AGAIN}`;
   }
-  const n = found.imported.length;
-  if (n === 0) {
-    return `YNAB's answer to the import was lost, and a read-back shows no transaction imported since avenir-mcp last read the plan: nothing changed. ${IMPORT_AGAIN}`;
-  }
-  return `YNAB's answer to the import was lost; a read-back shows ${n} transaction(s) imported since avenir-mcp last read the plan (by this import, or by YNAB's own automatic import). suggest_categories lists those that still need a category.`;
+  return `YNAB's answer to the import was lost; a read-back shows ${found.imported.length} transaction(s) imported since avenir-mcp last read the plan (by this import, or by YNAB's own automatic import). suggest_categories lists those that still need a category.`;
 }
+
+/**
+ * The import's answer was lost and no read within the settling window shows anything imported: YNAB
+ * may still bring the transactions in, so this is unknown, not "nothing changed".
+ */
+export const unseenImportText = (seconds: number): string =>
+  `${NOT_YET}: YNAB's answer to the import was lost, and reads over ${seconds} s show no transaction imported since avenir-mcp last read the plan. YNAB may still bring them in: look with suggest_categories in a few minutes (importing again then is harmless: YNAB never imports a transaction twice).`;

@@ -8,7 +8,8 @@ import { monthIndex } from '../../domain/categories/budget-writes.js';
 import { clean } from '../../domain/text.js';
 import { milliOf } from '../../domain/months/month-categories.js';
 import { fmtMoney } from '../../domain/money.js';
-import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
+import { isUnknownOutcome, reasonOf, UnknownOutcome, unseenText } from '../../domain/write-outcome.js';
+import { settleRead, settleSeconds } from '../outcome/settle.js';
 import type { YnabClient } from '../../ynab/api.js';
 import { HalfUndone } from './types.js';
 
@@ -20,15 +21,22 @@ export interface BudgetStep {
   to: number;
 }
 
-/** Whether the lost write landed: 'yes', 'no', or the reason it could not be checked. */
+/**
+ * Whether the lost write landed, read over the settling window: 'yes', 'no' (still as the operation
+ * left it: it may land late), or the reason it could not be checked.
+ */
 async function landed(ynab: YnabClient, plan: string, month: string, step: BudgetStep) {
-  try {
-    const c = monthIndex((await ynab.months.get(plan, month)).categories).get(step.category_id);
-    const held = c === undefined ? null : milliOf(c.budgeted);
-    return held === step.from ? 'yes' : held === step.to ? 'no' : 'the amount is neither';
-  } catch (error) {
-    return `it could not be checked (${reasonOf(error)})`;
-  }
+  const heldIn = (m: Awaited<ReturnType<YnabClient['months']['get']>>) => {
+    const c = monthIndex(m.categories).get(step.category_id);
+    return c === undefined ? null : milliOf(c.budgeted);
+  };
+  const read = await settleRead(
+    () => ynab.months.get(plan, month),
+    (m) => heldIn(m) === step.from,
+  );
+  if ('why' in read) return `it could not be checked (${read.why})`;
+  const held = heldIn(read.value);
+  return held === step.from ? 'yes' : held === step.to ? 'no' : 'the amount is neither';
 }
 
 export async function writeSteps(
@@ -42,16 +50,27 @@ export async function writeSteps(
       await ynab.months.setBudgeted(plan, month, step.category_id, step.from);
       continue;
     } catch (error) {
-      const check = isUnknownOutcome(error) ? await landed(ynab, plan, month, step) : 'no';
+      const lost = isUnknownOutcome(error);
+      const check = lost ? await landed(ynab, plan, month, step) : 'no';
       if (check === 'yes') continue;
-      if (i === 0 && check === 'no') throw error; // nothing was restored: refused, or lost and not applied
+      if (i === 0 && !lost) throw error; // refused: nothing was restored
+      if (i === 0 && check === 'no') {
+        // not shown after the window: it may land late; the next undo compares each category anew
+        const unseen = new UnknownOutcome(
+          `${unseenText(`${clean(step.name)} back at ${fmtMoney(step.from)}`, 'get_category_balances', settleSeconds())} The operation is still in the journal: undo_operation re-reads the month first and puts back only what is still to put back.`,
+        );
+        // a later call settles it once the month shows the category back
+        unseen.recheck = async () => (await landed(ynab, plan, month, step)) === 'yes';
+        throw unseen;
+      }
       const done = steps.slice(0, i);
       const left = steps.slice(i);
       const restored = done.map((s) => `${clean(s.name)} is back to ${fmtMoney(s.from)}`).join(', ');
       const pending = left.map((s) => `${clean(s.name)} back to ${fmtMoney(s.from)}`).join(' and ');
-      const failure =
-        check === 'no'
-          ? `setting ${pending} failed (${reasonOf(error)})`
+      const failure = !lost
+        ? `setting ${pending} failed (${reasonOf(error)})`
+        : check === 'no'
+          ? `YNAB's answer to setting ${pending} was lost, and reads over ${settleSeconds()} s do not show it yet (YNAB may still apply it late)`
           : `YNAB's answer to setting ${pending} was lost, and ${check}`;
       const opening = restored === '' ? '' : `${restored}; `;
       throw new HalfUndone(
@@ -60,7 +79,7 @@ export async function writeSteps(
           kind: 'budget' as const,
           details: { month, category_id: s.category_id, from: s.from, to: s.to },
         })),
-        check !== 'no',
+        lost,
       );
     }
   }

@@ -65,10 +65,11 @@ export const undoMove: UndoHandler<'move'> = async (ynab, plan, entry, details) 
   const index = monthIndex((await ynab.months.get(plan, details.month)).categories);
   const [source, target] = details.changes;
   const undo = planMoveUndo(index, details.month, source, target);
-  return toUndoPlan(ynab, plan, details.month, entry, undo, 'Both amounts restored.', index, [
-    source,
-    target,
-  ]);
+  const message =
+    undo.writes.length === 1
+      ? `${clean(index.get(undo.writes[0]!.category_id)!.name)} restored; the other amount was already back.`
+      : 'Both amounts restored.';
+  return toUndoPlan(ynab, plan, details.month, entry, undo, message, index, [source, target]);
 };
 
 export const TARGET_CHANGED = 'The target changed since: left alone.';

@@ -1,20 +1,32 @@
 /**
  * Undo of update_transactions (`edit`: each field still as the operation left it goes back, in one
  * bulk update), delete_transactions (`delete`: the deleted transactions are recreated in one POST,
- * with new ids; a lost answer is settled as in transaction-steps.ts) and create_transfer (`transfer`: the transfer is deleted while it is still as created;
- * YNAB removes both sides).
+ * with new ids; a lost answer is settled as in transaction-steps.ts) and create_transfer (`transfer`:
+ * the transfer is deleted while every field of both sides is still as created; the side sent is
+ * deleted, then the other is read and, if YNAB kept it, deleted by a second request).
  */
-import { planDeleteUndo } from '../../domain/transactions/delete-transactions.js';
+import type { YnabTransaction } from '../../domain/model.js';
+import { keptSides, linkedSide, planDeleteUndo } from '../../domain/transactions/delete-transactions.js';
 import { editUndoIds, planEditUndo } from '../../domain/transactions/edit-transactions.js';
+import { changedField, sideState, type SideState } from '../../domain/transactions/transfer-sides.js';
 import { compareCodePoints } from '../../domain/text.js';
+import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
+import type { KindDetails } from '../journal-kinds.js';
 import { patchesHeld } from '../../domain/write-verify.js';
 import { recreate } from './transaction-steps.js';
-import type { UndoHandler } from './types.js';
+import { HalfUndone, type UndoHandler } from './types.js';
 
 export const FIELDS_CHANGED = 'Every field changed since: left alone.';
 export const CANNOT_RECREATE = 'Their accounts are closed or gone: nothing recreated.';
+export const SIDE_STILL_THERE =
+  "The transfer's other side is still in YNAB: recreating it would make that side twice. Nothing recreated.";
 export const TRANSFER_GONE = 'The transfer is already deleted: nothing to undo.';
+/** An entry whose details cannot be read (handlers.ts). */
 export const TRANSFER_CHANGED = 'The transfer changed since (date, amount or account): left alone.';
+export const transferChanged = (field: string, id: string): string =>
+  `The transfer changed since (the ${field} of ${id}): left alone.`;
+export const TRANSFER_UNCHECKED =
+  "It was recorded before avenir-mcp kept a transfer's sides whole: only the date, amount and account of the side sent were compared. Check its memo, cleared status and flag, on both sides, in YNAB before agreeing.";
 
 export const undoEdit: UndoHandler<'edit'> = async (ynab, plan, entry, details) => {
   const { patches, conflicts, fields } = planEditUndo(details.changes, await ynab.transactions.list(plan));
@@ -34,11 +46,15 @@ export const undoEdit: UndoHandler<'edit'> = async (ynab, plan, entry, details) 
 };
 
 export const undoDelete: UndoHandler<'delete'> = async (ynab, plan, entry, details) => {
-  const { back, conflicts } = planDeleteUndo(details.transactions, await ynab.accounts.list(plan));
+  // a transfer's other side still there would be made twice: read only when one is a transfer
+  const transfers = details.transactions.some((r) => r.transfer_account_id !== null);
+  const rows = transfers ? await ynab.transactions.list(plan) : [];
+  const { back, conflicts } = planDeleteUndo(details.transactions, await ynab.accounts.list(plan), rows);
+  const kept = keptSides(details.transactions, rows).length > 0;
   return {
     conflicts,
     changes: [],
-    fullConflict: back.length === 0 ? CANNOT_RECREATE : null,
+    fullConflict: back.length > 0 ? null : kept ? SIDE_STILL_THERE : CANNOT_RECREATE,
     question: `Undo: recreate the ${back.length} deleted transaction(s) with the same fields? They come back with new ids.`,
     subject: { undo: entry.operation_id, items: back.map((r) => r.transaction_id).sort(compareCodePoints) },
     flow: 'merge',
@@ -46,22 +62,73 @@ export const undoDelete: UndoHandler<'delete'> = async (ynab, plan, entry, detai
   };
 };
 
+/**
+ * What undo checks of each side: as recorded, or for an entry recorded before the sides were, the
+ * sent side's date, amount and account (its other fields as they are now) and the other side found
+ * as linked to it, unchecked.
+ */
+function transferChecks(
+  details: KindDetails<'transfer'>,
+  rows: readonly YnabTransaction[],
+): { was: SideState; now: YnabTransaction | undefined }[] {
+  const byId = new Map(rows.map((t) => [t.id, t]));
+  if (details.sides !== undefined) {
+    return details.sides.map((was) => ({ was, now: byId.get(was.transaction_id) }));
+  }
+  const sent = byId.get(details.transaction_id);
+  if (sent === undefined) return [];
+  const { account_id, date, amount } = details;
+  const checks = [{ was: { ...sideState(sent), account_id, date, amount }, now: sent }];
+  const other = linkedSide(sent, rows);
+  return other === undefined ? checks : [...checks, { was: sideState(other), now: other }];
+}
+
 export const undoTransfer: UndoHandler<'transfer'> = async (ynab, plan, entry, details) => {
-  const tx = (await ynab.transactions.list(plan)).find((t) => t.id === details.transaction_id);
-  const changed =
-    tx !== undefined &&
-    (tx.date !== details.date || tx.amount !== details.amount || tx.account_id !== details.account_id);
+  const checks = transferChecks(details, await ynab.transactions.list(plan));
+  const present = checks.flatMap(({ was, now }) => (now === undefined ? [] : [{ was, now }]));
+  const ids = present.map((p) => p.now.id);
+  const changed = present.flatMap(({ was, now }) => {
+    const field = changedField(was, now);
+    return field === null ? [] : [transferChanged(field, now.id)];
+  });
+  const [first = '', second] = ids;
+  const unchecked = details.sides === undefined ? `\n${TRANSFER_UNCHECKED}` : '';
   return {
-    conflicts: tx === undefined || changed ? [details.transaction_id] : [],
+    conflicts: present.length === 0 ? [details.transaction_id] : changed.length > 0 ? ids : [],
     changes: [],
-    fullConflict: tx === undefined ? TRANSFER_GONE : changed ? TRANSFER_CHANGED : null,
-    question: 'Undo: delete the transfer this operation created (both sides)?',
-    subject: { undo: entry.operation_id, items: [details.transaction_id] },
+    fullConflict: present.length === 0 ? TRANSFER_GONE : (changed[0] ?? null),
+    question:
+      second === undefined
+        ? `Undo: delete ${first}, the side of the transfer this operation created still in YNAB (no other side of it is there)?${unchecked}`
+        : `Undo: delete the transfer this operation created (both sides)?${unchecked}`,
+    subject: { undo: entry.operation_id, items: ids },
     flow: 'merge',
-    readBack: async () => !(await ynab.transactions.list(plan)).some((t) => t.id === details.transaction_id),
+    sends: ids.length,
+    readBack: async () => {
+      const live = new Set((await ynab.transactions.list(plan)).map((t) => t.id));
+      const left = ids.filter((id) => live.has(id));
+      if (left.length === 0) return true;
+      if (live.has(first)) return false;
+      return `${first} is deleted, but ${left.join(', ')}, the other side of the transfer, is still there; the next undo_operation deletes it`;
+    },
     apply: async () => {
-      await ynab.transactions.delete(plan, details.transaction_id);
-      return 'Transfer deleted (both sides).';
+      await ynab.transactions.delete(plan, first);
+      if (second === undefined) return `Transfer deleted: ${first}; no other side of it was in YNAB.`;
+      try {
+        // YNAB's API does not document whether it deletes the linked side too: read, and delete it if kept
+        if (!(await ynab.transactions.list(plan)).some((t) => t.id === second)) {
+          return `Transfer deleted (both sides): YNAB removed ${second} with ${first}.`;
+        }
+        await ynab.transactions.delete(plan, second);
+        return `Transfer deleted (both sides): ${first}, then ${second}, which YNAB had kept, by a second request.`;
+      } catch (error) {
+        throw new HalfUndone(
+          `${first} is deleted, but its other side ${second} may still be in YNAB (${reasonOf(error)}).`,
+          [{ kind: 'transfer', details }],
+          isUnknownOutcome(error),
+          'find_transactions',
+        );
+      }
     },
   };
 };

@@ -2,7 +2,7 @@
  * The writes of the undo of a create and of a delete of transactions, so that each ends in a known
  * state and never sends twice a write that may have landed:
  * - the undo of a create deletes the transactions one request each; a delete whose answer was lost
- *   is checked with one read, and when the undo stops partway, HalfUndone carries the ids not known
+ *   is read over the settling window, and when the undo stops partway, HalfUndone carries the ids not known
  *   deleted as an operation of its own, which the next undo_operation finishes (it re-reads first, so
  *   a delete that did land is then a conflict, never sent again);
  * - the undo of a delete recreates them in one POST; when its answer is lost, the new transactions
@@ -13,19 +13,32 @@
 import type { DeletedTransaction } from '../../domain/transactions/delete-transactions.js';
 import { recreateBody } from '../../domain/transactions/delete-transactions.js';
 import { findCreated } from '../../domain/transactions/find-created.js';
-import { isUnknownOutcome, reasonOf, UnknownOutcome } from '../../domain/write-outcome.js';
+import {
+  isUnknownOutcome,
+  NOT_YET,
+  reasonOf,
+  UnknownOutcome,
+  unseenText,
+} from '../../domain/write-outcome.js';
+import { currentRun } from '../outcome/run.js';
+import { settleRead, settleSeconds } from '../outcome/settle.js';
 import type { YnabClient } from '../../ynab/api.js';
-import { HalfUndone, NotUndone } from './types.js';
+import { HalfUndone } from './types.js';
 
 const CHECK = 'find_transactions';
 
-/** Whether the delete of `id` whose answer was lost landed: 'yes', 'no', or why it is not known. */
+/**
+ * Whether the delete of `id` whose answer was lost landed: 'yes', 'no' (no read within the settling
+ * window shows it gone: it may still land late), or why it is not known.
+ */
 async function deleted(ynab: YnabClient, plan: string, id: string): Promise<string> {
-  try {
-    return (await ynab.transactions.list(plan)).some((t) => t.id === id) ? 'no' : 'yes';
-  } catch (error) {
-    return `it could not be checked (${reasonOf(error)})`;
-  }
+  const live = (rows: readonly { id: string }[]) => rows.some((t) => t.id === id);
+  const read = await settleRead(
+    () => ynab.transactions.list(plan),
+    (rows) => !live(rows),
+  );
+  if ('why' in read) return `it could not be checked (${read.why})`;
+  return read.shown ? 'yes' : 'no';
 }
 
 /** Deletes each of `ids` in turn (the undo of a create); stops with HalfUndone partway. */
@@ -40,8 +53,12 @@ export async function deleteEach(ynab: YnabClient, plan: string, ids: readonly s
       if (check === 'yes') continue;
       if (i === 0 && check === 'no') {
         if (!lost) throw error; // refused: nothing changed, the error says why
-        throw new NotUndone(
-          `YNAB's answer to deleting ${id} was lost, and a read-back shows it still there: nothing was deleted. The operation is still in the journal, and it is safe to ask again.`,
+        // still there after the window: the delete may land late; the next undo re-reads first and
+        // deletes only what is still there, so asking again is safe and nothing is kept pending
+        const run = currentRun();
+        if (run !== undefined) run.repeatSafe = true;
+        throw new UnknownOutcome(
+          `${unseenText(`${id} deleted (it is still there)`, CHECK, settleSeconds())} The operation is still in the journal: undo_operation re-reads YNAB first and deletes only what is still there.`,
         );
       }
       const done = ids.slice(0, i);
@@ -49,14 +66,14 @@ export async function deleteEach(ynab: YnabClient, plan: string, ids: readonly s
       const failure = !lost
         ? `deleting ${id} failed (${reasonOf(error)})`
         : check === 'no'
-          ? `YNAB's answer to deleting ${id} was lost, and a read-back shows it still there`
+          ? `YNAB's answer to deleting ${id} was lost, and reads over ${settleSeconds()} s still show it (YNAB may still delete it late)`
           : `YNAB's answer to deleting ${id} was lost, and ${check}`;
       const opening = done.length === 0 ? '' : `${done.join(', ')} deleted; `;
       const unsent = left.length > 1 ? `; ${left.slice(1).join(', ')} not sent` : '';
       throw new HalfUndone(
         `${opening}${failure}${unsent}.`,
         [{ kind: 'create', details: { transaction_ids: [...left] } }],
-        check !== 'no',
+        lost,
         CHECK,
       );
     }
@@ -82,14 +99,17 @@ export async function recreate(
     if (!isUnknownOutcome(error)) throw error;
     lost = error;
   }
-  let found: ReadonlyMap<string, { id: string }>;
-  try {
-    found = findCreated(bodies, await ynab.transactions.changedSince(plan, knowledge), knowledge);
-  } catch (error) {
+  // the recreate may still be in flight: read what changed since until every one shows
+  const read = await settleRead(
+    async () => findCreated(bodies, await ynab.transactions.changedSince(plan, knowledge), knowledge),
+    (f) => f.size === bodies.length,
+  );
+  if ('why' in read) {
     throw new UnknownOutcome(
-      `The undo may or may not be in YNAB (${reasonOf(lost)}; avenir-mcp could not check what YNAB holds: ${reasonOf(error)}). Check with ${CHECK} before anything else; do not repeat the undo blindly.`,
+      `${NOT_YET}: the undo may or may not be in YNAB (${reasonOf(lost)}; ${read.why}). Check with ${CHECK} before anything else; do not repeat the undo blindly.`,
     );
   }
+  const found = read.value;
   const made = back.flatMap((r, i) => {
     const t = found.get(`#${i + 1}`);
     return t === undefined ? [] : [`${r.transaction_id} as ${t.id}`];
@@ -99,9 +119,11 @@ export async function recreate(
     return `YNAB's answer was lost, but a read-back shows the undo in place: recreated ${made.join(', ')}.`;
   }
   if (made.length === 0) {
-    throw new NotUndone(
-      "YNAB's answer was lost, and a read-back shows nothing recreated: the operation is still in the journal, and it is safe to ask again.",
-    );
+    // nothing shows yet: it may land late, so the undo is unknown, never "safe to ask again"
+    const unseen = new UnknownOutcome(unseenText('the recreated transactions', CHECK, settleSeconds()));
+    unseen.recheck = async () =>
+      findCreated(bodies, await ynab.transactions.changedSince(plan, knowledge), knowledge).size > 0;
+    throw unseen;
   }
   throw new HalfUndone(
     `YNAB's answer was lost; a read-back shows ${made.join(', ')} recreated, and ${missing.map((r) => r.transaction_id).join(', ')} not.`,

@@ -26,6 +26,7 @@ import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, units, untrusted } from '../seam/schemas.js';
 import { amountParam } from '../transactions/find-transactions.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { reconcileKey, transactionKeys } from '../seam/subjects.js';
 
 const analysis = () =>
   z
@@ -156,6 +157,8 @@ export const reconcileAccount = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject,
+      sameSubject: [reconcileKey(account_id), ...transactionKeys(subject.transactions)],
+      checkWith: 'list_accounts',
       question,
       flow: 'merge',
       preview,

@@ -2,13 +2,16 @@
  * How `reconcile_account` applies: the balance adjustment (when asked for), then one PATCH marking
  * everything reconciled, sent under one reservation. When the PATCH fails after the adjustment was
  * created, the adjustment is journaled (as a created transaction, so undo_operation deletes it) and
- * the answer says it exists. When the PATCH's answer is lost, the transactions are read back once.
+ * the answer says it exists. When the PATCH's answer is lost, the transactions are read over the
+ * settling window: a PATCH no read shows is unknown, since YNAB may still apply it late.
  */
 import type { Deps } from '../../deps.js';
 import { ADJUSTMENT_MEMO, ADJUSTMENT_PAYEE, reconciledMessage } from '../../domain/accounts/reconcile.js';
 import { fmtMoney } from '../../domain/money.js';
 import { isUnknownOutcome, reasonOf, type ReadBack } from '../../domain/write-outcome.js';
-import { readBack } from '../seam/outcome.js';
+import { currentRun } from '../../safety/outcome/run.js';
+import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
+import type { YnabTransaction } from '../../domain/model.js';
 import { recordOperation } from '../seam/record-operation.js';
 
 export interface Applying {
@@ -36,12 +39,23 @@ async function reconciledNow(
   a: Applying,
   ids: string[],
 ): Promise<{ state: ReadBack; why?: string }> {
-  const read = await readBack(() => deps.ynab.transactions.list(a.plan));
+  const countOf = (rows: readonly YnabTransaction[]) => {
+    const reconciled = new Set(rows.filter((t) => t.cleared === 'reconciled').map((t) => t.id));
+    return ids.filter((id) => reconciled.has(id)).length;
+  };
+  // the PATCH may still be in flight: read until every id shows reconciled, or the window ends
+  const read = await settleRead(
+    () => deps.ynab.transactions.list(a.plan),
+    (rows) => countOf(rows) === ids.length,
+  );
   if ('why' in read) return { state: 'unknown', why: read.why };
-  const reconciled = new Set(read.value.filter((t) => t.cleared === 'reconciled').map((t) => t.id));
-  const count = ids.filter((id) => reconciled.has(id)).length;
+  const count = countOf(read.value);
   if (count === ids.length) return { state: 'applied' };
-  if (count === 0) return { state: 'not_applied' };
+  if (count === 0)
+    return {
+      state: 'unknown',
+      why: `reads over ${settleSeconds()} s show none of them reconciled yet (YNAB may still apply it late)`,
+    };
   return { state: 'unknown', why: `a read-back shows ${count} of the ${ids.length} transactions reconciled` };
 }
 
@@ -98,15 +112,11 @@ export async function applyReconcile(deps: Deps, a: Applying): Promise<Reconcile
       check.state === 'not_applied'
         ? 'nothing is reconciled'
         : 'check the account in YNAB before anything else; do not repeat it';
-    if (adjustmentId === null) {
-      return check.state === 'not_applied'
-        ? {
-            status: 'not_applied',
-            message: `${what}: ${result}. It is safe to ask again.`,
-            operation_id: null,
-          }
-        : { status: 'unknown', message: `${what}: ${result}.`, operation_id: null };
-    }
+    // what YNAB shows later settles it: once every id shows reconciled, the reconciliation is journaled
+    if (lost) keepReconcileForLater(deps, a, ids, journal);
+    // a refusal with no adjustment was thrown above: only a lost answer reaches here without one
+    if (adjustmentId === null)
+      return { status: 'unknown', message: `${what}: ${result}.`, operation_id: null };
     const id = await recordOperation(deps, a.plan, 'create', { transaction_ids: [adjustmentId] });
     return {
       status: check.state === 'not_applied' ? 'partial' : 'unknown',
@@ -116,4 +126,26 @@ export async function applyReconcile(deps: Deps, a: Applying): Promise<Reconcile
   }
   const id = await journal();
   return { status: 'applied', message: reconciledMessage(id), operation_id: id };
+}
+
+/** Keeps a reconciliation whose PATCH is unknown for the next call on the plan (see settle-later). */
+function keepReconcileForLater(
+  deps: Deps,
+  a: Applying,
+  ids: readonly string[],
+  journal: () => Promise<string>,
+) {
+  const run = currentRun();
+  if (run === undefined) return;
+  run.later = {
+    settle: async (final) => {
+      const rows = await deps.ynab.transactions.list(a.plan);
+      const reconciled = new Set(rows.filter((t) => t.cleared === 'reconciled').map((t) => t.id));
+      if (ids.every((id) => reconciled.has(id))) {
+        await journal();
+        return 'closed';
+      }
+      return final ? 'closed' : 'waiting';
+    },
+  };
 }

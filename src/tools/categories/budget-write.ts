@@ -1,18 +1,23 @@
 /**
  * One budgeted-amount write that ends in a known state: sent once, verified against YNAB's answer,
- * and, when the answer is lost, checked with one read of the month.
+ * and, when the answer is lost, checked by reading the month over the settling window (a write that
+ * no read shows is unknown: YNAB may still apply it late).
  */
 import type { Deps } from '../../deps.js';
 import { monthIndex } from '../../domain/categories/budget-writes.js';
 import { milliOf } from '../../domain/months/month-categories.js';
 import { fmtMoney } from '../../domain/money.js';
-import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
-import { readBack } from '../seam/outcome.js';
+import { isUnknownOutcome, reasonOf, unknownMessage, unseenText } from '../../domain/write-outcome.js';
+import { currentRun } from '../../safety/outcome/run.js';
+import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
 
-export type BudgetOutcome =
-  | { state: 'applied'; note: string }
-  | { state: 'not_applied'; note: string }
-  | { state: 'unknown'; note: string };
+export type BudgetOutcome = { state: 'applied'; note: string } | { state: 'unknown'; note: string };
+
+/** The message of an unknown outcome whose reason is `why`. */
+const mayBe = (why: string): string =>
+  unknownMessage(
+    `the change may or may not be applied (${why}). Check with get_category_balances before trying again; do not repeat it blindly.`,
+  );
 
 /** Sets `categoryId` from `from` to `to`; refusals (YNAB's errors, pacing) are thrown as they are. */
 export async function setBudgetedChecked(
@@ -28,29 +33,68 @@ export async function setBudgetedChecked(
     shown = await deps.ynab.months.setBudgeted(plan, month, categoryId, to);
   } catch (error) {
     if (!isUnknownOutcome(error)) throw error;
-    const read = await readBack(() => deps.ynab.months.get(plan, month));
-    if ('why' in read) return { state: 'unknown', note: `${reasonOf(error)}; ${read.why}` };
-    const c = monthIndex(read.value.categories).get(categoryId);
-    const held = c === undefined ? null : milliOf(c.budgeted);
+    // the write may still be in flight: the month is read until it shows the new amount
+    const heldNow = (m: Awaited<ReturnType<typeof deps.ynab.months.get>>) => {
+      const c = monthIndex(m.categories).get(categoryId);
+      return c === undefined ? null : milliOf(c.budgeted);
+    };
+    const read = await settleRead(
+      () => deps.ynab.months.get(plan, month),
+      (m) => heldNow(m) === to,
+    );
+    if ('why' in read) return { state: 'unknown', note: mayBe(`${reasonOf(error)}; ${read.why}`) };
+    const held = heldNow(read.value);
     if (held === to)
       return { state: 'applied', note: "YNAB's answer was lost, but a read-back shows the change in place." };
     if (held === from) {
       return {
-        state: 'not_applied',
-        note: `YNAB's answer was lost, and a read-back shows the amount still at ${fmtMoney(from)}: nothing changed. It is safe to ask again.`,
+        state: 'unknown',
+        note: unseenText(
+          `the new amount (it still shows ${fmtMoney(from)})`,
+          'get_category_balances',
+          settleSeconds(),
+        ),
       };
     }
     return {
       state: 'unknown',
-      note: `${reasonOf(error)}; a read-back shows ${held === null ? 'no such category' : fmtMoney(held)}, neither the old nor the new amount`,
+      note: mayBe(
+        `${reasonOf(error)}; a read-back shows ${held === null ? 'no such category' : fmtMoney(held)}, neither the old nor the new amount`,
+      ),
     };
   }
   // YNAB may answer 200 and hold something else: say so rather than claim the change
   if (shown !== null && shown !== to) {
     return {
       state: 'unknown',
-      note: `YNAB answered the change but shows ${fmtMoney(shown)} instead of ${fmtMoney(to)}`,
+      note: mayBe(`YNAB answered the change but shows ${fmtMoney(shown)} instead of ${fmtMoney(to)}`),
     };
   }
   return { state: 'applied', note: '' };
+}
+
+/**
+ * Keeps a budgeted amount whose write is unknown for the next call on the plan: one read of the
+ * month, and once it shows `to`, `landed` journals it (a move's target: nothing more to journal).
+ */
+export function keepBudgetForLater(
+  deps: Deps,
+  plan: string,
+  month: string,
+  categoryId: string,
+  to: number,
+  landed: () => Promise<unknown>,
+): void {
+  const run = currentRun();
+  if (run === undefined) return;
+  run.later = {
+    settle: async (final) => {
+      const c = monthIndex((await deps.ynab.months.get(plan, month)).categories).get(categoryId);
+      if (c !== undefined && milliOf(c.budgeted) === to) {
+        await landed();
+        return 'closed';
+      }
+      return final ? 'closed' : 'waiting';
+    },
+  };
 }

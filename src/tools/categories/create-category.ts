@@ -8,11 +8,12 @@ import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { creatableGroups } from './list-category-groups.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
-import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { finishWrite, settled } from '../seam/verify.js';
 import { newCategoryWrite } from '../seam/verify-plan-writes.js';
 import { planId } from '../seam/schemas.js';
 import { userText } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { newCategoryKey } from '../seam/subjects.js';
 const createResult = () => ({
   name: userText('The new category name, trimmed'),
   group: userText('The group it is created in'),
@@ -55,19 +56,22 @@ export const createCategory = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: { group: p.group.id, name: p.name },
+      sameSubject: [newCategoryKey(p.group.id, p.name)],
+      checkWith: 'list_category_groups',
       question: `Create category '${preview.name}' in ${preview.group}?`,
       flow: 'merge',
       preview,
       apply: async () => {
         const write = newCategoryWrite(deps, plan, categories, p.name, p.group.id);
-        const verdict = await checkedWrite(write);
-        return finishWrite({
-          preview,
-          verdict,
-          asked: write.asked,
-          check: 'list_category_groups',
-          done: 'Created.',
-          fields: { category_id: write.created.id },
+        return settled(write, async (verdict) => {
+          return finishWrite({
+            preview,
+            verdict,
+            asked: write.asked,
+            check: 'list_category_groups',
+            done: 'Created.',
+            fields: { category_id: write.created.id },
+          });
         });
       },
     });

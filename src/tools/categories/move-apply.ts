@@ -1,9 +1,12 @@
 /**
- * How `move_money` applies its two writes (source, then target) so that it always ends in a known,
- * true state. The source is put back only when YNAB *refused* the target: a target write whose
- * answer was lost may well have landed, so the month is read back first, and only a target shown
- * unchanged is compensated. Whatever is known to be in YNAB is journaled — the whole move, or the
- * source alone as a `budget` operation — so that undo_operation can put it back.
+ * How `move_money` applies its two writes (source, then target) so that it always ends in a true
+ * state. The source is put back only when YNAB *refused* the target: a target write whose answer was
+ * lost may have landed, or may land late, so the month is read over the settling window, and a
+ * target no read shows is left unknown with the source as it is (a compensation then could undo
+ * half of a move that completes a moment later). Whatever may be in YNAB is journaled — the whole
+ * move, or the source alone as a `budget` operation when the target was refused and could not be
+ * put back — so that undo_operation can put it back; the move's undo compares each category on
+ * its own, so a target that never landed is simply left as it is.
  */
 import type { Deps } from '../../deps.js';
 import {
@@ -16,9 +19,10 @@ import {
 import { AppError } from '../../domain/errors.js';
 import { milliOf } from '../../domain/months/month-categories.js';
 import { fmtMoney } from '../../domain/money.js';
-import { isUnknownOutcome, reasonOf, type ReadBack } from '../../domain/write-outcome.js';
+import { isUnknownOutcome, reasonOf, unseenText, type ReadBack } from '../../domain/write-outcome.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { readBack } from '../seam/outcome.js';
+import { keepBudgetForLater } from './budget-write.js';
+import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
 
 export interface MoveOutcome {
   status: 'applied' | 'partial' | 'not_applied' | 'unknown';
@@ -26,16 +30,26 @@ export interface MoveOutcome {
   operation_id: string | null;
 }
 
-/** Reads the month once: each side's budgeted amount, or why it could not be read. */
-async function amountsNow(deps: Deps, plan: string, p: MovePlan) {
-  const read = await readBack(() => deps.ynab.months.get(plan, p.month));
-  if ('why' in read) return read;
-  const index = monthIndex(read.value.categories);
-  const of = (s: MoveSide) => {
+/** Reads the month until `shows` holds (or the settling window ends): each side's budgeted amount. */
+async function amountsNow(
+  deps: Deps,
+  plan: string,
+  p: MovePlan,
+  shows: (held: { source: number | null; target: number | null }) => boolean,
+) {
+  const of = (index: ReturnType<typeof monthIndex>, s: MoveSide) => {
     const c = index.get(s.category.id);
     return c === undefined ? null : milliOf(c.budgeted);
   };
-  return { source: of(p.source), target: of(p.target) };
+  const amounts = (m: Awaited<ReturnType<typeof deps.ynab.months.get>>) => {
+    const index = monthIndex(m.categories);
+    return { source: of(index, p.source), target: of(index, p.target) };
+  };
+  const read = await settleRead(
+    () => deps.ynab.months.get(plan, p.month),
+    (m) => shows(amounts(m)),
+  );
+  return 'why' in read ? read : amounts(read.value);
 }
 
 const stateOf = (held: number | null, s: MoveSide): ReadBack =>
@@ -63,13 +77,15 @@ export async function applyMove(deps: Deps, plan: string, p: MovePlan): Promise<
     verify(source, await set(source, source.to));
   } catch (error) {
     if (!isUnknownOutcome(error)) throw error; // refused, or never sent: nothing changed
-    const held = await amountsNow(deps, plan, p);
+    const held = await amountsNow(deps, plan, p, (h) => h.source === source.to);
     const state = 'why' in held ? 'unknown' : stateOf(held.source, source);
     if (state === 'not_applied') {
+      // not shown yet is not "not applied": the source may still change late, and the target is not sent
+      const id = await journalSource();
       return {
-        status: 'not_applied',
-        message: `YNAB's answer to the change of ${source.category.name} was lost; a read-back shows it still at ${fmtMoney(source.from)}: nothing was moved. It is safe to ask again.`,
-        operation_id: null,
+        status: 'unknown',
+        message: `${unseenText(`the change of ${source.category.name} (it still shows ${fmtMoney(source.from)}); nothing more was sent`, 'get_category_balances', settleSeconds())} ${undoHint(id, `puts ${source.category.name} back to ${fmtMoney(source.from)} if it landed`)}`,
+        operation_id: id,
       };
     }
     if (state === 'unknown') {
@@ -87,7 +103,7 @@ export async function applyMove(deps: Deps, plan: string, p: MovePlan): Promise<
   } catch (error) {
     if (isUnknownOutcome(error))
       return afterLostTarget(deps, plan, p, error, { journalMove, journalSource, set });
-    return putSourceBack(deps, plan, p, reasonOf(error), { journalSource, set }, true);
+    return putSourceBack(deps, plan, p, reasonOf(error), { journalSource, set });
   }
   const id = await journalMove();
   if (ignored.length > 0) {
@@ -115,66 +131,62 @@ async function afterLostTarget(
   steps: Steps,
 ): Promise<MoveOutcome> {
   const { source, target } = p;
-  const held = await amountsNow(deps, plan, p);
+  const held = await amountsNow(deps, plan, p, (h) => h.target === target.to);
   const state = 'why' in held ? 'unknown' : stateOf(held.target, target);
+  // the whole move is journaled whatever the read showed: its undo compares each category on its
+  // own, so a target that never lands is left as it is and the source alone is put back
+  const id = await steps.journalMove();
+  if (state !== 'applied')
+    keepBudgetForLater(deps, plan, p.month, target.category.id, target.to, async () => {});
   if (state === 'applied') {
-    const id = await steps.journalMove();
     return {
       status: 'applied',
       message: `Moved: YNAB's answer to the change of ${target.category.name} was lost, and a read-back shows ${source.category.name} ${fmtMoney(source.to)} and ${target.category.name} ${fmtMoney(target.to)}. ${undoHint(id, 'moves it back')}`,
       operation_id: id,
     };
   }
-  if (state === 'not_applied') return putSourceBack(deps, plan, p, reasonOf(error), steps, false);
-  // the source's change is known to be in YNAB; the target's is not known: journal what is known
-  const id = await steps.journalSource();
+  const undo = undoHint(id, `puts back whatever of it landed (each category on its own)`);
+  if (state === 'not_applied') {
+    return {
+      status: 'unknown',
+      message: `${unseenText(`the change of ${target.category.name} (it still shows ${fmtMoney(target.from)}), while ${source.category.name} is already ${fmtMoney(source.to)}`, 'get_category_balances', settleSeconds())} ${source.category.name} is left as it is: should ${target.category.name} never change, the money is in Ready to Assign. ${undo}`,
+      operation_id: id,
+    };
+  }
   const why = 'why' in held ? held.why : `${target.category.name} holds neither amount`;
   return {
     status: 'unknown',
-    message: `${source.category.name} is now ${fmtMoney(source.to)}, but YNAB's answer to the change of ${target.category.name} was lost (${reasonOf(error)}), and ${why}. Check ${target.category.name} in YNAB (get_category_balances) before anything else; do not repeat the move. ${undoHint(id, `puts ${source.category.name} back to ${fmtMoney(source.from)}`)}`,
+    message: `${source.category.name} is now ${fmtMoney(source.to)}, but YNAB's answer to the change of ${target.category.name} was lost (${reasonOf(error)}), and ${why}. Check ${target.category.name} in YNAB (get_category_balances) before anything else; do not repeat the move. ${undo}`,
     operation_id: id,
   };
 }
 
-/** The target is known unchanged: the source is put back (a compensation, always let through pacing). */
+/**
+ * YNAB refused the target: the source is put back (a compensation, always let through pacing). A
+ * compensation whose answer is lost is read over the settling window like any write.
+ */
 async function putSourceBack(
   deps: Deps,
   plan: string,
   p: MovePlan,
   reason: string,
   steps: Pick<Steps, 'journalSource' | 'set'>,
-  refused: boolean,
 ): Promise<MoveOutcome> {
-  const { source, target } = p;
-  const opening = refused
-    ? null
-    : `YNAB's answer to the change of ${target.category.name} was lost; a read-back shows it still at ${fmtMoney(target.from)}`;
+  const { source } = p;
   try {
     await deps.pacer.compensating(() => steps.set(source, source.from));
   } catch (again) {
     const lost = isUnknownOutcome(again);
     if (lost) {
-      const held = await amountsNow(deps, plan, p);
-      if (!('why' in held) && held.source === source.from) return notMoved(p, reason, opening, refused);
+      const held = await amountsNow(deps, plan, p, (h) => h.source === source.from);
+      if (!('why' in held) && held.source === source.from) throw new AppError(rolledBackText(p, reason));
     }
     const id = await steps.journalSource();
-    const text = refused
-      ? rollbackFailedText(p, reason, reasonOf(again))
-      : `${opening}, then putting ${source.category.name} back failed (${reasonOf(again)}): set ${source.category.name} back to ${fmtMoney(source.from)} in YNAB.`;
     return {
       status: lost ? 'unknown' : 'partial',
-      message: `${text} ${undoHint(id, `puts ${source.category.name} back`)}`,
+      message: `${rollbackFailedText(p, reason, reasonOf(again))} ${undoHint(id, `puts ${source.category.name} back`)}`,
       operation_id: id,
     };
   }
-  return notMoved(p, reason, opening, refused);
-}
-
-function notMoved(p: MovePlan, reason: string, opening: string | null, refused: boolean): MoveOutcome {
-  if (refused) throw new AppError(rolledBackText(p, reason));
-  return {
-    status: 'not_applied',
-    message: `${opening}; ${p.source.category.name} is back to ${fmtMoney(p.source.from)}: nothing was moved. It is safe to ask again.`,
-    operation_id: null,
-  };
+  throw new AppError(rolledBackText(p, reason));
 }

@@ -19,6 +19,7 @@ import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
 import { monthInput, categoryInput, categoryName } from './budget-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { budgetKeys } from '../seam/subjects.js';
 const sideResult = (which: string) =>
   z
     .strictObject({
@@ -89,6 +90,8 @@ export const moveMoney = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: p.subject,
+      sameSubject: budgetKeys(m, [from_category_id, to_category_id]),
+      checkWith: 'get_category_balances',
       question: p.question,
       flow: 'merge',
       preview,

@@ -7,7 +7,7 @@ import { monthIndex, planBudget, resolveMonth } from '../../domain/categories/bu
 import { checkAmount } from '../../domain/amount-checks.js';
 import { toUnits } from '../../domain/money.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
-import { setBudgetedChecked } from './budget-write.js';
+import { keepBudgetForLater, setBudgetedChecked } from './budget-write.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { checkMonth } from '../seam/check-month.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
@@ -15,6 +15,7 @@ import { planId } from '../seam/schemas.js';
 import { amountParam } from '../transactions/find-transactions.js';
 import { categoryInput, categoryName, monthInput } from './budget-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { budgetKeys } from '../seam/subjects.js';
 const budgetResult = () => ({
   category_id: z.string().describe('The category id.'),
   category: categoryName(),
@@ -66,26 +67,20 @@ export const setCategoryBudget = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: p.subject,
+      sameSubject: budgetKeys(m, [category_id]),
+      checkWith: 'get_category_balances',
       question: p.question,
       flow: 'merge',
       preview,
       apply: async () => {
         const outcome = await setBudgetedChecked(deps, plan, m, category_id, p.from, p.to);
-        if (outcome.state === 'not_applied')
-          return { ...preview, status: 'not_applied', message: outcome.note };
+        const journal = () =>
+          recordOperation(deps, plan, 'budget', { month: m, category_id, from: p.from, to: p.to });
         if (outcome.state === 'unknown') {
-          return {
-            ...preview,
-            status: 'unknown',
-            message: `The change may or may not be applied (${outcome.note}). Check with get_category_balances before trying again; do not repeat it blindly.`,
-          };
+          keepBudgetForLater(deps, plan, m, category_id, p.to, journal);
+          return { ...preview, status: 'unknown', message: outcome.note };
         }
-        const id = await recordOperation(deps, plan, 'budget', {
-          month: m,
-          category_id,
-          from: p.from,
-          to: p.to,
-        });
+        const id = await journal();
         return {
           ...preview,
           message: `${outcome.note === '' ? 'Applied.' : `Applied: ${outcome.note}`} undo_operation with operation_id ${id} reverts it.`,

@@ -10,10 +10,11 @@ import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
-import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { finishWrite, settled } from '../seam/verify.js';
 import { categoryWrite } from '../seam/verify-plan-writes.js';
 import { planId } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { categoryKey } from '../seam/subjects.js';
 
 const targetText = (when: string) =>
   z
@@ -91,32 +92,36 @@ export const setCategoryTarget = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: { category: p.category.id, fields: p.fields },
+      sameSubject: [categoryKey(p.category.id)],
+      checkWith: 'get_underfunded_targets',
       question: warning === null ? question : `${question}\n${warning}`,
       flow: 'merge',
       preview,
       apply: async () => {
         const write = categoryWrite(deps, plan, groups, p.category.id, p.fields);
         const { undo } = p;
-        return finishWrite({
-          preview,
-          verdict: await checkedWrite(write),
-          asked: write.asked,
-          check: 'get_category_balances',
-          done: undo === null ? `Target set. ${String(warning)}` : 'Target set.',
-          ...(undo === null
-            ? {}
-            : {
-                record: async () => {
-                  const id = await recordOperation(deps, plan, 'target', {
-                    category_id: p.category.id,
-                    undo,
-                    after: p.after,
-                    before: p.before,
-                  });
-                  return { id, undo: `undo_operation with operation_id ${id} restores it.` };
-                },
-              }),
-        });
+        return settled(write, (verdict) =>
+          finishWrite({
+            preview,
+            verdict,
+            asked: write.asked,
+            check: 'get_category_balances',
+            done: undo === null ? `Target set. ${String(warning)}` : 'Target set.',
+            ...(undo === null
+              ? {}
+              : {
+                  record: async () => {
+                    const id = await recordOperation(deps, plan, 'target', {
+                      category_id: p.category.id,
+                      undo,
+                      after: p.after,
+                      before: p.before,
+                    });
+                    return { id, undo: `undo_operation with operation_id ${id} restores it.` };
+                  },
+                }),
+          }),
+        );
       },
     });
   },

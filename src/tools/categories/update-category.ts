@@ -9,10 +9,11 @@ import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { creatableGroups } from './list-category-groups.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
-import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { finishWrite, settled } from '../seam/verify.js';
 import { categoryWrite } from '../seam/verify-plan-writes.js';
 import { planId, userText } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { categoryKey } from '../seam/subjects.js';
 const updateResult = () => ({
   category_id: z.string().describe('The category id.'),
   from_name: userText('The name before the change'),
@@ -67,18 +68,22 @@ export const updateCategory = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: { category_id: p.category_id, name: p.to_name, group: p.to_group_id },
+      sameSubject: [categoryKey(p.category_id)],
+      checkWith: 'list_category_groups',
       question: `Change category '${preview.from_name}' (${preview.from_group}) to '${preview.to_name}' (${preview.to_group})?`,
       flow: 'merge',
       preview,
       apply: async () => {
         const write = categoryWrite(deps, plan, categories, p.category_id, p.patch);
-        return finishWrite({
-          preview,
-          verdict: await checkedWrite(write),
-          asked: write.asked,
-          check: 'list_category_groups',
-          done: 'Applied. To revert, call update_category with the previous name and group.',
-        });
+        return settled(write, (verdict) =>
+          finishWrite({
+            preview,
+            verdict,
+            asked: write.asked,
+            check: 'list_category_groups',
+            done: 'Applied. To revert, call update_category with the previous name and group.',
+          }),
+        );
       },
     });
   },

@@ -9,25 +9,30 @@ import { ConfirmRequest } from '../../safety/confirm.js';
 import type { YnabTransaction } from '../../domain/model.js';
 import { holds, type Verdict } from '../../domain/write-verify.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { finishWrite, settled } from '../seam/verify.js';
 import { patchWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
 import { changeListFields } from '../seam/write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { transactionKeys } from '../seam/subjects.js';
 
 type Result = WriteResult<typeof changeListFields, true>;
 
-/** Sends one bulk PATCH setting each transaction's category (null clears); judges what YNAB holds. */
-export async function patchCategories(
+/**
+ * Sends one bulk PATCH setting each transaction's category (null clears); `finish` gets the verdict
+ * of what YNAB holds (again later, should it land late).
+ */
+function patchCategories<T>(
   deps: Deps,
   plan: string,
   changes: readonly Change[],
   before: readonly YnabTransaction[],
-): Promise<{ verdict: Verdict; write: ReturnType<typeof patchWrite> }> {
+  finish: (verdict: Verdict, write: ReturnType<typeof patchWrite>) => Promise<T>,
+): Promise<T> {
   const patches = changes.map((c) => ({ id: c.transaction_id, category_id: c.to_category_id }));
   const write = patchWrite(deps, plan, patches, before);
-  return { verdict: await checkedWrite(write), write };
+  return settled(write, (verdict) => finish(verdict, write));
 }
 
 export const applyCategories = defineWriteTool({
@@ -78,32 +83,35 @@ export const applyCategories = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: changes,
+      sameSubject: transactionKeys(changes.map((c) => c.transaction_id)),
+      checkWith: 'find_transactions',
       question: changeQuestion('Recategorise', changes),
       flow: 'change-list',
       preview: base,
       apply: async () => {
-        const { verdict, write } = await patchCategories(deps, plan, changes, transactions);
-        const held = changes.filter((c) => holds(verdict, write.asked, c.transaction_id));
-        return finishWrite({
-          preview: base,
-          verdict,
-          asked: write.asked,
-          check: 'find_transactions',
-          done: 'Applied.',
-          record: async () => {
-            const id = await recordOperation(
-              deps,
-              plan,
-              'categorize',
-              {},
-              held.map((c) => ({
-                transaction_id: c.transaction_id,
-                from_category_id: c.from_category_id,
-                to_category_id: c.to_category_id,
-              })),
-            );
-            return { id, undo: `undo_operation with operation_id ${id} reverts it.` };
-          },
+        return patchCategories(deps, plan, changes, transactions, (verdict, write) => {
+          const held = changes.filter((c) => holds(verdict, write.asked, c.transaction_id));
+          return finishWrite({
+            preview: base,
+            verdict,
+            asked: write.asked,
+            check: 'find_transactions',
+            done: 'Applied.',
+            record: async () => {
+              const id = await recordOperation(
+                deps,
+                plan,
+                'categorize',
+                {},
+                held.map((c) => ({
+                  transaction_id: c.transaction_id,
+                  from_category_id: c.from_category_id,
+                  to_category_id: c.to_category_id,
+                })),
+              );
+              return { id, undo: `undo_operation with operation_id ${id} reverts it.` };
+            },
+          });
         });
       },
     });

@@ -14,11 +14,12 @@ import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { checkIds } from '../../ynab/api.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { finishWrite, settled } from '../seam/verify.js';
 import { renameWrite } from '../seam/verify-plan-writes.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, userText } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { payeeKey } from '../seam/subjects.js';
 
 /** The YNAB text rule: YNAB answers 400 to a NUL. */
 const NUL = 'contains a NUL character (U+0000), which YNAB refuses: remove it';
@@ -79,22 +80,26 @@ export const renamePayee = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject,
+      sameSubject: [payeeKey(payee_id)],
+      checkWith: 'list_payees',
       question: renameQuestion(from, rename.name, count),
       flow: 'merge',
       preview,
       apply: async () => {
         const write = renameWrite(deps, plan, rename.payee, rename.name);
-        return finishWrite({
-          preview,
-          verdict: await checkedWrite(write),
-          asked: write.asked,
-          check: 'list_payees',
-          done: '',
-          record: async () => {
-            const id = await recordOperation(deps, plan, 'payee', { payee_id, from, to: rename.name });
-            return { id, undo: renamedMessage(id) };
-          },
-        });
+        return settled(write, (verdict) =>
+          finishWrite({
+            preview,
+            verdict,
+            asked: write.asked,
+            check: 'list_payees',
+            done: '',
+            record: async () => {
+              const id = await recordOperation(deps, plan, 'payee', { payee_id, from, to: rename.name });
+              return { id, undo: renamedMessage(id) };
+            },
+          }),
+        );
       },
     });
   },

@@ -7,7 +7,8 @@
 import type { Deps } from '../../deps.js';
 import { appliedAt, newOperationId, type Move } from '../../safety/journal.js';
 import type { Kind, KindDetails } from '../../safety/journal-kinds.js';
-import { noteJournalFailure } from './outcome.js';
+import { noteJournalFailure } from '../../safety/outcome/apply.js';
+import { currentRun } from '../../safety/outcome/run.js';
 
 export async function recordOperation<K extends Kind>(
   deps: Deps,
@@ -16,7 +17,13 @@ export async function recordOperation<K extends Kind>(
   details: KindDetails<K>,
   moves: Move[] = [],
 ): Promise<string> {
-  const id = newOperationId();
+  // the first operation a write journals is the one its pending entry announced
+  const run = currentRun();
+  let id = newOperationId();
+  if (run?.pendingId != null && !run.pendingIdUsed) {
+    run.pendingIdUsed = true;
+    id = run.pendingId;
+  }
   try {
     await deps.journal.record({
       operation_id: id,

@@ -21,7 +21,8 @@ import { ConfirmRequest, E_PLAN_CHANGED } from '../../safety/confirm.js';
 import { fingerprint } from '../../safety/fingerprint.js';
 import { APPROVAL_VIEW, APP_MIME_TYPE, VIEWS, rendersApps, uiMeta } from './app-views.js';
 import type { ToolDefinition } from './define-tool.js';
-import { applyConfirmed } from './outcome.js';
+import { applyConfirmed } from '../../safety/outcome/apply.js';
+import { notDone } from '../../domain/write-outcome.js';
 
 /** The `_meta` key of a card preview's result that carries its ticket. */
 export const TICKET_META_KEY = 'avenir-mcp/approval';
@@ -66,7 +67,7 @@ async function applyApproved(
   const request = output as ConfirmRequest;
   if (fingerprint(request.planId, request.subject) !== bound) throw new AppError(E_PLAN_CHANGED);
   if ('operation_id' in request.preview) await deps.journal.checkWritable();
-  return applyConfirmed(deps, request);
+  return applyConfirmed(deps, tool.name, request);
 }
 
 const appOnly = { readOnlyHint: false, destructiveHint: false, openWorldHint: true } as const;
@@ -116,7 +117,9 @@ export function registerApprovalTools(server: McpServer, tools: readonly ToolDef
       const tool = tools.find((t) => t.name === pending.tool);
       try {
         if (tool === undefined) throw new AppError(E_SECRET_REFUSED);
-        return result(await applyApproved(deps, tool, pending.input, pending.fingerprint));
+        const output = await applyApproved(deps, tool, pending.input, pending.fingerprint);
+        // a change that did not (or may not) happen in full is a tool error, with its structured content
+        return { ...result(output), ...(notDone(output) ? { isError: true } : {}) };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.log.warning('tools', `Approved ${pending.tool} failed`);

@@ -34,7 +34,10 @@ import { withFewIssues } from './few-issues.js';
 import { leanParams, leanResults } from './lean-schema.js';
 import { listed } from './listed-schemas.js';
 import { renderResult } from './render.js';
-import { applyConfirmed } from './outcome.js';
+import { applyConfirmed, runUnconfirmed } from '../../safety/outcome/apply.js';
+import { refusePending, settlePending } from '../../safety/outcome/settle-later.js';
+import { LAST_USED } from '../../ynab/api.js';
+import { notDone, unknownMessage } from '../../domain/write-outcome.js';
 import { inPlanMoney } from './plan-money.js';
 import { TICKET_META_KEY, declaresApps, registerApprovalTools } from './register-apps.js';
 
@@ -84,6 +87,29 @@ const structured = (output: Record<string, unknown>): CallToolResult => ({
   content: [{ type: 'text', text: renderResult(output) }],
   structuredContent: output,
 });
+
+/**
+ * A write's result: a tool error when the change did not, or may not, happen in full; an unknown
+ * outcome's message begins with the one thing not to do, whichever write made it.
+ */
+export function writeResult(output: Record<string, unknown>): CallToolResult {
+  const said =
+    output.status === 'unknown' ? { ...output, message: unknownMessage(String(output.message)) } : output;
+  return { ...structured(said), ...(notDone(said) ? { isError: true } : {}) };
+}
+
+/** Progress notifications to the caller of `ctx`, when its request asked for them (a progress token). */
+function progressOf(ctx: ServerContext): ((message: string) => void) | undefined {
+  const token = ctx.mcpReq._meta?.progressToken;
+  if (token === undefined) return undefined;
+  let progress = 0;
+  return (message) => {
+    progress += 1;
+    ctx.mcpReq
+      .notify({ method: 'notifications/progress', params: { progressToken: token, progress, message } })
+      .catch(() => undefined);
+  };
+}
 
 /** A read tool's answer, or an error naming what narrows it when it passes the size cap. */
 function readAnswer(deps: Deps, tool: ToolDefinition, output: Record<string, unknown>): CallToolResult {
@@ -168,6 +194,8 @@ async function confirmAndApply(
   const { confirmation, ...args } = input;
   // a journaled write whose journal cannot be written asks nothing and writes nothing
   if ('operation_id' in request.preview) await deps.journal.checkWritable();
+  // a change to what a pending write changes is refused before anything is asked
+  await refusePending(deps, request.planId, request.sameSubject);
   const decision = decide(deps.codes, {
     tool,
     planId: request.planId,
@@ -189,7 +217,8 @@ async function confirmAndApply(
       requestState: await codec.mint(decision.state),
     });
   }
-  if (decision.kind === 'apply') return structured(await applyConfirmed(deps, request));
+  if (decision.kind === 'apply')
+    return writeResult(await applyConfirmed(deps, tool, request, progressOf(ctx)));
   if (decision.kind === 'card') {
     // The card trades this ticket for the secret that applies the change; the ticket alone applies nothing.
     const { planId, question } = request;
@@ -232,9 +261,17 @@ export function registerTools(
         withClientLog(sinkOf(ctx), async () => {
           deps.log.info('tools', callLine(tool.name, input));
           try {
+            // writes whose answer was lost are settled first, by any call on their plan
+            if (typeof input.plan_id === 'string') {
+              await settlePending(deps, input.plan_id === LAST_USED ? null : input.plan_id);
+            }
             // the texts of its amounts take the decimals of the plan's currency
             const inPlan = <T>(run: () => Promise<T>): Promise<T> => inPlanMoney(deps, input.plan_id, run);
-            const output: unknown = await inPlan(() => tool.run({ deps, tool: tool.name }, input));
+            // a write runs with the settling bounds of every write (approving and importing too)
+            const run = () => tool.run({ deps, tool: tool.name }, input);
+            const output: unknown = await inPlan(() =>
+              tool.kind === 'write' ? runUnconfirmed(deps, run, progressOf(ctx)) : run(),
+            );
             if (output instanceof ConfirmRequest) {
               const request = output as ConfirmRequest;
               return await inPlan(() => confirmAndApply(server, ctx, deps, codec, tool.name, input, request));
@@ -243,7 +280,7 @@ export function registerTools(
             const answer =
               tool.kind === 'read'
                 ? readAnswer(deps, tool, output as Record<string, unknown>)
-                : structured(output as Record<string, unknown>);
+                : writeResult(output as Record<string, unknown>);
             // figures only a view draws, for clients that render one (none with an answer over the cap)
             if (answer.isError || data === undefined || !declaresApps(server, ctx)) return answer;
             return { ...answer, _meta: { [VIEW_DATA_META_KEY]: data } };

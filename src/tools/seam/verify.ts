@@ -8,12 +8,14 @@ import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
 import {
   judge,
   unchecked,
+  unseen,
   verdictText,
   type Asked,
   type Row,
   type Verdict,
 } from '../../domain/write-verify.js';
-import { readBack } from './outcome.js';
+import { currentRun } from '../../safety/outcome/run.js';
+import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
 
 export type Shown = ReadonlyMap<string, Row>;
 
@@ -43,18 +45,60 @@ export async function checkedWrite(w: CheckedWrite): Promise<Verdict> {
     lostReason = reasonOf(error);
     shown = null;
   }
-  if (shown === null) {
-    const read = await readBack(w.read);
+  const project = w.project ?? plain;
+  if (shown === null && lostReason === null) {
+    // YNAB answered success without showing the objects: one read checks it
+    const read = await settleRead(w.read, () => true);
     if ('why' in read) {
-      if (lostReason !== null) return unchecked(`${lostReason}; ${read.why}`);
-      // YNAB answered success without showing the objects, and they cannot be read: its word is
-      // taken (and journaled, so undo works on it), and the message says it could not be checked
+      // and they cannot be read: its word is taken (and journaled, so undo works on it), and the
+      // message says it could not be checked
       const asAsked = new Map(w.asked.map((a) => [a.key, a.fields]));
       return { ...judge(w.asked, asAsked, w.before, plain, false), why: read.why };
     }
     shown = read.value;
   }
-  return judge(w.asked, shown, w.before, w.project ?? plain, lostReason !== null);
+  if (shown !== null) return judge(w.asked, shown, w.before, project, false);
+  // the answer was lost: the write may still be in flight, so YNAB is read until it shows it
+  const read = await settleRead(
+    w.read,
+    (now) => judge(w.asked, now, w.before, project, true).status === 'applied',
+  );
+  if ('why' in read) return unchecked(`${lostReason}; ${read.why}`);
+  const verdict = judge(w.asked, read.value, w.before, project, true);
+  // nothing of it shows yet: not "not applied" — YNAB may apply it late
+  return verdict.status === 'not_applied' ? unseen(verdict, settleSeconds()) : verdict;
+}
+
+/**
+ * Sends a write, judges it, and hands the verdict to `finish` (the tool's journaling and result).
+ * When the outcome is unknown, the write is also kept for later: the next call on the plan reads
+ * the objects once more, and once they show the change `finish` runs again with that verdict, so
+ * that what landed late is journaled (and undoable) under the operation's pending id.
+ */
+export async function settled<T>(w: CheckedWrite, finish: (verdict: Verdict) => Promise<T>): Promise<T> {
+  const verdict = await checkedWrite(w);
+  if (verdict.status === 'unknown') keepForLater(w, finish);
+  return finish(verdict);
+}
+
+/**
+ * Keeps a write whose outcome is unknown for the next call on the plan: it reads the objects once,
+ * and when they show the change (or part of it), `landed` journals what YNAB holds.
+ */
+export function keepForLater(w: CheckedWrite, landed: (verdict: Verdict) => Promise<unknown>): void {
+  const run = currentRun();
+  if (run === undefined) return;
+  const project = w.project ?? plain;
+  run.later = {
+    settle: async (final) => {
+      const now = judge(w.asked, await w.read(), w.before, project, true);
+      if (now.landed) {
+        await landed(now);
+        return 'closed';
+      }
+      return final ? 'closed' : 'waiting';
+    },
+  };
 }
 
 export interface Finish<O extends Record<string, unknown>> {

@@ -8,7 +8,7 @@ import { AppError } from '../../domain/errors.js';
 import { bodyOf, planScheduledBody } from '../../domain/transactions/scheduled-writes.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { finishWrite, settled } from '../seam/verify.js';
 import { newScheduledWrite } from '../seam/verify-scheduled.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
@@ -22,6 +22,7 @@ import {
   viewOf,
 } from './scheduled-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { newScheduledKey } from '../seam/subjects.js';
 
 const createResult = () => ({
   scheduled: scheduledView().describe('The scheduled transaction to create.'),
@@ -78,32 +79,35 @@ export const createScheduledTransaction = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: { schedule: body },
+      sameSubject: [newScheduledKey(body.account_id, body.date, body.amount)],
+      checkWith: 'list_scheduled_transactions',
       question: ['Schedule this transaction?', ...scheduledLines(body, ctx)].join('\n'),
       flow: 'merge',
       preview,
       apply: async () => {
         const write = newScheduledWrite(deps, plan, body);
-        const verdict = await checkedWrite(write);
-        const created = write.created.value;
-        return finishWrite({
-          preview,
-          verdict,
-          asked: write.asked,
-          check: 'list_scheduled_transactions',
-          done: 'Scheduled.',
-          fields: { scheduled_transaction_id: created?.id ?? null },
-          // journaled once YNAB showed it (a bare success with nothing to read leaves no id to undo)
-          ...(created === null
-            ? {}
-            : {
-                record: async () => {
-                  const id = await recordOperation(deps, plan, 'schedule_create', {
-                    scheduled_transaction_id: created.id,
-                    body: bodyOf(created),
-                  });
-                  return { id, undo: `undo_operation with operation_id ${id} deletes it.` };
-                },
-              }),
+        return settled(write, async (verdict) => {
+          const created = write.created.value;
+          return finishWrite({
+            preview,
+            verdict,
+            asked: write.asked,
+            check: 'list_scheduled_transactions',
+            done: 'Scheduled.',
+            fields: { scheduled_transaction_id: created?.id ?? null },
+            // journaled once YNAB showed it (a bare success with nothing to read leaves no id to undo)
+            ...(created === null
+              ? {}
+              : {
+                  record: async () => {
+                    const id = await recordOperation(deps, plan, 'schedule_create', {
+                      scheduled_transaction_id: created.id,
+                      body: bodyOf(created),
+                    });
+                    return { id, undo: `undo_operation with operation_id ${id} deletes it.` };
+                  },
+                }),
+          });
         });
       },
     });

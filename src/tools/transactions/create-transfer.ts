@@ -1,20 +1,40 @@
 /**
  * `create_transfer`: one POST of a transaction whose payee is the other account's transfer payee (YNAB
- * creates the linked side), after the user's yes; journaled as `transfer` so that undo deletes it.
+ * creates the linked side), after the user's yes; then one read of both sides, journaled as `transfer`
+ * so that undo deletes them while they are still as created.
  * Merge flow.
  */
 import { z } from 'zod';
 import { checkAmount } from '../../domain/amount-checks.js';
 import { indexCategories } from '../../domain/categories/category-lists.js';
+import type { Deps } from '../../deps.js';
+import { linkedSide } from '../../domain/transactions/delete-transactions.js';
 import { planTransfer, transferQuestion } from '../../domain/transactions/transfer.js';
+import { sideState, type SideState } from '../../domain/transactions/transfer-sides.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { finishWrite, settled } from '../seam/verify.js';
 import { createWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { UNTRUSTED, planId } from '../seam/schemas.js';
 import { ynabText } from './transaction-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { newTransactionKey } from '../seam/subjects.js';
+
+/**
+ * Both sides as YNAB holds them just after the create (one read of what changed), for undo to compare;
+ * undefined when the read fails or does not show them (undo then checks the side sent only, and says so).
+ */
+async function bothSides(deps: Deps, plan: string, id: string): Promise<[SideState, SideState] | undefined> {
+  try {
+    const rows = await deps.ynab.transactions.list(plan);
+    const sent = rows.find((t) => t.id === id);
+    const other = sent === undefined ? undefined : linkedSide(sent, rows);
+    return sent === undefined || other === undefined ? undefined : [sideState(sent), sideState(other)];
+  } catch {
+    return undefined;
+  }
+}
 
 const side = () =>
   z.strictObject({
@@ -47,7 +67,7 @@ export const createTransfer = defineWriteTool({
   description: [
     'Move money between two accounts as one linked transfer (e.g. a card payment).',
     PREVIEW,
-    'Undoable. Costs 2 YNAB requests, 1 more to apply.',
+    'Undoable. Costs 2 YNAB requests, 2 more to apply.',
   ],
   input: () => ({
     plan_id: planId,
@@ -87,30 +107,38 @@ export const createTransfer = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: { transfer: planned.body },
+      sameSubject: [
+        newTransactionKey(planned.body.account_id, planned.body.date, planned.body.amount),
+        newTransactionKey(input.to_account_id, planned.body.date, -planned.body.amount),
+      ],
+      checkWith: 'find_transactions',
       question: transferQuestion(planned, input),
       flow: 'merge',
       preview,
       apply: async () => {
         const write = createWrite(deps, plan, [planned.body]);
-        const verdict = await checkedWrite(write);
-        const txId = write.created.get('#1')?.id ?? null;
-        const { account_id, date, amount } = planned.body;
-        return finishWrite({
-          preview,
-          verdict,
-          asked: write.asked,
-          check: 'find_transactions',
-          done: 'Transferred.',
-          fields: { transaction_id: txId },
-          record: async () => {
-            const id = await recordOperation(deps, plan, 'transfer', {
-              transaction_id: txId ?? '',
-              account_id,
-              date,
-              amount,
-            });
-            return { id, undo: `undo_operation with operation_id ${id} deletes both sides.` };
-          },
+        return settled(write, async (verdict) => {
+          const txId = write.created.get('#1')?.id ?? null;
+          const { account_id, date, amount } = planned.body;
+          return finishWrite({
+            preview,
+            verdict,
+            asked: write.asked,
+            check: 'find_transactions',
+            done: 'Transferred.',
+            fields: { transaction_id: txId },
+            record: async () => {
+              const sides = txId === null ? undefined : await bothSides(deps, plan, txId);
+              const id = await recordOperation(deps, plan, 'transfer', {
+                transaction_id: txId ?? '',
+                account_id,
+                date,
+                amount,
+                ...(sides === undefined ? {} : { sides }),
+              });
+              return { id, undo: `undo_operation with operation_id ${id} deletes both sides.` };
+            },
+          });
         });
       },
     });

@@ -6,12 +6,13 @@ import { z } from 'zod';
 import { bodyOf, scheduledById } from '../../domain/transactions/scheduled-writes.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { finishWrite, settled } from '../seam/verify.js';
 import { deleteScheduledWrite } from '../seam/verify-scheduled.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
 import { scheduledContext, scheduledLines, scheduledView, viewOf } from './scheduled-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { scheduledKey } from '../seam/subjects.js';
 
 const deleteResult = () => ({
   scheduled_transaction_id: z.string().describe('The scheduled transaction.'),
@@ -51,25 +52,29 @@ export const deleteScheduledTransaction = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: { delete_schedule: scheduled_transaction_id },
+      sameSubject: [scheduledKey(scheduled_transaction_id)],
+      checkWith: 'list_scheduled_transactions',
       question: ['Delete this scheduled transaction?', ...scheduledLines(body, ctx)].join('\n'),
       flow: 'merge',
       preview,
       apply: async () => {
         const write = deleteScheduledWrite(deps, plan, scheduled_transaction_id);
-        return finishWrite({
-          preview,
-          verdict: await checkedWrite(write),
-          asked: write.asked,
-          check: 'list_scheduled_transactions',
-          done: 'Deleted.',
-          record: async () => {
-            const id = await recordOperation(deps, plan, 'schedule_delete', {
-              scheduled_transaction_id,
-              body,
-            });
-            return { id, undo: `undo_operation with operation_id ${id} recreates it (with a new id).` };
-          },
-        });
+        return settled(write, (verdict) =>
+          finishWrite({
+            preview,
+            verdict,
+            asked: write.asked,
+            check: 'list_scheduled_transactions',
+            done: 'Deleted.',
+            record: async () => {
+              const id = await recordOperation(deps, plan, 'schedule_delete', {
+                scheduled_transaction_id,
+                body,
+              });
+              return { id, undo: `undo_operation with operation_id ${id} recreates it (with a new id).` };
+            },
+          }),
+        );
       },
     });
   },

@@ -13,12 +13,13 @@ import {
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { holds } from '../../domain/write-verify.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { finishWrite, settled } from '../seam/verify.js';
 import { patchWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { color } from './transaction-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { transactionKeys } from '../seam/subjects.js';
 const flagResult = () => ({
   changes: z
     .array(
@@ -78,6 +79,8 @@ export const flagTransactions = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: flagSubject(changes),
+      sameSubject: transactionKeys(changes.map((c) => c.transaction_id)),
+      checkWith: 'find_transactions',
       question: flagQuestion(changes),
       flow: 'merge',
       preview,
@@ -88,18 +91,19 @@ export const flagTransactions = defineWriteTool({
           changes.map((c) => ({ id: c.transaction_id, flag_color: c.to_color })),
           all,
         );
-        const verdict = await checkedWrite(write);
-        const held = changes.filter((c) => holds(verdict, write.asked, c.transaction_id));
-        return finishWrite({
-          preview,
-          verdict,
-          asked: write.asked,
-          check: 'find_transactions',
-          done: 'Flagged.',
-          record: async () => {
-            const id = await recordOperation(deps, plan, 'flag', { changes: flagMovesOf(held) });
-            return { id, undo: `undo_operation with operation_id ${id} puts them back.` };
-          },
+        return settled(write, async (verdict) => {
+          const held = changes.filter((c) => holds(verdict, write.asked, c.transaction_id));
+          return finishWrite({
+            preview,
+            verdict,
+            asked: write.asked,
+            check: 'find_transactions',
+            done: 'Flagged.',
+            record: async () => {
+              const id = await recordOperation(deps, plan, 'flag', { changes: flagMovesOf(held) });
+              return { id, undo: `undo_operation with operation_id ${id} puts them back.` };
+            },
+          });
         });
       },
     });

@@ -7,9 +7,14 @@
 import { z } from 'zod';
 import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
 import type { YnabTransaction } from '../../domain/model.js';
-import { findImported, importedText, lostImportText } from '../../domain/transactions/imports.js';
+import {
+  findImported,
+  importedText,
+  lostImportText,
+  unseenImportText,
+} from '../../domain/transactions/imports.js';
 import { defineImmediateWrite } from '../seam/define-tool.js';
-import { readBack } from '../seam/outcome.js';
+import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
 import { planId } from '../seam/schemas.js';
 
 const NO_IDS = 'YNAB answered without the list of imported ids';
@@ -67,13 +72,28 @@ export const importTransactions = defineImmediateWrite({
     });
     // with no knowledge held, every transaction would look changed: a read could tell nothing
     if (knowledge === undefined) return unknown('avenir-mcp had read nothing of this plan before');
-    const changed = await readBack(() => deps.ynab.transactions.changedSince(plan_id, knowledge));
+    // the import may still be under way: read until something shows, or the settling window ends
+    const changed = await settleRead(
+      () => deps.ynab.transactions.changedSince(plan_id, knowledge),
+      (rows) => {
+        const f = findImported(rows, known);
+        return 'why' in f || f.imported.length > 0;
+      },
+    );
     if ('why' in changed) return unknown(changed.why);
     const found = findImported(changed.value, known);
     if ('why' in found) return unknown(found.why);
     const n = found.imported.length;
+    if (n === 0) {
+      return {
+        status: 'unknown' as const,
+        imported: null,
+        transaction_ids: [],
+        message: unseenImportText(settleSeconds()),
+      };
+    }
     return {
-      status: n === 0 ? ('not_applied' as const) : ('applied' as const),
+      status: 'applied' as const,
       imported: n,
       transaction_ids: found.imported,
       message: lostImportText(reason, found),

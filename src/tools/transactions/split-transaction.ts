@@ -15,12 +15,13 @@ import {
 } from '../../domain/transactions/split.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
-import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { finishWrite, settled } from '../seam/verify.js';
 import { patchWrite } from '../seam/verify-transactions.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { amountParam } from './find-transactions.js';
 import { ynabText } from './transaction-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { transactionKeys } from '../seam/subjects.js';
 const splitResult = () => ({
   transaction_id: z.string().describe('The transaction split.'),
   date: z.string().describe('The transaction date, YYYY-MM-DD.'),
@@ -84,18 +85,21 @@ export const splitTransaction = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: splitSubject(transaction_id, lines),
+      sameSubject: transactionKeys([transaction_id]),
+      checkWith: 'find_transactions',
       question: splitQuestion(split),
       flow: 'merge',
       preview,
       apply: async () => {
         const write = patchWrite(deps, plan, [splitPatch(transaction_id, split)], transactions);
-        const verdict = await checkedWrite(write);
-        return finishWrite({
-          preview,
-          verdict,
-          asked: write.asked,
-          check: 'find_transactions',
-          done: `Split. ${SPLIT_WARNING}`,
+        return settled(write, async (verdict) => {
+          return finishWrite({
+            preview,
+            verdict,
+            asked: write.asked,
+            check: 'find_transactions',
+            done: `Split. ${SPLIT_WARNING}`,
+          });
         });
       },
     });

@@ -15,7 +15,7 @@ import {
 } from '../../domain/transactions/scheduled-writes.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { finishWrite, settled } from '../seam/verify.js';
 import { asStored, replaceScheduledWrite } from '../seam/verify-scheduled.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
@@ -28,6 +28,7 @@ import {
   viewOf,
 } from './scheduled-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { scheduledKey } from '../seam/subjects.js';
 
 const updateResult = () => ({
   scheduled_transaction_id: z.string().describe('The scheduled transaction.'),
@@ -90,6 +91,8 @@ export const updateScheduledTransaction = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: { schedule: scheduled_transaction_id, body: after },
+      sameSubject: [scheduledKey(scheduled_transaction_id)],
+      checkWith: 'list_scheduled_transactions',
       question: [
         'Change this scheduled transaction?',
         ...scheduledLines(before, ctx, '- before:'),
@@ -100,23 +103,24 @@ export const updateScheduledTransaction = defineWriteTool({
       apply: async () => {
         // One YNAB write: the complete object, with the next date.
         const write = replaceScheduledWrite(deps, plan, current, after);
-        const verdict = await checkedWrite(write);
-        const saved = write.saved.value;
-        return finishWrite({
-          preview,
-          verdict,
-          asked: write.asked,
-          check: 'list_scheduled_transactions',
-          done: 'Updated.',
-          // when YNAB's success showed nothing and the check failed, what it said it stored is the body sent
-          record: async () => {
-            const id = await recordOperation(deps, plan, 'schedule_update', {
-              scheduled_transaction_id,
-              before,
-              after: bodyOf(saved ?? asStored(scheduled_transaction_id, after)),
-            });
-            return { id, undo: `undo_operation with operation_id ${id} puts it back.` };
-          },
+        return settled(write, async (verdict) => {
+          const saved = write.saved.value;
+          return finishWrite({
+            preview,
+            verdict,
+            asked: write.asked,
+            check: 'list_scheduled_transactions',
+            done: 'Updated.',
+            // when YNAB's success showed nothing and the check failed, what it said it stored is the body sent
+            record: async () => {
+              const id = await recordOperation(deps, plan, 'schedule_update', {
+                scheduled_transaction_id,
+                before,
+                after: bodyOf(saved ?? asStored(scheduled_transaction_id, after)),
+              });
+              return { id, undo: `undo_operation with operation_id ${id} puts it back.` };
+            },
+          });
         });
       },
     });

@@ -10,13 +10,14 @@ import { editQuestion, editSubject, planEdits } from '../../domain/transactions/
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { holds } from '../../domain/write-verify.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { checkedWrite, finishWrite } from '../seam/verify.js';
+import { finishWrite, settled } from '../seam/verify.js';
 import { patchWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { UNTRUSTED, planId, untrusted } from '../seam/schemas.js';
 import { amountParam } from './find-transactions.js';
 import { color, ynabText } from './transaction-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { transactionKeys } from '../seam/subjects.js';
 
 const value = () => z.union([z.string(), z.number(), z.boolean()]).nullable();
 const updateResult = () => ({
@@ -118,39 +119,42 @@ export const updateTransactions = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: editSubject(planned),
+      sameSubject: transactionKeys(planned.patches.map((p) => p.id)),
+      checkWith: 'find_transactions',
       question: editQuestion(planned.changes),
       flow: 'merge',
       preview,
       apply: async () => {
         // One YNAB write: the bulk update carries every transaction.
         const write = patchWrite(deps, plan, planned.patches, all);
-        const verdict = await checkedWrite(write);
-        // only the fields YNAB holds are journaled: undo puts back those, and no other
-        const sent = (id: string, field: string): string => {
-          if (field === 'category') return 'category_id';
-          if (field !== 'payee') return field;
-          return planned.patches.some((p) => p.id === id && p.payee_id !== undefined)
-            ? 'payee_id'
-            : 'payee_name';
-        };
-        const held = planned.moves
-          .map((m) => ({
-            ...m,
-            fields: m.fields.filter((f) =>
-              holds(verdict, write.asked, m.transaction_id, sent(m.transaction_id, f.field)),
-            ),
-          }))
-          .filter((m) => m.fields.length > 0);
-        return finishWrite({
-          preview,
-          verdict,
-          asked: write.asked,
-          check: 'find_transactions',
-          done: 'Updated.',
-          record: async () => {
-            const id = await recordOperation(deps, plan, 'edit', { changes: held });
-            return { id, undo: `undo_operation with operation_id ${id} puts the fields back.` };
-          },
+        return settled(write, async (verdict) => {
+          // only the fields YNAB holds are journaled: undo puts back those, and no other
+          const sent = (id: string, field: string): string => {
+            if (field === 'category') return 'category_id';
+            if (field !== 'payee') return field;
+            return planned.patches.some((p) => p.id === id && p.payee_id !== undefined)
+              ? 'payee_id'
+              : 'payee_name';
+          };
+          const held = planned.moves
+            .map((m) => ({
+              ...m,
+              fields: m.fields.filter((f) =>
+                holds(verdict, write.asked, m.transaction_id, sent(m.transaction_id, f.field)),
+              ),
+            }))
+            .filter((m) => m.fields.length > 0);
+          return finishWrite({
+            preview,
+            verdict,
+            asked: write.asked,
+            check: 'find_transactions',
+            done: 'Updated.',
+            record: async () => {
+              const id = await recordOperation(deps, plan, 'edit', { changes: held });
+              return { id, undo: `undo_operation with operation_id ${id} puts the fields back.` };
+            },
+          });
         });
       },
     });

@@ -6,14 +6,20 @@ import { isKind, KINDS } from '../../safety/journal-kinds.js';
 import { planUndo } from '../../safety/undo/handlers.js';
 import { HalfUndone, NotUndone } from '../../safety/undo/types.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { noteJournalFailure, readBack } from '../seam/outcome.js';
-import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
+import { noteJournalFailure } from '../../safety/outcome/apply.js';
+import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
+import { refuseIfStillPending } from '../../safety/outcome/settle-later.js';
+import { currentRun } from '../../safety/outcome/run.js';
+import { isUnknownOutcome, NOT_YET, reasonOf, unseenText } from '../../domain/write-outcome.js';
 import type { Deps } from '../../deps.js';
 
-/** Marks the operation undone; the undo already applied, so a journal failure is a warning, not an error. */
-/** An undo whose one answer was lost, read back once: applied, not applied, or still unknown. */
+/**
+ * An undo whose one answer was lost, read over the settling window: applied when a read shows the
+ * revert, otherwise unknown — a revert no read shows yet may still land late, so it is never "not
+ * applied" and the operation stays in the journal for the next undo to re-read.
+ */
 async function lostUndo(error: Error, read: () => Promise<boolean | string | null>, note?: () => string) {
-  const found = await readBack(read);
+  const found = await settleRead(read, (v) => v === true);
   if ('value' in found && found.value === true) {
     const more = note === undefined ? '' : ` ${note()}`;
     return {
@@ -23,9 +29,8 @@ async function lostUndo(error: Error, read: () => Promise<boolean | string | nul
   }
   if ('value' in found && found.value === false) {
     return {
-      status: 'not_applied',
-      message:
-        "YNAB's answer was lost, and a read-back shows nothing changed: the operation is still in the journal, and it is safe to ask again.",
+      status: 'unknown',
+      message: `${unseenText('the undo', 'the read tools', settleSeconds())} The operation is still in the journal: undo_operation re-reads YNAB first, and undoes only what is still to undo.`,
     };
   }
   const why =
@@ -36,7 +41,32 @@ async function lostUndo(error: Error, read: () => Promise<boolean | string | nul
         : 'a read-back shows only part of it';
   return {
     status: 'unknown',
-    message: `The undo may or may not be in YNAB (${reasonOf(error)}; ${why}). Check in YNAB before anything else; do not repeat the undo blindly.`,
+    message: `${NOT_YET}: the undo may or may not be in YNAB (${reasonOf(error)}; ${why}). Check in YNAB before anything else; do not repeat the undo blindly.`,
+  };
+}
+
+/** Marks the operation undone; the undo already applied, so a journal failure is a warning, not an error. */
+/**
+ * Keeps an undo whose outcome is unknown for the next call on the plan: once `shows` says the
+ * revert is in place, the operation is marked undone (`done`), or, for an undo of several writes,
+ * left for the next undo, which re-reads and puts back only what is still to put back.
+ */
+function keepUndoForLater(
+  deps: Deps,
+  operationId: string,
+  shows: () => Promise<boolean>,
+  done: boolean,
+): void {
+  const run = currentRun();
+  if (run === undefined) return;
+  run.later = {
+    settle: async (final) => {
+      if (await shows()) {
+        if (done) await markDone(deps, operationId);
+        return 'closed';
+      }
+      return final ? 'closed' : 'waiting';
+    },
   };
 }
 
@@ -52,6 +82,7 @@ import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
 import { changeListFields } from '../seam/write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
+import { undoKey } from '../seam/subjects.js';
 
 type Result = WriteResult<typeof changeListFields, true>;
 
@@ -73,7 +104,11 @@ export const undoOperation = defineWriteTool({
   output: () => changeListFields,
   async run({ deps }, { plan_id, operation_id }) {
     const plan = await resolvePlan(deps, plan_id);
+    // a pending operation is settled first: undone once YNAB shows it, refused while it may still land
+    if (operation_id !== null) await refuseIfStillPending(deps, plan, operation_id);
     const entry = await deps.journal.find(plan, plan_id === LAST_USED, new Set(KINDS), operation_id);
+    // the latest operation, when no id is given, may be one still pending
+    if (operation_id === null && entry !== null) await refuseIfStillPending(deps, plan, entry.operation_id);
     if (!entry || !isKind(entry.kind)) {
       throw new AppError(
         operation_id === null
@@ -98,6 +133,8 @@ export const undoOperation = defineWriteTool({
     return new ConfirmRequest({
       plan,
       subject: undo.subject,
+      sameSubject: [undoKey(entry.operation_id)],
+      checkWith: 'the read tools',
       question: undo.question,
       flow: undo.flow,
       preview: base,
@@ -108,15 +145,24 @@ export const undoOperation = defineWriteTool({
           message = await undo.apply();
         } catch (error) {
           if (isUnknownOutcome(error) && undo.readBack !== undefined) {
-            const lost = await lostUndo(error, undo.readBack, undo.lostNote);
+            const readBack = undo.readBack;
+            const lost = await lostUndo(error, readBack, undo.lostNote);
             if (lost.status === 'applied') await markDone(deps, entry.operation_id);
+            else keepUndoForLater(deps, entry.operation_id, async () => (await readBack()) === true, true);
             return { ...base, ...lost, operation_id: null };
+          }
+          if (isUnknownOutcome(error) && error.recheck !== undefined) {
+            // an undo of several writes is not done when its first lands: the next undo re-plans
+            keepUndoForLater(deps, entry.operation_id, error.recheck, (undo.sends ?? 1) === 1);
           }
           if (error instanceof NotUndone) {
             return { ...base, status: 'not_applied', message: error.message, operation_id: null };
           }
           if (!(error instanceof HalfUndone)) throw error;
           // what is left becomes an operation of its own, and the next undo_operation finishes it
+          // (it re-reads first, so asking again is safe: nothing is kept pending)
+          const run = currentRun();
+          if (run !== undefined) run.repeatSafe = true;
           const ids: string[] = [];
           for (const r of error.remainders) ids.push(await recordOperation(deps, plan, r.kind, r.details));
           await markDone(deps, entry.operation_id);

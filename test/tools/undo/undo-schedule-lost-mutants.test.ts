@@ -1,15 +1,16 @@
 /**
  * The undo of a deleted scheduled transaction whose answer is lost or says nothing of what it
  * created, through a real client against the stand-in's faults: the recreated schedule is found
- * again by one read and named by its new id; an answer without the new schedule is said to be one.
+ * again by a read and named by its new id; an answer without the new schedule is said to be one.
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { createDeps } from '../../../src/deps.js';
 import { silentLog } from '../../../src/log.js';
 import { bodyOf } from '../../../src/domain/transactions/scheduled-writes.js';
+import { pendingPath } from '../../../src/safety/pending.js';
 import { it } from '../../helpers/fixture.js';
 import { call, connect, type Harness } from '../../helpers/harness.js';
 import { out } from '../../helpers/move.js';
@@ -35,6 +36,12 @@ async function deletedSchedule(h: Harness, journal: string) {
   return session;
 }
 
+/** The entries of the pending operations file beside the journal (none when it does not exist). */
+const pending = (journal: string): { operation_id: string; tool: string }[] =>
+  existsSync(pendingPath(journal))
+    ? (JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as { entries: [] }).entries
+    : [];
+
 const recreated = (h: Harness) =>
   h.standIn.state.scheduled_transactions.filter((x) => !x.deleted && x.memo === 'came back').map((x) => x.id);
 
@@ -49,6 +56,7 @@ describe('the undo of a deleted scheduled transaction', () => {
       'applied',
       `YNAB's answer was lost, but a read-back shows the undo in place. Recreated with a new id: ${ids[0]}.`,
     ]);
+    expect(pending(journal)).toEqual([]);
   });
 
   it('answered success without the new schedule, then not checkable: says which answer it had', async ({
@@ -58,11 +66,15 @@ describe('the undo of a deleted scheduled transaction', () => {
     const s = await deletedSchedule(h, journal);
     h.standIn.fault({ method: 'POST', path: SCHEDULED, status: 201, body: '{"data":{}}' });
     h.standIn.fault({ method: 'GET', path: SCHEDULED, status: 500, times: 10 });
-    const r = out(await call(s, 'undo_operation', { plan_id: PLAN }));
+    const result = await call(s, 'undo_operation', { plan_id: PLAN });
+    const r = out(result);
     expect(recreated(h)).toEqual([]);
+    expect(result.isError).toBe(true);
+    const [p] = pending(journal);
+    expect(p).toMatchObject({ tool: 'undo_operation' });
     expect([r.status, r.message]).toEqual([
       'unknown',
-      'The undo may or may not be in YNAB (YNAB answered success without the recreated scheduled transaction; avenir-mcp could not check what YNAB holds: YNAB 500: internal error). Check in YNAB before anything else; do not repeat the undo blindly.',
+      `Do not repeat this change yet: the undo may or may not be in YNAB (YNAB answered success without the recreated scheduled transaction; avenir-mcp could not check what YNAB holds: YNAB 500: internal error). Check in YNAB before anything else; do not repeat the undo blindly. avenir-mcp keeps it as pending operation ${p?.operation_id}: the next call on this plan checks YNAB again, and undo_operation with that operation_id settles it first.`,
     ]);
   });
 });

@@ -4,9 +4,10 @@
  * and which were not sent; the new ids of recreated transactions; what of a move is back; and the
  * read tool the user is sent to when the state is not known.
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect } from 'vitest';
+import { pendingPath } from '../../../src/safety/pending.js';
 import { it } from '../../helpers/fixture.js';
 import { call, connect, type Harness } from '../../helpers/harness.js';
 import { MONTH_PATH, MOVE, RESTAURANTS, lines, out } from '../../helpers/move.js';
@@ -27,6 +28,21 @@ const liveIds = (h: Harness, n: number) =>
     .filter((t) => !t.deleted && t.transfer_account_id == null)
     .slice(0, n)
     .map((t) => t.id);
+
+/** The pending operations beside the journal. */
+const pendingEntries = (journal: string): unknown[] =>
+  (JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as { entries: unknown[] }).entries;
+/** The one pending operation beside the journal (an undo whose outcome is not known yet). */
+const pendingId = (journal: string): string => {
+  const { entries } = JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as {
+    entries: { operation_id: string; tool: string }[];
+  };
+  expect(entries).toEqual([expect.objectContaining({ tool: 'undo_operation' })]);
+  return entries[0]!.operation_id;
+};
+/** What an unknown outcome says of its pending entry, written out whole. */
+const pendingText = (id: string) =>
+  `avenir-mcp keeps it as pending operation ${id}: the next call on this plan checks YNAB again, and undo_operation with that operation_id settles it first.`;
 
 /** The id the next undo_operation is told to finish (the remainder journaled by a half-done undo). */
 const remainderId = (journal: string) =>
@@ -74,9 +90,12 @@ describe('the undo of created transactions that stops partway', () => {
     const r = await call(s, 'undo_operation', { plan_id: PLAN });
     const half = out(r);
     expect(half.status).toBe('unknown');
+    expect(r.isError).toBe(true);
     expect(half.message).toBe(
-      `Undo done halfway: YNAB's answer to deleting ${ids[0]} was lost, and it could not be checked (YNAB 500: internal error); ${ids[1]} not sent. Check in YNAB (find_transactions) first; then undo_operation (operation_id ${remainderId(journal)}) finishes it.`,
+      `Do not repeat this change yet: Undo done halfway: YNAB's answer to deleting ${ids[0]} was lost, and it could not be checked (avenir-mcp could not check what YNAB holds: YNAB 500: internal error); ${ids[1]} not sent. Check in YNAB (find_transactions) first; then undo_operation (operation_id ${remainderId(journal)}) finishes it.`,
     );
+    // what is left is an operation of its own whose undo re-reads first: nothing is kept pending
+    expect(existsSync(pendingPath(journal)) ? pendingEntries(journal) : []).toEqual([]);
   });
 });
 
@@ -115,8 +134,9 @@ describe('the undo of deleted transactions', () => {
     h.standIn.fault({ method: 'GET', path: TX, status: 500, times: 10 });
     const r = await call(s, 'undo_operation', { plan_id: PLAN });
     expect(out(r).status).toBe('unknown');
+    expect(r.isError).toBe(true);
     expect(out(r).message).toBe(
-      "The undo may or may not be in YNAB (YNAB answered success without the new transactions' ids; avenir-mcp could not check what YNAB holds: YNAB 500: internal error). Check with find_transactions before anything else; do not repeat the undo blindly.",
+      `Do not repeat this change yet: the undo may or may not be in YNAB (YNAB answered success without the new transactions' ids; avenir-mcp could not check what YNAB holds: YNAB 500: internal error). Check with find_transactions before anything else; do not repeat the undo blindly. ${pendingText(pendingId(journal))}`,
     );
   });
 });
@@ -132,13 +152,16 @@ describe('the undo of a move whose first answer is lost and cannot be checked', 
     h.standIn.fault({ method: 'GET', path: MONTH_PATH, times: 2 });
     h.standIn.fault({ method: 'GET', path: MONTH_PATH, status: 500, times: 10 });
     h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, apply: true });
-    const undo = out(await call(s, 'undo_operation', { plan_id: PLAN }));
+    const r = await call(s, 'undo_operation', { plan_id: PLAN });
+    const undo = out(r);
     const [first, second] = lines(journal)
       .filter((l) => l.kind === 'budget')
       .map((l) => l.operation_id as string);
     expect(undo.status).toBe('unknown');
+    expect(r.isError).toBe(true);
     expect(undo.message).toBe(
-      `Undo done halfway: YNAB's answer to setting Restaurants back to 120.00 and Holidays back to 200.00 was lost, and it could not be checked (YNAB 500: internal error). Check in YNAB (get_category_balances) first; then undo_operation (operation_id ${first}, then ${second}) finishes it.`,
+      `Do not repeat this change yet: Undo done halfway: YNAB's answer to setting Restaurants back to 120.00 and Holidays back to 200.00 was lost, and it could not be checked (avenir-mcp could not check what YNAB holds: YNAB 500: internal error). Check in YNAB (get_category_balances) first; then undo_operation (operation_id ${first}, then ${second}) finishes it.`,
     );
+    expect(existsSync(pendingPath(journal)) ? pendingEntries(journal) : []).toEqual([]);
   });
 });

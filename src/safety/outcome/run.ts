@@ -1,0 +1,67 @@
+/**
+ * What one confirmed (or unconfirmed) write carries while it runs, for the code deep inside it that
+ * must know: how long to settle a lost answer, where progress goes, whether its journal failed, and
+ * the pending entry it was announced under. A write runs inside `inWrite`; outside one (a read, a
+ * test of a step alone) `currentRun()` is undefined, and settling reads once.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Deps } from '../../deps.js';
+
+export interface SettleBounds {
+  /** The settling window (AVENIR_MCP_SETTLE_MS). */
+  windowMs: number;
+  sleep(ms: number): Promise<void>;
+  /** Sends a progress notification to the caller, when the call asked for progress. */
+  progress?: (message: string) => void;
+}
+
+export interface WriteRun {
+  bounds: SettleBounds;
+  /** The first journal failure after YNAB applied a change (reported as a warning, never an error). */
+  journalFailure: string | null;
+  /**
+   * The id announced in the pending entry before the first send: the first operation the write
+   * journals takes it, so that the pending entry and the journal entry are one operation.
+   */
+  pendingId: string | null;
+  /** Whether a journal entry already took `pendingId`. */
+  pendingIdUsed: boolean;
+  /** How a write left unknown settles later, set by the write itself (or null: it cannot). */
+  later: Later | null;
+  /**
+   * The outcome is unknown, but what is left was journaled as an operation of its own whose undo
+   * re-reads YNAB before sending anything: asking again cannot make anything twice, so the write is
+   * not kept pending.
+   */
+  repeatSafe: boolean;
+}
+
+/**
+ * A write left unknown, kept in memory so that a later call can settle it: one read of what it
+ * changed, and — when the read shows it — the write's own journaling of what YNAB holds.
+ */
+export interface Later {
+  /**
+   * Reads YNAB once. 'closed' when the outcome is now known (what landed is journaled), or when
+   * `final` (the pending time is over) and the read still shows nothing; else 'waiting'.
+   */
+  settle(final: boolean): Promise<'closed' | 'waiting'>;
+}
+
+const running = new AsyncLocalStorage<WriteRun>();
+
+export const inWrite = <T>(run: WriteRun, work: () => Promise<T>): Promise<T> => running.run(run, work);
+
+export const currentRun = (): WriteRun | undefined => running.getStore();
+
+/** A fresh run of one write: its settling bounds from the configuration, progress to the caller. */
+export function newRun(deps: Deps, progress?: (message: string) => void): WriteRun {
+  return {
+    bounds: { windowMs: deps.config.settleMs, sleep: deps.sleep, ...(progress ? { progress } : {}) },
+    journalFailure: null,
+    pendingId: null,
+    pendingIdUsed: false,
+    later: null,
+    repeatSafe: false,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Pending writes after the call that made them: refusing the same change while one is pending, and
+ * settling them at the next call on their plan. A pending write whose process kept it in memory is
+ * read once more (at most every few seconds, since each read is a YNAB request): once YNAB shows it,
+ * the write's own code journals what landed, under the pending id, and the entry closes. One that
+ * no read shows closes when its pending time is over: YNAB applies a late write within seconds, so
+ * after that a change still not there did not land. An entry of a process that has gone cannot be
+ * read again: it refuses the same change until its pending time is over, then closes.
+ */
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../domain/errors.js';
+import { pendingRefusal, stillPendingText } from '../../domain/write-outcome.js';
+import type { PendingEntry } from '../pending.js';
+import { inWrite, newRun } from './run.js';
+
+/** How long a write stays pending when nothing settles it (15 minutes). */
+export const PENDING_MS = 15 * 60_000;
+/** The least time between two settling reads of one pending write. */
+export const RETRY_MS = 5_000;
+
+/** Refuses a write with a key in common with a pending one of its plan (nothing is asked or sent). */
+export async function refusePending(deps: Deps, plan: string, subject: readonly string[]): Promise<void> {
+  const keys = new Set(subject);
+  const blocking = (await deps.pending.list(plan)).find((e) => e.subject.some((k) => keys.has(k)));
+  if (blocking !== undefined) throw new AppError(pendingRefusal(blocking));
+}
+
+/** Closes a pending entry; a failure to rewrite the file is a warning (the outcome is already said). */
+export async function closePending(deps: Deps, id: string): Promise<void> {
+  try {
+    await deps.pending.close(id);
+  } catch (error) {
+    deps.log.warning('journal', `The pending operation ${id} could not be closed: ${String(error)}`);
+  }
+}
+
+/** Settles one entry: 'closed' when its outcome is now known or its time is over, else 'waiting'. */
+async function settleOne(deps: Deps, e: PendingEntry, force: boolean): Promise<'closed' | 'waiting'> {
+  const final = deps.clock.now().getTime() - Date.parse(e.started_at) >= PENDING_MS;
+  const kept = deps.pending.later(e.operation_id);
+  if (kept === undefined) return final ? 'closed' : 'waiting';
+  const now = deps.clock.monotonicMs();
+  if (!force && !final && now - kept.triedAt < RETRY_MS) return 'waiting';
+  kept.triedAt = now;
+  const run = { ...newRun(deps), pendingId: e.operation_id, pendingIdUsed: kept.idUsed };
+  try {
+    return await inWrite(run, () => kept.later.settle(final));
+  } catch (error) {
+    // the read failed (pacing, YNAB): it stays pending, and the next call tries again
+    deps.log.info('journal', `Pending operation ${e.operation_id} not settled: ${String(error)}`);
+    return final ? 'closed' : 'waiting';
+  }
+}
+
+/**
+ * Settles the pending writes of `plan` (of every plan for `last-used`, which names no plan here).
+ * `force` reads even when the last read was moments ago (undo_operation of that very operation).
+ */
+export async function settlePending(deps: Deps, plan: string | null, force = false): Promise<void> {
+  let entries: PendingEntry[];
+  try {
+    entries = await deps.pending.list(plan ?? undefined);
+  } catch {
+    return; // a damaged file refuses the next write, with its path; a read goes on
+  }
+  for (const e of entries) {
+    if ((await settleOne(deps, e, force)) === 'closed') {
+      deps.log.info('journal', `Pending operation ${e.operation_id} settled`);
+      await closePending(deps, e.operation_id);
+    }
+  }
+}
+
+/** Refuses the undo of an operation still pending (after one more try to settle it). */
+export async function refuseIfStillPending(deps: Deps, plan: string, id: string): Promise<void> {
+  if (!(await deps.pending.list(plan)).some((e) => e.operation_id === id)) return;
+  await settlePending(deps, plan, true);
+  const still = (await deps.pending.list(plan)).find((e) => e.operation_id === id);
+  if (still !== undefined) throw new AppError(stillPendingText(still));
+}

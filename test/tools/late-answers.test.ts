@@ -1,0 +1,214 @@
+/**
+ * Writes YNAB applies after avenir-mcp has stopped waiting, through a real client against the
+ * stand-in, for every confirmed write but reconcile_account and undo_operation (which have tables
+ * of their own): the answer is never `not_applied` and never invites a second try; the write stays
+ * pending (a repeat is refused, nothing re-sent); the next call on the plan settles it — journaled
+ * under the pending id and undoable once YNAB shows it, closed once its pending time is over when
+ * it never does. Assertions are on the stand-in's state, the journal and the pending file.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect } from 'vitest';
+import type { Clock } from '../../src/clock.js';
+import type { FaultRule } from '../../src/demo/index.js';
+import { PENDING_MS, RETRY_MS } from '../../src/safety/outcome/settle-later.js';
+import { pendingPath } from '../../src/safety/pending.js';
+import { it } from '../helpers/fixture.js';
+import { call, connect, textOf, type Harness, type Session } from '../helpers/harness.js';
+import { RESTAURANTS } from '../helpers/move.js';
+import { CASES, type Case } from '../helpers/write-cases.js';
+import { ACCEPT, answering } from '../helpers/writes.js';
+import { WRITE_TOOLS } from '../helpers/catalogue.js';
+
+/** The server gives up on an answer after this long; the stand-in applies a late write after LATE. */
+const TIMEOUT_MS = '400';
+const LATE = 1_200;
+
+const restaurants = (s: Harness['standIn']['state']) => s.budgets['2026-09-01']?.['cat-restaurants'];
+const BUDGET_CASES: Case[] = [
+  {
+    tool: 'set_category_budget',
+    args: { month: '2026-09-01', category_id: 'cat-restaurants', amount: 150 },
+    route: { method: 'PATCH', path: RESTAURANTS },
+    held: restaurants,
+    after: 150_000,
+    kind: 'budget',
+  },
+  {
+    // the target's write is the late one: the source has changed already
+    tool: 'move_money',
+    args: {
+      month: '2026-09-01',
+      from_category_id: 'cat-holidays',
+      to_category_id: 'cat-restaurants',
+      amount: 10,
+    },
+    route: { method: 'PATCH', path: RESTAURANTS },
+    held: restaurants,
+    after: 130_000,
+    kind: 'move',
+  },
+];
+const ALL = [...CASES, ...BUDGET_CASES];
+
+type Out = { status: string; message: string; operation_id?: string | null };
+const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
+const journalLines = (path: string): { kind: string; operation_id: string }[] =>
+  existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { kind: string; operation_id: string })
+    : [];
+const pendingOf = (journal: string): { operation_id: string; tool: string }[] =>
+  existsSync(pendingPath(journal))
+    ? (
+        JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as {
+          entries: { operation_id: string; tool: string }[];
+        }
+      ).entries
+    : [];
+const pendingIdIn = (message: string): string => /pending operation ([0-9a-f]{12})/.exec(message)?.[1] ?? '';
+
+/** A clock a test moves forward, both its times (the pending time and the spacing of reads). */
+function movableClock(): Clock & { forward(ms: number): void } {
+  let offset = 0;
+  return {
+    today: () => '2026-09-25',
+    monotonicMs: () => performance.now() + offset,
+    now: () => new Date(Date.now() + offset),
+    forward: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(done()).toBe(true);
+}
+
+function open(h: Harness, journal: string, clock?: Clock): Promise<Session> {
+  return connect(h, 'modern', {
+    env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: TIMEOUT_MS },
+    elicit: answering(ACCEPT).handler,
+    ...(clock === undefined ? {} : { overrides: { clock } }),
+  });
+}
+
+describe('the late-answer table covers every confirmed write', () => {
+  it('each write tool is a row here or in the tables of reconcile_account and undo_operation', () => {
+    const rows = new Set([...ALL.map((c) => c.tool), 'reconcile_account', 'undo_operation']);
+    const immediate = new Set(['approve_transactions', 'import_transactions']);
+    expect(WRITE_TOOLS.filter((t) => !rows.has(t) && !immediate.has(t))).toEqual([]);
+  });
+});
+
+describe.each(ALL)('$tool, answered late', (c) => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+  const args = { plan_id: 'demo-budget', ...c.args };
+  const sends = (h: Harness) =>
+    h.standIn.requests.filter((q) => q.method === c.route.method && q.path === c.route.path).length;
+
+  it('applied after the wait: unknown and pending, a repeat refused, then settled, journaled and undoable', async ({
+    h,
+    journal,
+  }) => {
+    const before = c.held(h.standIn.state);
+    const clock = movableClock();
+    const s = await open(h, journal, clock);
+    h.standIn.fault({ ...c.route, delayMs: LATE });
+    const r = await call(s, c.tool, args);
+    const result = out(r);
+    expect(result.status).toBe('unknown');
+    expect(r.isError).toBe(true);
+    expect(result.message).toMatch(/^Do not repeat this change yet: /);
+    expect(result.message).not.toContain('safe to ask again');
+    const id = pendingIdIn(result.message);
+    expect(pendingOf(journal)).toEqual([expect.objectContaining({ operation_id: id, tool: c.tool })]);
+
+    // asked again while YNAB has not shown it: refused before anything is asked or sent
+    const again = await call(s, c.tool, args);
+    expect(again.isError).toBe(true);
+    expect(textOf(again)).toContain(`A change to the same thing is still pending: operation ${id}`);
+
+    await until(() => JSON.stringify(c.held(h.standIn.state)) === JSON.stringify(c.after));
+    // the next call on the plan, once reads are due again, settles it
+    clock.forward(RETRY_MS);
+    await call(s, 'list_accounts', { plan_id: 'demo-budget' });
+    expect(pendingOf(journal)).toEqual([]);
+    // sent once, whatever the answers said
+    expect(sends(h)).toBe(1);
+    const entries = journalLines(journal);
+    if (c.kind === null) {
+      expect(entries.filter((e) => e.operation_id === id)).toEqual([]);
+    } else {
+      expect(entries.filter((e) => e.operation_id === id).map((e) => e.kind)).toEqual([c.kind]);
+      const undo = out(await call(s, 'undo_operation', { plan_id: 'demo-budget', operation_id: id }));
+      expect(undo.status).toBe('applied');
+      // an undone delete is a new transaction or schedule: its old id stays deleted
+      if (c.route.method !== 'DELETE') expect(c.held(h.standIn.state)).toEqual(before);
+    }
+  });
+
+  it.for<{ name: string; fault: Partial<FaultRule> }>([
+    { name: 'dropped after it was sent', fault: { drop: true } },
+    { name: 'answered 2xx with a body that is not JSON', fault: { status: 200, body: '<html>proxy</html>' } },
+  ])('$name and never applied: unknown, pending until its time is over', async (lost, { h, journal }) => {
+    const before = c.held(h.standIn.state);
+    const clock = movableClock();
+    const s = await open(h, journal, clock);
+    h.standIn.fault({ ...c.route, ...lost.fault });
+    const r = await call(s, c.tool, args);
+    expect(out(r).status).toBe('unknown');
+    expect(r.isError).toBe(true);
+    expect(out(r).message).toMatch(/^Do not repeat this change yet: /);
+    const id = pendingIdIn(out(r).message);
+    expect(pendingOf(journal).map((p) => p.operation_id)).toEqual([id]);
+    // a call on the plan within the pending time reads it again and leaves it pending
+    await call(s, 'list_accounts', { plan_id: 'demo-budget' });
+    expect(h.standIn.requests.at(-1)?.method).toBe('GET');
+    expect(pendingOf(journal).map((p) => p.operation_id)).toEqual([id]);
+    clock.forward(PENDING_MS);
+    await call(s, 'list_accounts', { plan_id: 'demo-budget' });
+    expect(pendingOf(journal)).toEqual([]);
+    expect(
+      journalLines(journal).filter((e) => e.operation_id === id && e.kind !== 'move' && e.kind !== 'budget'),
+    ).toEqual([]);
+    expect(c.held(h.standIn.state)).toEqual(before);
+    expect(sends(h)).toBe(1);
+  });
+});
+
+describe('progress while a lost answer settles', () => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+
+  it('a call that asked for progress is told before each later read', async ({ h, journal }) => {
+    const s = await connect(h, 'legacy', {
+      env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_SETTLE_MS: '120' },
+      elicit: answering(ACCEPT).handler,
+    });
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true });
+    const messages: string[] = [];
+    const r = await s.client.callTool(
+      {
+        name: 'set_category_budget',
+        arguments: {
+          plan_id: 'demo-budget',
+          month: '2026-09-01',
+          category_id: 'cat-restaurants',
+          amount: 150,
+        },
+      },
+      { onprogress: (p) => messages.push(String(p.message)) },
+    );
+    expect(out(r).status).toBe('unknown');
+    expect(messages).toEqual(
+      [1, 2, 3].map(
+        (i) => `YNAB's answer was lost: reading again to see whether the change landed (${i}/3).`,
+      ),
+    );
+    // four reads of the month after the write: at once, then at 30, 60 and 120 ms
+    const after = h.standIn.requests.slice(h.standIn.requests.findIndex((q) => q.method === 'PATCH') + 1);
+    expect(after.filter((q) => q.method === 'GET').length).toBe(4);
+  });
+});
