@@ -11,13 +11,13 @@ import { describe, expect } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import type { FaultRule } from '../../src/demo/index.js';
 import { PENDING_MS, RETRY_MS } from '../../src/safety/outcome/settle-later.js';
-import { pendingPath } from '../../src/safety/pending.js';
 import { it } from '../helpers/fixture.js';
 import { call, connect, textOf, type Harness, type Session } from '../helpers/harness.js';
 import { RESTAURANTS } from '../helpers/move.js';
 import { CASES, type Case } from '../helpers/write-cases.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { WRITE_TOOLS } from '../helpers/catalogue.js';
+import { movableClock, pendingEntries as pendingOf } from '../helpers/pending.js';
 
 /** The server gives up on an answer after this long; the stand-in applies a late write after LATE. */
 const TIMEOUT_MS = '400';
@@ -59,28 +59,7 @@ const journalLines = (path: string): { kind: string; operation_id: string }[] =>
         .split('\n')
         .map((l) => JSON.parse(l) as { kind: string; operation_id: string })
     : [];
-const pendingOf = (journal: string): { operation_id: string; tool: string }[] =>
-  existsSync(pendingPath(journal))
-    ? (
-        JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as {
-          entries: { operation_id: string; tool: string }[];
-        }
-      ).entries
-    : [];
 const pendingIdIn = (message: string): string => /pending operation ([0-9a-f]{12})/.exec(message)?.[1] ?? '';
-
-/** A clock a test moves forward, both its times (the pending time and the spacing of reads). */
-function movableClock(): Clock & { forward(ms: number): void } {
-  let offset = 0;
-  return {
-    today: () => '2026-09-25',
-    monotonicMs: () => performance.now() + offset,
-    now: () => new Date(Date.now() + offset),
-    forward: (ms) => {
-      offset += ms;
-    },
-  };
-}
 
 async function until(done: () => boolean): Promise<void> {
   for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -5,13 +5,12 @@
  * each ends in a state the message tells truly, a write that may have landed is never re-sent, and
  * what may be in YNAB is journaled. The paths do not depend on the protocol era: one era is enough.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
-import { pendingPath } from '../../src/safety/pending.js';
 import { it } from '../helpers/fixture.js';
 import { call, connect, textOf, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { HOLIDAYS, MONTH_PATH, MOVE, RESTAURANTS, lines, out } from '../helpers/move.js';
+import { pendingEntries as pending } from '../helpers/pending.js';
 
 const budgeted = (h: Harness) => [
   h.standIn.state.budgets['2026-09-01']?.['cat-holidays'],
@@ -38,11 +37,6 @@ const readsAfterPatch = (h: Harness) => {
   const last = sent.findLastIndex((l) => l.startsWith('PATCH'));
   return [...new Set(sent.slice(last + 1))];
 };
-/** The entries of the pending operations file beside the journal (none when it does not exist). */
-const pending = (journal: string): { operation_id: string; tool: string }[] =>
-  existsSync(pendingPath(journal))
-    ? (JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as { entries: [] }).entries
-    : [];
 const failReadBack = (h: Harness) => () => h.standIn.fault({ method: 'GET', path: MONTH_PATH, status: 500 });
 
 describe('move_money, a lost answer to the source write', () => {

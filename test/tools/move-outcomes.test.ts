@@ -6,14 +6,12 @@
  * YNAB applies late is finished by the next undo alone (issue 29), pacing sends both writes or none
  * (and never calls its own limit "YNAB refused"), an amount that rounds to 0 asks nothing.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
-import type { Clock } from '../../src/clock.js';
-import { pendingPath } from '../../src/safety/pending.js';
 import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, textOf, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { HOLIDAYS, MONTH_PATH, MOVE, RESTAURANTS, lines, out } from '../helpers/move.js';
+import { movableClock, pendingEntries as pending } from '../helpers/pending.js';
 
 const MOVE_DETAILS = {
   month: '2026-09-01',
@@ -29,11 +27,6 @@ const readsAfter = (h: Harness, line: string) => {
   const sent = requestsOf(h);
   return [...new Set(sent.slice(sent.lastIndexOf(line) + 1))];
 };
-/** The entries of the pending operations file beside the journal (none when it does not exist). */
-const pending = (journal: string): { operation_id: string; tool: string }[] =>
-  existsSync(pendingPath(journal))
-    ? (JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as { entries: [] }).entries
-    : [];
 
 describe.each(ERAS)('move_money outcomes, %s era', (era) => {
   it.beforeEach(({ h }) => h.standIn.reset());
@@ -267,19 +260,6 @@ describe.each(ERAS)('an undo of a move that stops halfway, %s era', (era) => {
     expect([after?.['cat-holidays'], after?.['cat-restaurants']]).toEqual([200_000, 120_000]);
   });
 });
-
-/** A clock a test moves forward, wall and monotonic time together (settling reads are spaced on it). */
-function movableClock(): Clock & { forward(ms: number): void } {
-  let offset = 0;
-  return {
-    today: () => '2026-09-25',
-    monotonicMs: () => performance.now() + offset,
-    now: () => new Date(Date.now() + offset),
-    forward: (ms) => {
-      offset += ms;
-    },
-  };
-}
 
 describe('issue 29: an undo of a move that YNAB applies late', () => {
   it('is unknown, never not_applied; once YNAB shows it, the next undo puts Holidays back alone', async ({

@@ -6,18 +6,17 @@
  * holds it — a lost write no read shows is unknown and pending, never not_applied (YNAB may still
  * apply it late) — journals what is known, and never sends a write twice.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import type { FaultRule } from '../../src/demo/index.js';
 import type { PlanState, VersionedList } from '../../src/demo/plan-data.js';
 import { PENDING_MS } from '../../src/safety/outcome/settle-later.js';
 import { readMoments } from '../../src/safety/outcome/settle.js';
-import { pendingPath } from '../../src/safety/pending.js';
 import { it } from '../helpers/fixture.js';
 import { call, connect, textOf, type Harness } from '../helpers/harness.js';
 import { lines, out } from '../helpers/move.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
+import { movableClock, pendingEntries as pending } from '../helpers/pending.js';
 
 const PLAN = '/plans/demo-budget';
 const TX = `${PLAN}/transactions`;
@@ -30,23 +29,6 @@ const session = (h: Harness, journal: string, clock?: Clock) =>
     elicit: answering(ACCEPT).handler,
     ...(clock === undefined ? {} : { overrides: { clock } }),
   });
-/** A clock whose wall time a test moves forward (the pending time is counted on it). */
-function movableClock(): Clock & { forward(ms: number): void } {
-  let offset = 0;
-  return {
-    today: () => '2026-09-25',
-    monotonicMs: () => performance.now(),
-    now: () => new Date(Date.now() + offset),
-    forward: (ms) => {
-      offset += ms;
-    },
-  };
-}
-/** The entries of the pending operations file beside the journal (none when it does not exist). */
-const pending = (journal: string): { operation_id: string; tool: string }[] =>
-  existsSync(pendingPath(journal))
-    ? (JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as { entries: [] }).entries
-    : [];
 /** How many times a lost write is read back over the harness's settling window. */
 const reads = (h: Harness) => readMoments(Number(h.env.AVENIR_MCP_SETTLE_MS)).length;
 /**

@@ -5,15 +5,14 @@
  * refused) and the operation can be undone once its pending time is over; the undo's write is never
  * re-sent.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
-import type { Clock } from '../../src/clock.js';
 import type { PlanState } from '../../src/demo/plan-data.js';
 import { PENDING_MS } from '../../src/safety/outcome/settle-later.js';
-import { pendingPath } from '../../src/safety/pending.js';
 import { it } from '../helpers/fixture.js';
 import { call, connect, textOf } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
+import { movableClock, pendingEntries as pending } from '../helpers/pending.js';
 
 const TX = '/plans/demo-budget/transactions';
 const tx = (s: PlanState, id: string) => s.transactions.find((t) => t.id === id);
@@ -99,24 +98,6 @@ const undoneIn = (path: string): unknown[] =>
     .split('\n')
     .map((l) => (JSON.parse(l) as { undone?: unknown }).undone)
     .filter((u) => u !== undefined);
-
-/** The entries of the pending operations file beside the journal (none when it does not exist). */
-const pending = (journal: string): { operation_id: string; tool: string }[] =>
-  existsSync(pendingPath(journal))
-    ? (JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as { entries: [] }).entries
-    : [];
-/** A clock whose wall time a test moves forward (the pending time is counted on it). */
-function movableClock(): Clock & { forward(ms: number): void } {
-  let offset = 0;
-  return {
-    today: () => '2026-09-25',
-    monotonicMs: () => performance.now(),
-    now: () => new Date(Date.now() + offset),
-    forward: (ms) => {
-      offset += ms;
-    },
-  };
-}
 
 describe.each(CASES)('undo of $tool', (c) => {
   it.beforeEach(({ h }) => h.standIn.reset());

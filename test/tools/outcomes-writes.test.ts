@@ -12,6 +12,7 @@ import { it } from '../helpers/fixture.js';
 import { call, connect, textOf } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { CASES, type Case } from '../helpers/write-cases.js';
+import { pendingEntries as pending } from '../helpers/pending.js';
 
 type Out = { status: string; message: string; operation_id?: string | null };
 const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
@@ -23,11 +24,6 @@ const kinds = (path: string): string[] =>
         .map((l) => String((JSON.parse(l) as { kind: string }).kind))
     : [];
 
-/** The entries of the pending operations file beside the journal (none when it does not exist). */
-const pending = (journal: string): { operation_id: string; plan_id: string; tool: string }[] =>
-  existsSync(`${journal}.pending.json`)
-    ? (JSON.parse(readFileSync(`${journal}.pending.json`, 'utf8')) as { entries: [] }).entries
-    : [];
 /** The write requests the stand-in received (every method but GET). */
 const writesSent = (h: { standIn: { requests: { method: string }[] } }): number =>
   h.standIn.requests.filter((q) => q.method !== 'GET').length;

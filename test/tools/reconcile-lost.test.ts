@@ -4,10 +4,11 @@
  * and when the read-back itself fails — never "reconciled" over what YNAB does not hold, never "not
  * applied" over what may still land, and never sent twice.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, type Harness } from '../helpers/harness.js';
+import { pendingEntries as pending } from '../helpers/pending.js';
 
 const TRANSACTIONS = '/plans/demo-budget/transactions';
 type Out = { status: string; message: string; operation_id: string | null; confirmation: string };
@@ -15,11 +16,6 @@ const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
 const reconciled = (h: Harness) =>
   h.standIn.state.transactions.filter((t) => t.account_id === 'acc-savings' && t.cleared === 'reconciled')
     .length;
-/** The entries of the pending operations file beside the journal (none when it does not exist). */
-const pending = (journal: string): { operation_id: string; plan_id: string; tool: string }[] =>
-  existsSync(`${journal}.pending.json`)
-    ? (JSON.parse(readFileSync(`${journal}.pending.json`, 'utf8')) as { entries: [] }).entries
-    : [];
 
 describe.each(ERAS)('reconcile_account at the cleared balance, lost answers, %s era', (era) => {
   it.beforeEach(({ h }) => h.standIn.reset());

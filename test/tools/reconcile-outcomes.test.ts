@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, textOf } from '../helpers/harness.js';
+import { pendingEntries as pending } from '../helpers/pending.js';
 
 const ARGS = { plan_id: 'demo-budget', account_id: 'acc-savings', bank_balance: 612.345, adjust: true };
 const TRANSACTIONS = '/plans/demo-budget/transactions';
@@ -20,11 +21,6 @@ const lines = (path: string) =>
         .trim()
         .split('\n')
         .map((l) => JSON.parse(l) as Record<string, unknown>)
-    : [];
-/** The entries of the pending operations file beside the journal (none when it does not exist). */
-const pending = (journal: string): { operation_id: string; plan_id: string; tool: string }[] =>
-  existsSync(`${journal}.pending.json`)
-    ? (JSON.parse(readFileSync(`${journal}.pending.json`, 'utf8')) as { entries: [] }).entries
     : [];
 
 describe.each(ERAS)('reconcile_account with an adjustment, %s era', (era) => {

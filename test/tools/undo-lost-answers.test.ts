@@ -4,25 +4,19 @@
  * again), and the undo ends in a state it names truly — done, not known yet (never "not applied":
  * YNAB may still apply it late), or halfway with the rest kept for the next undo.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
-import { pendingPath } from '../../src/safety/pending.js';
 import { readMoments } from '../../src/safety/outcome/settle.js';
 import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { HOLIDAYS, MONTH_PATH, MOVE, RESTAURANTS, lines, out } from '../helpers/move.js';
+import { pendingEntries as pending } from '../helpers/pending.js';
 
 const budgeted = (h: Harness) => {
   const month = h.standIn.state.budgets['2026-09-01'];
   return [month?.['cat-holidays'], month?.['cat-restaurants']];
 };
 const sent = (h: Harness) => h.standIn.requests.map((q) => `${q.method} ${q.path}`);
-/** The entries of the pending operations file beside the journal (none when it does not exist). */
-const pending = (journal: string): { operation_id: string; tool: string }[] =>
-  existsSync(pendingPath(journal))
-    ? (JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as { entries: [] }).entries
-    : [];
 /** How many times a lost write is read back over the harness's settling window. */
 const reads = (h: Harness) => readMoments(Number(h.env.AVENIR_MCP_SETTLE_MS)).length;
 

@@ -4,22 +4,17 @@
  * have landed is never re-sent, the writes after a failed one are not sent, and what was done is
  * journaled so that undo_operation can put it back. The paths do not depend on the protocol era.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { call, connect, textOf, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { MONTH_PATH, RESTAURANTS, lines, out } from '../helpers/move.js';
+import { pendingEntries as pending } from '../helpers/pending.js';
 
 const BUDGET = { plan_id: 'demo-budget', month: '2026-09-01', category_id: 'cat-restaurants', amount: 150 };
 const restaurants = (h: Harness) => h.standIn.state.budgets['2026-09-01']?.['cat-restaurants'];
 const TX = '/plans/demo-budget/transactions';
 const live = (h: Harness, id: string) => h.standIn.state.transactions.some((t) => t.id === id && !t.deleted);
-/** The entries of the pending operations file beside the journal (none when it does not exist). */
-const pending = (journal: string): { operation_id: string; plan_id: string; tool: string }[] =>
-  existsSync(`${journal}.pending.json`)
-    ? (JSON.parse(readFileSync(`${journal}.pending.json`, 'utf8')) as { entries: [] }).entries
-    : [];
 const sent = (h: Harness) =>
   h.standIn.requests.filter((q) => q.method !== 'GET').map((q) => `${q.method} ${q.path}`);
 

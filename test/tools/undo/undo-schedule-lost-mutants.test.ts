@@ -3,18 +3,18 @@
  * created, through a real client against the stand-in's faults: the recreated schedule is found
  * again by a read and named by its new id; an answer without the new schedule is said to be one.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { createDeps } from '../../../src/deps.js';
 import { silentLog } from '../../../src/log.js';
 import { bodyOf } from '../../../src/domain/transactions/scheduled-writes.js';
-import { pendingPath } from '../../../src/safety/pending.js';
 import { it } from '../../helpers/fixture.js';
 import { call, connect, type Harness } from '../../helpers/harness.js';
 import { out } from '../../helpers/move.js';
 import { ACCEPT, answering, journalLine } from '../../helpers/writes.js';
+import { pendingEntries as pending } from '../../helpers/pending.js';
 
 const PLAN = 'demo-budget';
 const SCHEDULED = `/plans/${PLAN}/scheduled_transactions`;
@@ -35,12 +35,6 @@ async function deletedSchedule(h: Harness, journal: string) {
   h.standIn.clearRequests();
   return session;
 }
-
-/** The entries of the pending operations file beside the journal (none when it does not exist). */
-const pending = (journal: string): { operation_id: string; tool: string }[] =>
-  existsSync(pendingPath(journal))
-    ? (JSON.parse(readFileSync(pendingPath(journal), 'utf8')) as { entries: [] }).entries
-    : [];
 
 const recreated = (h: Harness) =>
   h.standIn.state.scheduled_transactions.filter((x) => !x.deleted && x.memo === 'came back').map((x) => x.id);
