@@ -4,7 +4,7 @@
  * outside a write there is one read and no wait.
  */
 import { describe, expect, it } from 'vitest';
-import { newRun, inWrite, currentRun } from '../../src/safety/outcome/run.js';
+import { newRun, inWrite, currentRun, markRepeatSafe } from '../../src/safety/outcome/run.js';
 import { readMoments, settleRead, settleSeconds, windowSeconds } from '../../src/safety/outcome/settle.js';
 import type { Deps } from '../../src/deps.js';
 
@@ -108,5 +108,14 @@ describe('settleRead', () => {
       () => true,
     );
     expect(found).toEqual({ why: 'avenir-mcp could not check what YNAB holds: socket hang up' });
+  });
+});
+
+describe('markRepeatSafe', () => {
+  it('marks the running write, and does nothing outside one', async () => {
+    markRepeatSafe();
+    const { run } = runWith(0);
+    await inWrite(run, async () => markRepeatSafe());
+    expect(run.repeatSafe).toBe(true);
   });
 });

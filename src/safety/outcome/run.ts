@@ -54,6 +54,15 @@ export const inWrite = <T>(run: WriteRun, work: () => Promise<T>): Promise<T> =>
 
 export const currentRun = (): WriteRun | undefined => running.getStore();
 
+/**
+ * Says that the running write's unknown outcome is safe to ask again (what is left re-reads YNAB
+ * before sending anything), so that it is not kept pending; nothing outside a write.
+ */
+export function markRepeatSafe(): void {
+  const run = running.getStore();
+  if (run !== undefined) run.repeatSafe = true;
+}
+
 /** A fresh run of one write: its settling bounds from the configuration, progress to the caller. */
 export function newRun(deps: Deps, progress?: (message: string) => void): WriteRun {
   return {

@@ -20,7 +20,7 @@ import {
   UnknownOutcome,
   unseenText,
 } from '../../domain/write-outcome.js';
-import { currentRun } from '../outcome/run.js';
+import { markRepeatSafe } from '../outcome/run.js';
 import { settleRead, settleSeconds } from '../outcome/settle.js';
 import type { YnabClient } from '../../ynab/api.js';
 import { HalfUndone } from './types.js';
@@ -55,8 +55,7 @@ export async function deleteEach(ynab: YnabClient, plan: string, ids: readonly s
         if (!lost) throw error; // refused: nothing changed, the error says why
         // still there after the window: the delete may land late; the next undo re-reads first and
         // deletes only what is still there, so asking again is safe and nothing is kept pending
-        const run = currentRun();
-        if (run !== undefined) run.repeatSafe = true;
+        markRepeatSafe();
         throw new UnknownOutcome(
           `${unseenText(`${id} deleted (it is still there)`, CHECK, settleSeconds())} The operation is still in the journal: undo_operation re-reads YNAB first and deletes only what is still there.`,
         );

@@ -9,7 +9,7 @@ import { recordOperation } from '../seam/record-operation.js';
 import { noteJournalFailure } from '../../safety/outcome/apply.js';
 import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
 import { refuseIfStillPending } from '../../safety/outcome/settle-later.js';
-import { currentRun } from '../../safety/outcome/run.js';
+import { currentRun, markRepeatSafe } from '../../safety/outcome/run.js';
 import { isUnknownOutcome, NOT_YET, reasonOf, unseenText } from '../../domain/write-outcome.js';
 import type { Deps } from '../../deps.js';
 
@@ -161,8 +161,7 @@ export const undoOperation = defineWriteTool({
           if (!(error instanceof HalfUndone)) throw error;
           // what is left becomes an operation of its own, and the next undo_operation finishes it
           // (it re-reads first, so asking again is safe: nothing is kept pending)
-          const run = currentRun();
-          if (run !== undefined) run.repeatSafe = true;
+          markRepeatSafe();
           const ids: string[] = [];
           for (const r of error.remainders) ids.push(await recordOperation(deps, plan, r.kind, r.details));
           await markDone(deps, entry.operation_id);
