@@ -13,7 +13,7 @@ import type { FaultRule } from '../../src/demo/index.js';
 import { PENDING_MS, RETRY_MS } from '../../src/safety/outcome/settle-later.js';
 import { it } from '../helpers/fixture.js';
 import { call, connect, textOf, type Harness, type Session } from '../helpers/harness.js';
-import { RESTAURANTS } from '../helpers/move.js';
+import { HOLIDAYS, RESTAURANTS } from '../helpers/move.js';
 import { CASES, type Case } from '../helpers/write-cases.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { WRITE_TOOLS } from '../helpers/catalogue.js';
@@ -46,6 +46,20 @@ const BUDGET_CASES: Case[] = [
     held: restaurants,
     after: 130_000,
     kind: 'move',
+  },
+  {
+    // the source's write is the late one: the target is never sent, and the source alone is journaled
+    tool: 'move_money',
+    args: {
+      month: '2026-09-01',
+      from_category_id: 'cat-holidays',
+      to_category_id: 'cat-restaurants',
+      amount: 10,
+    },
+    route: { method: 'PATCH', path: HOLIDAYS },
+    held: (s) => [s.budgets['2026-09-01']?.['cat-holidays'], restaurants(s)],
+    after: [190_000, 120_000],
+    kind: 'budget',
   },
 ];
 const ALL = [...CASES, ...BUDGET_CASES];

@@ -80,8 +80,10 @@ export async function applyMove(deps: Deps, plan: string, p: MovePlan): Promise<
     const held = await amountsNow(deps, plan, p, (h) => h.source === source.to);
     const state = 'why' in held ? 'unknown' : stateOf(held.source, source);
     if (state === 'not_applied') {
-      // not shown yet is not "not applied": the source may still change late, and the target is not sent
+      // not shown yet is not "not applied": the source may still change late, and the target is not
+      // sent; the source is journaled (undo puts it back if it landed) and settled by a later call
       const id = await journalSource();
+      keepBudgetForLater(deps, plan, month, source.category.id, source.to, async () => {});
       return {
         status: 'unknown',
         message: `${unseenText(`the change of ${source.category.name} (it still shows ${fmtMoney(source.from)}); nothing more was sent`, 'get_category_balances', settleSeconds())} ${undoHint(id, `puts ${source.category.name} back to ${fmtMoney(source.from)} if it landed`)}`,
