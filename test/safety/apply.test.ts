@@ -88,7 +88,7 @@ describe('applyConfirmed', () => {
     );
     expect(await d.pending.list()).toEqual([]);
     expect(r.message).toBe(
-      'Undo done halfway. YNAB holds the change, but it could not be recorded in the journal (disk full): undo_operation cannot undo it. Do not repeat it; tell the user, and fix the journal before the next change.',
+      'Do not repeat this change yet: Undo done halfway. YNAB holds the change, but it could not be recorded in the journal (disk full): undo_operation cannot undo it. Do not repeat it; tell the user, and fix the journal before the next change.',
     );
     expect('operation_id' in r).toBe(false);
   });

@@ -4,7 +4,7 @@
  * outside a write there is one read and no wait.
  */
 import { describe, expect, it } from 'vitest';
-import { newRun, inWrite, currentRun, markRepeatSafe } from '../../src/safety/outcome/run.js';
+import { newRun, inWrite, currentRun, keepUntilShown, markRepeatSafe } from '../../src/safety/outcome/run.js';
 import { readMoments, settleRead, settleSeconds, windowSeconds } from '../../src/safety/outcome/settle.js';
 import type { Deps } from '../../src/deps.js';
 
@@ -117,5 +117,30 @@ describe('markRepeatSafe', () => {
     const { run } = runWith(0);
     await inWrite(run, async () => markRepeatSafe());
     expect(run.repeatSafe).toBe(true);
+  });
+});
+
+describe('keepUntilShown', () => {
+  it('keeps nothing outside a write; inside one, closes once the read shows it, or when time is over', async () => {
+    keepUntilShown(
+      async () => 1,
+      async () => undefined,
+    );
+    const { run } = runWith(0);
+    const landed: number[] = [];
+    let shown: number | null = null;
+    await inWrite(run, async () =>
+      keepUntilShown(
+        async () => shown,
+        async (v) => landed.push(v),
+      ),
+    );
+    const later = run.later!;
+    expect(await later.settle(false)).toBe('waiting');
+    expect(await later.settle(true)).toBe('closed');
+    expect(landed).toEqual([]);
+    shown = 7;
+    expect(await later.settle(false)).toBe('closed');
+    expect(landed).toEqual([7]);
   });
 });

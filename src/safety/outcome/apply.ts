@@ -31,7 +31,7 @@ export function unknownResult(preview: Record<string, unknown>, message: string)
   return {
     ...preview,
     status: 'unknown',
-    message: unknownMessage(message),
+    message,
     confirmation: null,
     ...('operation_id' in preview ? { operation_id: null } : {}),
   };
@@ -84,6 +84,8 @@ export async function applyConfirmed(
     }
     result = unknownResult(request.preview, error.message);
   }
+  // every unknown outcome begins with what not to do, and names its pending entry while it is kept
+  if (result.status === 'unknown') result = { ...result, message: unknownMessage(String(result.message)) };
   if (result.status === 'unknown' && !run.repeatSafe) {
     deps.pending.keep(
       id,
@@ -92,7 +94,7 @@ export async function applyConfirmed(
         ? null
         : { later: run.later, idUsed: run.pendingIdUsed, triedAt: Number.NEGATIVE_INFINITY },
     );
-    result = { ...result, message: `${unknownMessage(String(result.message))} ${pendingText(id)}` };
+    result = { ...result, message: `${String(result.message)} ${pendingText(id)}` };
   } else {
     await closePending(deps, id);
   }

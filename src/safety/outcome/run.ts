@@ -55,6 +55,28 @@ export const inWrite = <T>(run: WriteRun, work: () => Promise<T>): Promise<T> =>
 export const currentRun = (): WriteRun | undefined => running.getStore();
 
 /**
+ * Keeps the running write, whose outcome is unknown, for the next call on its plan: `read` reads
+ * YNAB once and gives what shows the change landed (or null while nothing does); `landed` then
+ * journals it. The entry closes once it landed, or when its pending time is over. Nothing outside
+ * a write.
+ */
+export function keepUntilShown<T>(
+  read: () => Promise<T | null>,
+  landed: (shown: T) => Promise<unknown>,
+): void {
+  const run = running.getStore();
+  if (run === undefined) return;
+  run.later = {
+    settle: async (final) => {
+      const shown = await read();
+      if (shown === null) return final ? 'closed' : 'waiting';
+      await landed(shown);
+      return 'closed';
+    },
+  };
+}
+
+/**
  * Says that the running write's unknown outcome is safe to ask again (what is left re-reads YNAB
  * before sending anything), so that it is not kept pending; nothing outside a write.
  */

@@ -9,7 +9,7 @@ import type { Deps } from '../../deps.js';
 import { ADJUSTMENT_MEMO, ADJUSTMENT_PAYEE, reconciledMessage } from '../../domain/accounts/reconcile.js';
 import { fmtMoney } from '../../domain/money.js';
 import { isUnknownOutcome, reasonOf, type ReadBack } from '../../domain/write-outcome.js';
-import { currentRun } from '../../safety/outcome/run.js';
+import { keepUntilShown } from '../../safety/outcome/run.js';
 import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
 import type { YnabTransaction } from '../../domain/model.js';
 import { recordOperation } from '../seam/record-operation.js';
@@ -33,16 +33,19 @@ export interface ReconcileOutcome {
 /** The requests the apply sends: the adjustment's, and the PATCH when anything is to be marked. */
 export const reconcileSends = (a: Applying): number => (a.difference !== 0 ? 2 : a.ids.length > 0 ? 1 : 0);
 
+/** How many of `ids` the transactions show reconciled. */
+function reconciledCount(rows: readonly YnabTransaction[], ids: readonly string[]): number {
+  const reconciled = new Set(rows.filter((t) => t.cleared === 'reconciled').map((t) => t.id));
+  return ids.filter((id) => reconciled.has(id)).length;
+}
+
 /** What a read-back shows of the PATCH: every id reconciled, none, or something else. */
 async function reconciledNow(
   deps: Deps,
   a: Applying,
   ids: string[],
 ): Promise<{ state: ReadBack; why?: string }> {
-  const countOf = (rows: readonly YnabTransaction[]) => {
-    const reconciled = new Set(rows.filter((t) => t.cleared === 'reconciled').map((t) => t.id));
-    return ids.filter((id) => reconciled.has(id)).length;
-  };
+  const countOf = (rows: readonly YnabTransaction[]) => reconciledCount(rows, ids);
   // the PATCH may still be in flight: read until every id shows reconciled, or the window ends
   const read = await settleRead(
     () => deps.ynab.transactions.list(a.plan),
@@ -135,17 +138,8 @@ function keepReconcileForLater(
   ids: readonly string[],
   journal: () => Promise<string>,
 ) {
-  const run = currentRun();
-  if (run === undefined) return;
-  run.later = {
-    settle: async (final) => {
-      const rows = await deps.ynab.transactions.list(a.plan);
-      const reconciled = new Set(rows.filter((t) => t.cleared === 'reconciled').map((t) => t.id));
-      if (ids.every((id) => reconciled.has(id))) {
-        await journal();
-        return 'closed';
-      }
-      return final ? 'closed' : 'waiting';
-    },
-  };
+  keepUntilShown(async () => {
+    const rows = await deps.ynab.transactions.list(a.plan);
+    return reconciledCount(rows, ids) === ids.length ? true : null;
+  }, journal);
 }

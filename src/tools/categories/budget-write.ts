@@ -4,14 +4,21 @@
  * no read shows is unknown: YNAB may still apply it late).
  */
 import type { Deps } from '../../deps.js';
+import type { YnabMonthDetail } from '../../domain/model.js';
 import { monthIndex } from '../../domain/categories/budget-writes.js';
 import { milliOf } from '../../domain/months/month-categories.js';
 import { fmtMoney } from '../../domain/money.js';
 import { isUnknownOutcome, reasonOf, unknownMessage, unseenText } from '../../domain/write-outcome.js';
-import { currentRun } from '../../safety/outcome/run.js';
+import { keepUntilShown } from '../../safety/outcome/run.js';
 import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
 
 export type BudgetOutcome = { state: 'applied'; note: string } | { state: 'unknown'; note: string };
+
+/** A category's budgeted amount in a month as YNAB shows it (milliunits), or null when it is not there. */
+function budgetedIn(m: YnabMonthDetail, categoryId: string): number | null {
+  const c = monthIndex(m.categories).get(categoryId);
+  return c === undefined ? null : milliOf(c.budgeted);
+}
 
 /** The message of an unknown outcome whose reason is `why`. */
 const mayBe = (why: string): string =>
@@ -34,10 +41,7 @@ export async function setBudgetedChecked(
   } catch (error) {
     if (!isUnknownOutcome(error)) throw error;
     // the write may still be in flight: the month is read until it shows the new amount
-    const heldNow = (m: Awaited<ReturnType<typeof deps.ynab.months.get>>) => {
-      const c = monthIndex(m.categories).get(categoryId);
-      return c === undefined ? null : milliOf(c.budgeted);
-    };
+    const heldNow = (m: YnabMonthDetail) => budgetedIn(m, categoryId);
     const read = await settleRead(
       () => deps.ynab.months.get(plan, month),
       (m) => heldNow(m) === to,
@@ -85,16 +89,7 @@ export function keepBudgetForLater(
   to: number,
   landed: () => Promise<unknown>,
 ): void {
-  const run = currentRun();
-  if (run === undefined) return;
-  run.later = {
-    settle: async (final) => {
-      const c = monthIndex((await deps.ynab.months.get(plan, month)).categories).get(categoryId);
-      if (c !== undefined && milliOf(c.budgeted) === to) {
-        await landed();
-        return 'closed';
-      }
-      return final ? 'closed' : 'waiting';
-    },
-  };
+  keepUntilShown(async () => {
+    return budgetedIn(await deps.ynab.months.get(plan, month), categoryId) === to ? true : null;
+  }, landed);
 }

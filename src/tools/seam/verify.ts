@@ -14,7 +14,7 @@ import {
   type Row,
   type Verdict,
 } from '../../domain/write-verify.js';
-import { currentRun } from '../../safety/outcome/run.js';
+import { keepUntilShown } from '../../safety/outcome/run.js';
 import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
 
 export type Shown = ReadonlyMap<string, Row>;
@@ -86,19 +86,11 @@ export async function settled<T>(w: CheckedWrite, finish: (verdict: Verdict) => 
  * and when they show the change (or part of it), `landed` journals what YNAB holds.
  */
 export function keepForLater(w: CheckedWrite, landed: (verdict: Verdict) => Promise<unknown>): void {
-  const run = currentRun();
-  if (run === undefined) return;
   const project = w.project ?? plain;
-  run.later = {
-    settle: async (final) => {
-      const now = judge(w.asked, await w.read(), w.before, project, true);
-      if (now.landed) {
-        await landed(now);
-        return 'closed';
-      }
-      return final ? 'closed' : 'waiting';
-    },
-  };
+  keepUntilShown(async () => {
+    const now = judge(w.asked, await w.read(), w.before, project, true);
+    return now.landed ? now : null;
+  }, landed);
 }
 
 export interface Finish<O extends Record<string, unknown>> {

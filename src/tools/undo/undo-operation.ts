@@ -9,7 +9,7 @@ import { recordOperation } from '../seam/record-operation.js';
 import { noteJournalFailure } from '../../safety/outcome/apply.js';
 import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
 import { refuseIfStillPending } from '../../safety/outcome/settle-later.js';
-import { currentRun, markRepeatSafe } from '../../safety/outcome/run.js';
+import { keepUntilShown, markRepeatSafe } from '../../safety/outcome/run.js';
 import { isUnknownOutcome, NOT_YET, reasonOf, unseenText } from '../../domain/write-outcome.js';
 import type { Deps } from '../../deps.js';
 
@@ -57,17 +57,10 @@ function keepUndoForLater(
   shows: () => Promise<boolean>,
   done: boolean,
 ): void {
-  const run = currentRun();
-  if (run === undefined) return;
-  run.later = {
-    settle: async (final) => {
-      if (await shows()) {
-        if (done) await markDone(deps, operationId);
-        return 'closed';
-      }
-      return final ? 'closed' : 'waiting';
-    },
-  };
+  keepUntilShown(
+    async () => ((await shows()) ? true : null),
+    async () => (done ? markDone(deps, operationId) : undefined),
+  );
 }
 
 async function markDone(deps: Deps, operationId: string): Promise<void> {
