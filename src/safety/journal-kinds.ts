@@ -28,7 +28,8 @@ const scheduledBody = z.strictObject({
   frequency: z.enum(FREQUENCIES),
 });
 /** One side of a transfer as created: what a user can change, the memo as a digest only. */
-const transferSide = z.strictObject({
+/** A transaction as a write of this server left it: the fields a user can change, the memo as a digest. */
+const transactionState = z.strictObject({
   transaction_id: id,
   account_id: id,
   date: z.string(),
@@ -84,8 +85,13 @@ export const KIND_DETAILS = {
     after: z.string(),
     before: z.string().optional(),
   }),
-  /** create_transactions: the ids YNAB gave the new transactions. */
-  create: z.strictObject({ transaction_ids: z.array(id) }),
+  /**
+   * create_transactions (and a reconciliation's adjustment): the ids YNAB gave the new transactions
+   * and, since they were recorded, each one as YNAB showed it, which undo compares before deleting
+   * it. An id without a state (an entry older than the states, or one YNAB named without showing it)
+   * is checked only on being there.
+   */
+  create: z.strictObject({ transaction_ids: z.array(id), states: z.array(transactionState).optional() }),
   /** flag_transactions: each transaction's colour before and after. */
   flag: z.strictObject({
     changes: z.array(z.strictObject({ transaction_id: id, from: flagColor, to: flagColor })),
@@ -111,7 +117,7 @@ export const KIND_DETAILS = {
     account_id: id,
     date: z.string(),
     amount: milli,
-    sides: z.tuple([transferSide, transferSide]).optional(),
+    sides: z.tuple([transactionState, transactionState]).optional(),
   }),
   /** create_scheduled_transaction: the new schedule as YNAB stored it. */
   schedule_create: z.strictObject({ scheduled_transaction_id: id, body: scheduledBody }),

@@ -5,11 +5,12 @@
  * elicitation paths, the POST and the journal, request counts, last-used, and the undo of a `create`
  * operation with its conflicts (a full conflict closes the operation so the next undo moves on).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
+import { sideState } from '../../src/domain/transactions/transfer-sides.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../helpers/plans.js';
 import { ACCEPT, CANCEL, DECLINE, answering, fakeClock, tempJournal } from '../helpers/writes.js';
@@ -221,9 +222,19 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     });
     expect(requestLines(h.standIn)).toEqual([...READS, 'POST /plans/demo-budget/transactions']);
     expect(writes()).toEqual([['POST', '/plans/demo-budget/transactions', POST]]);
-    expect(journalLines(journal)).toEqual([
-      `{"operation_id":"${id}","plan_id":"demo-budget","kind":"create","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{"transaction_ids":["tx-226","tx-227","tx-228"]}}`,
-    ]);
+    const lines = journalLines(journal);
+    expect(lines).toHaveLength(1);
+    // each created transaction as YNAB showed it, for undo to compare (the memo as a digest)
+    const states = CREATED.map((t) => sideState(h.standIn.state.transactions.find((x) => x.id === t)!));
+    expect(JSON.parse(lines[0] ?? '')).toEqual({
+      operation_id: id,
+      plan_id: 'demo-budget',
+      kind: 'create',
+      applied_at: '2026-09-25T09:12:04+00:00',
+      moves: [],
+      details: { transaction_ids: CREATED, states },
+    });
+    expect(lines[0]).not.toContain(MEMO);
     const created = h.standIn.state.transactions.find((t) => t.id === 'tx-226');
     expect(created).toMatchObject({ payee_name: LONG, cleared: 'cleared', approved: false, memo: MEMO });
     // the code was spent: the same call cannot create them twice
@@ -365,6 +376,74 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
         'DELETE /plans/demo-budget/transactions/tx-226',
         'DELETE /plans/demo-budget/transactions/tx-228',
       ]);
+    });
+
+    /** An edit made in YNAB meanwhile (by its app, or another client). */
+    const editInYnab = async (id: string, fields: Record<string, unknown>) => {
+      const r = await fetch(`${h.standIn.url}/plans/demo-budget/transactions/${id}`, {
+        method: 'PUT',
+        headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ transaction: fields }),
+      });
+      expect(r.status).toBe(200);
+    };
+
+    it.for([
+      [{ memo: 'edited in YNAB' }, 'memo'],
+      [{ amount: -1_000 }, 'amount'],
+      [{ date: '2026-09-01' }, 'date'],
+      [{ category_id: 'cat-groceries' }, 'category'],
+      [{ cleared: 'uncleared' }, 'cleared status'],
+      [{ approved: true }, 'approval'],
+      [{ flag_color: 'red' }, 'flag'],
+    ] as const)(
+      'leaves alone one edited in YNAB since (%j) and deletes the others',
+      async ([fields, named]) => {
+        const { s, a, id } = await created();
+        await editInYnab('tx-227', fields);
+        h.standIn.clearRequests();
+        const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
+        expect(a.questions[1]).toBe(
+          `Undo: delete the 2 transaction(s) this operation created?\nLeft alone, edited in YNAB since: tx-227 (its ${named}).`,
+        );
+        expect(r).toMatchObject({ status: 'applied', conflicts: ['tx-227'] });
+        expect(h.standIn.writes.map((w) => `${w.method} ${w.path}`)).toEqual([
+          'DELETE /plans/demo-budget/transactions/tx-226',
+          'DELETE /plans/demo-budget/transactions/tx-228',
+        ]);
+        expect(CREATED.map(live)).toEqual([false, true, false]);
+        expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
+      },
+    );
+
+    it('every one edited since: nothing deleted, the field named, the operation closed', async () => {
+      const { s, a, id } = await created();
+      for (const t of CREATED) await editInYnab(t, { memo: 'edited in YNAB' });
+      h.standIn.clearRequests();
+      const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
+      expect(r).toMatchObject({
+        status: 'nothing_to_do',
+        message: 'The transaction changed since (the memo of tx-226): left alone.',
+        conflicts: CREATED,
+      });
+      expect(a.questions).toHaveLength(1);
+      expect(h.standIn.writes).toEqual([]);
+      expect(CREATED.map(live)).toEqual([true, true, true]);
+      expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}","conflict":true}`);
+    });
+
+    it('an entry recorded before the states were is checked on presence only, as before', async () => {
+      const { s, id } = await created();
+      const lines = journalLines(journal);
+      const entry = JSON.parse(lines[0] ?? '{}');
+      expect(entry.details.states.map((x: { transaction_id: string }) => x.transaction_id)).toEqual(CREATED);
+      delete entry.details.states;
+      writeFileSync(journal, `${[JSON.stringify(entry), ...lines.slice(1)].join('\n')}\n`);
+      await editInYnab('tx-227', { memo: 'edited in YNAB' });
+      const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
+      expect(r).toMatchObject({ status: 'applied', conflicts: [] });
+      expect(CREATED.map(live)).toEqual([false, false, false]);
+      expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
     });
 
     it('a full conflict asks nothing, writes nothing and closes the operation, so the next undo moves on', async () => {

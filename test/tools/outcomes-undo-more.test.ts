@@ -197,8 +197,17 @@ describe('the undo of create_transactions: one delete each', () => {
     expect(live(h.standIn.state, ids)).toEqual(c.left.map((i) => ids[i]));
     expect(undone(journal)).toEqual(c.closed ? [op] : []);
     const rest = entries(journal).slice(1);
+    // what is left carries the states the create recorded, so that the next undo compares them too
+    const states = (entries(journal)[0]?.details as { states: { transaction_id: string }[] }).states;
     expect(rest.map((e) => e.details)).toEqual(
-      c.rest === null ? [] : [{ transaction_ids: c.rest.map((i) => ids[i]) }],
+      c.rest === null
+        ? []
+        : [
+            {
+              transaction_ids: c.rest.map((i) => ids[i]),
+              states: c.rest.map((i) => states.find((x) => x.transaction_id === ids[i])),
+            },
+          ],
     );
     if (c.left.length === 0) return;
     // the next undo finishes only what is left: a delete that landed is a conflict, never re-sent

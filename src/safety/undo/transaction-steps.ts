@@ -22,7 +22,9 @@ import {
 } from '../../domain/write-outcome.js';
 import { markRepeatSafe } from '../outcome/run.js';
 import { settleRead, settleSeconds } from '../outcome/settle.js';
+import type { SideState } from '../../domain/transactions/transfer-sides.js';
 import type { YnabClient } from '../../ynab/api.js';
+import type { KindDetails } from '../journal-kinds.js';
 import { HalfUndone } from './types.js';
 
 const CHECK = 'find_transactions';
@@ -41,8 +43,18 @@ async function deleted(ynab: YnabClient, plan: string, id: string): Promise<stri
   return read.shown ? 'yes' : 'no';
 }
 
+/** What is left of a create's undo, its recorded states with it (so the next undo compares them too). */
+function remainder(left: readonly string[], states: readonly SideState[]): KindDetails<'create'> {
+  return { transaction_ids: [...left], states: states.filter((s) => left.includes(s.transaction_id)) };
+}
+
 /** Deletes each of `ids` in turn (the undo of a create); stops with HalfUndone partway. */
-export async function deleteEach(ynab: YnabClient, plan: string, ids: readonly string[]): Promise<void> {
+export async function deleteEach(
+  ynab: YnabClient,
+  plan: string,
+  ids: readonly string[],
+  states: readonly SideState[],
+): Promise<void> {
   for (const [i, id] of ids.entries()) {
     try {
       await ynab.transactions.delete(plan, id);
@@ -71,7 +83,7 @@ export async function deleteEach(ynab: YnabClient, plan: string, ids: readonly s
       const unsent = left.length > 1 ? `; ${left.slice(1).join(', ')} not sent` : '';
       throw new HalfUndone(
         `${opening}${failure}${unsent}.`,
-        [{ kind: 'create', details: { transaction_ids: [...left] } }],
+        [{ kind: 'create', details: remainder(left, states) }],
         lost,
         CHECK,
       );

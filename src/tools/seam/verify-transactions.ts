@@ -84,23 +84,28 @@ function createdFields(b: NewTransactionBody): Record<string, unknown> {
 
 /**
  * The create of `bodies` (no import ids: nothing YNAB could skip as a duplicate). `created` is filled
- * with the new transactions by item key (`#1`, `#2`, ...) once they are known.
+ * with the new transactions by item key (`#1`, `#2`, ...) once they are known; `shown` holds the
+ * keys of those YNAB showed whole (the others are only the ids it named, with the fields sent).
  */
 export function createWrite(
   deps: Deps,
   plan: string,
   bodies: readonly NewTransactionBody[],
-): CheckedWrite & { created: Map<string, YnabTransaction> } {
+): CheckedWrite & { created: Map<string, YnabTransaction>; shown: Set<string> } {
   const knowledge = deps.ynab.knowledge(plan);
   const created = new Map<string, YnabTransaction>();
+  const shown = new Set<string>();
   let said: readonly string[] | null = null;
   const asked: Asked[] = bodies.map((b, i) => ({
     key: `#${i + 1}`,
     label: `the new transaction of ${b.date} for ${fmtMoney(b.amount)}`,
     fields: createdFields(b),
   }));
-  const keep = (rows: Map<string, YnabTransaction>): Shown => {
-    for (const [k, t] of rows) created.set(k, t);
+  const keep = (rows: Map<string, YnabTransaction>, whole = true): Shown => {
+    for (const [k, t] of rows) {
+      created.set(k, t);
+      if (whole) shown.add(k);
+    }
     return new Map([...rows].map(([k, t]) => [k, t as unknown as Row]));
   };
   return {
@@ -108,6 +113,7 @@ export function createWrite(
     before: new Map(),
     project: transactionField,
     created,
+    shown,
     send: async () => {
       const answer = await deps.ynab.transactions.create(plan, bodies);
       const rows = answer.transactions;
@@ -126,6 +132,7 @@ export function createWrite(
         new Map(
           bodies.map((b, i) => [`#${i + 1}`, { ...b, id: ids[i] ?? '', deleted: false } as YnabTransaction]),
         ),
+        false,
       );
       return null;
     },
@@ -138,6 +145,7 @@ export function createWrite(
       const ids = said;
       const now = await deps.ynab.transactions.list(plan);
       created.clear();
+      shown.clear();
       return keep(
         new Map(
           ids.flatMap((id, i) => {
