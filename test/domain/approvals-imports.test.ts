@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { YnabScheduledTransaction, YnabTransaction } from '../../src/domain/model.js';
-import { approvalsOf, approvalText } from '../../src/domain/transactions/approvals.js';
+import { approvalStatus, approvalsOf, approvalText } from '../../src/domain/transactions/approvals.js';
 import {
   findImported,
   IMPORT_AGAIN,
@@ -58,6 +58,18 @@ describe('approvals', () => {
     expect(outcome(['t1', 't3'], { t1: true }, true).text).toBe(
       "YNAB's answer was lost; a read-back shows 1 of 2 transactions approved. Not approved: t3 not in the read-back (no such transaction, or deleted).",
     );
+  });
+
+  it('a lost answer: one shown unapproved may still be approved late (unknown); one not shown at all is not approved', () => {
+    const late = outcome(['t1', 't2', 't3'], { t1: true, t2: false }, true);
+    expect(late).toMatchObject({ approved: ['t1'], notApproved: ['t3'], unknown: ['t2'] });
+    expect(late.text).toBe(
+      "Do not repeat this change yet: YNAB's answer was lost; a read-back shows 1 of 3 transactions approved, and t2 not approved yet: YNAB may still apply it late. Not approved: t3 not in the read-back (no such transaction, or deleted). Check with find_transactions in a few minutes (approving them again then is harmless: it only sets the flag again).",
+    );
+    const v = verdict(['t1', 't2'], { t1: true, t2: false }, true);
+    expect(approvalStatus(approvalsOf(asked(['t1', 't2']), v), v)).toBe('unknown');
+    const answered = verdict(['t1', 't2'], { t1: true, t2: false }, false);
+    expect(approvalStatus(approvalsOf(asked(['t1', 't2']), answered), answered)).toBe('partial');
   });
 
   it('none approved: one or several, answered; six and more are counted, not all named', () => {

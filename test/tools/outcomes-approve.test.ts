@@ -72,18 +72,34 @@ describe('approve_transactions', () => {
     expect(existsSync(`${journal}.pending.json`)).toBe(false);
   });
 
-  it('a lost answer over one approved and one unapproved transaction is partial', async ({ h, journal }) => {
-    const s = await open(h, journal);
-    h.standIn.fault({ ...PATCH, drop: true });
-    const result = await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-001', 'tx-052'] });
-    const r = out(result);
-    expect(result.isError).toBe(true);
-    expect(r).toMatchObject({ status: 'partial', approved: 1, not_approved_ids: ['tx-052'] });
-    expect(r.message).toBe(
-      "YNAB's answer was lost; a read-back shows 1 of 2 transactions approved. Not approved: YNAB did not take approved of tx-052 (still unapproved).",
-    );
-    expect(approvedOf(h.standIn.state)).toEqual([false, false]);
-  });
+  it.for([
+    ['dropped', { drop: true }, false],
+    ['applied after the timeout', { delayMs: 1_500 }, true],
+  ] as const)(
+    'a lost answer (%s) over one approved and one unapproved transaction: the unapproved one is unknown, never "not approved"',
+    async ([, fault, late], { h, journal }) => {
+      const s = await open(h, journal, 300);
+      h.standIn.fault({ ...PATCH, ...fault });
+      const result = await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-001', 'tx-052'] });
+      const r = out(result);
+      expect(result.isError).toBe(true);
+      // tx-001 was approved before: a read-back showing it approved says nothing of the PATCH
+      expect(r).toMatchObject({
+        status: 'unknown',
+        approved: 1,
+        not_approved_ids: [],
+        unknown_ids: ['tx-052'],
+      });
+      expect(r.message).toBe(
+        "Do not repeat this change yet: YNAB's answer was lost; a read-back shows 1 of 2 transactions approved, and tx-052 not approved yet: YNAB may still apply it late. Check with find_transactions in a few minutes (approving them again then is harmless: it only sets the flag again).",
+      );
+      expect(sent(h, PATCH)).toBe(1);
+      if (!late) return expect(approvedOf(h.standIn.state)).toEqual([false, false]);
+      // YNAB applies it once its delay is over: what the answer left open is what happened
+      await new Promise((r) => setTimeout(r, 1_600));
+      expect(h.standIn.state.transactions.find((t) => t.id === 'tx-052')?.approved).toBe(true);
+    },
+  );
 
   it('a lost answer no read shows leaves every id unknown, a missing one too', async ({ h, journal }) => {
     const s = await open(h, journal);

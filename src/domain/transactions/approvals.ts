@@ -21,8 +21,24 @@ export function approvalsOf(asked: readonly Asked[], v: Verdict): Approvals {
   if (v.why !== null || typeof v.unseenSeconds === 'number')
     return { approved: [], notApproved: [], unknown: ids };
   const approved = ids.filter((id) => holds(v, asked, id, 'approved'));
-  return { approved, notApproved: ids.filter((id) => !approved.includes(id)), unknown: [] };
+  const rest = ids.filter((id) => !approved.includes(id));
+  if (v.lost && v.status !== 'applied') {
+    // after a lost answer, one still unapproved may yet be approved late (those shown approved may
+    // have been so before: nothing is read first); only one the read-back does not hold at all is
+    // known not approved
+    const absent = new Set(v.untouched);
+    return {
+      approved,
+      notApproved: rest.filter((id) => absent.has(id)),
+      unknown: rest.filter((id) => !absent.has(id)),
+    };
+  }
+  return { approved, notApproved: rest, unknown: [] };
 }
+
+/** The status of an approval: unknown while any transaction may still be approved late. */
+export const approvalStatus = (a: Approvals, v: Verdict): Verdict['status'] =>
+  a.unknown.length > 0 ? 'unknown' : v.status;
 
 const SHOWN = 5;
 
@@ -54,6 +70,13 @@ export function approvalText(a: Approvals, v: Verdict): string {
   }
   if (typeof v.unseenSeconds === 'number') {
     return `${NOT_YET}: YNAB's answer was lost, and reads over ${v.unseenSeconds} s show ${n === 1 ? 'the transaction not' : `none of the ${count(n)}`} approved yet; YNAB may still apply it late. Check with find_transactions in a few minutes (approving them again then is harmless: it only sets the flag again).`;
+  }
+  if (a.unknown.length > 0) {
+    const gone =
+      a.notApproved.length === 0
+        ? ''
+        : ` Not approved: ${some(a.notApproved)} not in the read-back (no such transaction, or deleted).`;
+    return `${NOT_YET}: YNAB's answer was lost; a read-back shows ${a.approved.length} of ${count(n)} approved, and ${some(a.unknown)} not approved yet: YNAB may still apply it late.${gone} Check with find_transactions in a few minutes (approving them again then is harmless: it only sets the flag again).`;
   }
   if (v.status === 'applied') {
     const lost = v.lost ? " YNAB's answer was lost, but a read-back shows them approved." : '';

@@ -2,10 +2,11 @@
  * `approve_transactions`, an immediate write: no preview, no confirmation, no journal (it only sets the
  * review flag, and the spec gives it no undo). `last-used` is passed to YNAB unchanged. Its one bulk
  * update is verified like every write: each transaction is reported approved only when YNAB shows it
- * so, and a lost answer is read back once rather than sent again or reported as an error.
+ * so, and a lost answer is read back over the settling window rather than sent again or reported as
+ * an error; one not shown approved then may still be approved late, and is unknown.
  */
 import { z } from 'zod';
-import { approvalsOf, approvalText } from '../../domain/transactions/approvals.js';
+import { approvalStatus, approvalsOf, approvalText } from '../../domain/transactions/approvals.js';
 import { defineImmediateWrite } from '../seam/define-tool.js';
 import { planId } from '../seam/schemas.js';
 import { checkedWrite } from '../seam/verify.js';
@@ -21,7 +22,7 @@ export const approveTransactions = defineImmediateWrite({
   description: [
     'Mark transactions approved (reviewed), once their category was checked.',
     'Applied at once, without a preview; not undoable.',
-    'Costs 1 YNAB request (2 when its answer is lost).',
+    'Costs 1 YNAB request (more when its answer is lost).',
   ].join(' '),
   rules: 'An empty list sends nothing.',
   input: () =>
@@ -34,14 +35,14 @@ export const approveTransactions = defineImmediateWrite({
       status: z
         .enum(['applied', 'partial', 'not_applied', 'unknown', 'nothing_to_do'])
         .describe(
-          'applied (YNAB holds every one approved), partial (only some: see not_approved_ids), not_applied (none is), unknown (the answer was lost and YNAB could not be checked: see unknown_ids; approving again is harmless) or nothing_to_do (an empty list).',
+          'applied (YNAB holds every one approved), partial (only some: see not_approved_ids), not_applied (none is), unknown (the answer was lost: see unknown_ids; approving again is harmless) or nothing_to_do (an empty list).',
         ),
       message: z.string().describe('What happened, for the agent to relay.'),
       approved: z.number().int().describe('How many of the transactions YNAB holds approved.'),
       not_approved_ids: ids(
         'The ids YNAB does not hold approved (it ignored the flag, or has no such transaction).',
       ),
-      unknown_ids: ids('The ids whose approval could not be checked (status unknown).'),
+      unknown_ids: ids('The ids whose approval is not known yet (status unknown).'),
     }),
   async run({ deps }, { plan_id, tx_ids }) {
     const unique = [...new Set(tx_ids)];
@@ -65,7 +66,7 @@ export const approveTransactions = defineImmediateWrite({
     const verdict = await checkedWrite(write);
     const a = approvalsOf(write.asked, verdict);
     return {
-      status: verdict.status,
+      status: approvalStatus(a, verdict),
       message: approvalText(a, verdict),
       approved: a.approved.length,
       not_approved_ids: a.notApproved,
