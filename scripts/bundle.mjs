@@ -1,8 +1,9 @@
 /**
  * `npm run bundle`: writes avenir-mcp-<version>.mcpb, the Claude Desktop extension. The bundle holds
  * the built server (the bundled dist/main.js and its chunks, as npm ships it), its production
- * dependencies installed from the lockfile, and a manifest generated from package.json and the tool definitions. It runs on the
- * Node.js that Claude Desktop brings, whatever Node is (or is not) on the user's PATH.
+ * dependencies installed from the lockfile, the icon (assets/icon.png) and a manifest generated from
+ * package.json and the tool definitions. It runs on the Node.js that Claude Desktop brings, whatever
+ * Node is (or is not) on the user's PATH.
  *
  * Run it after `npm run build` (the npm script does). Needs the npm registry or a warm npm cache.
  */
@@ -11,7 +12,7 @@ import { cpSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from '
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildManifest, LAUNCHER } from './bundle/manifest.mjs';
+import { buildManifest, ICON, LAUNCHER } from './bundle/manifest.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const stage = join(root, 'build', 'mcpb');
@@ -36,6 +37,8 @@ for (const file of [
 ]) {
   cpSync(join(root, file), join(stage, file), { recursive: true });
 }
+// The icon is committed, drawn from its SVG by scripts/icon.mjs: the bundle needs no browser.
+cpSync(join(root, ICON.source), join(stage, ICON.bundled));
 // The production dependencies exactly as the lockfile pins them; no lifecycle scripts run.
 execFileSync(
   npm,

@@ -15,6 +15,9 @@ const webUrl = (pkg) => pkg.repository.url.replace(/^git\+/, '').replace(/\.git$
 
 export const LAUNCHER = 'dist/bundle-launcher.js';
 
+/** The icon Desktop shows: assets/icon.png (512×512, drawn from assets/icon.svg), at the bundle's root. */
+export const ICON = { source: 'assets/icon.png', bundled: 'icon.png', size: 512 };
+
 /**
  * @param {{ name: string, version: string, description: string, keywords: string[], license: string,
  *   homepage: string, bugs: { url: string }, repository: { url: string }, engines: { node: string } }} pkg
@@ -28,6 +31,7 @@ export function buildManifest(pkg, tools) {
     display_name: 'avenir-mcp for YNAB',
     version: pkg.version,
     description: pkg.description,
+    icon: ICON.bundled,
     long_description: [
       'Lets Claude read your YNAB plan (what YNAB now calls a budget) and help you plan with it:',
       'balances, spending, targets, forecasts, runway, subscriptions, debt payoff.',

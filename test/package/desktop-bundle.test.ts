@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandIn, type StandIn } from '../../src/demo/index.js';
 import { allTools } from '../../src/tools/index.js';
 import { closeAndTime, hostEnv, launch, resultOf, type Launched } from '../helpers/cli.js';
+import { readPng } from '../helpers/png.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -27,6 +28,7 @@ interface Manifest {
   manifest_version: string;
   name: string;
   version: string;
+  icon: string;
   privacy_policies: string[];
   compatibility: { platforms: string[]; runtimes: { node: string } };
   server: {
@@ -97,7 +99,10 @@ afterAll(async () => {
 
 describe('the Claude Desktop extension', () => {
   it('passes mcpb validate, at the package version, with the settings the user sees', () => {
-    expect(mcpb('validate', join(dir, 'manifest.json'))).toContain('passes');
+    const validated = mcpb('validate', join(dir, 'manifest.json'));
+    expect(validated).toContain('passes');
+    // mcpb checks the icon file too: there, and a PNG.
+    expect(validated).toContain('Icon validation passed');
     expect(manifest).toMatchObject({ manifest_version: '0.3', name: pkg.name, version: pkg.version });
     expect(manifest.compatibility.runtimes.node).toBe(pkg.engines.node);
     expect(manifest.compatibility.platforms).toEqual(['darwin', 'win32', 'linux']);
@@ -121,6 +126,11 @@ describe('the Claude Desktop extension', () => {
       default: false,
     });
     expect(existsSync(join(dir, manifest.server.entry_point))).toBe(true);
+    // The icon Desktop shows: the committed PNG at the bundle's root, 512×512 as Desktop recommends.
+    expect(manifest.icon).toBe('icon.png');
+    const icon = readFileSync(join(dir, manifest.icon));
+    expect(icon.equals(readFileSync(join(ROOT, 'assets/icon.png')))).toBe(true);
+    expect(readPng(icon)).toMatchObject({ width: 512, height: 512 });
     // The server is one bundle; of its dependencies, only oidc-provider is loaded from node_modules.
     expect(existsSync(join(dir, 'dist/main.js'))).toBe(true);
     expect(existsSync(join(dir, 'dist/chunks'))).toBe(true);
