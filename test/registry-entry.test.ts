@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readPng } from './helpers/png.js';
 
 interface EnvVar {
   name: string;
@@ -34,6 +35,7 @@ const entry = JSON.parse(readFileSync('server.json', 'utf8')) as {
   description: string;
   version: string;
   repository: { url: string; source: string };
+  icons: { src: string; mimeType: string; sizes: string[] }[];
   packages: RegistryPackage[];
 };
 
@@ -83,6 +85,19 @@ describe('server.json', () => {
         version: pkg.version,
       });
     }
+  });
+
+  it('shows the committed icon, from the repository on GitHub, at its real size', () => {
+    // The schema of 2025-12-11 takes `icons`: an https `src` of at most 255 characters, a MIME type
+    // (image/png is the one every client that shows icons must support), and sizes as WxH.
+    const raw = entry.repository.url.replace('https://github.com/', 'https://raw.githubusercontent.com/');
+    expect(entry.icons).toEqual([
+      { src: `${raw}/main/assets/icon.png`, mimeType: 'image/png', sizes: ['512x512'] },
+    ]);
+    const [icon] = entry.icons;
+    expect(icon!.src.length).toBeLessThanOrEqual(255);
+    const png = readPng(readFileSync(icon!.src.slice(`${raw}/main/`.length)));
+    expect(`${png.width}x${png.height}`).toBe(icon!.sizes[0]);
   });
 
   it('describes every variable a stdio client may set, the token as a secret', () => {
