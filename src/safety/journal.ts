@@ -1,6 +1,6 @@
 /**
  * The journal: JSON Lines, append-only, mode 0600, one write per line, read back for undo. Only ids and
- * what undo needs; never amounts of transactions, memos or payee names (but a renamed payee's).
+ * what undo needs; memos and payee names only where undo must write them back (journal-kinds.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
