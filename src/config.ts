@@ -1,11 +1,12 @@
 /**
  * Configuration: the ONLY reader of process.env. Start-up values are checked once (an invalid port,
- * threshold, log level, today or a short state key stops start-up with a one-line message); what is read
+ * threshold, log level, today, time zone or a short state key stops start-up with a one-line message); what is read
  * per request or per call (token, YNAB URL, journal path, …) is read through the getters then.
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { applyBundleSettings } from './bundle-settings.js';
+import { timeZoneName } from './clock.js';
 import { isIsoDate } from './domain/dates.js';
 import { ClientError } from './domain/errors.js';
 import { Secret } from './domain/secret.js';
@@ -26,7 +27,10 @@ export class ConfigError extends Error {
 
 export interface Config {
   readonly write: boolean;
+  /** AVENIR_MCP_TODAY: a pinned "today", or null. */
   readonly today: string | null;
+  /** AVENIR_MCP_TIME_ZONE: the IANA zone "today" is computed in (canonical name), or null for the machine's. */
+  readonly timeZone: string | null;
   readonly logLevel: LogLevel;
   readonly logFormat: 'text' | 'json';
   readonly confidenceThreshold: number;
@@ -117,6 +121,16 @@ function parseToday(raw: string | undefined): string | null {
   if (!isIsoDate(raw))
     throw new ConfigError(`AVENIR_MCP_TODAY must be a date as YYYY-MM-DD, got ${quote(raw)}.`);
   return raw;
+}
+
+function parseTimeZone(raw: string | undefined): string | null {
+  if (!set(raw)) return null;
+  const zone = timeZoneName(raw);
+  if (zone === null)
+    throw new ConfigError(
+      `AVENIR_MCP_TIME_ZONE must be an IANA time zone such as Europe/Paris or America/Los_Angeles, got ${quote(raw)}.`,
+    );
+  return zone;
 }
 
 function parseStateKey(raw: string | undefined): Secret | null {
@@ -216,6 +230,7 @@ export function loadConfig(
   return {
     write: env.AVENIR_MCP_WRITE === '1',
     today,
+    timeZone: parseTimeZone(env.AVENIR_MCP_TIME_ZONE),
     logLevel: parseLogLevel(env.AVENIR_MCP_LOG_LEVEL),
     logFormat: env.AVENIR_MCP_LOG_FORMAT === 'json' ? 'json' : 'text',
     confidenceThreshold: parseThreshold(env.AVENIR_MCP_CONFIDENCE_THRESHOLD),

@@ -34,6 +34,8 @@ export interface Deps {
 
 export interface DepsOverrides {
   clock?: Clock;
+  /** The machine's time, for the system clock (tests fix it to see "today" in a zone). */
+  instant?: () => Date;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
   /** How long a YNAB request may take (tests of a timeout). */
@@ -44,7 +46,7 @@ export interface DepsOverrides {
 export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverrides = {}): Deps {
   // What is logged during a request also reaches that request's client (the MCP logging capability).
   const log = forwardingLog(stderrLog);
-  const clock = overrides.clock ?? systemClock(config.today);
+  const clock = overrides.clock ?? systemClock(config, overrides.instant);
   const pacer = new Pacer(() => clock.monotonicMs());
   const http = new YnabHttp({
     baseUrl: () => config.ynabUrl(),

@@ -25,6 +25,14 @@ describe('start-up validation (a bad value stops start-up with one line that nev
     [{ AVENIR_MCP_TODAY: '2026-02-30' }, "AVENIR_MCP_TODAY must be a date as YYYY-MM-DD, got '2026-02-30'."],
     [{ AVENIR_MCP_TODAY: '25/09/2026' }, "AVENIR_MCP_TODAY must be a date as YYYY-MM-DD, got '25/09/2026'."],
     [
+      { AVENIR_MCP_TIME_ZONE: 'Mars/Olympus_Mons' },
+      "AVENIR_MCP_TIME_ZONE must be an IANA time zone such as Europe/Paris or America/Los_Angeles, got 'Mars/Olympus_Mons'.",
+    ],
+    [
+      { AVENIR_MCP_TIME_ZONE: '+01:00' },
+      "AVENIR_MCP_TIME_ZONE must be an IANA time zone such as Europe/Paris or America/Los_Angeles, got '+01:00'.",
+    ],
+    [
       { AVENIR_MCP_STATE_KEY: 'short-secret' },
       'AVENIR_MCP_STATE_KEY must be at least 32 bytes (UTF-8), got 12.',
     ],
@@ -33,10 +41,16 @@ describe('start-up validation (a bad value stops start-up with one line that nev
   });
 
   it('takes defaults for unset or empty values', () => {
-    const c = loadConfig({ AVENIR_MCP_PORT: '', AVENIR_MCP_LOG_LEVEL: '', HOME: '/home/test' });
+    const c = loadConfig({
+      AVENIR_MCP_PORT: '',
+      AVENIR_MCP_LOG_LEVEL: '',
+      AVENIR_MCP_TIME_ZONE: '',
+      HOME: '/home/test',
+    });
     expect(c).toMatchObject({
       write: false,
       today: null,
+      timeZone: null,
       logLevel: 'WARNING',
       logFormat: 'text',
       confidenceThreshold: 0.9,
@@ -55,6 +69,7 @@ describe('start-up validation (a bad value stops start-up with one line that nev
     const c = loadConfig({
       AVENIR_MCP_WRITE: '1',
       AVENIR_MCP_TODAY: '2026-09-25',
+      AVENIR_MCP_TIME_ZONE: 'america/los_angeles',
       AVENIR_MCP_LOG_LEVEL: 'debug',
       AVENIR_MCP_LOG_FORMAT: 'json',
       AVENIR_MCP_CONFIDENCE_THRESHOLD: '0.75',
@@ -71,6 +86,7 @@ describe('start-up validation (a bad value stops start-up with one line that nev
     expect(c).toMatchObject({
       write: true,
       today: '2026-09-25',
+      timeZone: 'America/Los_Angeles',
       logLevel: 'DEBUG',
       logFormat: 'json',
       confidenceThreshold: 0.75,

@@ -13,9 +13,3 @@ export function isIsoDate(text: string): boolean {
 
 /** The first day of the month of a date: `2026-09-25` → `2026-09-01`. */
 export const monthOf = (date: string): string => `${date.slice(0, 7)}-01`;
-
-/** A local date as `YYYY-MM-DD`. */
-export function localDate(d: Date): string {
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}

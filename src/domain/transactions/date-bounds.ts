@@ -2,8 +2,10 @@
  * The dates YNAB takes, checked before anything is asked so that a write it would answer with a 400
  * is never previewed. A transaction (a transfer is one) is dated from five years before today to today,
  * and one day past it: YNAB compares with its own day, which can be a day ahead of the user's, and
- * a user ahead of the server's zone is already in tomorrow. A scheduled transaction's next date lies
- * after today and at most five years ahead. "Today" is an argument: the domain never reads the clock.
+ * where the user's zone is not configured, a user ahead of the machine's zone is already in tomorrow.
+ * A scheduled transaction's next date lies after today and at most five years ahead. "Today" is an
+ * argument, the user's date (clock.ts computes it in the configured zone): the domain never reads
+ * the clock.
  * docs/safety.md says what is known of these rules and how sure it is. Pure.
  */
 import { AppError } from '../errors.js';
