@@ -351,8 +351,9 @@ export class YnabClient {
 
   constructor(http: YnabHttp) {
     const send: Send = async (endpoint, values, options) => {
+      const path = segments(endpoint, values);
       try {
-        return await http.request(endpoint.method, segments(endpoint, values), options);
+        return await http.request(endpoint.method, path, options);
       } catch (error) {
         const plan = endpoint.path.startsWith('/plans/{plan_id}') ? values[0] : undefined;
         if (plan === undefined || plan === LAST_USED) throw error;

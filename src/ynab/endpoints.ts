@@ -3,6 +3,7 @@
  * YNAB's OpenAPI specification. The typed methods of `api.ts` send only these, and the coverage list
  * (`coverage.ts`) is checked against this table, so an operation cannot be used without being listed.
  */
+import { MONTH_PARAM } from '../domain/dates.js';
 import type { Method } from './client.js';
 
 export interface Endpoint {
@@ -40,7 +41,11 @@ export const ENDPOINTS = {
   deleteTransaction: e('DELETE', `${P}/transactions/{transaction_id}`),
 } as const satisfies Record<string, Endpoint>;
 
-/** The path segments of an endpoint, each `{variable}` replaced by the next value given. */
+/**
+ * The path segments of an endpoint, each `{variable}` replaced by the next value given. A `{month}` is
+ * always a first day, `YYYY-MM-01`: YNAB resolves its own `current` in UTC, which is another month than
+ * the user's near a month's end, so the server resolves it from the user's date and never sends it.
+ */
 export function segments(endpoint: Endpoint, values: readonly string[]): string[] {
   let next = 0;
   return endpoint.path
@@ -50,6 +55,10 @@ export function segments(endpoint: Endpoint, values: readonly string[]): string[
       if (!part.startsWith('{')) return part;
       const value = values[next++];
       if (value === undefined) throw new Error(`${endpoint.path}: missing ${part}`);
+      if (part === '{month}' && !MONTH_PARAM.test(value))
+        throw new Error(
+          `${endpoint.path}: {month} must be YYYY-MM-01, resolved before sending, got ${value}`,
+        );
       return value;
     });
 }

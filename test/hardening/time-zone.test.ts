@@ -198,3 +198,22 @@ describe.each(ERAS)('%s era', (era) => {
     }
   });
 });
+
+describe('the YNAB layer', () => {
+  it("refuses to send a month that is not a first day, 'current' above all", async ({ h }) => {
+    const s = await session(h, 'modern', USERS[0]!);
+    const { ynab } = s.deps;
+    for (const month of ['current', '2026-08-31', '2026-8-01']) {
+      await expect(ynab.months.get(P, month)).rejects.toThrow(
+        `/plans/{plan_id}/months/{month}: {month} must be YYYY-MM-01, resolved before sending, got ${month}`,
+      );
+      await expect(ynab.months.setBudgeted(P, month, 'cat-restaurants', 1000)).rejects.toThrow(
+        '{month} must be',
+      );
+      await expect(ynab.moneyMovements.list(P, month)).rejects.toThrow('{month} must be');
+      await expect(ynab.moneyMovements.groups(P, month)).rejects.toThrow('{month} must be');
+    }
+    expect(h.standIn.requests).toEqual([]);
+    expect(await ynab.months.get(P, '2026-08-01')).toMatchObject({ month: '2026-08-01' });
+  });
+});

@@ -111,8 +111,9 @@ export function queryDate(ctx: RouteContext, name: string): string | undefined {
 export const todayMonth = (ctx: RouteContext): string => `${ctx.today.slice(0, 7)}-01`;
 
 /**
- * A month path segment → one of the plan's months: `current` is the month of the pinned today;
- * `YYYY-MM-DD` means its month. Anything else, or a month the plan lacks → 404.2.
+ * A month path segment → one of the plan's months: `current` is the month of the pinned today, which
+ * stands for YNAB's own date (UTC, not the user's: avenir-mcp never sends `current`, and the tests
+ * check the paths recorded); `YYYY-MM-DD` means its month. Anything else, or a month the plan lacks → 404.2.
  */
 export function resolveMonth(ctx: RouteContext, segment: string): string {
   const month =
