@@ -125,4 +125,12 @@ describe.skipIf(!existsSync(MAIN))('the built CLI', () => {
     expect(r.status).toBe(1);
     expect(r.stderr.toString()).toBe("AVENIR_MCP_TODAY must be a date as YYYY-MM-DD, got 'tomorrow'.\n");
   });
+
+  it('stops on a time zone it does not know, naming the variable and an example', () => {
+    const r = spawnSync(process.execPath, [MAIN], { env: { ...ENV, AVENIR_MCP_TIME_ZONE: 'Europe/Pariss' } });
+    expect(r.status).toBe(1);
+    expect(r.stderr.toString()).toBe(
+      "AVENIR_MCP_TIME_ZONE must be an IANA time zone such as Europe/Paris or America/Los_Angeles, got 'Europe/Pariss'.\n",
+    );
+  });
 });
