@@ -143,6 +143,15 @@ export class Journal {
     }
   }
 
+  /** Whether an entry of this id is in the journal (undone or not): a byte search for the id. */
+  async has(operationId: string): Promise<boolean> {
+    const lines = this.#lines(undefined, linesHolding(this.#path(), JSON.stringify(operationId)));
+    for await (const line of lines) {
+      if (line.kind === 'entry' && line.entry.operation_id === operationId) return true;
+    }
+    return false;
+  }
+
   /**
    * The operation undo acts on: from the most recent, skipping undone ones, other plans and unknown
    * kinds (never undone as some other kind); entries recorded with `last-used` match only a `last-used`

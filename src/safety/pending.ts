@@ -15,6 +15,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../domain/errors.js';
 import type { Later } from './outcome/run.js';
+import { recogniseSchema } from './recognise.js';
 
 const entrySchema = z.strictObject({
   operation_id: z.string(),
@@ -26,6 +27,8 @@ const entrySchema = z.strictObject({
   started_at: z.string(),
   /** The read tool that shows what the write changed, for the texts. */
   check_with: z.string(),
+  /** How any process recognises the write in YNAB, and journals it (recognise.ts); absent for some. */
+  recognise: recogniseSchema.optional(),
 });
 const fileSchema = z.strictObject({ version: z.literal(1), entries: z.array(entrySchema) });
 
@@ -74,8 +77,8 @@ export class PendingStore {
 
   /**
    * Keeps, in this process's memory, how a write left unknown settles later. After a restart (or in
-   * another process) the entry has none: it still refuses the same change, and closes when its
-   * pending time is over.
+   * another process) the entry has none: it settles from its `recognise` data when it has some, and
+   * otherwise still refuses the same change, and closes when its pending time is over.
    */
   keep(id: string, later: Kept | null): void {
     if (later !== null) this.#later.set(id, later);

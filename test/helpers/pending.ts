@@ -11,6 +11,8 @@ export interface PendingLine {
   plan_id: string;
   tool: string;
   subject: string[];
+  /** What recognises the write in YNAB, when its tool gives it. */
+  recognise?: unknown;
 }
 
 /** The entries of the pending operations file beside the journal (none when it does not exist). */

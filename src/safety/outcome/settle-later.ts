@@ -4,14 +4,17 @@
  * read once more (at most every few seconds, since each read is a YNAB request): once YNAB shows it,
  * the write's own code journals what landed, under the pending id, and the entry closes. One that
  * no read shows closes when its pending time is over: YNAB applies a late write within seconds, so
- * after that a change still not there did not land. An entry of a process that has gone cannot be
- * read again: it refuses the same change until its pending time is over, then closes.
+ * after that a change still not there did not land. An entry of a process that has gone is read
+ * again from the data it carries (recognise.ts); one without any refuses the same change until its
+ * pending time is over, then closes.
  */
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../domain/errors.js';
 import { pendingRefusal, stillPendingText } from '../../domain/write-outcome.js';
-import type { PendingEntry } from '../pending.js';
-import { inWrite, newRun } from './run.js';
+import { appliedAt } from '../journal.js';
+import type { Kept, PendingEntry } from '../pending.js';
+import { landedNow, type Recognise } from '../recognise.js';
+import { inWrite, newRun, type Later } from './run.js';
 
 /** How long a write stays pending when nothing settles it (15 minutes). */
 export const PENDING_MS = 15 * 60_000;
@@ -34,10 +37,41 @@ export async function closePending(deps: Deps, id: string): Promise<void> {
   }
 }
 
+/**
+ * How an entry this process did not make settles: from its `recognise` data, one read of YNAB; once
+ * it shows the change, the journal entry it carries is recorded under the pending id — unless the
+ * process that made the write journaled it before it stopped.
+ */
+function fromEntry(deps: Deps, e: PendingEntry, recognise: Recognise): Later {
+  return {
+    settle: async (final) => {
+      if (await deps.journal.has(e.operation_id)) return 'closed';
+      const landed = await landedNow(deps.ynab, e.plan_id, recognise);
+      if (landed === null) return final ? 'closed' : 'waiting';
+      await deps.journal.record({
+        operation_id: e.operation_id,
+        plan_id: e.plan_id,
+        applied_at: appliedAt(deps.clock.now()),
+        ...landed,
+      });
+      return 'closed';
+    },
+  };
+}
+
+/** How an entry settles: as its process kept it in memory, else from its recognise data, else not. */
+function keptFor(deps: Deps, e: PendingEntry): Kept | undefined {
+  const kept = deps.pending.later(e.operation_id);
+  if (kept !== undefined || e.recognise === undefined) return kept;
+  const later = { later: fromEntry(deps, e, e.recognise), idUsed: false, triedAt: Number.NEGATIVE_INFINITY };
+  deps.pending.keep(e.operation_id, later);
+  return later;
+}
+
 /** Settles one entry: 'closed' when its outcome is now known or its time is over, else 'waiting'. */
 async function settleOne(deps: Deps, e: PendingEntry, force: boolean): Promise<'closed' | 'waiting'> {
   const final = deps.clock.now().getTime() - Date.parse(e.started_at) >= PENDING_MS;
-  const kept = deps.pending.later(e.operation_id);
+  const kept = keptFor(deps, e);
   if (kept === undefined) return final ? 'closed' : 'waiting';
   const now = deps.clock.monotonicMs();
   if (!force && !final && now - kept.triedAt < RETRY_MS) return 'waiting';

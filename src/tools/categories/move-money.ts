@@ -13,6 +13,7 @@ import {
 import { checkAmount } from '../../domain/amount-checks.js';
 import { toUnits } from '../../domain/money.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
+import { recordOf } from '../../safety/recognise.js';
 import { applyMove } from './move-apply.js';
 import { checkMonth } from '../seam/check-month.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
@@ -92,6 +93,15 @@ export const moveMoney = defineWriteTool({
       subject: p.subject,
       sameSubject: budgetKeys(m, [from_category_id, to_category_id]),
       checkWith: 'get_category_balances',
+      recognise: () => {
+        const side = (s: typeof p.source) => ({ category_id: s.category.id, from: s.from, to: s.to });
+        return {
+          expect: 'budgeted',
+          month: m,
+          amounts: [p.source, p.target].map((s) => ({ category_id: s.category.id, to: s.to })),
+          record: recordOf('move', { month: m, changes: [side(p.source), side(p.target)] }),
+        };
+      },
       question: p.question,
       flow: 'merge',
       preview,

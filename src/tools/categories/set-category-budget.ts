@@ -8,6 +8,7 @@ import { checkAmount } from '../../domain/amount-checks.js';
 import { toUnits } from '../../domain/money.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { keepBudgetForLater, setBudgetedChecked } from './budget-write.js';
+import { recordOf } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { checkMonth } from '../seam/check-month.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
@@ -69,6 +70,12 @@ export const setCategoryBudget = defineWriteTool({
       subject: p.subject,
       sameSubject: budgetKeys(m, [category_id]),
       checkWith: 'get_category_balances',
+      recognise: () => ({
+        expect: 'budgeted',
+        month: m,
+        amounts: [{ category_id, to: p.to }],
+        record: recordOf('budget', { month: m, category_id, from: p.from, to: p.to }),
+      }),
       question: p.question,
       flow: 'merge',
       preview,

@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import type { YnabTransaction } from '../../domain/model.js';
 import { holds, type Verdict } from '../../domain/write-verify.js';
+import { fieldsHeld, recordOf } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { finishWrite, settled } from '../seam/verify.js';
 import { patchWrite } from '../seam/verify-transactions.js';
@@ -18,6 +19,13 @@ import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write
 import { transactionKeys } from '../seam/subjects.js';
 
 type Result = WriteResult<typeof changeListFields, true>;
+
+/** A change as the journal keeps it. */
+const moveOf = (c: Change) => ({
+  transaction_id: c.transaction_id,
+  from_category_id: c.from_category_id,
+  to_category_id: c.to_category_id,
+});
 
 /**
  * Sends one bulk PATCH setting each transaction's category (null clears); `finish` gets the verdict
@@ -85,6 +93,11 @@ export const applyCategories = defineWriteTool({
       subject: changes,
       sameSubject: transactionKeys(changes.map((c) => c.transaction_id)),
       checkWith: 'find_transactions',
+      recognise: () =>
+        fieldsHeld(
+          changes.map((c) => ({ id: c.transaction_id, category_id: c.to_category_id })),
+          recordOf('categorize', {}, changes.map(moveOf)),
+        ),
       question: changeQuestion('Recategorise', changes),
       flow: 'change-list',
       preview: base,
@@ -98,17 +111,7 @@ export const applyCategories = defineWriteTool({
             check: 'find_transactions',
             done: 'Applied.',
             record: async () => {
-              const id = await recordOperation(
-                deps,
-                plan,
-                'categorize',
-                {},
-                held.map((c) => ({
-                  transaction_id: c.transaction_id,
-                  from_category_id: c.from_category_id,
-                  to_category_id: c.to_category_id,
-                })),
-              );
+              const id = await recordOperation(deps, plan, 'categorize', {}, held.map(moveOf));
               return { id, undo: `undo_operation with operation_id ${id} reverts it.` };
             },
           });

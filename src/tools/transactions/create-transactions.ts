@@ -13,6 +13,7 @@ import {
   planCreate,
 } from '../../domain/transactions/create-transactions.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
+import { createdFound } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { finishWrite, settled } from '../seam/verify.js';
 import { createWrite } from '../seam/verify-transactions.js';
@@ -102,6 +103,7 @@ export const createTransactions = defineWriteTool({
         newTransactionKey(b.account_id, b.date, b.amount),
       ),
       checkWith: 'find_transactions',
+      recognise: () => createdFound(createBody(account_id, planned, approved), deps.ynab.knowledge(plan)),
       question: createQuestion(planned),
       flow: 'merge',
       preview,

@@ -12,6 +12,7 @@ import {
 } from '../../domain/transactions/flags.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { holds } from '../../domain/write-verify.js';
+import { fieldsHeld, recordOf } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { finishWrite, settled } from '../seam/verify.js';
 import { patchWrite } from '../seam/verify-transactions.js';
@@ -81,6 +82,11 @@ export const flagTransactions = defineWriteTool({
       subject: flagSubject(changes),
       sameSubject: transactionKeys(changes.map((c) => c.transaction_id)),
       checkWith: 'find_transactions',
+      recognise: () =>
+        fieldsHeld(
+          changes.map((c) => ({ id: c.transaction_id, flag_color: c.to_color })),
+          recordOf('flag', { changes: flagMovesOf(changes) }),
+        ),
       question: flagQuestion(changes),
       flow: 'merge',
       preview,

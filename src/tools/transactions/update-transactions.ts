@@ -9,6 +9,7 @@ import { checkEditRequests } from '../../domain/transactions/edit-checks.js';
 import { editQuestion, editSubject, planEdits } from '../../domain/transactions/edit-transactions.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { holds } from '../../domain/write-verify.js';
+import { fieldsHeld, recordOf } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { finishWrite, settled } from '../seam/verify.js';
 import { patchWrite } from '../seam/verify-transactions.js';
@@ -121,6 +122,7 @@ export const updateTransactions = defineWriteTool({
       subject: editSubject(planned),
       sameSubject: transactionKeys(planned.patches.map((p) => p.id)),
       checkWith: 'find_transactions',
+      recognise: () => fieldsHeld(planned.patches, recordOf('edit', { changes: planned.moves })),
       question: editQuestion(planned.changes),
       flow: 'merge',
       preview,

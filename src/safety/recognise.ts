@@ -1,0 +1,131 @@
+/**
+ * How any process recognises a pending write in YNAB: what the write changes, kept as data in its
+ * pending entry before the first request leaves, with the journal entry that makes it undoable once
+ * YNAB shows it. The process that made a write settles it from memory; one that did not (after a
+ * restart, a crash mid-write, or another instance on the same journal) settles it from this alone,
+ * so that a write YNAB applied late is journaled and undoable whichever process reads it first.
+ *
+ * A write that landed only in part is journaled whole: every undo re-reads YNAB and reverts only
+ * what is still as the operation left it, so a part that never landed is simply left as it is. The
+ * exceptions are those whose undo recreates something (a delete is journaled only for the
+ * transactions gone) and creates, whose ids are known only once found.
+ */
+import { z } from 'zod';
+import { monthIndex } from '../domain/categories/budget-writes.js';
+import type { NewTransactionBody, YnabTransaction } from '../domain/model.js';
+import { milliOf } from '../domain/months/month-categories.js';
+import { findCreated } from '../domain/transactions/find-created.js';
+import { sideState } from '../domain/transactions/transfer-sides.js';
+import { patchesHeld } from '../domain/write-verify.js';
+import type { YnabClient } from '../ynab/api.js';
+import { detailsOf, isKind, type Kind, type KindDetails } from './journal-kinds.js';
+import type { Move } from './journal.js';
+
+const id = z.string().min(1);
+const fields = z.record(z.string(), z.unknown());
+const move = z.strictObject({
+  transaction_id: id,
+  from_category_id: z.string().nullable(),
+  to_category_id: z.string().nullable(),
+});
+/** The journal entry to write once YNAB shows the change (checked against its kind's schema then). */
+const record = z.strictObject({ kind: z.string(), details: fields, moves: z.array(move) });
+
+export const recogniseSchema = z.discriminatedUnion('expect', [
+  /** Each transaction holds the fields sent (`{ id, ...fields }`, as the bulk update sent them). */
+  z.strictObject({ expect: z.literal('fields'), patches: z.array(fields), record }),
+  /** The transactions are gone; the record is a `delete`, kept for those gone only. */
+  z.strictObject({ expect: z.literal('gone'), ids: z.array(id), record }),
+  /** Each category holds its new budgeted amount (milliunits) in the month. */
+  z.strictObject({
+    expect: z.literal('budgeted'),
+    month: z.string(),
+    amounts: z.array(z.strictObject({ category_id: id, to: z.number().int() })),
+    record,
+  }),
+  /** The transactions sent are found among those changed since the knowledge before sending. */
+  z.strictObject({
+    expect: z.literal('created'),
+    bodies: z.array(fields),
+    knowledge: z.number().int().nullable(),
+  }),
+]);
+
+export type Recognise = z.infer<typeof recogniseSchema>;
+export type Landed = { kind: Kind; details: Record<string, unknown>; moves: Move[] };
+
+type Record_ = z.infer<typeof record>;
+
+/** The journal entry a write records once it shows, in the form `Recognise` keeps it. */
+export function recordOf<K extends Kind>(kind: K, details: KindDetails<K>, moves: Move[] = []): Record_ {
+  return { kind, details, moves };
+}
+
+/** A bulk update recognised by each transaction holding the fields sent. */
+export const fieldsHeld = (patches: readonly object[], r: Record_): Recognise => ({
+  expect: 'fields',
+  patches: patches.map((p) => ({ ...(p as Record<string, unknown>) })),
+  record: r,
+});
+
+/** A create recognised by finding what was sent among what changed since `knowledge`. */
+export const createdFound = (
+  bodies: readonly NewTransactionBody[],
+  knowledge: number | undefined,
+): Recognise => ({
+  expect: 'created',
+  bodies: bodies.map((b) => ({ ...(b as unknown as Record<string, unknown>) })),
+  knowledge: knowledge ?? null,
+});
+
+/** The record, when its kind and details are ones undo can read (a damaged file journals nothing). */
+function valid(r: Record_): Landed | null {
+  if (!isKind(r.kind) || detailsOf(r.kind, r.details) === null) return null;
+  return { kind: r.kind, details: r.details, moves: r.moves };
+}
+
+const live = (rows: readonly YnabTransaction[]) => new Set(rows.filter((t) => !t.deleted).map((t) => t.id));
+
+/**
+ * Reads YNAB once: the journal entry to record when any of the change shows, or null while none
+ * does (or when what shows cannot be told apart from older transactions).
+ */
+export async function landedNow(ynab: YnabClient, plan: string, r: Recognise): Promise<Landed | null> {
+  switch (r.expect) {
+    case 'fields':
+      return patchesHeld(await ynab.transactions.list(plan), r.patches) === false ? null : valid(r.record);
+    case 'gone': {
+      const there = live(await ynab.transactions.list(plan));
+      const gone = new Set(r.ids.filter((i) => !there.has(i)));
+      if (gone.size === 0) return null;
+      const all = (r.record.details['transactions'] ?? []) as { transaction_id: string }[];
+      const kept = all.filter((t) => gone.has(t.transaction_id));
+      return valid({ ...r.record, details: { ...r.record.details, transactions: kept } });
+    }
+    case 'budgeted': {
+      const index = monthIndex((await ynab.months.get(plan, r.month)).categories);
+      const held = r.amounts.some((a) => {
+        const c = index.get(a.category_id);
+        return c !== undefined && milliOf(c.budgeted) === a.to;
+      });
+      return held ? valid(r.record) : null;
+    }
+    case 'created': {
+      const bodies = r.bodies as unknown as NewTransactionBody[];
+      const since = r.knowledge ?? undefined;
+      let found: Map<string, YnabTransaction>;
+      try {
+        found = findCreated(bodies, await ynab.transactions.changedSince(plan, since), since);
+      } catch {
+        return null; // look-alikes it cannot tell apart: not taken as the new ones
+      }
+      if (found.size === 0) return null;
+      const made = [...found.values()];
+      return valid({
+        kind: 'create',
+        details: { transaction_ids: made.map((t) => t.id), states: made.map(sideState) },
+        moves: [],
+      });
+    }
+  }
+}

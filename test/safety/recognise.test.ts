@@ -1,0 +1,216 @@
+/**
+ * Recognising a pending write from the data its entry carries, alone: each kind of expectation read
+ * against what YNAB shows (none of it, part, all; look-alikes a create cannot tell apart), the record
+ * it journals (a delete only for the transactions gone; a create built from what was found), a
+ * record undo could not read journaling nothing, and the journal's own "is this id in it" search.
+ */
+import { describe, expect, it } from 'vitest';
+import type { NewTransactionBody, YnabTransaction } from '../../src/domain/model.js';
+import { sideState } from '../../src/domain/transactions/transfer-sides.js';
+import { Journal } from '../../src/safety/journal.js';
+import {
+  createdFound,
+  fieldsHeld,
+  landedNow,
+  recordOf,
+  recogniseSchema,
+  type Recognise,
+} from '../../src/safety/recognise.js';
+import type { YnabClient } from '../../src/ynab/api.js';
+import { tempJournal } from '../helpers/writes.js';
+
+const tx = (id: string, fields: Partial<YnabTransaction> = {}): YnabTransaction =>
+  ({
+    id,
+    account_id: 'acc-checking',
+    date: '2026-09-20',
+    amount: -5_000,
+    payee_id: 'pay-1',
+    payee_name: 'Bakery',
+    category_id: null,
+    memo: null,
+    cleared: 'uncleared',
+    approved: true,
+    flag_color: null,
+    deleted: false,
+    ...fields,
+  });
+
+/** What YNAB shows, as the few reads recognising needs; `since` records the knowledge asked. */
+function ynabShowing(rows: YnabTransaction[], budgeted: Record<string, number> = {}) {
+  const since: (number | undefined)[] = [];
+  const ynab = {
+    transactions: {
+      list: async () => rows,
+      changedSince: async (_plan: string, k: number | undefined) => {
+        since.push(k);
+        return rows;
+      },
+    },
+    months: {
+      get: async () => ({
+        categories: Object.entries(budgeted).map(([id, amount]) => ({ id, name: id, budgeted: amount })),
+      }),
+    },
+  } as unknown as YnabClient;
+  return { ynab, since };
+}
+
+const EDIT = recordOf('flag', { changes: [{ transaction_id: 'tx-1', from: null, to: 'red' }] });
+const flagged = fieldsHeld([{ id: 'tx-1', flag_color: 'red' }], EDIT);
+
+describe('fields held', () => {
+  it('none held: nothing yet; held: the record', async () => {
+    expect(await landedNow(ynabShowing([tx('tx-1')]).ynab, 'p', flagged)).toBeNull();
+    expect(await landedNow(ynabShowing([tx('tx-1', { flag_color: 'red' })]).ynab, 'p', flagged)).toEqual({
+      kind: 'flag',
+      details: EDIT.details,
+      moves: [],
+    });
+  });
+
+  it('part held: the whole record (undo reverts only what is still as the write left it)', async () => {
+    const two = fieldsHeld(
+      [
+        { id: 'tx-1', flag_color: 'red' },
+        { id: 'tx-2', flag_color: 'red' },
+      ],
+      EDIT,
+    );
+    const r = await landedNow(ynabShowing([tx('tx-1', { flag_color: 'red' }), tx('tx-2')]).ynab, 'p', two);
+    expect(r?.kind).toBe('flag');
+  });
+
+  it('a record undo could not read journals nothing', async () => {
+    const shows = ynabShowing([tx('tx-1', { flag_color: 'red' })]).ynab;
+    const unknownKind = fieldsHeld([{ id: 'tx-1', flag_color: 'red' }], {
+      kind: 'nope',
+      details: {},
+      moves: [],
+    });
+    const badDetails = fieldsHeld([{ id: 'tx-1', flag_color: 'red' }], {
+      kind: 'flag',
+      details: { changes: 'x' },
+      moves: [],
+    });
+    expect(await landedNow(shows, 'p', unknownKind)).toBeNull();
+    expect(await landedNow(shows, 'p', badDetails)).toBeNull();
+  });
+});
+
+describe('gone', () => {
+  const deleted = (id: string) => ({
+    transaction_id: id,
+    account_id: 'acc-checking',
+    date: '2026-09-20',
+    amount: -5_000,
+    payee_id: 'pay-1',
+    payee_name: 'Bakery',
+    category_id: null,
+    memo: null,
+    cleared: 'uncleared',
+    approved: true,
+    flag_color: null,
+    transfer_account_id: null,
+    subtransactions: [],
+  });
+  const both: Recognise = {
+    expect: 'gone',
+    ids: ['tx-1', 'tx-2'],
+    record: recordOf('delete', { transactions: [deleted('tx-1'), deleted('tx-2')] } as never),
+  };
+
+  it('none gone: nothing yet; some gone: a delete of those only', async () => {
+    expect(await landedNow(ynabShowing([tx('tx-1'), tx('tx-2')]).ynab, 'p', both)).toBeNull();
+    const r = await landedNow(ynabShowing([tx('tx-1'), tx('tx-2', { deleted: true })]).ynab, 'p', both);
+    expect(r).toEqual({ kind: 'delete', details: { transactions: [deleted('tx-2')] }, moves: [] });
+  });
+
+  it('a record without its transactions journals an empty delete, never another one', async () => {
+    const bare: Recognise = {
+      expect: 'gone',
+      ids: ['tx-1'],
+      record: { kind: 'delete', details: {}, moves: [] },
+    };
+    expect(await landedNow(ynabShowing([]).ynab, 'p', bare)).toEqual({
+      kind: 'delete',
+      details: { transactions: [] },
+      moves: [],
+    });
+  });
+});
+
+describe('budgeted', () => {
+  const budget: Recognise = {
+    expect: 'budgeted',
+    month: '2026-09-01',
+    amounts: [{ category_id: 'cat-a', to: 150_000 }],
+    record: recordOf('budget', { month: '2026-09-01', category_id: 'cat-a', from: 120_000, to: 150_000 }),
+  };
+
+  it('held: the record; another amount or no such category: nothing yet', async () => {
+    expect((await landedNow(ynabShowing([], { 'cat-a': 150_000 }).ynab, 'p', budget))?.kind).toBe('budget');
+    expect(await landedNow(ynabShowing([], { 'cat-a': 120_000 }).ynab, 'p', budget)).toBeNull();
+    expect(await landedNow(ynabShowing([], { 'cat-b': 150_000 }).ynab, 'p', budget)).toBeNull();
+  });
+});
+
+describe('created', () => {
+  const body: NewTransactionBody = {
+    account_id: 'acc-checking',
+    date: '2026-09-20',
+    amount: -5_000,
+    payee_name: 'Bakery',
+    cleared: 'cleared',
+    approved: true,
+  };
+
+  it('found: a create of the new ids with their states, read since the knowledge before sending', async () => {
+    const made = tx('tx-9', { payee_name: 'Bakery' });
+    const { ynab, since } = ynabShowing([made]);
+    expect(await landedNow(ynab, 'p', createdFound([body], 41))).toEqual({
+      kind: 'create',
+      details: { transaction_ids: ['tx-9'], states: [sideState(made)] },
+      moves: [],
+    });
+    expect(since).toEqual([41]);
+  });
+
+  it('not found, or look-alikes it cannot tell apart: nothing yet', async () => {
+    expect(await landedNow(ynabShowing([]).ynab, 'p', createdFound([body], 41))).toBeNull();
+    const twins = ynabShowing([tx('tx-8'), tx('tx-9')]);
+    expect(await landedNow(twins.ynab, 'p', createdFound([body], 41))).toBeNull();
+    // without a knowledge number, a candidate cannot be told from an older transaction
+    const none = ynabShowing([tx('tx-9')]);
+    expect(await landedNow(none.ynab, 'p', createdFound([body], undefined))).toBeNull();
+    expect(none.since).toEqual([undefined]);
+  });
+
+  it('the data survives the pending file: what createdFound makes parses back', () => {
+    const data = createdFound([body], 41);
+    expect(recogniseSchema.parse(JSON.parse(JSON.stringify(data)))).toEqual(data);
+    expect(recogniseSchema.parse(JSON.parse(JSON.stringify(flagged)))).toEqual(flagged);
+  });
+});
+
+describe('Journal.has', () => {
+  it('finds an entry by its id, undone or not, and nothing that only quotes it', async () => {
+    const path = tempJournal();
+    const j = new Journal(() => path);
+    const entry = (id: string, details: Record<string, unknown> = {}) => ({
+      operation_id: id,
+      plan_id: 'p',
+      kind: 'categorize',
+      applied_at: '2026-09-25T09:00:00+00:00',
+      moves: [],
+      details,
+    });
+    expect(await j.has('aaaaaaaaaaaa')).toBe(false);
+    await j.record(entry('aaaaaaaaaaaa'));
+    await j.record(entry('bbbbbbbbbbbb', { note: 'cccccccccccc' }));
+    await j.markUndone('aaaaaaaaaaaa');
+    expect(await j.has('aaaaaaaaaaaa')).toBe(true);
+    expect(await j.has('bbbbbbbbbbbb')).toBe(true);
+    expect(await j.has('cccccccccccc')).toBe(false);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * A write YNAB applies late, settled by another process on the same journal: the process that made
+ * it is gone (a restart of the client, a crash), so nothing of the write is in memory, only its
+ * pending entry. Through a real client against the stand-in: the writes whose pending entry carries
+ * what recognises them are journaled under the pending id by the next process's first call on the
+ * plan, and undone by it; one that never lands closes after its pending time with nothing
+ * journaled; the others keep refusing the same change until their pending time is over.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect } from 'vitest';
+import type { Clock } from '../../src/clock.js';
+import { PENDING_MS } from '../../src/safety/outcome/settle-later.js';
+import { it } from '../helpers/fixture.js';
+import { call, connect, textOf, type Harness, type Session } from '../helpers/harness.js';
+import { RESTAURANTS } from '../helpers/move.js';
+import { CASES, type Case } from '../helpers/write-cases.js';
+import { ACCEPT, answering } from '../helpers/writes.js';
+import { movableClock, pendingEntries } from '../helpers/pending.js';
+
+const TIMEOUT_MS = '400';
+const LATE = 1_200;
+const PLAN = { plan_id: 'demo-budget' };
+
+/** The writes whose pending entry says how to recognise them (the others only refuse). */
+const RECOGNISED = new Set([
+  'update_transactions',
+  'flag_transactions',
+  'apply_categories',
+  'delete_transactions',
+  'create_transactions',
+]);
+
+const restaurants = (s: Harness['standIn']['state']) => s.budgets['2026-09-01']?.['cat-restaurants'];
+const MOVE = { month: '2026-09-01', from_category_id: 'cat-holidays', to_category_id: 'cat-restaurants' };
+const BUDGET_CASES: Case[] = [
+  {
+    tool: 'set_category_budget',
+    args: { month: '2026-09-01', category_id: 'cat-restaurants', amount: 150 },
+    route: { method: 'PATCH', path: RESTAURANTS },
+    held: restaurants,
+    after: 150_000,
+    kind: 'budget',
+  },
+  {
+    tool: 'move_money',
+    args: { ...MOVE, amount: 10 },
+    route: { method: 'PATCH', path: RESTAURANTS },
+    held: restaurants,
+    after: 130_000,
+    kind: 'move',
+  },
+];
+
+type Out = { status: string; message: string };
+const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
+const journalOf = (path: string): { kind: string; operation_id: string; details: unknown }[] =>
+  existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { kind: string; operation_id: string; details: unknown })
+    : [];
+const pendingIdIn = (message: string): string => /pending operation ([0-9a-f]{12})/.exec(message)?.[1] ?? '';
+
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(done()).toBe(true);
+}
+
+/** A process of its own (its own memory of pending writes), on the shared journal. */
+function process(h: Harness, journal: string, clock?: Clock): Promise<Session> {
+  return connect(h, 'modern', {
+    env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: TIMEOUT_MS },
+    elicit: answering(ACCEPT).handler,
+    ...(clock === undefined ? {} : { overrides: { clock } }),
+  });
+}
+
+/** Makes the write in a first process, which YNAB applies after it stopped waiting; returns its id. */
+async function lateInFirst(h: Harness, journal: string, c: Case): Promise<string> {
+  const first = await process(h, journal);
+  h.standIn.fault({ ...c.route, delayMs: LATE });
+  const r = out(await call(first, c.tool, { ...PLAN, ...c.args }));
+  expect(r.status).toBe('unknown');
+  const id = pendingIdIn(r.message);
+  expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
+  await first.close();
+  await until(() => JSON.stringify(c.held(h.standIn.state)) === JSON.stringify(c.after));
+  return id;
+}
+
+const recognised = [...CASES.filter((c) => RECOGNISED.has(c.tool)), ...BUDGET_CASES];
+
+describe.each(recognised)('$tool, applied late, settled by the next process', (c) => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+
+  it('journaled under the pending id by its first call on the plan, and undone by it', async ({
+    h,
+    journal,
+  }) => {
+    const before = c.held(h.standIn.state);
+    const id = await lateInFirst(h, journal, c);
+    // a move is journaled whole by the first process already (its undo judges each category)
+    const early = journalOf(journal).filter((e) => e.operation_id === id);
+    expect(early.map((e) => e.kind)).toEqual(c.kind === 'move' ? ['move'] : []);
+    const next = await process(h, journal);
+    await call(next, 'list_accounts', PLAN);
+    expect(pendingEntries(journal)).toEqual([]);
+    // journaled once, whichever process did it
+    expect(
+      journalOf(journal)
+        .filter((e) => e.operation_id === id)
+        .map((e) => e.kind),
+    ).toEqual([c.kind]);
+    // the write itself was sent once, by the first process
+    const sent = h.standIn.requests.filter((q) => q.method === c.route.method && q.path === c.route.path);
+    expect(sent.length).toBe(1);
+    const undo = out(await call(next, 'undo_operation', { ...PLAN, operation_id: id }));
+    expect(undo.status).toBe('applied');
+    if (c.route.method !== 'DELETE') expect(c.held(h.standIn.state)).toEqual(before);
+  });
+});
+
+describe('what the next process cannot recognise', () => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+
+  it('a write that never lands: pending, the same change refused, closed after its time with nothing journaled', async ({
+    h,
+    journal,
+  }) => {
+    const c = BUDGET_CASES[0] as Case;
+    const first = await process(h, journal);
+    h.standIn.fault({ ...c.route, drop: true });
+    const id = pendingIdIn(out(await call(first, c.tool, { ...PLAN, ...c.args })).message);
+    await first.close();
+    const clock = movableClock();
+    const next = await process(h, journal, clock);
+    await call(next, 'list_accounts', PLAN);
+    expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
+    const again = await call(next, c.tool, { ...PLAN, ...c.args });
+    expect(textOf(again)).toContain(`A change to the same thing is still pending: operation ${id}`);
+    clock.forward(PENDING_MS);
+    await call(next, 'list_accounts', PLAN);
+    expect(pendingEntries(journal)).toEqual([]);
+    expect(journalOf(journal)).toEqual([]);
+    expect(restaurants(h.standIn.state)).toBe(120_000);
+  });
+
+  it.for(CASES.filter((c) => !RECOGNISED.has(c.tool)).map((c) => [c.tool, c] as const))(
+    '%s carries no recognise data: the next process refuses the same change while it is pending',
+    async ([, c], { h, journal }) => {
+      h.standIn.reset();
+      const id = await lateInFirst(h, journal, c);
+      const next = await process(h, journal);
+      await call(next, 'list_accounts', PLAN);
+      expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
+      expect(pendingEntries(journal)[0]?.recognise).toBeUndefined();
+    },
+  );
+});
