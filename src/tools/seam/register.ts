@@ -28,6 +28,7 @@ import {
 } from '../../safety/confirm.js';
 import { fingerprint } from '../../safety/fingerprint.js';
 import { answerTooLarge } from './answer-cap.js';
+import { callLine } from './call-line.js';
 import { VIEW_DATA_META_KEY, uiMeta, viewDataOf, viewOf } from './app-views.js';
 import { describe, type ToolDefinition } from './define-tool.js';
 import { withFewIssues } from './few-issues.js';
@@ -140,25 +141,6 @@ export function failureResult(deps: Deps, tool: string, error: unknown): CallToo
     `Error calling tool '${tool}': ${error instanceof Error ? error.message : String(error)}`,
     true,
   );
-}
-
-/** Numeric parameters that are counts (a limit, a number of months), the only numbers INFO shows. */
-const COUNT_KEY = /^(limit|months|days|\w+_count)$/;
-
-/**
- * What INFO logs of a call: the tool and its ids and counts, never names or amounts (an amount, a bank
- * balance or a monthly budget says as much about a person as a name); the log puts it on one line.
- */
-function callLine(tool: string, input: Record<string, unknown>): string {
-  const parts = Object.entries(input)
-    .filter(
-      ([k, v]) =>
-        (k.endsWith('_id') && typeof v === 'string') ||
-        Array.isArray(v) ||
-        (typeof v === 'number' && COUNT_KEY.test(k)),
-    )
-    .map(([k, v]) => (Array.isArray(v) ? `${k}=[${v.length}]` : `${k}=${String(v)}`));
-  return `Tool called: ${tool}(${parts.join(', ')})`;
 }
 
 /** The client can answer a form elicitation: per request on 2026-07-28, from initialize before. */
