@@ -8,6 +8,7 @@
  * (indexes, per-merchant histories, normalised names) can be kept against that array's identity and
  * reused until a write or a change at YNAB replaces it (src/domain/memo.ts).
  */
+import { currentScope, followAll, type Scope } from './progress.js';
 import type { YnabCategory, YnabCategoryGroup } from './types.js';
 
 export type ListName = 'accounts' | 'categories' | 'payees' | 'months' | 'scheduled' | 'transactions';
@@ -99,7 +100,8 @@ const usable = <T, S>(entry: Entry<T, S> | undefined): Entry<T, S> | undefined =
 export class DeltaCache {
   #lists = new Map<string, Entry<unknown>>();
   #groups = new Map<string, Entry<GroupRow, YnabCategoryGroup>>();
-  #reading = new Map<string, Promise<unknown>>();
+  /** The last read of each list in flight, and the progress scopes of the calls it waits behind. */
+  #reading = new Map<string, { run: Promise<unknown>; scopes: readonly Scope[] }>();
   /** Bumped by reset(): a read still in flight then stores nothing. */
   #generation = 0;
 
@@ -110,15 +112,22 @@ export class DeltaCache {
     this.#generation += 1;
   }
 
-  /** Runs `read` once the read of the same list already in flight, if any, has settled. */
+  /**
+   * Runs `read` once the read of the same list already in flight, if any, has settled. Meanwhile the
+   * call is told the progress of the downloads it waits for (those of calls that asked for progress).
+   */
   async #inTurn<T>(id: string, read: () => Promise<T>): Promise<T> {
-    const previous = this.#reading.get(id) ?? Promise.resolve();
-    const run = previous.then(read, read);
-    this.#reading.set(id, run);
+    const previous = this.#reading.get(id);
+    const ahead = previous?.scopes ?? [];
+    const stop = followAll(ahead);
+    const start = (): Promise<T> => (stop(), read());
+    const run = (previous?.run ?? Promise.resolve()).then(start, start);
+    const mine = currentScope();
+    this.#reading.set(id, { run, scopes: mine === undefined ? ahead : [...ahead, mine] });
     try {
       return await run;
     } finally {
-      if (this.#reading.get(id) === run) this.#reading.delete(id);
+      if (this.#reading.get(id)?.run === run) this.#reading.delete(id);
     }
   }
 

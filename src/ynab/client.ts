@@ -17,6 +17,7 @@ import { oneLine, UnknownOutcome } from '../domain/write-outcome.js';
 import { closeAll, preload, send, type Answer } from './http-send.js';
 import { minutesText, type Pacer } from './pace.js';
 import { EMPTY, INVALID, JsonRows } from './json-rows.js';
+import { watched } from './progress.js';
 import { readBody, textSink, type BodySink } from './read-body.js';
 import { backoffMs, describeFailure, mayRetry } from './retry.js';
 
@@ -117,6 +118,16 @@ const headerOf = (headers: IncomingHttpHeaders, name: string): string | null => 
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
 };
 
+/** The body's declared length in bytes, or undefined (chunked framing declares none). */
+function lengthOf(headers: IncomingHttpHeaders): number | undefined {
+  const length = Number(headerOf(headers, 'content-length') ?? Number.NaN);
+  return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+
+/** What an answer holds, as progress texts name it: `the plan's transactions` for /plans/{id}/transactions. */
+const whatOf = (segments: readonly string[]): string =>
+  segments.length >= 3 ? `the plan's ${String(segments[2]).replaceAll('_', ' ')}` : 'the answer';
+
 export class YnabHttp {
   readonly #o: HttpOptions;
   readonly #random: () => number;
@@ -167,7 +178,7 @@ export class YnabHttp {
       } finally {
         clearTimeout(start);
       }
-      const outcome = await this.#read(method, response, attempt, (sink) =>
+      const outcome = await this.#read(method, response, attempt, segments, (sink) =>
         readBody(response.body, controller, ms, sink),
       );
       if (outcome === 'retry') continue;
@@ -179,16 +190,20 @@ export class YnabHttp {
     method: Method,
     response: Answer,
     attempt: number,
+    segments: readonly string[],
     body: <S>(sink: BodySink<S>) => Promise<S>,
   ): Promise<'retry' | { data: unknown }> {
     const status = response.statusCode;
     const success = status >= 200 && status < 300;
-    // a success is parsed as it arrives (json-rows.ts); anything else is read as the text it explains
+    // a success is parsed as it arrives (json-rows.ts), its bytes counted for a call that asked for
+    // progress (progress.ts); anything else is read as the text it explains
     let parsed: unknown = EMPTY;
     let text = '';
     try {
-      if (success) parsed = await body(new JsonRows());
-      else text = await body(textSink());
+      if (success) {
+        const rows = watched(new JsonRows(), () => [whatOf(segments), lengthOf(response.headers)]);
+        parsed = await body(rows);
+      } else text = await body(textSink());
     } catch (error) {
       const failure = describeFailure(error);
       if (mayRetry(method, attempt, { neverLeft: false })) return 'retry';

@@ -63,6 +63,7 @@ export class JsonRows implements BodySink<unknown> {
   #lead: Buffer | undefined = Buffer.alloc(0);
   #bytes = 0;
   #failed = false;
+  #parsed = 0;
   /** Marks a placeholder: no text YNAB sends holds it, and it is checked only where a list was. */
   readonly #token = `\u0000avenir-list:${Math.random().toString(36).slice(2)}:`;
 
@@ -84,6 +85,11 @@ export class JsonRows implements BodySink<unknown> {
     if (this.#heldBytes <= this.#wholeBelow) return;
     this.#held = undefined;
     for (const part of held) this.#take(part);
+  }
+
+  /** The list rows parsed so far (none while the answer is held whole): for progress texts. */
+  get rows(): number {
+    return this.#parsed;
   }
 
   /** The document, INVALID or EMPTY. */
@@ -211,6 +217,7 @@ export class JsonRows implements BodySink<unknown> {
     const rows = elements as unknown[];
     if (rows.length === 0 && (!closing || this.#afterComma)) return false;
     for (const row of rows) this.#rows.push(row);
+    this.#parsed += rows.length;
     if (!closing) this.#afterComma = true;
     return true;
   }

@@ -40,6 +40,8 @@ export function idleWatch(
 export interface BodySink<T> {
   add(chunk: Uint8Array): void;
   end(): T;
+  /** The body will not be read to its end (a timeout, a cut connection). */
+  abort?(): void;
 }
 
 const BOM = [0xef, 0xbb, 0xbf];
@@ -100,6 +102,7 @@ export async function readBody<T>(
     }
     return sink.end();
   } catch (error) {
+    sink.abort?.();
     await chunks.return?.().catch(() => undefined);
     throw error;
   } finally {

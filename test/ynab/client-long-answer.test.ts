@@ -1,7 +1,8 @@
 /**
  * A long answer (the first full download of a large plan) over real loopback HTTP: the stand-in
  * trickles its body for longer than the (shortened) timeout, which then counts between bytes, not for
- * the whole body; a stall between bytes is a timeout, with no more tries than the retry rules allow.
+ * the whole body; a stall between bytes is a timeout, with no more tries than the retry rules allow;
+ * a call that asked for progress is told each try's bytes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
@@ -11,6 +12,7 @@ import { UnknownOutcome } from '../../src/domain/write-outcome.js';
 import { silentLog } from '../../src/log.js';
 import { YnabHttp } from '../../src/ynab/client.js';
 import { Pacer } from '../../src/ynab/pace.js';
+import { PROGRESS_EVERY_MS, withProgress } from '../../src/ynab/progress.js';
 import { idleWatch } from '../../src/ynab/read-body.js';
 
 let standIn: StandIn;
@@ -88,5 +90,33 @@ describe('the idle watch', () => {
     clearInterval(ticks);
     watch.stop();
     expect((controller.signal.reason as Error).message).toBe('the answer took longer than 150 ms in all');
+  });
+});
+
+describe('the progress of an answer', () => {
+  /** A clock a quarter of a second further on at each reading: every chunk is told. */
+  const ticking = (): (() => number) => {
+    let at = 0;
+    return () => (at += PROGRESS_EVERY_MS);
+  };
+
+  it('counts a try cut part way, then the whole answer of the next, under one rising total', async () => {
+    standIn.fault({ path: '/plans', truncate: true });
+    const told: { message: string; progress?: number; total?: number }[] = [];
+    await withProgress(
+      (message, amount) => told.push({ message, ...amount }),
+      () => make().request('GET', ['plans']),
+      ticking(),
+    );
+    expect(standIn.requests).toHaveLength(2);
+    const whole = told.at(-1)!;
+    for (const t of told) expect(t.message).toMatch(/^Downloading the answer from YNAB: \d+ of \d+ kB\.$/);
+    // what the cut try brought, then the whole answer: the total is both, once the second is read
+    expect(told.map((t) => t.progress)).toEqual(told.map((t) => t.progress).sort((a, b) => a! - b!));
+    expect(whole.progress).toBe(whole.total);
+    // the stand-in counts the whole answer alone: the cut try's half comes on top of it
+    expect(told.length).toBeGreaterThanOrEqual(2);
+    expect(whole.total).toBeGreaterThan(standIn.bytesSent());
+    expect(whole.total).toBeLessThan(2 * standIn.bytesSent());
   });
 });

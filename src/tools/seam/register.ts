@@ -38,8 +38,10 @@ import { renderResult } from './render.js';
 import { applyConfirmed, runUnconfirmed } from '../../safety/outcome/apply.js';
 import { refusePending, settlePending } from '../../safety/outcome/settle-later.js';
 import { LAST_USED } from '../../ynab/api.js';
+import { withProgress, type ProgressSink } from '../../ynab/progress.js';
 import { notDone, unknownMessage } from '../../domain/write-outcome.js';
 import { inPlanMoney } from './plan-money.js';
+import { progressOf } from './progress-sink.js';
 import { TICKET_META_KEY, declaresApps, registerApprovalTools } from './register-apps.js';
 
 /**
@@ -97,19 +99,6 @@ export function writeResult(output: Record<string, unknown>): CallToolResult {
   const said =
     output.status === 'unknown' ? { ...output, message: unknownMessage(String(output.message)) } : output;
   return { ...structured(said), ...(notDone(said) ? { isError: true } : {}) };
-}
-
-/** Progress notifications to the caller of `ctx`, when its request asked for them (a progress token). */
-function progressOf(ctx: ServerContext): ((message: string) => void) | undefined {
-  const token = ctx.mcpReq._meta?.progressToken;
-  if (token === undefined) return undefined;
-  let progress = 0;
-  return (message) => {
-    progress += 1;
-    ctx.mcpReq
-      .notify({ method: 'notifications/progress', params: { progressToken: token, progress, message } })
-      .catch(() => undefined);
-  };
 }
 
 /** A read tool's answer, or an error naming what narrows it when it passes the size cap. */
@@ -172,6 +161,7 @@ async function confirmAndApply(
   tool: string,
   input: Record<string, unknown>,
   request: ConfirmRequest,
+  progress: ProgressSink | undefined,
 ): Promise<CallToolResult | InputRequiredResult> {
   const { confirmation, ...args } = input;
   // a journaled write whose journal cannot be written asks nothing and writes nothing
@@ -199,8 +189,7 @@ async function confirmAndApply(
       requestState: await codec.mint(decision.state),
     });
   }
-  if (decision.kind === 'apply')
-    return writeResult(await applyConfirmed(deps, tool, request, progressOf(ctx)));
+  if (decision.kind === 'apply') return writeResult(await applyConfirmed(deps, tool, request, progress));
   if (decision.kind === 'card') {
     // The card trades this ticket for the secret that applies the change; the ticket alone applies nothing.
     const { planId, question } = request;
@@ -209,6 +198,53 @@ async function confirmAndApply(
     return { ...structured(preview), _meta: { [TICKET_META_KEY]: { ticket } } };
   }
   return structured({ ...request.preview, ...outcomeFields(request.flow, decision, request.question) });
+}
+
+/** What one call runs with: its server and request, the deps, the state codec and its progress sink. */
+interface Call {
+  server: McpServer;
+  ctx: ServerContext;
+  deps: Deps;
+  codec: RequestStateCodec<StatePayload>;
+  progress: ProgressSink | undefined;
+}
+
+/** Runs one tool call: pending writes on its plan settled first, then the tool, its answer or failure. */
+async function callTool(
+  { server, ctx, deps, codec, progress }: Call,
+  tool: ToolDefinition,
+  input: Record<string, unknown>,
+): Promise<CallToolResult | InputRequiredResult> {
+  deps.log.info('tools', callLine(tool.name, input));
+  try {
+    // writes whose answer was lost are settled first, by any call on their plan
+    if (typeof input.plan_id === 'string') {
+      await settlePending(deps, input.plan_id === LAST_USED ? null : input.plan_id);
+    }
+    // the texts of its amounts take the decimals of the plan's currency
+    const inPlan = <T>(run: () => Promise<T>): Promise<T> => inPlanMoney(deps, input.plan_id, run);
+    // a write runs with the settling bounds of every write (approving and importing too)
+    const run = () => tool.run({ deps, tool: tool.name }, input);
+    const output: unknown = await inPlan(() =>
+      tool.kind === 'write' ? runUnconfirmed(deps, run, progress) : run(),
+    );
+    if (output instanceof ConfirmRequest) {
+      const request = output as ConfirmRequest;
+      return await inPlan(() =>
+        confirmAndApply(server, ctx, deps, codec, tool.name, input, request, progress),
+      );
+    }
+    const data = viewDataOf(output as object);
+    const answer =
+      tool.kind === 'read'
+        ? readAnswer(deps, tool, output as Record<string, unknown>)
+        : writeResult(output as Record<string, unknown>);
+    // figures only a view draws, for clients that render one (none with an answer over the cap)
+    if (answer.isError || data === undefined || !declaresApps(server, ctx)) return answer;
+    return { ...answer, _meta: { [VIEW_DATA_META_KEY]: data } };
+  } catch (error) {
+    return failureResult(deps, tool.name, error);
+  }
 }
 
 /**
@@ -239,37 +275,13 @@ export function registerTools(
       async (
         input: Record<string, unknown>,
         ctx: ServerContext,
-      ): Promise<CallToolResult | InputRequiredResult> =>
-        withClientLog(sinkOf(ctx), async () => {
-          deps.log.info('tools', callLine(tool.name, input));
-          try {
-            // writes whose answer was lost are settled first, by any call on their plan
-            if (typeof input.plan_id === 'string') {
-              await settlePending(deps, input.plan_id === LAST_USED ? null : input.plan_id);
-            }
-            // the texts of its amounts take the decimals of the plan's currency
-            const inPlan = <T>(run: () => Promise<T>): Promise<T> => inPlanMoney(deps, input.plan_id, run);
-            // a write runs with the settling bounds of every write (approving and importing too)
-            const run = () => tool.run({ deps, tool: tool.name }, input);
-            const output: unknown = await inPlan(() =>
-              tool.kind === 'write' ? runUnconfirmed(deps, run, progressOf(ctx)) : run(),
-            );
-            if (output instanceof ConfirmRequest) {
-              const request = output as ConfirmRequest;
-              return await inPlan(() => confirmAndApply(server, ctx, deps, codec, tool.name, input, request));
-            }
-            const data = viewDataOf(output as object);
-            const answer =
-              tool.kind === 'read'
-                ? readAnswer(deps, tool, output as Record<string, unknown>)
-                : writeResult(output as Record<string, unknown>);
-            // figures only a view draws, for clients that render one (none with an answer over the cap)
-            if (answer.isError || data === undefined || !declaresApps(server, ctx)) return answer;
-            return { ...answer, _meta: { [VIEW_DATA_META_KEY]: data } };
-          } catch (error) {
-            return failureResult(deps, tool.name, error);
-          }
-        }),
+      ): Promise<CallToolResult | InputRequiredResult> => {
+        // one sink for the whole call: its downloads and a write's settling share one counter
+        const progress = progressOf(ctx);
+        return withClientLog(sinkOf(ctx), () =>
+          withProgress(progress, () => callTool({ server, ctx, deps, codec, progress }, tool, input)),
+        );
+      },
     );
   }
   if (open) registerApprovalTools(server, tools, deps);
