@@ -58,6 +58,8 @@ export interface FaultRule {
   ignoreFields?: readonly string[];
   /** Send the normal answer in ten parts this many ms apart: a long answer over a slow line. */
   trickleMs?: number;
+  /** With `trickleMs`: declare no Content-Length (chunked framing, as a proxy may answer). */
+  unsized?: boolean;
   /**
    * A DELETE of one side of a transfer deletes that side only and leaves the other, linked side. By
    * default the stand-in deletes both, as YNAB's app does; YNAB's API does not document which.
@@ -173,12 +175,20 @@ function sendTruncated(res: ServerResponse, reply: Reply): void {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Sends the head at once, then the body in ten parts `everyMs` apart; returns the body's size. */
-async function sendTrickled(res: ServerResponse, reply: Reply, everyMs: number): Promise<number> {
+/**
+ * Sends the head at once, then the body in ten parts `everyMs` apart (its length declared unless
+ * `unsized`); returns the body's size.
+ */
+async function sendTrickled(
+  res: ServerResponse,
+  reply: Reply,
+  everyMs: number,
+  unsized: boolean,
+): Promise<number> {
   const bytes = Buffer.from(JSON.stringify(reply.body));
   res.writeHead(reply.status, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': bytes.length,
+    ...(unsized ? {} : { 'Content-Length': bytes.length }),
   });
   res.flushHeaders();
   const part = Math.ceil(bytes.length / 10);
@@ -195,9 +205,11 @@ const deliver = async (
   res: ServerResponse,
   reply: Reply,
   headers: Record<string, string>,
-  trickleMs: number | undefined,
+  fault: FaultRule | undefined,
 ): Promise<number> =>
-  trickleMs === undefined ? send(res, reply, headers) : sendTrickled(res, reply, trickleMs);
+  fault?.trickleMs === undefined
+    ? send(res, reply, headers)
+    : sendTrickled(res, reply, fault.trickleMs, fault.unsized === true);
 
 /** Starts a stand-in serving `plan` (default: the demo plan) with today pinned (default 2026-09-25). */
 export async function startStandIn(options: { plan?: PlanData; today?: string } = {}): Promise<StandIn> {
@@ -289,7 +301,7 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
     const headers: Record<string, string> = {};
     const reply = replyFor(req, record, parsed, fault, headers);
     record.status = reply.status;
-    if (!req.socket.destroyed) bytes += await deliver(res, reply, headers, fault?.trickleMs);
+    if (!req.socket.destroyed) bytes += await deliver(res, reply, headers, fault);
   };
 
   const server = createServer((req, res) => {
