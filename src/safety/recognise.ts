@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { monthIndex } from '../domain/categories/budget-writes.js';
 import type { NewTransactionBody, YnabTransaction } from '../domain/model.js';
 import { milliOf } from '../domain/months/month-categories.js';
+import { linkedSide } from '../domain/transactions/delete-transactions.js';
 import { findCreated } from '../domain/transactions/find-created.js';
 import { sideState } from '../domain/transactions/transfer-sides.js';
 import { patchesHeld } from '../domain/write-verify.js';
@@ -32,8 +33,13 @@ const move = z.strictObject({
 const record = z.strictObject({ kind: z.string(), details: fields, moves: z.array(move) });
 
 export const recogniseSchema = z.discriminatedUnion('expect', [
-  /** Each transaction holds the fields sent (`{ id, ...fields }`, as the bulk update sent them). */
-  z.strictObject({ expect: z.literal('fields'), patches: z.array(fields), record }),
+  /** Each object holds the fields sent (`{ id, ...fields }`, as the update sent them). */
+  z.strictObject({
+    expect: z.literal('fields'),
+    on: z.enum(['transactions', 'payees']),
+    patches: z.array(fields),
+    record,
+  }),
   /** The transactions are gone; the record is a `delete`, kept for those gone only. */
   z.strictObject({ expect: z.literal('gone'), ids: z.array(id), record }),
   /** Each category holds its new budgeted amount (milliunits) in the month. */
@@ -43,9 +49,13 @@ export const recogniseSchema = z.discriminatedUnion('expect', [
     amounts: z.array(z.strictObject({ category_id: id, to: z.number().int() })),
     record,
   }),
-  /** The transactions sent are found among those changed since the knowledge before sending. */
+  /**
+   * The transactions sent are found among those changed since the knowledge before sending, and
+   * journaled as a `create`, or as a `transfer` (one body, its sent side; the other side read).
+   */
   z.strictObject({
     expect: z.literal('created'),
+    as: z.enum(['create', 'transfer']),
     bodies: z.array(fields),
     knowledge: z.number().int().nullable(),
   }),
@@ -61,9 +71,14 @@ export function recordOf<K extends Kind>(kind: K, details: KindDetails<K>, moves
   return { kind, details, moves };
 }
 
-/** A bulk update recognised by each transaction holding the fields sent. */
-export const fieldsHeld = (patches: readonly object[], r: Record_): Recognise => ({
+/** An update recognised by each object (transactions unless said) holding the fields sent. */
+export const fieldsHeld = (
+  patches: readonly object[],
+  r: Record_,
+  on: 'transactions' | 'payees' = 'transactions',
+): Recognise => ({
   expect: 'fields',
+  on,
   patches: patches.map((p) => ({ ...(p as Record<string, unknown>) })),
   record: r,
 });
@@ -72,8 +87,10 @@ export const fieldsHeld = (patches: readonly object[], r: Record_): Recognise =>
 export const createdFound = (
   bodies: readonly NewTransactionBody[],
   knowledge: number | undefined,
+  as: 'create' | 'transfer' = 'create',
 ): Recognise => ({
   expect: 'created',
+  as,
   bodies: bodies.map((b) => ({ ...(b as unknown as Record<string, unknown>) })),
   knowledge: knowledge ?? null,
 });
@@ -84,6 +101,28 @@ function valid(r: Record_): Landed | null {
   return { kind: r.kind, details: r.details, moves: r.moves };
 }
 
+/** A transfer found again: its sent side, and both sides whole when YNAB shows the other one. */
+async function transferOf(
+  ynab: YnabClient,
+  plan: string,
+  body: NewTransactionBody,
+  sent: YnabTransaction,
+): Promise<Landed | null> {
+  const other = linkedSide(sent, await ynab.transactions.list(plan));
+  const { account_id, date, amount } = body;
+  return valid({
+    kind: 'transfer',
+    details: {
+      transaction_id: sent.id,
+      account_id,
+      date,
+      amount,
+      ...(other === undefined ? {} : { sides: [sideState(sent), sideState(other)] }),
+    },
+    moves: [],
+  });
+}
+
 const live = (rows: readonly YnabTransaction[]) => new Set(rows.filter((t) => !t.deleted).map((t) => t.id));
 
 /**
@@ -92,8 +131,10 @@ const live = (rows: readonly YnabTransaction[]) => new Set(rows.filter((t) => !t
  */
 export async function landedNow(ynab: YnabClient, plan: string, r: Recognise): Promise<Landed | null> {
   switch (r.expect) {
-    case 'fields':
-      return patchesHeld(await ynab.transactions.list(plan), r.patches) === false ? null : valid(r.record);
+    case 'fields': {
+      const rows = r.on === 'payees' ? await ynab.payees.list(plan) : await ynab.transactions.list(plan);
+      return patchesHeld(rows, r.patches) === false ? null : valid(r.record);
+    }
     case 'gone': {
       const there = live(await ynab.transactions.list(plan));
       const gone = new Set(r.ids.filter((i) => !there.has(i)));
@@ -121,6 +162,9 @@ export async function landedNow(ynab: YnabClient, plan: string, r: Recognise): P
       }
       if (found.size === 0) return null;
       const made = [...found.values()];
+      // a transfer is one body, found as one transaction: its sent side
+      if (r.as === 'transfer')
+        return transferOf(ynab, plan, bodies[0] as NewTransactionBody, made[0] as YnabTransaction);
       return valid({
         kind: 'create',
         details: { transaction_ids: made.map((t) => t.id), states: made.map(sideState) },

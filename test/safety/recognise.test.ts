@@ -19,25 +19,28 @@ import {
 import type { YnabClient } from '../../src/ynab/api.js';
 import { tempJournal } from '../helpers/writes.js';
 
-const tx = (id: string, fields: Partial<YnabTransaction> = {}): YnabTransaction =>
-  ({
-    id,
-    account_id: 'acc-checking',
-    date: '2026-09-20',
-    amount: -5_000,
-    payee_id: 'pay-1',
-    payee_name: 'Bakery',
-    category_id: null,
-    memo: null,
-    cleared: 'uncleared',
-    approved: true,
-    flag_color: null,
-    deleted: false,
-    ...fields,
-  });
+const tx = (id: string, fields: Partial<YnabTransaction> = {}): YnabTransaction => ({
+  id,
+  account_id: 'acc-checking',
+  date: '2026-09-20',
+  amount: -5_000,
+  payee_id: 'pay-1',
+  payee_name: 'Bakery',
+  category_id: null,
+  memo: null,
+  cleared: 'uncleared',
+  approved: true,
+  flag_color: null,
+  deleted: false,
+  ...fields,
+});
 
 /** What YNAB shows, as the few reads recognising needs; `since` records the knowledge asked. */
-function ynabShowing(rows: YnabTransaction[], budgeted: Record<string, number> = {}) {
+function ynabShowing(
+  rows: YnabTransaction[],
+  budgeted: Record<string, number> = {},
+  payees: { id: string; name: string }[] = [],
+) {
   const since: (number | undefined)[] = [];
   const ynab = {
     transactions: {
@@ -47,6 +50,7 @@ function ynabShowing(rows: YnabTransaction[], budgeted: Record<string, number> =
         return rows;
       },
     },
+    payees: { list: async () => payees },
     months: {
       get: async () => ({
         categories: Object.entries(budgeted).map(([id, amount]) => ({ id, name: id, budgeted: amount })),
@@ -79,6 +83,19 @@ describe('fields held', () => {
     );
     const r = await landedNow(ynabShowing([tx('tx-1', { flag_color: 'red' }), tx('tx-2')]).ynab, 'p', two);
     expect(r?.kind).toBe('flag');
+  });
+
+  it('on payees: the payee list is read', async () => {
+    const rename = fieldsHeld(
+      [{ id: 'pay-1', name: 'Bakery' }],
+      recordOf('payee', { payee_id: 'pay-1', from: 'BKRY 123', to: 'Bakery' }),
+      'payees',
+    );
+    expect(
+      await landedNow(ynabShowing([], {}, [{ id: 'pay-1', name: 'BKRY 123' }]).ynab, 'p', rename),
+    ).toBeNull();
+    const shown = ynabShowing([], {}, [{ id: 'pay-1', name: 'Bakery' }]);
+    expect((await landedNow(shown.ynab, 'p', rename))?.kind).toBe('payee');
   });
 
   it('a record undo could not read journals nothing', async () => {
@@ -174,6 +191,40 @@ describe('created', () => {
       moves: [],
     });
     expect(since).toEqual([41]);
+  });
+
+  it('a transfer: its sent side, and both sides whole when the other one shows', async () => {
+    const transfer = { ...body, payee_id: 'pay-to-savings', payee_name: undefined } as NewTransactionBody;
+    const sent = tx('tx-9', { payee_id: 'pay-to-savings', transfer_account_id: 'acc-savings' });
+    const other = tx('tx-10', {
+      account_id: 'acc-savings',
+      amount: 5_000,
+      payee_id: 'pay-from-checking',
+      transfer_account_id: 'acc-checking',
+    });
+    const both = await landedNow(
+      ynabShowing([sent, other]).ynab,
+      'p',
+      createdFound([transfer], 41, 'transfer'),
+    );
+    expect(both).toEqual({
+      kind: 'transfer',
+      details: {
+        transaction_id: 'tx-9',
+        account_id: 'acc-checking',
+        date: '2026-09-20',
+        amount: -5_000,
+        sides: [sideState(sent), sideState(other)],
+      },
+      moves: [],
+    });
+    const alone = await landedNow(ynabShowing([sent]).ynab, 'p', createdFound([transfer], 41, 'transfer'));
+    expect(alone?.details).toEqual({
+      transaction_id: 'tx-9',
+      account_id: 'acc-checking',
+      date: '2026-09-20',
+      amount: -5_000,
+    });
   });
 
   it('not found, or look-alikes it cannot tell apart: nothing yet', async () => {

@@ -28,6 +28,8 @@ const RECOGNISED = new Set([
   'apply_categories',
   'delete_transactions',
   'create_transactions',
+  'create_transfer',
+  'rename_payee',
 ]);
 
 const restaurants = (s: Harness['standIn']['state']) => s.budgets['2026-09-01']?.['cat-restaurants'];

@@ -13,6 +13,7 @@ import {
 import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { checkIds } from '../../ynab/api.js';
+import { fieldsHeld, recordOf } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { finishWrite, settled } from '../seam/verify.js';
 import { renameWrite } from '../seam/verify-plan-writes.js';
@@ -82,6 +83,12 @@ export const renamePayee = defineWriteTool({
       subject,
       sameSubject: [payeeKey(payee_id)],
       checkWith: 'list_payees',
+      recognise: () =>
+        fieldsHeld(
+          [{ id: payee_id, name: rename.name }],
+          recordOf('payee', { payee_id, from, to: rename.name }),
+          'payees',
+        ),
       question: renameQuestion(from, rename.name, count),
       flow: 'merge',
       preview,

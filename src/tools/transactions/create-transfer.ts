@@ -12,6 +12,7 @@ import { linkedSide } from '../../domain/transactions/delete-transactions.js';
 import { planTransfer, transferQuestion } from '../../domain/transactions/transfer.js';
 import { sideState, type SideState } from '../../domain/transactions/transfer-sides.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
+import { createdFound } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { finishWrite, settled } from '../seam/verify.js';
 import { createWrite } from '../seam/verify-transactions.js';
@@ -112,6 +113,7 @@ export const createTransfer = defineWriteTool({
         newTransactionKey(input.to_account_id, planned.body.date, -planned.body.amount),
       ],
       checkWith: 'find_transactions',
+      recognise: () => createdFound([planned.body], deps.ynab.knowledge(plan), 'transfer'),
       question: transferQuestion(planned, input),
       flow: 'merge',
       preview,
