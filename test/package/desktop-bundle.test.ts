@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandIn, type StandIn } from '../../src/demo/index.js';
 import { allTools } from '../../src/tools/index.js';
 import { closeAndTime, hostEnv, launch, resultOf, type Launched } from '../helpers/cli.js';
+import { bytesUnder, installedPackages, reachedFrom } from '../helpers/installed.js';
 import { readPng } from '../helpers/png.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -44,6 +45,14 @@ interface Manifest {
 }
 
 type Settings = Record<string, string | boolean>;
+
+/**
+ * The ceiling on the extension unpacked, as Claude Desktop keeps it (file sizes added up). Measured:
+ * 4.8 MB, the bundle and the views (3.1 MB) and oidc-provider's tree (1.7 MB). The 1 MB of headroom
+ * is for the server's own growth; the bundled libraries installed again beside the bundle (9.5 MB
+ * more, as mcpb packs them) would go through it at once.
+ */
+const UNPACKED_BYTES_CEILING = 5_800_000;
 
 let dir: string;
 let home: string;
@@ -136,6 +145,17 @@ describe('the Claude Desktop extension', () => {
     expect(existsSync(join(dir, 'dist/chunks'))).toBe(true);
     expect(existsSync(join(dir, 'dist/server.js'))).toBe(false);
     expect(existsSync(join(dir, 'node_modules/oidc-provider/package.json'))).toBe(true);
+  });
+
+  it(`holds oidc-provider's tree and no other package, under ${UNPACKED_BYTES_CEILING / 1e6} MB unpacked`, () => {
+    const installed = installedPackages(join(dir, 'node_modules'));
+    const { dependencies } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(Object.keys(dependencies)).toEqual(['oidc-provider']);
+    expect(Object.keys(installed).sort()).toEqual([...reachedFrom(installed, ['oidc-provider'])].sort());
+    const bytes = bytesUnder(dir);
+    expect(bytes, `${(bytes / 1e6).toFixed(1)} MB unpacked`).toBeLessThan(UNPACKED_BYTES_CEILING);
   });
 
   it('lists every tool the server defines, in order, each with its first sentence', () => {

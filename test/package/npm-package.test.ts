@@ -13,9 +13,19 @@ import { allTools } from '../../src/tools/index.js';
 import { VIEWS } from '../../src/tools/seam/app-views.js';
 import { clientSetUps } from '../helpers/client-setups.js';
 import { closeAndTime, hostEnv, launch, launchDemo, listening, resultOf } from '../helpers/cli.js';
+import { bytesUnder, installedPackages, reachedFrom } from '../helpers/installed.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+
+/**
+ * The ceiling on what `npm install avenir-mcp` puts on disk (file sizes added up, so that the figure
+ * is the same on every file system). Measured: 5.0 MB, of which 3.3 MB is the package itself (the
+ * bundle, the views, the documentation) and 1.8 MB oidc-provider and the 39 packages it brings. The
+ * 1 MB of headroom (a fifth) leaves room for the server's own growth over a few releases, and none
+ * for a bundled library installed again beside the bundle: zod alone is 6 MB, the SDK 8 MB.
+ */
+const INSTALLED_BYTES_CEILING = 6_000_000;
 
 let work: string;
 let prefix: string;
@@ -45,6 +55,21 @@ beforeAll(() => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+interface Manifest {
+  version: string;
+  scripts?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  bundleDependencies?: unknown;
+  bundledDependencies?: unknown;
+}
+
+/** The package.json the tarball carries, as npm installed it. */
+const installedManifest = (): Manifest =>
+  JSON.parse(readFileSync(join(prefix, 'node_modules', pkg.name, 'package.json'), 'utf8')) as Manifest;
+
 describe('the npm package', () => {
   it('ships the bundled server, its licence and its documentation, and nothing else', () => {
     for (const path of files) {
@@ -66,7 +91,7 @@ describe('the npm package', () => {
     expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'dist/main.js']));
   });
 
-  it('bundles every package it runs on but oidc-provider, and loads no source file of its own', () => {
+  it('depends at run time on exactly what the bundle imports: oidc-provider', () => {
     // Every import the shipped files make, static or dynamic: Node's modules, the package's own
     // chunks, and oidc-provider (kept outside the bundle), nothing else.
     const imported = new Set<string>();
@@ -81,6 +106,27 @@ describe('the npm package', () => {
     );
     expect(outside).toEqual(['oidc-provider']);
     for (const s of imported) if (s.startsWith('.')) expect(s).toMatch(/^\.\.?\/(chunks\/)?[\w-]+\.js$/);
+    // The manifest npm installs from names that and nothing more: the SDK, zod and jose are inside
+    // the bundle, so installing them too would only add their 15 MB. Nothing is optional either: a
+    // package only one mode needs would be an optional peer, which npm does not install by default.
+    const manifest = installedManifest();
+    expect(manifest.dependencies).toEqual({ 'oidc-provider': expect.stringMatching(/^\d+\.\d+\.\d+$/) });
+    expect(Object.keys(manifest.dependencies ?? {})).toEqual(outside);
+    expect(manifest.optionalDependencies).toBeUndefined();
+    expect(manifest.bundleDependencies ?? manifest.bundledDependencies).toBeUndefined();
+    for (const name of Object.keys(manifest.peerDependencies ?? {})) {
+      expect(manifest.peerDependenciesMeta?.[name]?.optional, name).toBe(true);
+    }
+  });
+
+  it(`installs oidc-provider's tree and nothing else, under ${INSTALLED_BYTES_CEILING / 1e6} MB`, () => {
+    // Every package npm put into the prefix is one the server loads: avenir-mcp itself, oidc-provider
+    // and the packages oidc-provider requires.
+    const installed = installedPackages(join(prefix, 'node_modules'));
+    expect(Object.keys(installed).sort()).toEqual([...reachedFrom(installed, [pkg.name])].sort());
+    expect(Object.keys(installed[`node_modules/${pkg.name}`]!.dependencies ?? {})).toEqual(['oidc-provider']);
+    const bytes = bytesUnder(join(prefix, 'node_modules'));
+    expect(bytes, `${(bytes / 1e6).toFixed(1)} MB installed`).toBeLessThan(INSTALLED_BYTES_CEILING);
   });
 
   it('answers --version and --help through npx from the install prefix', () => {
@@ -88,10 +134,7 @@ describe('the npm package', () => {
       execFileSync('npx', ['avenir-mcp', arg], { cwd: prefix, env: hostEnv(), encoding: 'utf8' });
     expect(run('--version')).toBe(`avenir-mcp ${pkg.version}\n`);
     expect(run('--help')).toMatch(/^usage: avenir-mcp /);
-    const installed = JSON.parse(
-      readFileSync(join(prefix, 'node_modules', pkg.name, 'package.json'), 'utf8'),
-    ) as { version: string };
-    expect(installed.version).toBe(pkg.version);
+    expect(installedManifest().version).toBe(pkg.version);
   });
 
   it('serves the demo through npx to the official client, and ends with it', async () => {
