@@ -1,7 +1,9 @@
 // Mutation testing of the pure logic and the safety layer (`npm run mutation`, not part of `npm test`):
 // Stryker changes the code one small mutation at a time and checks that some test fails for each.
-// It runs under the Node 22 of tooling/node22 (Stryker 10 needs it); the tests themselves are the
-// ones `npm test` runs, limited to those that exercise src/domain and src/safety.
+// Stryker 10 needs Node 22: it is installed in tooling/node22-tools and runs under the Node 22 of
+// tooling/node22 (scripts/node22.mjs). Its Vitest runner finds the project's own Vitest (that folder
+// installs no peers), so the tests are the ones `npm test` runs, limited to those that exercise
+// src/domain and src/safety.
 // It is run in parts on small machines (docs/mutation.md): MUTATION_PART names a part, so that each
 // keeps its own report and incremental file (a rerun tests only the mutants whose code or tests changed).
 const part = process.env.MUTATION_PART ?? 'all';

@@ -1,9 +1,9 @@
 /**
  * `npm run test:node-versions`: the end-to-end tests of the built CLI (test/e2e: stdio in both
  * protocol eras, HTTP, the command line, ending with the client) under every Node.js line
- * package.json's `engines` names besides the one running this script. The binaries are the npm
- * packages pinned, with their integrity, in test/node-versions/package-lock.json, so that `npm ci`
- * there always brings the same ones. Vitest itself runs under each binary, so that the CLI it
+ * package.json's `engines` names besides the one running this script (the main suite covers it).
+ * The binaries are the npm packages pinned, with their integrity, in
+ * test/node-versions/package-lock.json, so that `npm ci` there always brings the same ones. Vitest itself runs under each binary, so that the CLI it
  * spawns (process.execPath) and everything the tests start run on that Node.
  *
  * Linux x64 only (the packages hold Linux x64 binaries); elsewhere it says so and stops.
@@ -27,12 +27,29 @@ if (!existsSync(join(root, 'dist', 'main.js'))) {
 }
 
 const pinned = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).devDependencies;
+
+// A binary for every line `engines` names and for no other, so that on any machine the end-to-end
+// tests run on each line the package claims: a line added to the range without its binary here, or a
+// binary left for a line the range dropped, stops the run.
+const lineOf = (version) => version.match(/(\d+)\./)?.[1];
+const { engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const named = [...engines.node.matchAll(/\^(\d+)\./g)].map((m) => m[1]).sort();
+const pinnedLines = Object.values(pinned).map(lineOf).sort();
+if (named.join() !== pinnedLines.join()) {
+  console.error(
+    `test:node-versions: engines names Node ${named.join(', ')}, test/node-versions pins Node ${pinnedLines.join(', ')}: ` +
+      'pin one binary per line of the range.',
+  );
+  process.exit(1);
+}
 execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: folder, stdio: 'inherit' });
 
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const failed = [];
 const passed = [];
-for (const alias of Object.keys(pinned)) {
+// This script's own line needs no second run: the main suite has just run on it.
+const own = lineOf(process.versions.node);
+for (const alias of Object.keys(pinned).filter((a) => lineOf(pinned[a]) !== own)) {
   const bin = join(folder, 'node_modules', alias, 'bin');
   const node = join(bin, 'node');
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();

@@ -4,7 +4,7 @@
  * official client. Only the child npm processes reach the network, and only the npm registry (for
  * the dependencies, or the npm cache when it already holds them).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -30,6 +30,8 @@ const INSTALLED_BYTES_CEILING = 6_000_000;
 let work: string;
 let prefix: string;
 let files: string[];
+/** What npm printed while it installed the tarball. */
+let installOutput: string;
 
 /** npm with a time limit: a registry that does not answer fails the test instead of hanging it. */
 const npm = (args: string[], cwd: string): string =>
@@ -50,7 +52,13 @@ beforeAll(() => {
   files = packed[0]!.files.map((f) => f.path);
   prefix = join(work, 'prefix');
   mkdirSync(prefix);
-  npm(['install', '--prefix', prefix, '--no-audit', '--no-fund', join(work, packed[0]!.filename)], work);
+  const install = spawnSync(
+    'npm',
+    ['install', '--prefix', prefix, '--no-audit', '--no-fund', join(work, packed[0]!.filename)],
+    { cwd: work, env: hostEnv(), encoding: 'utf8', timeout: 240_000 },
+  );
+  installOutput = `${install.stdout}${install.stderr}`;
+  if (install.status !== 0) throw new Error(`npm install failed:\n${installOutput}`);
 });
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -127,6 +135,17 @@ describe('the npm package', () => {
     expect(Object.keys(installed[`node_modules/${pkg.name}`]!.dependencies ?? {})).toEqual(['oidc-provider']);
     const bytes = bytesUnder(join(prefix, 'node_modules'));
     expect(bytes, `${(bytes / 1e6).toFixed(1)} MB installed`).toBeLessThan(INSTALLED_BYTES_CEILING);
+  });
+
+  it('runs nothing at install, and installs without a warning', () => {
+    // The hooks npm runs on the package's own when it installs it, from the registry, a tarball or
+    // git (npm 11 lists each for review before it runs it): the manifest keeps none. Of the hooks of
+    // packing, only `prepack` stays (it builds dist/), and it runs only in a clone, where its files are.
+    const scripts = Object.keys(installedManifest().scripts ?? {});
+    const onInstall = ['preinstall', 'install', 'postinstall', 'preprepare', 'prepare', 'postprepare'];
+    expect(scripts.filter((s) => onInstall.includes(s) || s === 'prepublish')).toEqual([]);
+    expect(scripts.filter((s) => /^(pre|post)?(pack|publish|publishOnly)$/.test(s))).toEqual(['prepack']);
+    expect(installOutput).not.toMatch(/EBADENGINE|install-scripts|allowScripts/);
   });
 
   it('answers --version and --help through npx from the install prefix', () => {
