@@ -194,7 +194,14 @@ describe('created', () => {
   });
 
   it('a transfer: its sent side, and both sides whole when the other one shows', async () => {
-    const transfer = { ...body, payee_id: 'pay-to-savings', payee_name: undefined } as NewTransactionBody;
+    const transfer: NewTransactionBody = {
+      account_id: body.account_id,
+      date: body.date,
+      amount: body.amount,
+      payee_id: 'pay-to-savings',
+      cleared: 'cleared',
+      approved: true,
+    };
     const sent = tx('tx-9', { payee_id: 'pay-to-savings', transfer_account_id: 'acc-savings' });
     const other = tx('tx-10', {
       account_id: 'acc-savings',
