@@ -126,14 +126,27 @@ async function transferOf(
 const live = (rows: readonly YnabTransaction[]) => new Set(rows.filter((t) => !t.deleted).map((t) => t.id));
 
 /**
- * Reads YNAB once: the journal entry to record when any of the change shows, or null while none
- * does (or when what shows cannot be told apart from older transactions).
+ * What a read shows of a pending write: the journal entry to record (null when the entry carries
+ * none undo could read), and whether the whole of the write shows — part of it (one of a move's two
+ * categories, some of several deletes) may still be landing.
  */
-export async function landedNow(ynab: YnabClient, plan: string, r: Recognise): Promise<Landed | null> {
+export interface Seen {
+  record: Landed | null;
+  complete: boolean;
+}
+
+const seen = (record: Landed | null, complete: boolean): Seen => ({ record, complete });
+
+/**
+ * Reads YNAB once: what shows of the change, or null while none of it does (or when what shows
+ * cannot be told apart from older transactions).
+ */
+export async function landedNow(ynab: YnabClient, plan: string, r: Recognise): Promise<Seen | null> {
   switch (r.expect) {
     case 'fields': {
       const rows = r.on === 'payees' ? await ynab.payees.list(plan) : await ynab.transactions.list(plan);
-      return patchesHeld(rows, r.patches) === false ? null : valid(r.record);
+      const held = patchesHeld(rows, r.patches);
+      return held === false ? null : seen(valid(r.record), held === true);
     }
     case 'gone': {
       const there = live(await ynab.transactions.list(plan));
@@ -141,15 +154,16 @@ export async function landedNow(ynab: YnabClient, plan: string, r: Recognise): P
       if (gone.size === 0) return null;
       const all = (r.record.details['transactions'] ?? []) as { transaction_id: string }[];
       const kept = all.filter((t) => gone.has(t.transaction_id));
-      return valid({ ...r.record, details: { ...r.record.details, transactions: kept } });
+      const record = valid({ ...r.record, details: { ...r.record.details, transactions: kept } });
+      return seen(record, gone.size === r.ids.length);
     }
     case 'budgeted': {
       const index = monthIndex((await ynab.months.get(plan, r.month)).categories);
-      const held = r.amounts.some((a) => {
+      const held = r.amounts.filter((a) => {
         const c = index.get(a.category_id);
         return c !== undefined && milliOf(c.budgeted) === a.to;
       });
-      return held ? valid(r.record) : null;
+      return held.length === 0 ? null : seen(valid(r.record), held.length === r.amounts.length);
     }
     case 'created': {
       const bodies = r.bodies as unknown as NewTransactionBody[];
@@ -163,13 +177,16 @@ export async function landedNow(ynab: YnabClient, plan: string, r: Recognise): P
       if (found.size === 0) return null;
       const made = [...found.values()];
       // a transfer is one body, found as one transaction: its sent side
-      if (r.as === 'transfer')
-        return transferOf(ynab, plan, bodies[0] as NewTransactionBody, made[0] as YnabTransaction);
-      return valid({
+      if (r.as === 'transfer') {
+        const sent = made[0] as YnabTransaction;
+        return seen(await transferOf(ynab, plan, bodies[0] as NewTransactionBody, sent), true);
+      }
+      const record = valid({
         kind: 'create',
         details: { transaction_ids: made.map((t) => t.id), states: made.map(sideState) },
         moves: [],
       });
+      return seen(record, found.size === bodies.length);
     }
   }
 }

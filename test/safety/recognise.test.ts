@@ -5,7 +5,7 @@
  * record undo could not read journaling nothing, and the journal's own "is this id in it" search.
  */
 import { describe, expect, it } from 'vitest';
-import type { NewTransactionBody, YnabTransaction } from '../../src/domain/model.js';
+import type { NewTransactionBody } from '../../src/domain/model.js';
 import { sideState } from '../../src/domain/transactions/transfer-sides.js';
 import { Journal } from '../../src/safety/journal.js';
 import {
@@ -16,49 +16,8 @@ import {
   recogniseSchema,
   type Recognise,
 } from '../../src/safety/recognise.js';
-import type { YnabClient } from '../../src/ynab/api.js';
+import { tx, ynabShowing } from '../helpers/recognise.js';
 import { tempJournal } from '../helpers/writes.js';
-
-const tx = (id: string, fields: Partial<YnabTransaction> = {}): YnabTransaction => ({
-  id,
-  account_id: 'acc-checking',
-  date: '2026-09-20',
-  amount: -5_000,
-  payee_id: 'pay-1',
-  payee_name: 'Bakery',
-  category_id: null,
-  memo: null,
-  cleared: 'uncleared',
-  approved: true,
-  flag_color: null,
-  deleted: false,
-  ...fields,
-});
-
-/** What YNAB shows, as the few reads recognising needs; `since` records the knowledge asked. */
-function ynabShowing(
-  rows: YnabTransaction[],
-  budgeted: Record<string, number> = {},
-  payees: { id: string; name: string }[] = [],
-) {
-  const since: (number | undefined)[] = [];
-  const ynab = {
-    transactions: {
-      list: async () => rows,
-      changedSince: async (_plan: string, k: number | undefined) => {
-        since.push(k);
-        return rows;
-      },
-    },
-    payees: { list: async () => payees },
-    months: {
-      get: async () => ({
-        categories: Object.entries(budgeted).map(([id, amount]) => ({ id, name: id, budgeted: amount })),
-      }),
-    },
-  } as unknown as YnabClient;
-  return { ynab, since };
-}
 
 const EDIT = recordOf('flag', { changes: [{ transaction_id: 'tx-1', from: null, to: 'red' }] });
 const flagged = fieldsHeld([{ id: 'tx-1', flag_color: 'red' }], EDIT);
@@ -67,13 +26,12 @@ describe('fields held', () => {
   it('none held: nothing yet; held: the record', async () => {
     expect(await landedNow(ynabShowing([tx('tx-1')]).ynab, 'p', flagged)).toBeNull();
     expect(await landedNow(ynabShowing([tx('tx-1', { flag_color: 'red' })]).ynab, 'p', flagged)).toEqual({
-      kind: 'flag',
-      details: EDIT.details,
-      moves: [],
+      record: { kind: 'flag', details: EDIT.details, moves: [] },
+      complete: true,
     });
   });
 
-  it('part held: the whole record (undo reverts only what is still as the write left it)', async () => {
+  it('part held: the whole record (undo reverts only what is still as the write left it), not complete', async () => {
     const two = fieldsHeld(
       [
         { id: 'tx-1', flag_color: 'red' },
@@ -82,7 +40,8 @@ describe('fields held', () => {
       EDIT,
     );
     const r = await landedNow(ynabShowing([tx('tx-1', { flag_color: 'red' }), tx('tx-2')]).ynab, 'p', two);
-    expect(r?.kind).toBe('flag');
+    expect(r?.record?.kind).toBe('flag');
+    expect(r?.complete).toBe(false);
   });
 
   it('on payees: the payee list is read', async () => {
@@ -95,10 +54,10 @@ describe('fields held', () => {
       await landedNow(ynabShowing([], {}, [{ id: 'pay-1', name: 'BKRY 123' }]).ynab, 'p', rename),
     ).toBeNull();
     const shown = ynabShowing([], {}, [{ id: 'pay-1', name: 'Bakery' }]);
-    expect((await landedNow(shown.ynab, 'p', rename))?.kind).toBe('payee');
+    expect((await landedNow(shown.ynab, 'p', rename))?.record?.kind).toBe('payee');
   });
 
-  it('a record undo could not read journals nothing', async () => {
+  it('a record undo could not read: the change is seen, with nothing to journal', async () => {
     const shows = ynabShowing([tx('tx-1', { flag_color: 'red' })]).ynab;
     const unknownKind = fieldsHeld([{ id: 'tx-1', flag_color: 'red' }], {
       kind: 'nope',
@@ -110,8 +69,8 @@ describe('fields held', () => {
       details: { changes: 'x' },
       moves: [],
     });
-    expect(await landedNow(shows, 'p', unknownKind)).toBeNull();
-    expect(await landedNow(shows, 'p', badDetails)).toBeNull();
+    expect(await landedNow(shows, 'p', unknownKind)).toEqual({ record: null, complete: true });
+    expect(await landedNow(shows, 'p', badDetails)).toEqual({ record: null, complete: true });
   });
 });
 
@@ -137,10 +96,14 @@ describe('gone', () => {
     record: recordOf('delete', { transactions: [deleted('tx-1'), deleted('tx-2')] } as never),
   };
 
-  it('none gone: nothing yet; some gone: a delete of those only', async () => {
+  it('none gone: nothing yet; some gone: a delete of those only, not complete; all gone: complete', async () => {
     expect(await landedNow(ynabShowing([tx('tx-1'), tx('tx-2')]).ynab, 'p', both)).toBeNull();
     const r = await landedNow(ynabShowing([tx('tx-1'), tx('tx-2', { deleted: true })]).ynab, 'p', both);
-    expect(r).toEqual({ kind: 'delete', details: { transactions: [deleted('tx-2')] }, moves: [] });
+    expect(r).toEqual({
+      record: { kind: 'delete', details: { transactions: [deleted('tx-2')] }, moves: [] },
+      complete: false,
+    });
+    expect((await landedNow(ynabShowing([]).ynab, 'p', both))?.complete).toBe(true);
   });
 
   it('a record without its transactions journals an empty delete, never another one', async () => {
@@ -150,9 +113,8 @@ describe('gone', () => {
       record: { kind: 'delete', details: {}, moves: [] },
     };
     expect(await landedNow(ynabShowing([]).ynab, 'p', bare)).toEqual({
-      kind: 'delete',
-      details: { transactions: [] },
-      moves: [],
+      record: { kind: 'delete', details: { transactions: [] }, moves: [] },
+      complete: true,
     });
   });
 });
@@ -166,9 +128,33 @@ describe('budgeted', () => {
   };
 
   it('held: the record; another amount or no such category: nothing yet', async () => {
-    expect((await landedNow(ynabShowing([], { 'cat-a': 150_000 }).ynab, 'p', budget))?.kind).toBe('budget');
+    expect((await landedNow(ynabShowing([], { 'cat-a': 150_000 }).ynab, 'p', budget))?.record?.kind).toBe(
+      'budget',
+    );
     expect(await landedNow(ynabShowing([], { 'cat-a': 120_000 }).ynab, 'p', budget)).toBeNull();
     expect(await landedNow(ynabShowing([], { 'cat-b': 150_000 }).ynab, 'p', budget)).toBeNull();
+  });
+
+  it('a move with one category shown: seen, not complete (the other may still land)', async () => {
+    const move: Recognise = {
+      expect: 'budgeted',
+      month: '2026-09-01',
+      amounts: [
+        { category_id: 'cat-a', to: 190_000 },
+        { category_id: 'cat-b', to: 130_000 },
+      ],
+      record: recordOf('move', {
+        month: '2026-09-01',
+        changes: [
+          { category_id: 'cat-a', from: 200_000, to: 190_000 },
+          { category_id: 'cat-b', from: 120_000, to: 130_000 },
+        ],
+      }),
+    };
+    const half = await landedNow(ynabShowing([], { 'cat-a': 190_000, 'cat-b': 120_000 }).ynab, 'p', move);
+    expect(half).toMatchObject({ complete: false, record: { kind: 'move' } });
+    const whole = await landedNow(ynabShowing([], { 'cat-a': 190_000, 'cat-b': 130_000 }).ynab, 'p', move);
+    expect(whole?.complete).toBe(true);
   });
 });
 
@@ -186,11 +172,19 @@ describe('created', () => {
     const made = tx('tx-9', { payee_name: 'Bakery' });
     const { ynab, since } = ynabShowing([made]);
     expect(await landedNow(ynab, 'p', createdFound([body], 41))).toEqual({
-      kind: 'create',
-      details: { transaction_ids: ['tx-9'], states: [sideState(made)] },
-      moves: [],
+      record: {
+        kind: 'create',
+        details: { transaction_ids: ['tx-9'], states: [sideState(made)] },
+        moves: [],
+      },
+      complete: true,
     });
-    expect(since).toEqual([41]);
+    // one of two found: the other may still land
+    const other = { ...body, date: '2026-09-21' };
+    const half = await landedNow(ynab, 'p', createdFound([body, other], 41));
+    expect(half?.complete).toBe(false);
+    expect(half?.record?.details).toEqual({ transaction_ids: ['tx-9'], states: [sideState(made)] });
+    expect(since).toEqual([41, 41]);
   });
 
   it('a transfer: its sent side, and both sides whole when the other one shows', async () => {
@@ -215,18 +209,21 @@ describe('created', () => {
       createdFound([transfer], 41, 'transfer'),
     );
     expect(both).toEqual({
-      kind: 'transfer',
-      details: {
-        transaction_id: 'tx-9',
-        account_id: 'acc-checking',
-        date: '2026-09-20',
-        amount: -5_000,
-        sides: [sideState(sent), sideState(other)],
+      record: {
+        kind: 'transfer',
+        details: {
+          transaction_id: 'tx-9',
+          account_id: 'acc-checking',
+          date: '2026-09-20',
+          amount: -5_000,
+          sides: [sideState(sent), sideState(other)],
+        },
+        moves: [],
       },
-      moves: [],
+      complete: true,
     });
     const alone = await landedNow(ynabShowing([sent]).ynab, 'p', createdFound([transfer], 41, 'transfer'));
-    expect(alone?.details).toEqual({
+    expect(alone?.record?.details).toEqual({
       transaction_id: 'tx-9',
       account_id: 'acc-checking',
       date: '2026-09-20',

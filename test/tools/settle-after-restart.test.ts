@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import type { Clock } from '../../src/clock.js';
-import { PENDING_MS } from '../../src/safety/outcome/settle-later.js';
+import { PENDING_MS, RETRY_MS } from '../../src/safety/outcome/settle-later.js';
 import { it } from '../helpers/fixture.js';
 import { call, connect, textOf, type Harness, type Session } from '../helpers/harness.js';
 import { RESTAURANTS } from '../helpers/move.js';
@@ -120,6 +120,41 @@ describe.each(recognised)('$tool, applied late, settled by the next process', (c
     const undo = out(await call(next, 'undo_operation', { ...PLAN, operation_id: id }));
     expect(undo.status).toBe('applied');
     if (c.route.method !== 'DELETE') expect(c.held(h.standIn.state)).toEqual(before);
+  });
+});
+
+describe('a move whose target is still landing when the next process reads it', () => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+
+  it('stays pending (the same move refused) until the target shows, then closes; the undo leaves the books whole', async ({
+    h,
+    journal,
+  }) => {
+    const c = BUDGET_CASES[1] as Case;
+    const first = await process(h, journal);
+    h.standIn.fault({ ...c.route, delayMs: LATE });
+    const id = pendingIdIn(out(await call(first, c.tool, { ...PLAN, ...c.args })).message);
+    await first.close();
+    const clock = movableClock();
+    const next = await process(h, journal, clock);
+    // only the source shows yet: not settled, and asking again is refused
+    expect(restaurants(h.standIn.state)).toBe(120_000);
+    await call(next, 'list_accounts', PLAN);
+    expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
+    const again = await call(next, c.tool, { ...PLAN, ...c.args });
+    expect(textOf(again)).toContain(`A change to the same thing is still pending: operation ${id}`);
+    await until(() => restaurants(h.standIn.state) === 130_000);
+    clock.forward(RETRY_MS);
+    await call(next, 'list_accounts', PLAN);
+    expect(pendingEntries(journal)).toEqual([]);
+    expect(
+      journalOf(journal)
+        .filter((e) => e.operation_id === id)
+        .map((e) => e.kind),
+    ).toEqual(['move']);
+    expect(out(await call(next, 'undo_operation', { ...PLAN, operation_id: id })).status).toBe('applied');
+    expect(h.standIn.state.budgets['2026-09-01']?.['cat-holidays']).toBe(200_000);
+    expect(restaurants(h.standIn.state)).toBe(120_000);
   });
 });
 

@@ -38,22 +38,26 @@ export async function closePending(deps: Deps, id: string): Promise<void> {
 }
 
 /**
- * How an entry this process did not make settles: from its `recognise` data, one read of YNAB; once
- * it shows the change, the journal entry it carries is recorded under the pending id — unless the
- * process that made the write journaled it before it stopped.
+ * How an entry this process did not make settles: from its `recognise` data, one read of YNAB. Once
+ * the whole change shows (or, at the end of the pending time, any of it), the journal entry it
+ * carries is recorded under the pending id — unless the process that made the write journaled it
+ * before it stopped — and the entry closes. A change only part of which shows stays pending: the
+ * rest may still land, and the same change is refused meanwhile.
  */
 function fromEntry(deps: Deps, e: PendingEntry, recognise: Recognise): Later {
   return {
     settle: async (final) => {
-      if (await deps.journal.has(e.operation_id)) return 'closed';
-      const landed = await landedNow(deps.ynab, e.plan_id, recognise);
-      if (landed === null) return final ? 'closed' : 'waiting';
-      await deps.journal.record({
-        operation_id: e.operation_id,
-        plan_id: e.plan_id,
-        applied_at: appliedAt(deps.clock.now()),
-        ...landed,
-      });
+      const shown = await landedNow(deps.ynab, e.plan_id, recognise);
+      if (shown === null) return final ? 'closed' : 'waiting';
+      if (!shown.complete && !final) return 'waiting';
+      if (shown.record !== null && !(await deps.journal.has(e.operation_id))) {
+        await deps.journal.record({
+          operation_id: e.operation_id,
+          plan_id: e.plan_id,
+          applied_at: appliedAt(deps.clock.now()),
+          ...shown.record,
+        });
+      }
       return 'closed';
     },
   };
