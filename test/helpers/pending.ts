@@ -1,8 +1,10 @@
 /**
  * What the tests of lost answers look at besides the stand-in: the pending operations file beside a
- * journal, and a clock they move forward (the pending time and the spacing of settling reads).
+ * journal, the journal's entries, the pending id an unknown outcome names, and a clock they move
+ * forward (the pending time and the spacing of settling reads).
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import { pendingPath } from '../../src/safety/pending.js';
 
@@ -32,4 +34,30 @@ export function movableClock(): Clock & { forward(ms: number): void } {
       offset += ms;
     },
   };
+}
+
+/** A journal line as these tests read it. */
+export interface JournalLine {
+  operation_id: string;
+  kind: string;
+  details: unknown;
+}
+
+/** The journal's lines (none when it does not exist). */
+export const journalEntries = (path: string): JournalLine[] =>
+  existsSync(path)
+    ? readFileSync(path, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as JournalLine)
+    : [];
+
+/** The pending operation an unknown outcome's message names. */
+export const pendingIdIn = (message: string): string =>
+  /pending operation ([0-9a-f]{12})/.exec(message)?.[1] ?? '';
+
+/** Waits (up to 4 s) until `done` holds: the stand-in applying a late write. */
+export async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(done()).toBe(true);
 }

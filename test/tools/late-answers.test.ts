@@ -6,7 +6,6 @@
  * under the pending id and undoable once YNAB shows it, closed once its pending time is over when
  * it never does. Assertions are on the stand-in's state, the journal and the pending file.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import type { Clock } from '../../src/clock.js';
 import type { FaultRule } from '../../src/demo/index.js';
@@ -17,7 +16,13 @@ import { HOLIDAYS, RESTAURANTS } from '../helpers/move.js';
 import { CASES, type Case } from '../helpers/write-cases.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { WRITE_TOOLS } from '../helpers/catalogue.js';
-import { movableClock, pendingEntries as pendingOf } from '../helpers/pending.js';
+import {
+  journalEntries,
+  movableClock,
+  pendingEntries as pendingOf,
+  pendingIdIn,
+  until,
+} from '../helpers/pending.js';
 
 /** The server gives up on an answer after this long; the stand-in applies a late write after LATE. */
 const TIMEOUT_MS = '400';
@@ -66,19 +71,7 @@ const ALL = [...CASES, ...BUDGET_CASES];
 
 type Out = { status: string; message: string; operation_id?: string | null };
 const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
-const journalLines = (path: string): { kind: string; operation_id: string }[] =>
-  existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as { kind: string; operation_id: string })
-    : [];
-const pendingIdIn = (message: string): string => /pending operation ([0-9a-f]{12})/.exec(message)?.[1] ?? '';
-
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(done()).toBe(true);
-}
+const journalLines = journalEntries;
 
 function open(h: Harness, journal: string, clock?: Clock): Promise<Session> {
   return connect(h, 'modern', {

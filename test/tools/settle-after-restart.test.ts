@@ -6,16 +6,22 @@
  * plan, and undone by it; one that never lands closes after its pending time with nothing
  * journaled; the others keep refusing the same change until their pending time is over.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import type { Clock } from '../../src/clock.js';
+import type { FaultRule } from '../../src/demo/index.js';
 import { PENDING_MS, RETRY_MS } from '../../src/safety/outcome/settle-later.js';
 import { it } from '../helpers/fixture.js';
 import { call, connect, textOf, type Harness, type Session } from '../helpers/harness.js';
 import { RESTAURANTS } from '../helpers/move.js';
 import { CASES, type Case } from '../helpers/write-cases.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
-import { movableClock, pendingEntries } from '../helpers/pending.js';
+import {
+  journalEntries as journalOf,
+  movableClock,
+  pendingEntries,
+  pendingIdIn,
+  until,
+} from '../helpers/pending.js';
 
 const TIMEOUT_MS = '400';
 const LATE = 1_200;
@@ -55,20 +61,6 @@ const BUDGET_CASES: Case[] = [
 
 type Out = { status: string; message: string };
 const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
-const journalOf = (path: string): { kind: string; operation_id: string; details: unknown }[] =>
-  existsSync(path)
-    ? readFileSync(path, 'utf8')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as { kind: string; operation_id: string; details: unknown })
-    : [];
-const pendingIdIn = (message: string): string => /pending operation ([0-9a-f]{12})/.exec(message)?.[1] ?? '';
-
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(done()).toBe(true);
-}
-
 /** A process of its own (its own memory of pending writes), on the shared journal. */
 function process(h: Harness, journal: string, clock?: Clock): Promise<Session> {
   return connect(h, 'modern', {
@@ -76,6 +68,19 @@ function process(h: Harness, journal: string, clock?: Clock): Promise<Session> {
     elicit: answering(ACCEPT).handler,
     ...(clock === undefined ? {} : { overrides: { clock } }),
   });
+}
+
+/**
+ * Makes the write in a first process with `fault` on its request and closes it at once; returns the
+ * pending id and a next process on a clock the test moves.
+ */
+async function thenNext(h: Harness, journal: string, c: Case, fault: Partial<FaultRule>) {
+  const first = await process(h, journal);
+  h.standIn.fault({ ...c.route, ...fault });
+  const id = pendingIdIn(out(await call(first, c.tool, { ...PLAN, ...c.args })).message);
+  await first.close();
+  const clock = movableClock();
+  return { id, clock, next: await process(h, journal, clock) };
 }
 
 /** Makes the write in a first process, which YNAB applies after it stopped waiting; returns its id. */
@@ -131,12 +136,7 @@ describe('a move whose target is still landing when the next process reads it', 
     journal,
   }) => {
     const c = BUDGET_CASES[1] as Case;
-    const first = await process(h, journal);
-    h.standIn.fault({ ...c.route, delayMs: LATE });
-    const id = pendingIdIn(out(await call(first, c.tool, { ...PLAN, ...c.args })).message);
-    await first.close();
-    const clock = movableClock();
-    const next = await process(h, journal, clock);
+    const { id, next, clock } = await thenNext(h, journal, c, { delayMs: LATE });
     // only the source shows yet: not settled, and asking again is refused
     expect(restaurants(h.standIn.state)).toBe(120_000);
     await call(next, 'list_accounts', PLAN);
@@ -166,12 +166,7 @@ describe('what the next process cannot recognise', () => {
     journal,
   }) => {
     const c = BUDGET_CASES[0] as Case;
-    const first = await process(h, journal);
-    h.standIn.fault({ ...c.route, drop: true });
-    const id = pendingIdIn(out(await call(first, c.tool, { ...PLAN, ...c.args })).message);
-    await first.close();
-    const clock = movableClock();
-    const next = await process(h, journal, clock);
+    const { id, next, clock } = await thenNext(h, journal, c, { drop: true });
     await call(next, 'list_accounts', PLAN);
     expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
     const again = await call(next, c.tool, { ...PLAN, ...c.args });
