@@ -1,9 +1,11 @@
 /**
- * The confirmed writes of the tools other than the budget ones, each with arguments the demo plan
- * takes, the YNAB request it sends, and how the stand-in shows what it changed: the rows of the
- * outcome tables (test/tools/outcomes-writes.test.ts, test/tools/late-answers.test.ts).
+ * The confirmed writes of the tools other than the budget ones (CASES), each with arguments the demo
+ * plan takes, the YNAB request it sends, and how the stand-in shows what it changed: the rows of the
+ * outcome tables (test/tools/outcomes-writes.test.ts, test/tools/late-answers.test.ts); and the
+ * budget writes with their late request (BUDGET_CASES).
  */
 import type { PlanState } from '../../src/demo/plan-data.js';
+import { HOLIDAYS, RESTAURANTS } from './move.js';
 export const PLAN = '/plans/demo-budget';
 export const TX = `${PLAN}/transactions`;
 const tx = (s: PlanState, id: string) => s.transactions.find((t) => t.id === id);
@@ -206,5 +208,50 @@ export const CASES: Case[] = [
     held: (s) => s.scheduled_transactions.find((r) => r.id === 'sch-rent')?.deleted,
     after: true,
     kind: 'schedule_delete',
+  },
+];
+
+/** Restaurants' budgeted amount in the demo plan's September (milliunits). */
+export const restaurants = (s: PlanState) => s.budgets['2026-09-01']?.['cat-restaurants'];
+/**
+ * The budget writes, each with its late request: the budget, a move's target (the source changed
+ * already) and a move's source (the target never sent; the source alone journaled).
+ */
+export const BUDGET_CASES: Case[] = [
+  {
+    tool: 'set_category_budget',
+    args: { month: '2026-09-01', category_id: 'cat-restaurants', amount: 150 },
+    route: { method: 'PATCH', path: RESTAURANTS },
+    held: restaurants,
+    after: 150_000,
+    kind: 'budget',
+  },
+  {
+    // the target's write is the late one: the source has changed already
+    tool: 'move_money',
+    args: {
+      month: '2026-09-01',
+      from_category_id: 'cat-holidays',
+      to_category_id: 'cat-restaurants',
+      amount: 10,
+    },
+    route: { method: 'PATCH', path: RESTAURANTS },
+    held: restaurants,
+    after: 130_000,
+    kind: 'move',
+  },
+  {
+    // the source's write is the late one: the target is never sent, and the source alone is journaled
+    tool: 'move_money',
+    args: {
+      month: '2026-09-01',
+      from_category_id: 'cat-holidays',
+      to_category_id: 'cat-restaurants',
+      amount: 10,
+    },
+    route: { method: 'PATCH', path: HOLIDAYS },
+    held: (s) => [s.budgets['2026-09-01']?.['cat-holidays'], restaurants(s)],
+    after: [190_000, 120_000],
+    kind: 'budget',
   },
 ];

@@ -12,8 +12,8 @@ import type { FaultRule } from '../../src/demo/index.js';
 import { PENDING_MS, RETRY_MS } from '../../src/safety/outcome/settle-later.js';
 import { it } from '../helpers/fixture.js';
 import { call, connect, textOf, type Harness, type Session } from '../helpers/harness.js';
-import { HOLIDAYS, RESTAURANTS } from '../helpers/move.js';
-import { CASES, type Case } from '../helpers/write-cases.js';
+import { RESTAURANTS } from '../helpers/move.js';
+import { BUDGET_CASES, CASES } from '../helpers/write-cases.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { WRITE_TOOLS } from '../helpers/catalogue.js';
 import {
@@ -28,45 +28,6 @@ import {
 const TIMEOUT_MS = '400';
 const LATE = 1_200;
 
-const restaurants = (s: Harness['standIn']['state']) => s.budgets['2026-09-01']?.['cat-restaurants'];
-const BUDGET_CASES: Case[] = [
-  {
-    tool: 'set_category_budget',
-    args: { month: '2026-09-01', category_id: 'cat-restaurants', amount: 150 },
-    route: { method: 'PATCH', path: RESTAURANTS },
-    held: restaurants,
-    after: 150_000,
-    kind: 'budget',
-  },
-  {
-    // the target's write is the late one: the source has changed already
-    tool: 'move_money',
-    args: {
-      month: '2026-09-01',
-      from_category_id: 'cat-holidays',
-      to_category_id: 'cat-restaurants',
-      amount: 10,
-    },
-    route: { method: 'PATCH', path: RESTAURANTS },
-    held: restaurants,
-    after: 130_000,
-    kind: 'move',
-  },
-  {
-    // the source's write is the late one: the target is never sent, and the source alone is journaled
-    tool: 'move_money',
-    args: {
-      month: '2026-09-01',
-      from_category_id: 'cat-holidays',
-      to_category_id: 'cat-restaurants',
-      amount: 10,
-    },
-    route: { method: 'PATCH', path: HOLIDAYS },
-    held: (s) => [s.budgets['2026-09-01']?.['cat-holidays'], restaurants(s)],
-    after: [190_000, 120_000],
-    kind: 'budget',
-  },
-];
 const ALL = [...CASES, ...BUDGET_CASES];
 
 type Out = { status: string; message: string; operation_id?: string | null };

@@ -12,8 +12,10 @@ import type { FaultRule } from '../../src/demo/index.js';
 import { PENDING_MS, RETRY_MS } from '../../src/safety/outcome/settle-later.js';
 import { it } from '../helpers/fixture.js';
 import { call, connect, textOf, type Harness, type Session } from '../helpers/harness.js';
-import { RESTAURANTS } from '../helpers/move.js';
-import { CASES, type Case } from '../helpers/write-cases.js';
+import { BUDGET_CASES as BUDGETS, CASES, restaurants, type Case } from '../helpers/write-cases.js';
+
+/** The budget writes whose late request is a whole write: the budget, and a move's target. */
+const BUDGET_CASES = BUDGETS.slice(0, 2);
 import { ACCEPT, answering } from '../helpers/writes.js';
 import {
   journalEntries as journalOf,
@@ -38,29 +40,16 @@ const RECOGNISED = new Set([
   'rename_payee',
 ]);
 
-const restaurants = (s: Harness['standIn']['state']) => s.budgets['2026-09-01']?.['cat-restaurants'];
-const MOVE = { month: '2026-09-01', from_category_id: 'cat-holidays', to_category_id: 'cat-restaurants' };
-const BUDGET_CASES: Case[] = [
-  {
-    tool: 'set_category_budget',
-    args: { month: '2026-09-01', category_id: 'cat-restaurants', amount: 150 },
-    route: { method: 'PATCH', path: RESTAURANTS },
-    held: restaurants,
-    after: 150_000,
-    kind: 'budget',
-  },
-  {
-    tool: 'move_money',
-    args: { ...MOVE, amount: 10 },
-    route: { method: 'PATCH', path: RESTAURANTS },
-    held: restaurants,
-    after: 130_000,
-    kind: 'move',
-  },
-];
-
 type Out = { status: string; message: string };
 const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
+/** A call on the plan leaves the write pending, and the same change is refused. */
+async function stillPending(next: Session, journal: string, c: Case, id: string): Promise<void> {
+  await call(next, 'list_accounts', PLAN);
+  expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
+  const again = await call(next, c.tool, { ...PLAN, ...c.args });
+  expect(textOf(again)).toContain(`A change to the same thing is still pending: operation ${id}`);
+}
+
 /** A process of its own (its own memory of pending writes), on the shared journal. */
 function process(h: Harness, journal: string, clock?: Clock): Promise<Session> {
   return connect(h, 'modern', {
@@ -139,10 +128,7 @@ describe('a move whose target is still landing when the next process reads it', 
     const { id, next, clock } = await thenNext(h, journal, c, { delayMs: LATE });
     // only the source shows yet: not settled, and asking again is refused
     expect(restaurants(h.standIn.state)).toBe(120_000);
-    await call(next, 'list_accounts', PLAN);
-    expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
-    const again = await call(next, c.tool, { ...PLAN, ...c.args });
-    expect(textOf(again)).toContain(`A change to the same thing is still pending: operation ${id}`);
+    await stillPending(next, journal, c, id);
     await until(() => restaurants(h.standIn.state) === 130_000);
     clock.forward(RETRY_MS);
     await call(next, 'list_accounts', PLAN);
@@ -167,10 +153,7 @@ describe('what the next process cannot recognise', () => {
   }) => {
     const c = BUDGET_CASES[0] as Case;
     const { id, next, clock } = await thenNext(h, journal, c, { drop: true });
-    await call(next, 'list_accounts', PLAN);
-    expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
-    const again = await call(next, c.tool, { ...PLAN, ...c.args });
-    expect(textOf(again)).toContain(`A change to the same thing is still pending: operation ${id}`);
+    await stillPending(next, journal, c, id);
     clock.forward(PENDING_MS);
     await call(next, 'list_accounts', PLAN);
     expect(pendingEntries(journal)).toEqual([]);
