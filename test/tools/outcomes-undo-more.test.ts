@@ -105,6 +105,8 @@ describe('the undo of create_transactions: one delete each', () => {
     rest: number[] | null;
     /** The original operation is closed (undone). */
     closed: boolean;
+    /** The undo stays pending: its one write may still land, so a repeat would send it twice. */
+    pending?: boolean;
   }
   const del = (id: string, f: Partial<FaultRule>): Partial<FaultRule> => ({
     method: 'DELETE',
@@ -130,6 +132,7 @@ describe('the undo of create_transactions: one delete each', () => {
       left: [0, 1],
       rest: null,
       closed: false,
+      pending: true,
     },
     {
       name: 'the second answer dropped before it landed: halfway, unknown, the rest kept',
@@ -186,12 +189,13 @@ describe('the undo of create_transactions: one delete each', () => {
     expect(Boolean(result.isError)).toBe(c.status !== 'applied');
     expect(r.message).toContain(c.text(ids));
     if (c.status === 'unknown') {
-      // not known yet is never "safe to ask again"; but the next undo re-reads and deletes only what
-      // is still there, so nothing is kept pending and asking again cannot delete anything twice
+      // not known yet is never "safe to ask again"
       expect(r.message).toMatch(/^Do not repeat this change yet: /);
       expect(r.message).not.toContain('safe to ask again');
     }
-    expect(pending(journal)).toEqual([]);
+    // a first delete no read shows stays pending (it may land late: a repeat would send it twice);
+    // a halfway undo is not, since what is left is an operation of its own that re-reads first
+    expect(pending(journal).map((p) => p.tool)).toEqual(c.pending === true ? ['undo_operation'] : []);
     // each delete sent once at most: a write that may have landed is never sent again
     for (const id of ids) expect(sent(h, 'DELETE', `${TX}/${id}`)).toBeLessThanOrEqual(1);
     expect(live(h.standIn.state, ids)).toEqual(c.left.map((i) => ids[i]));
@@ -211,6 +215,8 @@ describe('the undo of create_transactions: one delete each', () => {
     );
     if (c.left.length === 0) return;
     // the next undo finishes only what is left: a delete that landed is a conflict, never re-sent
+    // (a pending one first refused, until its pending time is over with nothing shown)
+    if (c.pending === true) await refusedUntilOver(h, journal, s, clock);
     h.standIn.clearRequests();
     const next = out(await call(s, 'undo_operation', undo));
     expect(next.status).toBe('applied');

@@ -20,7 +20,6 @@ import {
   UnknownOutcome,
   unseenText,
 } from '../../domain/write-outcome.js';
-import { markRepeatSafe } from '../outcome/run.js';
 import { settleRead, settleSeconds } from '../outcome/settle.js';
 import type { SideState } from '../../domain/transactions/transfer-sides.js';
 import type { YnabClient } from '../../ynab/api.js';
@@ -65,12 +64,13 @@ export async function deleteEach(
       if (check === 'yes') continue;
       if (i === 0 && check === 'no') {
         if (!lost) throw error; // refused: nothing changed, the error says why
-        // still there after the window: the delete may land late; the next undo re-reads first and
-        // deletes only what is still there, so asking again is safe and nothing is kept pending
-        markRepeatSafe();
-        throw new UnknownOutcome(
+        // still there after the window: the delete may land late, so the undo stays pending (asked
+        // again, it would send the delete a second time) until a later read shows the id gone
+        const unseen = new UnknownOutcome(
           `${unseenText(`${id} deleted (it is still there)`, CHECK, settleSeconds())} The operation is still in the journal: undo_operation re-reads YNAB first and deletes only what is still there.`,
         );
+        unseen.recheck = async () => !(await ynab.transactions.list(plan)).some((t) => t.id === id);
+        throw unseen;
       }
       const done = ids.slice(0, i);
       const left = ids.slice(i);

@@ -1,0 +1,57 @@
+/**
+ * What the tables of undos YNAB answers late share: a session whose YNAB answers time out quickly and
+ * whose clock the test moves, the operation made by its write tool, and what the stand-in and the
+ * journal show afterwards (the undone marks, the writes sent, each exactly once).
+ */
+import { expect } from 'vitest';
+import { call, connect, type Harness, type Session } from './harness.js';
+import { lines, out } from './move.js';
+import { movableClock } from './pending.js';
+import type { UndoCase } from './undo-cases.js';
+import { ACCEPT, answering } from './writes.js';
+
+/** The server gives up on an answer after this long; the stand-in applies a late undo after LATE. */
+export const TIMEOUT_MS = '400';
+export const LATE = 1_200;
+
+/** A session on a fresh stand-in whose answers time out after TIMEOUT_MS, with a clock the test moves. */
+export async function lateSession(h: Harness, journal: string) {
+  h.standIn.reset();
+  const clock = movableClock();
+  const s = await connect(h, 'modern', {
+    env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: TIMEOUT_MS },
+    elicit: answering(ACCEPT).handler,
+    overrides: { clock },
+  });
+  return { s, clock };
+}
+
+/** Makes the row's operation (applied), and returns its id and what the stand-in held before it. */
+export async function operate(h: Harness, s: Session, c: UndoCase) {
+  const before = c.held(h.standIn.state);
+  const done = out(await call(s, c.tool, { plan_id: 'demo-budget', ...c.args }));
+  expect(done.status).toBe('applied');
+  expect(c.held(h.standIn.state)).not.toEqual(before);
+  h.standIn.clearRequests();
+  return { before, op: String(done.operation_id) };
+}
+
+/** The ids the journal marks undone, in order (an id twice would be undone twice). */
+export const undoneIn = (journal: string): unknown[] =>
+  lines(journal).flatMap((l) => (l.undone === undefined ? [] : [l.undone]));
+
+/** The writes the stand-in received, each as `METHOD path`. */
+export const writesOf = (h: Harness): string[] =>
+  h.standIn.requests.filter((q) => q.method !== 'GET').map((q) => `${q.method} ${q.path}`);
+
+/** No write was sent twice: a write that may have landed is never sent again. */
+export function eachSentOnce(h: Harness): void {
+  const w = writesOf(h);
+  expect(w).toEqual([...new Set(w)]);
+}
+
+/** Waits (at most 4 s) until `done` holds. */
+export async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(done()).toBe(true);
+}

@@ -1,0 +1,81 @@
+/**
+ * Undos YNAB applies after avenir-mcp has stopped waiting (issue 29), for every kind of the journal,
+ * through a real client against the stand-in: the undo's first request is applied past the request
+ * timeout. The answer is never `not_applied` and never invites a second try; the undo stays pending
+ * (asked again, it is refused and nothing is re-sent); once the stand-in applied it, the next call on
+ * the plan settles it; the journal marks the operation undone exactly once (an undo of several
+ * requests is finished by the next undo, which sends only what is left); and the stand-in holds the
+ * plan as before the operation — a recreate makes one copy, never two.
+ */
+import { describe, expect } from 'vitest';
+import { KINDS } from '../../src/safety/journal-kinds.js';
+import { RETRY_MS } from '../../src/safety/outcome/settle-later.js';
+import { it } from '../helpers/fixture.js';
+import { call, textOf } from '../helpers/harness.js';
+import { out } from '../helpers/move.js';
+import { pendingEntries } from '../helpers/pending.js';
+import { UNDO_CASES } from '../helpers/undo-cases.js';
+import {
+  LATE,
+  eachSentOnce,
+  lateSession,
+  operate,
+  undoneIn,
+  until,
+  writesOf,
+} from '../helpers/late-undo.js';
+
+describe('the late-undo table covers every kind of the journal', () => {
+  it('each kind is a row, once', () => {
+    expect(UNDO_CASES.map((c) => c.kind).sort()).toEqual([...KINDS].sort());
+  });
+});
+
+describe.each(UNDO_CASES)('the undo of $kind ($tool), its first request applied late', (c) => {
+  it('unknown and pending, a repeat refused, settled by the next call, undone once, the books whole', async ({
+    h,
+    journal,
+  }) => {
+    const { s, clock } = await lateSession(h, journal);
+    const { before, op } = await operate(h, s, c);
+    const undo = { plan_id: 'demo-budget', operation_id: op };
+    h.standIn.fault({ ...c.routes[0]!, delayMs: LATE });
+    const first = await call(s, 'undo_operation', undo);
+    const r = out(first);
+    expect(r.status).not.toBe('not_applied');
+    expect(r.status).toBe('unknown');
+    expect(first.isError).toBe(true);
+    expect(r.message).toMatch(/^Do not repeat this change yet: /);
+    expect(r.message).not.toContain('safe to ask again');
+    // the later requests of the undo wait for the first to be known
+    expect(writesOf(h)).toHaveLength(1);
+    const [pending] = pendingEntries(journal);
+    expect(pendingEntries(journal)).toEqual([expect.objectContaining({ tool: 'undo_operation' })]);
+    expect(r.message).toContain(`pending operation ${pending?.operation_id}`);
+    expect(undoneIn(journal)).toEqual([]);
+
+    // asked again while it may still land: refused, nothing re-sent
+    const again = await call(s, 'undo_operation', undo);
+    expect(again.isError).toBe(true);
+    expect(textOf(again)).toContain(`A change to the same thing is still pending: operation ${pending?.operation_id}`);
+    expect(writesOf(h)).toHaveLength(1);
+
+    // the stand-in applies it; the next call on the plan, once reads are due again, settles it
+    await until(() => h.standIn.requests.some((q) => q.method !== 'GET' && q.status >= 200 && q.status < 300));
+    clock.forward(RETRY_MS);
+    await call(s, 'list_accounts', { plan_id: 'demo-budget' });
+    expect(pendingEntries(journal)).toEqual([]);
+    if (c.routes.length > 1 && undoneIn(journal).length === 0) {
+      // an undo of several requests is not done when its first lands: the next one sends the rest
+      const rest = out(await call(s, 'undo_operation', undo));
+      expect(rest.status).toBe('applied');
+    }
+    expect(undoneIn(journal)).toEqual([op]);
+    expect(c.held(h.standIn.state)).toEqual(before);
+    eachSentOnce(h);
+    // nothing more to undo of it
+    const more = await call(s, 'undo_operation', undo);
+    expect(more.isError).toBe(true);
+    expect(undoneIn(journal)).toEqual([op]);
+  });
+});
