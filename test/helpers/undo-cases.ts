@@ -60,7 +60,12 @@ export const UNDO_CASES: UndoCase[] = [
   {
     kind: 'move',
     tool: 'move_money',
-    args: { month: '2026-09-01', from_category_id: 'cat-holidays', to_category_id: 'cat-restaurants', amount: 10 },
+    args: {
+      month: '2026-09-01',
+      from_category_id: 'cat-holidays',
+      to_category_id: 'cat-restaurants',
+      amount: 10,
+    },
     // the target is set back first, then the source
     routes: [
       { method: 'PATCH', path: RESTAURANTS },
@@ -89,7 +94,8 @@ export const UNDO_CASES: UndoCase[] = [
       { method: 'DELETE', path: ANY_TX },
       { method: 'DELETE', path: ANY_TX },
     ],
-    held: (s) => live(s).filter((t) => t.date === '2026-09-24' && [-12_500, -7_250].includes(t.amount)).length,
+    held: (s) =>
+      live(s).filter((t) => t.date === '2026-09-24' && [-12_500, -7_250].includes(t.amount)).length,
   },
   {
     kind: 'flag',
@@ -171,5 +177,6 @@ export const UNDO_CASES: UndoCase[] = [
 
 /** How many requests the stand-in recorded on a route. */
 export const sentOn = (requests: readonly { method: string; path: string }[], r: Route): number =>
-  requests.filter((q) => q.method === r.method && (typeof r.path === 'string' ? q.path === r.path : r.path.test(q.path)))
-    .length;
+  requests.filter(
+    (q) => q.method === r.method && (typeof r.path === 'string' ? q.path === r.path : r.path.test(q.path)),
+  ).length;

@@ -15,15 +15,7 @@ import { call, textOf } from '../helpers/harness.js';
 import { out } from '../helpers/move.js';
 import { pendingEntries } from '../helpers/pending.js';
 import { UNDO_CASES } from '../helpers/undo-cases.js';
-import {
-  LATE,
-  eachSentOnce,
-  lateSession,
-  operate,
-  undoneIn,
-  until,
-  writesOf,
-} from '../helpers/late-undo.js';
+import { LATE, eachSentOnce, lateSession, operate, undoneIn, until, writesOf } from '../helpers/late-undo.js';
 
 describe('the late-undo table covers every kind of the journal', () => {
   it('each kind is a row, once', () => {
@@ -57,11 +49,15 @@ describe.each(UNDO_CASES)('the undo of $kind ($tool), its first request applied 
     // asked again while it may still land: refused, nothing re-sent
     const again = await call(s, 'undo_operation', undo);
     expect(again.isError).toBe(true);
-    expect(textOf(again)).toContain(`A change to the same thing is still pending: operation ${pending?.operation_id}`);
+    expect(textOf(again)).toContain(
+      `A change to the same thing is still pending: operation ${pending?.operation_id}`,
+    );
     expect(writesOf(h)).toHaveLength(1);
 
     // the stand-in applies it; the next call on the plan, once reads are due again, settles it
-    await until(() => h.standIn.requests.some((q) => q.method !== 'GET' && q.status >= 200 && q.status < 300));
+    await until(() =>
+      h.standIn.requests.some((q) => q.method !== 'GET' && q.status >= 200 && q.status < 300),
+    );
     clock.forward(RETRY_MS);
     await call(s, 'list_accounts', { plan_id: 'demo-budget' });
     expect(pendingEntries(journal)).toEqual([]);

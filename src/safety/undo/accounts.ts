@@ -12,7 +12,13 @@ import {
   reconcileUndoItems,
   reconcileUndoQuestion,
 } from '../../domain/accounts/reconcile.js';
-import { isUnknownOutcome, NOT_YET, reasonOf, UnknownOutcome, unseenText } from '../../domain/write-outcome.js';
+import {
+  isUnknownOutcome,
+  NOT_YET,
+  reasonOf,
+  UnknownOutcome,
+  unseenText,
+} from '../../domain/write-outcome.js';
 import { settleRead, settleSeconds } from '../outcome/settle.js';
 import type { YnabClient } from '../../ynab/api.js';
 import { HalfUndone, type UndoHandler } from './types.js';

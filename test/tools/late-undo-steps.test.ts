@@ -1,0 +1,84 @@
+/**
+ * Undos of several requests whose later request YNAB applies after avenir-mcp has stopped waiting
+ * (issue 29), through a real client against the stand-in: the undo of a move (the source after the
+ * target), of created transactions (one delete each), of a transfer whose other side YNAB kept, and
+ * of a reconciliation (the adjustment after the transactions). The undo stops halfway and says so —
+ * unknown, never not_applied — with what is left journaled as an operation of its own; the operation
+ * itself cannot be undone twice; once the late request landed, the next undo finds nothing left and
+ * sends nothing, and the books end whole with each write sent once.
+ */
+import { describe, expect } from 'vitest';
+import type { FaultRule } from '../../src/demo/index.js';
+import { RETRY_MS } from '../../src/safety/outcome/settle-later.js';
+import { it } from '../helpers/fixture.js';
+import { call, textOf } from '../helpers/harness.js';
+import { lines, out } from '../helpers/move.js';
+import { pendingEntries } from '../helpers/pending.js';
+import { UNDO_CASES } from '../helpers/undo-cases.js';
+import { LATE, eachSentOnce, lateSession, operate, undoneIn, until, writesOf } from '../helpers/late-undo.js';
+
+/** The kind of what is left when each multi-request undo stops at its second request. */
+const REST: Record<string, string> = {
+  move: 'budget',
+  create: 'create',
+  transfer: 'transfer',
+  reconcile: 'reconcile',
+};
+const MULTI = UNDO_CASES.filter((c) => c.routes.length > 1);
+
+describe('the table of later requests covers every undo of several requests', () => {
+  it('each one is a row, with what it leaves', () => {
+    expect(MULTI.map((c) => c.kind).sort()).toEqual(Object.keys(REST).sort());
+  });
+});
+
+describe.each(MULTI)('the undo of $kind ($tool), its second request applied late', (c) => {
+  it('halfway and unknown, the rest journaled; once it landed the next undo sends nothing; the books whole', async ({
+    h,
+    journal,
+  }) => {
+    const { s, clock } = await lateSession(h, journal);
+    const { before, op } = await operate(h, s, c);
+    const undo = { plan_id: 'demo-budget', operation_id: op };
+    // the first request answered (as the row needs it), the second one applied late
+    for (const f of c.setup ?? [c.routes[0]!]) h.standIn.fault(f as FaultRule);
+    h.standIn.fault({ ...c.routes[1]!, delayMs: LATE });
+    const first = await call(s, 'undo_operation', undo);
+    const r = out(first);
+    expect(r.status).not.toBe('not_applied');
+    expect(r.status).toBe('unknown');
+    expect(first.isError).toBe(true);
+    expect(r.message).toMatch(/^Do not repeat this change yet: Undo done halfway: /);
+    expect(r.message).not.toContain('safe to ask again');
+    expect(writesOf(h)).toHaveLength(2);
+    // what is left is an operation of its own, whose undo re-reads YNAB before sending anything
+    const rest = lines(journal).find((l) => l.kind !== undefined && l.operation_id !== op);
+    expect(rest?.kind).toBe(REST[c.kind]);
+    const restId = String(rest?.operation_id);
+    expect(r.message).toContain(`undo_operation (operation_id ${restId}) finishes it.`);
+    expect(pendingEntries(journal)).toEqual([]);
+    expect(undoneIn(journal)).toEqual([op]);
+
+    // the operation itself is not undone twice: nothing is sent
+    const again = await call(s, 'undo_operation', undo);
+    expect(again.isError).toBe(true);
+    expect(textOf(again)).toContain(
+      `Nothing to undo: no operation of this plan is still in effect with id ${op}.`,
+    );
+    expect(writesOf(h)).toHaveLength(2);
+
+    // the stand-in applies it; the next undo of what was left finds it done and sends nothing
+    await until(
+      () =>
+        h.standIn.requests.filter((q) => q.method !== 'GET' && q.status >= 200 && q.status < 300).length ===
+        2,
+    );
+    clock.forward(RETRY_MS);
+    const finish = out(await call(s, 'undo_operation', { plan_id: 'demo-budget', operation_id: restId }));
+    expect(finish.status).toBe('nothing_to_do');
+    expect(writesOf(h)).toHaveLength(2);
+    expect(undoneIn(journal)).toEqual([op, restId]);
+    expect(c.held(h.standIn.state)).toEqual(before);
+    eachSentOnce(h);
+  });
+});
