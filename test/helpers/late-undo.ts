@@ -36,6 +36,29 @@ export async function operate(h: Harness, s: Session, c: UndoCase) {
   return { before, op: String(done.operation_id) };
 }
 
+/**
+ * A late session with the row's operation made: the session, its clock, the operation's id, the
+ * arguments that undo it, and what the stand-in held before it.
+ */
+export async function operated(h: Harness, journal: string, c: UndoCase) {
+  const { s, clock } = await lateSession(h, journal);
+  const { before, op } = await operate(h, s, c);
+  return { s, clock, before, op, undo: { plan_id: 'demo-budget', operation_id: op } };
+}
+
+/** An undo whose answer is lost: unknown, a tool error, never not_applied nor an invitation to retry. */
+export function expectUnknown(
+  result: { isError?: unknown; structuredContent?: unknown },
+  opening = '',
+): void {
+  const r = out(result);
+  expect(r.status).not.toBe('not_applied');
+  expect(r.status).toBe('unknown');
+  expect(result.isError).toBe(true);
+  expect(r.message.startsWith(`Do not repeat this change yet: ${opening}`)).toBe(true);
+  expect(r.message).not.toContain('safe to ask again');
+}
+
 /** The ids the journal marks undone, in order (an id twice would be undone twice). */
 export const undoneIn = (journal: string): unknown[] =>
   lines(journal).flatMap((l) => (l.undone === undefined ? [] : [l.undone]));

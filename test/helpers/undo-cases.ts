@@ -7,7 +7,7 @@
 import type { FaultRule } from '../../src/demo/index.js';
 import type { PlanState } from '../../src/demo/plan-data.js';
 import type { Kind } from '../../src/safety/journal-kinds.js';
-import { HOLIDAYS, RESTAURANTS } from './move.js';
+import { HOLIDAYS, MOVE, RESTAURANTS } from './move.js';
 import { CASES, PLAN, TX } from './write-cases.js';
 
 export const SCHEDULED = `${PLAN}/scheduled_transactions`;
@@ -60,12 +60,7 @@ export const UNDO_CASES: UndoCase[] = [
   {
     kind: 'move',
     tool: 'move_money',
-    args: {
-      month: '2026-09-01',
-      from_category_id: 'cat-holidays',
-      to_category_id: 'cat-restaurants',
-      amount: 10,
-    },
+    args: MOVE,
     // the target is set back first, then the source
     routes: [
       { method: 'PATCH', path: RESTAURANTS },

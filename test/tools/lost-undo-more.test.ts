@@ -16,7 +16,7 @@ import { call, textOf } from '../helpers/harness.js';
 import { out } from '../helpers/move.js';
 import { pendingEntries } from '../helpers/pending.js';
 import { UNDO_CASES } from '../helpers/undo-cases.js';
-import { lateSession, operate, undoneIn, writesOf } from '../helpers/late-undo.js';
+import { operated, expectUnknown, undoneIn, writesOf } from '../helpers/late-undo.js';
 
 interface Lost {
   name: string;
@@ -60,18 +60,10 @@ describe.each(ROWS)('the undo of $kind ($tool), $lost.name', (c) => {
     h,
     journal,
   }) => {
-    const { s, clock } = await lateSession(h, journal);
-    const { before, op } = await operate(h, s, c);
+    const { s, clock, before, op, undo } = await operated(h, journal, c);
     const after = c.held(h.standIn.state);
-    const undo = { plan_id: 'demo-budget', operation_id: op };
     h.standIn.fault({ ...c.routes[0]!, ...c.lost.fault });
-    const first = await call(s, 'undo_operation', undo);
-    const r = out(first);
-    expect(r.status).not.toBe('not_applied');
-    expect(r.status).toBe('unknown');
-    expect(first.isError).toBe(true);
-    expect(r.message).toMatch(/^Do not repeat this change yet: /);
-    expect(r.message).not.toContain('safe to ask again');
+    expectUnknown(await call(s, 'undo_operation', undo));
     const [pending] = pendingEntries(journal);
     expect(pendingEntries(journal)).toEqual([expect.objectContaining({ tool: 'undo_operation' })]);
 
