@@ -1,17 +1,15 @@
 /**
- * The writes of an undo of budgeted amounts, one category after the other, so that it always ends in
- * a known state: a write whose answer was lost is checked with one read of the month; when a later
- * write fails after an earlier one landed, the undo stops with HalfUndone, which names the half
- * restored and carries the rest for the journal (the next undo_operation finishes it).
+ * The writes of an undo of budgeted amounts, one category after the other, as undo steps (steps.ts):
+ * each write's lost answer is read in the month; a stop halfway names the categories back and
+ * journals the rest as `budget` operations, which the next undo_operation finishes.
  */
 import { monthIndex } from '../../domain/categories/budget-writes.js';
 import { clean } from '../../domain/text.js';
 import { milliOf } from '../../domain/months/month-categories.js';
 import { fmtMoney } from '../../domain/money.js';
-import { isUnknownOutcome, reasonOf, UnknownOutcome, unseenText } from '../../domain/write-outcome.js';
-import { settleRead, settleSeconds } from '../outcome/settle.js';
+import { unseenText } from '../../domain/write-outcome.js';
 import type { YnabClient } from '../../ynab/api.js';
-import { HalfUndone } from './types.js';
+import { runSteps } from './steps.js';
 
 /** One write: set `category_id` back to `from` (it holds `to`, as the operation left it). */
 export interface BudgetStep {
@@ -21,23 +19,20 @@ export interface BudgetStep {
   to: number;
 }
 
-/**
- * Whether the lost write landed, read over the settling window: 'yes', 'no' (still as the operation
- * left it: it may land late), or the reason it could not be checked.
- */
-async function landed(ynab: YnabClient, plan: string, month: string, step: BudgetStep) {
-  const heldIn = (m: Awaited<ReturnType<YnabClient['months']['get']>>) => {
-    const c = monthIndex(m.categories).get(step.category_id);
-    return c === undefined ? null : milliOf(c.budgeted);
+/** A step of a budget undo: the write of one category back, and the read of the month it shows in. */
+function budgetStep(ynab: YnabClient, plan: string, month: string, step: BudgetStep) {
+  return {
+    ...step,
+    send: () => ynab.months.setBudgeted(plan, month, step.category_id, step.from),
+    check: async () => {
+      const c = monthIndex((await ynab.months.get(plan, month)).categories).get(step.category_id);
+      const held = c === undefined ? null : milliOf(c.budgeted);
+      return held === step.from ? true : held === step.to ? false : 'the amount is neither';
+    },
   };
-  const read = await settleRead(
-    () => ynab.months.get(plan, month),
-    (m) => heldIn(m) === step.from,
-  );
-  if ('why' in read) return `it could not be checked (${read.why})`;
-  const held = heldIn(read.value);
-  return held === step.from ? 'yes' : held === step.to ? 'no' : 'the amount is neither';
 }
+
+const back = (s: BudgetStep): string => `${clean(s.name)} back to ${fmtMoney(s.from)}`;
 
 export async function writeSteps(
   ynab: YnabClient,
@@ -45,42 +40,29 @@ export async function writeSteps(
   month: string,
   steps: readonly BudgetStep[],
 ): Promise<void> {
-  for (const [i, step] of steps.entries()) {
-    try {
-      await ynab.months.setBudgeted(plan, month, step.category_id, step.from);
-      continue;
-    } catch (error) {
-      const lost = isUnknownOutcome(error);
-      const check = lost ? await landed(ynab, plan, month, step) : 'no';
-      if (check === 'yes') continue;
-      if (i === 0 && !lost) throw error; // refused: nothing was restored
-      if (i === 0 && check === 'no') {
-        // not shown after the window: it may land late; the next undo compares each category anew
-        const unseen = new UnknownOutcome(
-          `${unseenText(`${clean(step.name)} back at ${fmtMoney(step.from)}`, 'get_category_balances', settleSeconds())} The operation is still in the journal: undo_operation re-reads the month first and puts back only what is still to put back.`,
-        );
-        // a later call settles it once the month shows the category back
-        unseen.recheck = async () => (await landed(ynab, plan, month, step)) === 'yes';
-        throw unseen;
-      }
-      const done = steps.slice(0, i);
-      const left = steps.slice(i);
-      const restored = done.map((s) => `${clean(s.name)} is back to ${fmtMoney(s.from)}`).join(', ');
-      const pending = left.map((s) => `${clean(s.name)} back to ${fmtMoney(s.from)}`).join(' and ');
-      const failure = !lost
-        ? `setting ${pending} failed (${reasonOf(error)})`
-        : check === 'no'
-          ? `YNAB's answer to setting ${pending} was lost, and reads over ${settleSeconds()} s do not show it yet (YNAB may still apply it late)`
-          : `YNAB's answer to setting ${pending} was lost, and ${check}`;
-      const opening = restored === '' ? '' : `${restored}; `;
-      throw new HalfUndone(
-        `${opening}${failure}.`,
+  await runSteps(
+    steps.map((s) => budgetStep(ynab, plan, month, s)),
+    {
+      check: 'get_category_balances',
+      // not shown after the window: it may land late; the next undo compares each category anew
+      firstUnseen: (s, seconds) =>
+        `${unseenText(`${clean(s.name)} back at ${fmtMoney(s.from)}`, 'get_category_balances', seconds)} The operation is still in the journal: undo_operation re-reads the month first and puts back only what is still to put back.`,
+      halfway: (done, left, failure) => {
+        const restored = done.map((s) => `${clean(s.name)} is back to ${fmtMoney(s.from)}`).join(', ');
+        const pending = left.map(back).join(' and ');
+        const why =
+          'refused' in failure
+            ? `setting ${pending} failed (${failure.refused})`
+            : 'unseen' in failure
+              ? `YNAB's answer to setting ${pending} was lost, and reads over ${failure.seconds} s do not show it yet (YNAB may still apply it late)`
+              : `YNAB's answer to setting ${pending} was lost, and ${failure.unknown}`;
+        return `${restored === '' ? '' : `${restored}; `}${why}.`;
+      },
+      remainder: (left) =>
         left.map((s) => ({
           kind: 'budget' as const,
           details: { month, category_id: s.category_id, from: s.from, to: s.to },
         })),
-        lost,
-      );
-    }
-  }
+    },
+  );
 }

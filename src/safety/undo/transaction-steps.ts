@@ -24,71 +24,55 @@ import { settleRead, settleSeconds } from '../outcome/settle.js';
 import type { SideState } from '../../domain/transactions/transfer-sides.js';
 import type { YnabClient } from '../../ynab/api.js';
 import type { KindDetails } from '../journal-kinds.js';
+import { runSteps } from './steps.js';
 import { HalfUndone } from './types.js';
 
 const CHECK = 'find_transactions';
-
-/**
- * Whether the delete of `id` whose answer was lost landed: 'yes', 'no' (no read within the settling
- * window shows it gone: it may still land late), or why it is not known.
- */
-async function deleted(ynab: YnabClient, plan: string, id: string): Promise<string> {
-  const live = (rows: readonly { id: string }[]) => rows.some((t) => t.id === id);
-  const read = await settleRead(
-    () => ynab.transactions.list(plan),
-    (rows) => !live(rows),
-  );
-  if ('why' in read) return `it could not be checked (${read.why})`;
-  return read.shown ? 'yes' : 'no';
-}
 
 /** What is left of a create's undo, its recorded states with it (so the next undo compares them too). */
 function remainder(left: readonly string[], states: readonly SideState[]): KindDetails<'create'> {
   return { transaction_ids: [...left], states: states.filter((s) => left.includes(s.transaction_id)) };
 }
 
-/** Deletes each of `ids` in turn (the undo of a create); stops with HalfUndone partway. */
+/** Deletes each of `ids` in turn (the undo of a create), as undo steps (steps.ts). */
 export async function deleteEach(
   ynab: YnabClient,
   plan: string,
   ids: readonly string[],
   states: readonly SideState[],
 ): Promise<void> {
-  for (const [i, id] of ids.entries()) {
-    try {
-      await ynab.transactions.delete(plan, id);
-      continue;
-    } catch (error) {
-      const lost = isUnknownOutcome(error);
-      const check = lost ? await deleted(ynab, plan, id) : 'no';
-      if (check === 'yes') continue;
-      if (i === 0 && check === 'no') {
-        if (!lost) throw error; // refused: nothing changed, the error says why
-        // still there after the window: the delete may land late, so the undo stays pending (asked
-        // again, it would send the delete a second time) until a later read shows the id gone
-        const unseen = new UnknownOutcome(
-          `${unseenText(`${id} deleted (it is still there)`, CHECK, settleSeconds())} The operation is still in the journal: undo_operation re-reads YNAB first and deletes only what is still there.`,
-        );
-        unseen.recheck = async () => !(await ynab.transactions.list(plan)).some((t) => t.id === id);
-        throw unseen;
-      }
-      const done = ids.slice(0, i);
-      const left = ids.slice(i);
-      const failure = !lost
-        ? `deleting ${id} failed (${reasonOf(error)})`
-        : check === 'no'
-          ? `YNAB's answer to deleting ${id} was lost, and reads over ${settleSeconds()} s still show it (YNAB may still delete it late)`
-          : `YNAB's answer to deleting ${id} was lost, and ${check}`;
-      const opening = done.length === 0 ? '' : `${done.join(', ')} deleted; `;
-      const unsent = left.length > 1 ? `; ${left.slice(1).join(', ')} not sent` : '';
-      throw new HalfUndone(
-        `${opening}${failure}${unsent}.`,
-        [{ kind: 'create', details: remainder(left, states) }],
-        lost,
-        CHECK,
-      );
-    }
-  }
+  const steps = ids.map((id) => ({
+    id,
+    send: () => ynab.transactions.delete(plan, id),
+    check: async () => !(await ynab.transactions.list(plan)).some((t) => t.id === id),
+  }));
+  await runSteps(steps, {
+    check: CHECK,
+    // still there after the window: the delete may land late, so the undo stays pending (asked
+    // again, it would send the delete a second time) until a later read shows the id gone
+    firstUnseen: ({ id }, seconds) =>
+      `${unseenText(`${id} deleted (it is still there)`, CHECK, seconds)} The operation is still in the journal: undo_operation re-reads YNAB first and deletes only what is still there.`,
+    halfway: (done, [{ id } = { id: '' }, ...rest], failure) => {
+      const why =
+        'refused' in failure
+          ? `deleting ${id} failed (${failure.refused})`
+          : 'unseen' in failure
+            ? `YNAB's answer to deleting ${id} was lost, and reads over ${failure.seconds} s still show it (YNAB may still delete it late)`
+            : `YNAB's answer to deleting ${id} was lost, and ${failure.unknown}`;
+      const opening = done.length === 0 ? '' : `${done.map((d) => d.id).join(', ')} deleted; `;
+      const unsent = rest.length > 0 ? `; ${rest.map((r) => r.id).join(', ')} not sent` : '';
+      return `${opening}${why}${unsent}.`;
+    },
+    remainder: (left) => [
+      {
+        kind: 'create',
+        details: remainder(
+          left.map((l) => l.id),
+          states,
+        ),
+      },
+    ],
+  });
 }
 
 /** Recreates deleted transactions in one POST (the undo of a delete); returns the applied message. */
