@@ -27,8 +27,10 @@ const scheduledBody = z.strictObject({
   flag_color: flagColor,
   frequency: z.enum(FREQUENCIES),
 });
-/** One side of a transfer as created: what a user can change, the memo as a digest only. */
-/** A transaction as a write of this server left it: the fields a user can change, the memo as a digest. */
+/**
+ * A transaction as a write of this server left it (a side of a transfer, a created transaction): the
+ * fields a user can change, the memo as a digest only.
+ */
 const transactionState = z.strictObject({
   transaction_id: id,
   account_id: id,

@@ -27,8 +27,12 @@ const entrySchema = z.strictObject({
   started_at: z.string(),
   /** The read tool that shows what the write changed, for the texts. */
   check_with: z.string(),
-  /** How any process recognises the write in YNAB, and journals it (recognise.ts); absent for some. */
-  recognise: recogniseSchema.optional(),
+  /**
+   * How any process recognises the write in YNAB, and journals it (recognise.ts); absent for some.
+   * Data this build cannot read (written by another version) is dropped, not taken as a damaged
+   * file: the entry still refuses the same change, and closes when its pending time is over.
+   */
+  recognise: recogniseSchema.optional().catch(undefined),
 });
 const fileSchema = z.strictObject({ version: z.literal(1), entries: z.array(entrySchema) });
 

@@ -40,8 +40,16 @@ export const recogniseSchema = z.discriminatedUnion('expect', [
     patches: z.array(fields),
     record,
   }),
-  /** The transactions are gone; the record is a `delete`, kept for those gone only. */
-  z.strictObject({ expect: z.literal('gone'), ids: z.array(id), record }),
+  /**
+   * The transactions (or scheduled transactions) are gone; a record of transactions is a `delete`,
+   * kept for those gone only.
+   */
+  z.strictObject({
+    expect: z.literal('gone'),
+    on: z.enum(['transactions', 'scheduled']),
+    ids: z.array(id),
+    record,
+  }),
   /** Each category holds its new budgeted amount (milliunits) in the month. */
   z.strictObject({
     expect: z.literal('budgeted'),
@@ -83,6 +91,13 @@ export const fieldsHeld = (
   record: r,
 });
 
+/** A delete recognised by the objects being gone (a delete of transactions keeps its record for those gone). */
+export const goneFrom = (
+  ids: readonly string[],
+  r: Record_,
+  on: 'transactions' | 'scheduled' = 'transactions',
+): Recognise => ({ expect: 'gone', on, ids: [...ids], record: r });
+
 /** A create recognised by finding what was sent among what changed since `knowledge`. */
 export const createdFound = (
   bodies: readonly NewTransactionBody[],
@@ -123,7 +138,8 @@ async function transferOf(
   });
 }
 
-const live = (rows: readonly YnabTransaction[]) => new Set(rows.filter((t) => !t.deleted).map((t) => t.id));
+const live = (rows: readonly { id: string; deleted?: boolean }[]) =>
+  new Set(rows.filter((t) => t.deleted !== true).map((t) => t.id));
 
 /**
  * What a read shows of a pending write: the journal entry to record (null when the entry carries
@@ -149,12 +165,19 @@ export async function landedNow(ynab: YnabClient, plan: string, r: Recognise): P
       return held === false ? null : seen(valid(r.record), held === true);
     }
     case 'gone': {
-      const there = live(await ynab.transactions.list(plan));
+      const there = live(
+        r.on === 'scheduled' ? await ynab.scheduled.list(plan) : await ynab.transactions.list(plan),
+      );
       const gone = new Set(r.ids.filter((i) => !there.has(i)));
       if (gone.size === 0) return null;
+      // a delete of transactions is journaled for those gone only (its undo recreates them)
       const all = (r.record.details['transactions'] ?? []) as { transaction_id: string }[];
       const kept = all.filter((t) => gone.has(t.transaction_id));
-      const record = valid({ ...r.record, details: { ...r.record.details, transactions: kept } });
+      const record = valid(
+        r.record.kind === 'delete'
+          ? { ...r.record, details: { ...r.record.details, transactions: kept } }
+          : r.record,
+      );
       return seen(record, gone.size === r.ids.length);
     }
     case 'budgeted': {

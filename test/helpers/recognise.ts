@@ -28,6 +28,7 @@ export function ynabShowing(
   rows: YnabTransaction[],
   budgeted: Record<string, number> = {},
   payees: { id: string; name: string }[] = [],
+  scheduled: { id: string; deleted?: boolean }[] = [],
 ) {
   const since: (number | undefined)[] = [];
   const ynab = {
@@ -39,6 +40,7 @@ export function ynabShowing(
       },
     },
     payees: { list: async () => payees },
+    scheduled: { list: async () => scheduled },
     months: {
       get: async () => ({
         categories: Object.entries(budgeted).map(([id, amount]) => ({ id, name: id, budgeted: amount })),

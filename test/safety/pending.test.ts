@@ -38,6 +38,14 @@ describe('PendingStore', () => {
     });
   });
 
+  it('recognise data this build cannot read (another version wrote it) is dropped, the entry kept', async () => {
+    const journal = tempJournal();
+    mkdirSync(dirname(journal), { recursive: true });
+    const strange = { ...entry('aaa'), recognise: { expect: 'from-a-later-version', ids: ['tx-1'] } };
+    writeFileSync(pendingPath(journal), JSON.stringify({ version: 1, entries: [strange] }));
+    expect(await new PendingStore(() => journal).list()).toEqual([{ ...entry('aaa'), recognise: undefined }]);
+  });
+
   it('opening an id again replaces it; closing removes it and what was kept in memory', async () => {
     const journal = tempJournal();
     const store = new PendingStore(() => journal);

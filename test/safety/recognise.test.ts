@@ -11,6 +11,7 @@ import { Journal } from '../../src/safety/journal.js';
 import {
   createdFound,
   fieldsHeld,
+  goneFrom,
   landedNow,
   recordOf,
   recogniseSchema,
@@ -92,6 +93,7 @@ describe('gone', () => {
   });
   const both: Recognise = {
     expect: 'gone',
+    on: 'transactions',
     ids: ['tx-1', 'tx-2'],
     record: recordOf('delete', { transactions: [deleted('tx-1'), deleted('tx-2')] } as never),
   };
@@ -106,9 +108,35 @@ describe('gone', () => {
     expect((await landedNow(ynabShowing([]).ynab, 'p', both))?.complete).toBe(true);
   });
 
+  it('on scheduled transactions: the schedule gone is the whole delete', async () => {
+    const body = {
+      account_id: 'acc-checking',
+      date: '2026-10-01',
+      amount: -5_000,
+      frequency: 'monthly',
+      payee_id: 'pay-1',
+      category_id: null,
+      memo: null,
+      flag_color: null,
+    };
+    const schedule = goneFrom(
+      ['sch-1'],
+      recordOf('schedule_delete', { scheduled_transaction_id: 'sch-1', body } as never),
+      'scheduled',
+    );
+    expect(await landedNow(ynabShowing([], {}, [], [{ id: 'sch-1' }]).ynab, 'p', schedule)).toBeNull();
+    const gone = await landedNow(
+      ynabShowing([], {}, [], [{ id: 'sch-1', deleted: true }]).ynab,
+      'p',
+      schedule,
+    );
+    expect(gone).toMatchObject({ complete: true, record: { kind: 'schedule_delete' } });
+  });
+
   it('a record without its transactions journals an empty delete, never another one', async () => {
     const bare: Recognise = {
       expect: 'gone',
+      on: 'transactions',
       ids: ['tx-1'],
       record: { kind: 'delete', details: {}, moves: [] },
     };

@@ -38,6 +38,7 @@ const RECOGNISED = new Set([
   'create_transactions',
   'create_transfer',
   'rename_payee',
+  'delete_scheduled_transaction',
 ]);
 
 type Out = { status: string; message: string };

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { bodyOf, scheduledById } from '../../domain/transactions/scheduled-writes.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
+import { goneFrom, recordOf } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { finishWrite, settled } from '../seam/verify.js';
 import { deleteScheduledWrite } from '../seam/verify-scheduled.js';
@@ -54,6 +55,12 @@ export const deleteScheduledTransaction = defineWriteTool({
       subject: { delete_schedule: scheduled_transaction_id },
       sameSubject: [scheduledKey(scheduled_transaction_id)],
       checkWith: 'list_scheduled_transactions',
+      recognise: () =>
+        goneFrom(
+          [scheduled_transaction_id],
+          recordOf('schedule_delete', { scheduled_transaction_id, body }),
+          'scheduled',
+        ),
       question: ['Delete this scheduled transaction?', ...scheduledLines(body, ctx)].join('\n'),
       flow: 'merge',
       preview,

@@ -16,7 +16,7 @@ import {
 } from '../../domain/transactions/delete-transactions.js';
 import { verdictText, type Verdict } from '../../domain/write-verify.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
-import { recordOf } from '../../safety/recognise.js';
+import { goneFrom, recordOf } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { checkedWrite, keepForLater } from '../seam/verify.js';
 import { reasonOf, withoutNotYet } from '../../domain/write-outcome.js';
@@ -170,11 +170,11 @@ export const deleteTransactions = defineWriteTool({
       sameSubject: transactionKeys(transaction_ids),
       checkWith: 'find_transactions',
       // journaled, once recognised, for the transactions gone only: its undo recreates them
-      recognise: () => ({
-        expect: 'gone',
-        ids: planned.records.map((r) => r.transaction_id),
-        record: recordOf('delete', { transactions: planned.records }),
-      }),
+      recognise: () =>
+        goneFrom(
+          planned.records.map((r) => r.transaction_id),
+          recordOf('delete', { transactions: planned.records }),
+        ),
       question: deleteQuestion(planned, all),
       flow: 'merge',
       preview,
