@@ -11,15 +11,9 @@
  * transactions gone) and creates, whose ids are known only once found.
  */
 import { z } from 'zod';
-import { monthIndex } from '../domain/categories/budget-writes.js';
-import type { NewTransactionBody, YnabTransaction } from '../domain/model.js';
-import { milliOf } from '../domain/months/month-categories.js';
-import { linkedSide } from '../domain/transactions/delete-transactions.js';
-import { findCreated } from '../domain/transactions/find-created.js';
-import { sideState } from '../domain/transactions/transfer-sides.js';
-import { patchesHeld } from '../domain/write-verify.js';
-import type { YnabClient } from '../ynab/api.js';
-import { detailsOf, isKind, type Kind, type KindDetails } from './journal-kinds.js';
+import type { NewTransactionBody, ScheduledBody } from '../domain/model.js';
+import type { StoredSchedule } from '../domain/transactions/scheduled-writes.js';
+import type { Kind, KindDetails } from './journal-kinds.js';
 import type { Move } from './journal.js';
 
 const id = z.string().min(1);
@@ -67,6 +61,14 @@ export const recogniseSchema = z.discriminatedUnion('expect', [
     bodies: z.array(fields),
     knowledge: z.number().int().nullable(),
   }),
+  /** A scheduled transaction like `body` is found among those changed since the knowledge before. */
+  z.strictObject({
+    expect: z.literal('schedule_created'),
+    body: fields,
+    knowledge: z.number().int().nullable(),
+  }),
+  /** The scheduled transaction holds the whole body sent; journaled with the body `before`. */
+  z.strictObject({ expect: z.literal('schedule_replaced'), id, body: fields, before: fields }),
 ]);
 
 export type Recognise = z.infer<typeof recogniseSchema>;
@@ -91,6 +93,21 @@ export const fieldsHeld = (
   record: r,
 });
 
+/** A created scheduled transaction, found again like a created transaction. */
+export const scheduleFound = (body: ScheduledBody, knowledge: number | undefined): Recognise => ({
+  expect: 'schedule_created',
+  body: { ...(body as unknown as Record<string, unknown>) },
+  knowledge: knowledge ?? null,
+});
+
+/** A replaced scheduled transaction, recognised by holding the body sent. */
+export const scheduleReplaced = (id: string, body: ScheduledBody, before: StoredSchedule): Recognise => ({
+  expect: 'schedule_replaced',
+  id,
+  body: { ...(body as unknown as Record<string, unknown>) },
+  before: { ...before },
+});
+
 /** A delete recognised by the objects being gone (a delete of transactions keeps its record for those gone). */
 export const goneFrom = (
   ids: readonly string[],
@@ -110,37 +127,6 @@ export const createdFound = (
   knowledge: knowledge ?? null,
 });
 
-/** The record, when its kind and details are ones undo can read (a damaged file journals nothing). */
-function valid(r: Record_): Landed | null {
-  if (!isKind(r.kind) || detailsOf(r.kind, r.details) === null) return null;
-  return { kind: r.kind, details: r.details, moves: r.moves };
-}
-
-/** A transfer found again: its sent side, and both sides whole when YNAB shows the other one. */
-async function transferOf(
-  ynab: YnabClient,
-  plan: string,
-  body: NewTransactionBody,
-  sent: YnabTransaction,
-): Promise<Landed | null> {
-  const other = linkedSide(sent, await ynab.transactions.list(plan));
-  const { account_id, date, amount } = body;
-  return valid({
-    kind: 'transfer',
-    details: {
-      transaction_id: sent.id,
-      account_id,
-      date,
-      amount,
-      ...(other === undefined ? {} : { sides: [sideState(sent), sideState(other)] }),
-    },
-    moves: [],
-  });
-}
-
-const live = (rows: readonly { id: string; deleted?: boolean }[]) =>
-  new Set(rows.filter((t) => t.deleted !== true).map((t) => t.id));
-
 /**
  * What a read shows of a pending write: the journal entry to record (null when the entry carries
  * none undo could read), and whether the whole of the write shows — part of it (one of a move's two
@@ -149,67 +135,4 @@ const live = (rows: readonly { id: string; deleted?: boolean }[]) =>
 export interface Seen {
   record: Landed | null;
   complete: boolean;
-}
-
-const seen = (record: Landed | null, complete: boolean): Seen => ({ record, complete });
-
-/**
- * Reads YNAB once: what shows of the change, or null while none of it does (or when what shows
- * cannot be told apart from older transactions).
- */
-export async function landedNow(ynab: YnabClient, plan: string, r: Recognise): Promise<Seen | null> {
-  switch (r.expect) {
-    case 'fields': {
-      const rows = r.on === 'payees' ? await ynab.payees.list(plan) : await ynab.transactions.list(plan);
-      const held = patchesHeld(rows, r.patches);
-      return held === false ? null : seen(valid(r.record), held === true);
-    }
-    case 'gone': {
-      const there = live(
-        r.on === 'scheduled' ? await ynab.scheduled.list(plan) : await ynab.transactions.list(plan),
-      );
-      const gone = new Set(r.ids.filter((i) => !there.has(i)));
-      if (gone.size === 0) return null;
-      // a delete of transactions is journaled for those gone only (its undo recreates them)
-      const all = (r.record.details['transactions'] ?? []) as { transaction_id: string }[];
-      const kept = all.filter((t) => gone.has(t.transaction_id));
-      const record = valid(
-        r.record.kind === 'delete'
-          ? { ...r.record, details: { ...r.record.details, transactions: kept } }
-          : r.record,
-      );
-      return seen(record, gone.size === r.ids.length);
-    }
-    case 'budgeted': {
-      const index = monthIndex((await ynab.months.get(plan, r.month)).categories);
-      const held = r.amounts.filter((a) => {
-        const c = index.get(a.category_id);
-        return c !== undefined && milliOf(c.budgeted) === a.to;
-      });
-      return held.length === 0 ? null : seen(valid(r.record), held.length === r.amounts.length);
-    }
-    case 'created': {
-      const bodies = r.bodies as unknown as NewTransactionBody[];
-      const since = r.knowledge ?? undefined;
-      let found: Map<string, YnabTransaction>;
-      try {
-        found = findCreated(bodies, await ynab.transactions.changedSince(plan, since), since);
-      } catch {
-        return null; // look-alikes it cannot tell apart: not taken as the new ones
-      }
-      if (found.size === 0) return null;
-      const made = [...found.values()];
-      // a transfer is one body, found as one transaction: its sent side
-      if (r.as === 'transfer') {
-        const sent = made[0] as YnabTransaction;
-        return seen(await transferOf(ynab, plan, bodies[0] as NewTransactionBody, sent), true);
-      }
-      const record = valid({
-        kind: 'create',
-        details: { transaction_ids: made.map((t) => t.id), states: made.map(sideState) },
-        moves: [],
-      });
-      return seen(record, found.size === bodies.length);
-    }
-  }
 }

@@ -28,7 +28,7 @@ export function ynabShowing(
   rows: YnabTransaction[],
   budgeted: Record<string, number> = {},
   payees: { id: string; name: string }[] = [],
-  scheduled: { id: string; deleted?: boolean }[] = [],
+  scheduled: object[] = [],
 ) {
   const since: (number | undefined)[] = [];
   const ynab = {
@@ -40,7 +40,13 @@ export function ynabShowing(
       },
     },
     payees: { list: async () => payees },
-    scheduled: { list: async () => scheduled },
+    scheduled: {
+      list: async () => scheduled,
+      changedSince: async (_plan: string, k: number | undefined) => {
+        since.push(k);
+        return scheduled;
+      },
+    },
     months: {
       get: async () => ({
         categories: Object.entries(budgeted).map(([id, amount]) => ({ id, name: id, budgeted: amount })),

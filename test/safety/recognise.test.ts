@@ -5,18 +5,21 @@
  * record undo could not read journaling nothing, and the journal's own "is this id in it" search.
  */
 import { describe, expect, it } from 'vitest';
-import type { NewTransactionBody } from '../../src/domain/model.js';
+import type { NewTransactionBody, ScheduledBody, YnabScheduledTransaction } from '../../src/domain/model.js';
 import { sideState } from '../../src/domain/transactions/transfer-sides.js';
 import { Journal } from '../../src/safety/journal.js';
 import {
   createdFound,
   fieldsHeld,
   goneFrom,
-  landedNow,
   recordOf,
   recogniseSchema,
+  scheduleFound,
+  scheduleReplaced,
   type Recognise,
 } from '../../src/safety/recognise.js';
+import type { StoredSchedule } from '../../src/domain/transactions/scheduled-writes.js';
+import { landedNow } from '../../src/safety/recognise-reads.js';
 import { tx, ynabShowing } from '../helpers/recognise.js';
 import { tempJournal } from '../helpers/writes.js';
 
@@ -295,5 +298,77 @@ describe('Journal.has', () => {
     expect(await j.has('aaaaaaaaaaaa')).toBe(true);
     expect(await j.has('bbbbbbbbbbbb')).toBe(true);
     expect(await j.has('cccccccccccc')).toBe(false);
+  });
+});
+
+describe('scheduled transactions created and replaced', () => {
+  const body: StoredSchedule = {
+    account_id: 'acc-checking',
+    date: '2026-10-01',
+    amount: -5_000,
+    payee_id: 'pay-1',
+    category_id: null,
+    memo: null,
+    flag_color: null,
+    frequency: 'monthly',
+  };
+  const stored = (fields: Partial<YnabScheduledTransaction> = {}) =>
+    ({
+      id: 'sch-9',
+      account_id: 'acc-checking',
+      date_next: '2026-10-01',
+      amount: -5_000,
+      payee_id: 'pay-1',
+      payee_name: 'Bakery',
+      category_id: null,
+      memo: null,
+      flag_color: null,
+      frequency: 'monthly',
+      deleted: false,
+      ...fields,
+    }) as YnabScheduledTransaction;
+  const shows = (...rows: YnabScheduledTransaction[]) => ynabShowing([], {}, [], rows).ynab;
+
+  it('created: found since the knowledge before, journaled whole; none or look-alikes: nothing yet', async () => {
+    expect(await landedNow(shows(stored()), 'p', scheduleFound(body, 41))).toMatchObject({
+      complete: true,
+      record: { kind: 'schedule_create', details: { scheduled_transaction_id: 'sch-9' } },
+    });
+    expect(await landedNow(shows(), 'p', scheduleFound(body, 41))).toBeNull();
+    expect(
+      await landedNow(shows(stored(), stored({ id: 'sch-10' })), 'p', scheduleFound(body, 41)),
+    ).toBeNull();
+  });
+
+  it('replaced: the whole body held, journaled with the body before; anything else: nothing yet', async () => {
+    const before = { ...body, amount: -4_000 };
+    const replaced = scheduleReplaced('sch-9', body, before);
+    expect(await landedNow(shows(stored()), 'p', replaced)).toMatchObject({
+      complete: true,
+      record: { kind: 'schedule_update', details: { scheduled_transaction_id: 'sch-9', before } },
+    });
+    expect(await landedNow(shows(stored({ amount: -4_000 })), 'p', replaced)).toBeNull();
+    expect(await landedNow(shows(), 'p', replaced)).toBeNull();
+    expect(await landedNow(shows(stored({ deleted: true })), 'p', replaced)).toBeNull();
+  });
+
+  it('a payee named anew is compared by name (case aside); no payee, and an empty memo, as YNAB keeps them', async () => {
+    const unnamed: ScheduledBody = {
+      account_id: body.account_id,
+      date: body.date,
+      amount: body.amount,
+      category_id: null,
+      memo: null,
+      flag_color: null,
+      frequency: 'monthly',
+    };
+    const named = scheduleReplaced('sch-9', { ...unnamed, payee_name: 'bakery ' }, body);
+    expect((await landedNow(shows(stored({ payee_id: 'pay-new' })), 'p', named))?.complete).toBe(true);
+    expect(await landedNow(shows(stored({ payee_name: 'Other' })), 'p', named)).toBeNull();
+    const none = scheduleReplaced('sch-9', { ...body, payee_id: null, memo: '' }, body);
+    expect((await landedNow(shows(stored({ payee_id: null, memo: '' })), 'p', none))?.complete).toBe(true);
+    const noPayeeAtAll = scheduleReplaced('sch-9', unnamed, body);
+    expect((await landedNow(shows(stored({ payee_id: null })), 'p', noPayeeAtAll))?.complete).toBe(true);
+    expect(await landedNow(shows(stored()), 'p', noPayeeAtAll)).toBeNull();
   });
 });

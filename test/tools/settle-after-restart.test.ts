@@ -38,6 +38,8 @@ const RECOGNISED = new Set([
   'create_transactions',
   'create_transfer',
   'rename_payee',
+  'create_scheduled_transaction',
+  'update_scheduled_transaction',
   'delete_scheduled_transaction',
 ]);
 

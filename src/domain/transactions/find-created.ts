@@ -4,10 +4,16 @@
  * knowledge avenir-mcp had before sending. An older transaction identical in account, date, amount
  * and payee is not in that read unless it was itself changed since, and then there are more
  * candidates than were sent — which is reported, never taken as the new one. Pure: the undo of a
- * delete (which recreates transactions) and the create tools share it.
+ * delete (which recreates transactions) and the create tools share it, and a created scheduled
+ * transaction is found the same way.
  */
 import { fmtMoney } from '../money.js';
-import type { NewTransactionBody, YnabTransaction } from '../model.js';
+import type {
+  NewTransactionBody,
+  ScheduledBody,
+  YnabScheduledTransaction,
+  YnabTransaction,
+} from '../model.js';
 
 const payeeMatches = (b: NewTransactionBody, t: YnabTransaction): boolean =>
   b.payee_id !== undefined && b.payee_id !== null
@@ -54,4 +60,36 @@ export function findCreated(
     group.forEach((j, n) => found.set(`#${j + 1}`, candidates[n] as YnabTransaction));
   });
   return found;
+}
+
+const schedulePayee = (b: ScheduledBody, s: YnabScheduledTransaction): boolean =>
+  b.payee_id !== undefined && b.payee_id !== null
+    ? s.payee_id === b.payee_id
+    : (s.payee_name ?? '').trim().toLowerCase() === (b.payee_name ?? '').trim().toLowerCase();
+
+/**
+ * Finds a created scheduled transaction among those changed since `knowledge`: the one like `body`
+ * (account, next date, amount, frequency, payee), or undefined when there is none; more than one, or
+ * one without a knowledge number to read from, cannot be told apart from older ones.
+ */
+export function findCreatedSchedule(
+  body: ScheduledBody,
+  changed: readonly YnabScheduledTransaction[],
+  knowledge: number | undefined,
+): YnabScheduledTransaction | undefined {
+  const like = changed.filter(
+    (s) =>
+      !s.deleted &&
+      s.account_id === body.account_id &&
+      s.date_next === body.date &&
+      s.amount === body.amount &&
+      s.frequency === body.frequency &&
+      schedulePayee(body, s),
+  );
+  if (like.length > 1 || (like.length === 1 && knowledge === undefined)) {
+    throw new Error(
+      `a read-back finds ${like.length} scheduled transaction(s) like it and cannot tell them apart from older ones`,
+    );
+  }
+  return like[0];
 }

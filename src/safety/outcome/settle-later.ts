@@ -13,7 +13,8 @@ import { AppError } from '../../domain/errors.js';
 import { pendingRefusal, stillPendingText } from '../../domain/write-outcome.js';
 import { appliedAt } from '../journal.js';
 import type { Kept, PendingEntry } from '../pending.js';
-import { landedNow, type Recognise } from '../recognise.js';
+import type { Recognise } from '../recognise.js';
+import { landedNow } from '../recognise-reads.js';
 import { inWrite, newRun, type Later } from './run.js';
 
 /** How long a write stays pending when nothing settles it (15 minutes). */

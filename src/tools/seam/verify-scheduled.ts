@@ -6,6 +6,7 @@
 import type { Deps } from '../../deps.js';
 import { fmtMoney } from '../../domain/money.js';
 import type { ScheduledBody, YnabScheduledTransaction } from '../../domain/model.js';
+import { findCreatedSchedule } from '../../domain/transactions/find-created.js';
 import type { Row } from '../../domain/write-verify.js';
 import { UnknownOutcome } from '../../domain/write-outcome.js';
 import type { CheckedWrite, Shown } from './verify.js';
@@ -31,11 +32,6 @@ const fieldsOf = (body: ScheduledBody): Record<string, unknown> =>
         k !== 'account_id' && v !== undefined && !(k === 'payee_id' && body.payee_name !== undefined),
     ),
   );
-
-const payeeOf = (b: ScheduledBody, s: YnabScheduledTransaction): boolean =>
-  b.payee_id !== undefined && b.payee_id !== null
-    ? s.payee_id === b.payee_id
-    : (s.payee_name ?? '').trim().toLowerCase() === (b.payee_name ?? '').trim().toLowerCase();
 
 /** A scheduled transaction as YNAB said it stored `body` under `id`, when its answer showed no more. */
 export const asStored = (id: string, body: ScheduledBody): YnabScheduledTransaction =>
@@ -98,21 +94,9 @@ export function newScheduledWrite(
         created.value = null;
         return keep(now.find((x) => x.id === id));
       }
-      const like = (await deps.ynab.scheduled.changedSince(plan, knowledge)).filter(
-        (s) =>
-          !s.deleted &&
-          s.account_id === body.account_id &&
-          s.date_next === body.date &&
-          s.amount === body.amount &&
-          s.frequency === body.frequency &&
-          payeeOf(body, s),
+      return keep(
+        findCreatedSchedule(body, await deps.ynab.scheduled.changedSince(plan, knowledge), knowledge),
       );
-      if (like.length > 1 || (like.length === 1 && knowledge === undefined)) {
-        throw new Error(
-          `a read-back finds ${like.length} scheduled transaction(s) like it and cannot tell them apart from older ones`,
-        );
-      }
-      return keep(like[0]);
     },
   };
 }

@@ -7,6 +7,7 @@ import { checkAmount } from '../../domain/amount-checks.js';
 import { AppError } from '../../domain/errors.js';
 import { bodyOf, planScheduledBody } from '../../domain/transactions/scheduled-writes.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
+import { scheduleFound } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { finishWrite, settled } from '../seam/verify.js';
 import { newScheduledWrite } from '../seam/verify-scheduled.js';
@@ -81,6 +82,7 @@ export const createScheduledTransaction = defineWriteTool({
       subject: { schedule: body },
       sameSubject: [newScheduledKey(body.account_id, body.date, body.amount)],
       checkWith: 'list_scheduled_transactions',
+      recognise: () => scheduleFound(body, deps.ynab.knowledge(plan)),
       question: ['Schedule this transaction?', ...scheduledLines(body, ctx)].join('\n'),
       flow: 'merge',
       preview,

@@ -14,6 +14,7 @@ import {
   scheduledById,
 } from '../../domain/transactions/scheduled-writes.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
+import { scheduleReplaced } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { finishWrite, settled } from '../seam/verify.js';
 import { asStored, replaceScheduledWrite } from '../seam/verify-scheduled.js';
@@ -93,6 +94,7 @@ export const updateScheduledTransaction = defineWriteTool({
       subject: { schedule: scheduled_transaction_id, body: after },
       sameSubject: [scheduledKey(scheduled_transaction_id)],
       checkWith: 'list_scheduled_transactions',
+      recognise: () => scheduleReplaced(scheduled_transaction_id, after, before),
       question: [
         'Change this scheduled transaction?',
         ...scheduledLines(before, ctx, '- before:'),
