@@ -335,6 +335,9 @@ describe('scheduled transactions created and replaced', () => {
       record: { kind: 'schedule_create', details: { scheduled_transaction_id: 'sch-9' } },
     });
     expect(await landedNow(shows(), 'p', scheduleFound(body, 41))).toBeNull();
+    // without a knowledge number, one found cannot be told from an older one
+    expect(scheduleFound(body, undefined)).toMatchObject({ knowledge: null });
+    expect(await landedNow(shows(stored()), 'p', scheduleFound(body, undefined))).toBeNull();
     expect(
       await landedNow(shows(stored(), stored({ id: 'sch-10' })), 'p', scheduleFound(body, 41)),
     ).toBeNull();
@@ -365,6 +368,7 @@ describe('scheduled transactions created and replaced', () => {
     const named = scheduleReplaced('sch-9', { ...unnamed, payee_name: 'bakery ' }, body);
     expect((await landedNow(shows(stored({ payee_id: 'pay-new' })), 'p', named))?.complete).toBe(true);
     expect(await landedNow(shows(stored({ payee_name: 'Other' })), 'p', named)).toBeNull();
+    expect(await landedNow(shows(stored({ payee_name: null })), 'p', named)).toBeNull();
     const none = scheduleReplaced('sch-9', { ...body, payee_id: null, memo: '' }, body);
     expect((await landedNow(shows(stored({ payee_id: null, memo: '' })), 'p', none))?.complete).toBe(true);
     const noPayeeAtAll = scheduleReplaced('sch-9', unnamed, body);

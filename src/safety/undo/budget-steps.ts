@@ -3,12 +3,11 @@
  * each write's lost answer is read in the month; a stop halfway names the categories back and
  * journals the rest as `budget` operations, which the next undo_operation finishes.
  */
-import { monthIndex } from '../../domain/categories/budget-writes.js';
 import { clean } from '../../domain/text.js';
-import { milliOf } from '../../domain/months/month-categories.js';
 import { fmtMoney } from '../../domain/money.js';
 import { unseenText } from '../../domain/write-outcome.js';
 import type { YnabClient } from '../../ynab/api.js';
+import { budgetedStep } from '../outcome/budgeted-step.js';
 import { runSteps } from './steps.js';
 
 /** One write: set `category_id` back to `from` (it holds `to`, as the operation left it). */
@@ -19,18 +18,18 @@ export interface BudgetStep {
   to: number;
 }
 
-/** A step of a budget undo: the write of one category back, and the read of the month it shows in. */
-function budgetStep(ynab: YnabClient, plan: string, month: string, step: BudgetStep) {
-  return {
-    ...step,
-    send: () => ynab.months.setBudgeted(plan, month, step.category_id, step.from),
-    check: async () => {
-      const c = monthIndex((await ynab.months.get(plan, month)).categories).get(step.category_id);
-      const held = c === undefined ? null : milliOf(c.budgeted);
-      return held === step.from ? true : held === step.to ? false : 'the amount is neither';
-    },
-  };
-}
+/** A step of a budget undo: the write of one category back to `from`, read in the month. */
+const budgetStep = (ynab: YnabClient, plan: string, month: string, step: BudgetStep) => ({
+  ...step,
+  ...budgetedStep(ynab, plan, {
+    month,
+    categoryId: step.category_id,
+    // the undo sets the amount the operation found, from the one it left
+    from: step.to,
+    to: step.from,
+    neither: () => 'the amount is neither',
+  }),
+});
 
 const back = (s: BudgetStep): string => `${clean(s.name)} back to ${fmtMoney(s.from)}`;
 

@@ -10,15 +10,13 @@
  *
  * What differs between kinds is only what a step sends and reads, and how the texts name it.
  */
-import { isUnknownOutcome, reasonOf, UnknownOutcome } from '../../domain/write-outcome.js';
-import { settleRead, settleSeconds } from '../outcome/settle.js';
+import { reasonOf, UnknownOutcome } from '../../domain/write-outcome.js';
+import { settleSeconds } from '../outcome/settle.js';
+import { sendStep, type Sent, type Step } from '../outcome/step.js';
 import { HalfUndone, type Remainder } from './types.js';
 
-export interface UndoStep {
-  send(): Promise<unknown>;
-  /** One read of YNAB: true when the step's change is in place, false when not, or why neither. */
-  check(): Promise<boolean | string>;
-}
+/** A step of an undo: a request and the read that tells whether its change is in place. */
+export type UndoStep = Step;
 
 /** Why a step failed: refused by YNAB, lost and no read shows it yet, or lost and not known. */
 export type StepFailure = { refused: string } | { unseen: true; seconds: number } | { unknown: string };
@@ -39,53 +37,52 @@ export interface StepTexts<S> {
   check: string;
 }
 
-/** Whether a step whose answer was lost landed, read over the settling window (or why no read could be made). */
-async function landed(step: UndoStep): Promise<boolean | string | { unread: string }> {
-  const read = await settleRead(
-    () => step.check(),
-    (held) => held === true,
-  );
-  return 'why' in read ? { unread: read.why } : read.value;
-}
-
 /** Runs the steps in order; throws as the header says when one does not end in place. */
 export async function runSteps<S extends UndoStep>(steps: readonly S[], texts: StepTexts<S>): Promise<void> {
   for (const [i, step] of steps.entries()) {
+    let sent: Sent<unknown>;
     try {
-      await step.send();
-      continue;
+      sent = await sendStep(step);
     } catch (error) {
-      const lost = isUnknownOutcome(error);
-      if (!lost && i === 0) throw error; // refused: nothing changed, the error says why
-      const held = lost ? await landed(step) : false;
-      if (held === true) continue;
-      const unread = typeof held === 'object' ? held.unread : null;
-      if (i === 0) {
-        const text =
-          held === false
-            ? texts.firstUnseen(step, settleSeconds())
-            : unread === null
-              ? undefined
-              : texts.firstUnknown?.(step, unread);
-        if (text !== undefined) {
-          const unseen = new UnknownOutcome(text);
-          // a later call settles it once YNAB shows the step in place
-          unseen.recheck = async () => (await step.check()) === true;
-          throw unseen;
-        }
-      }
-      const failure: StepFailure = !lost
-        ? { refused: reasonOf(error) }
-        : held === false
-          ? { unseen: true, seconds: settleSeconds() }
-          : { unknown: typeof held === 'string' ? held : `it could not be checked (${String(unread)})` };
-      const left = steps.slice(i);
-      throw new HalfUndone(
-        texts.halfway(steps.slice(0, i), left, failure),
-        texts.remainder(left),
-        lost,
-        texts.check,
-      );
+      if (i === 0) throw error; // refused: nothing changed, the error says why
+      throw halfway(steps, i, texts, { refused: reasonOf(error) }, false);
     }
+    if (sent.end === 'answered' || sent.end === 'shown') continue;
+    if (i === 0) {
+      const text =
+        sent.end === 'unseen'
+          ? texts.firstUnseen(step, settleSeconds())
+          : sent.end === 'unread'
+            ? texts.firstUnknown?.(step, sent.why)
+            : undefined;
+      if (text !== undefined) {
+        const unseen = new UnknownOutcome(text);
+        // a later call settles it once YNAB shows the step in place
+        unseen.recheck = async () => (await step.check()) === true;
+        throw unseen;
+      }
+    }
+    const failure: StepFailure =
+      sent.end === 'unseen'
+        ? { unseen: true, seconds: settleSeconds() }
+        : { unknown: sent.end === 'other' ? sent.held : `it could not be checked (${sent.why})` };
+    throw halfway(steps, i, texts, failure, true);
   }
+}
+
+/** The stop at step `i`: what is done and what is left, the rest journaled for the next undo. */
+function halfway<S extends UndoStep>(
+  steps: readonly S[],
+  i: number,
+  texts: StepTexts<S>,
+  failure: StepFailure,
+  uncertain: boolean,
+): HalfUndone {
+  const left = steps.slice(i);
+  return new HalfUndone(
+    texts.halfway(steps.slice(0, i), left, failure),
+    texts.remainder(left),
+    uncertain,
+    texts.check,
+  );
 }

@@ -4,21 +4,13 @@
  * no read shows is unknown: YNAB may still apply it late).
  */
 import type { Deps } from '../../deps.js';
-import type { YnabMonthDetail } from '../../domain/model.js';
-import { monthIndex } from '../../domain/categories/budget-writes.js';
-import { milliOf } from '../../domain/months/month-categories.js';
 import { fmtMoney } from '../../domain/money.js';
-import { isUnknownOutcome, reasonOf, unknownMessage, unseenText } from '../../domain/write-outcome.js';
-import { keepUntilShown } from '../../safety/outcome/run.js';
-import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
+import { unknownMessage, unseenText } from '../../domain/write-outcome.js';
+import { budgetedStep, type BudgetedWrite } from '../../safety/outcome/budgeted-step.js';
+import { settleSeconds } from '../../safety/outcome/settle.js';
+import { keepStepForLater, sendStep } from '../../safety/outcome/step.js';
 
 export type BudgetOutcome = { state: 'applied'; note: string } | { state: 'unknown'; note: string };
-
-/** A category's budgeted amount in a month as YNAB shows it (milliunits), or null when it is not there. */
-function budgetedIn(m: YnabMonthDetail, categoryId: string): number | null {
-  const c = monthIndex(m.categories).get(categoryId);
-  return c === undefined ? null : milliOf(c.budgeted);
-}
 
 /** The message of an unknown outcome whose reason is `why`. */
 const mayBe = (why: string): string =>
@@ -35,22 +27,31 @@ export async function setBudgetedChecked(
   from: number,
   to: number,
 ): Promise<BudgetOutcome> {
-  let shown: number | null;
-  try {
-    shown = await deps.ynab.months.setBudgeted(plan, month, categoryId, to);
-  } catch (error) {
-    if (!isUnknownOutcome(error)) throw error;
-    // the write may still be in flight: the month is read until it shows the new amount
-    const heldNow = (m: YnabMonthDetail) => budgetedIn(m, categoryId);
-    const read = await settleRead(
-      () => deps.ynab.months.get(plan, month),
-      (m) => heldNow(m) === to,
-    );
-    if ('why' in read) return { state: 'unknown', note: mayBe(`${reasonOf(error)}; ${read.why}`) };
-    const held = heldNow(read.value);
-    if (held === to)
+  const sent = await sendStep(
+    budgetedStep(deps.ynab, plan, {
+      month,
+      categoryId,
+      from,
+      to,
+      neither: (held) =>
+        `a read-back shows ${held === null ? 'no such category' : fmtMoney(held)}, neither the old nor the new amount`,
+    }),
+  );
+  switch (sent.end) {
+    case 'answered':
+      // YNAB may answer 200 and hold something else: say so rather than claim the change
+      return sent.answer !== null && sent.answer !== to
+        ? {
+            state: 'unknown',
+            note: mayBe(
+              `YNAB answered the change but shows ${fmtMoney(sent.answer)} instead of ${fmtMoney(to)}`,
+            ),
+          }
+        : { state: 'applied', note: '' };
+    case 'shown':
       return { state: 'applied', note: "YNAB's answer was lost, but a read-back shows the change in place." };
-    if (held === from) {
+    case 'unseen':
+      // the write may still be in flight: not "not applied"
       return {
         state: 'unknown',
         note: unseenText(
@@ -59,22 +60,11 @@ export async function setBudgetedChecked(
           settleSeconds(),
         ),
       };
-    }
-    return {
-      state: 'unknown',
-      note: mayBe(
-        `${reasonOf(error)}; a read-back shows ${held === null ? 'no such category' : fmtMoney(held)}, neither the old nor the new amount`,
-      ),
-    };
+    case 'other':
+      return { state: 'unknown', note: mayBe(`${sent.lost}; ${sent.held}`) };
+    case 'unread':
+      return { state: 'unknown', note: mayBe(`${sent.lost}; ${sent.why}`) };
   }
-  // YNAB may answer 200 and hold something else: say so rather than claim the change
-  if (shown !== null && shown !== to) {
-    return {
-      state: 'unknown',
-      note: mayBe(`YNAB answered the change but shows ${fmtMoney(shown)} instead of ${fmtMoney(to)}`),
-    };
-  }
-  return { state: 'applied', note: '' };
 }
 
 /**
@@ -84,12 +74,8 @@ export async function setBudgetedChecked(
 export function keepBudgetForLater(
   deps: Deps,
   plan: string,
-  month: string,
-  categoryId: string,
-  to: number,
+  w: Omit<BudgetedWrite, 'neither'>,
   landed: () => Promise<unknown>,
 ): void {
-  keepUntilShown(async () => {
-    return budgetedIn(await deps.ynab.months.get(plan, month), categoryId) === to ? true : null;
-  }, landed);
+  keepStepForLater(budgetedStep(deps.ynab, plan, { ...w, neither: () => 'neither' }), landed);
 }

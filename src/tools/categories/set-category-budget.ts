@@ -84,7 +84,12 @@ export const setCategoryBudget = defineWriteTool({
         const journal = () =>
           recordOperation(deps, plan, 'budget', { month: m, category_id, from: p.from, to: p.to });
         if (outcome.state === 'unknown') {
-          keepBudgetForLater(deps, plan, m, category_id, p.to, journal);
+          keepBudgetForLater(
+            deps,
+            plan,
+            { month: m, categoryId: category_id, from: p.from, to: p.to },
+            journal,
+          );
           return { ...preview, status: 'unknown', message: outcome.note };
         }
         const id = await journal();
