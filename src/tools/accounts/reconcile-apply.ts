@@ -2,15 +2,16 @@
  * How `reconcile_account` applies: the balance adjustment (when asked for), then one PATCH marking
  * everything reconciled, sent under one reservation. When the PATCH fails after the adjustment was
  * created, the adjustment is journaled (as a created transaction, so undo_operation deletes it) and
- * the answer says it exists. When the PATCH's answer is lost, the transactions are read over the
- * settling window: a PATCH no read shows is unknown, since YNAB may still apply it late.
+ * the answer says it exists. The PATCH is a step (safety/outcome/step.ts): a lost answer is settled
+ * by reading the transactions over the window, and a PATCH no read shows is unknown, since YNAB may
+ * still apply it late.
  */
 import type { Deps } from '../../deps.js';
 import { ADJUSTMENT_MEMO, ADJUSTMENT_PAYEE, reconciledMessage } from '../../domain/accounts/reconcile.js';
 import { fmtMoney } from '../../domain/money.js';
-import { isUnknownOutcome, reasonOf, type ReadBack } from '../../domain/write-outcome.js';
-import { keepUntilShown } from '../../safety/outcome/run.js';
-import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
+import { reasonOf } from '../../domain/write-outcome.js';
+import { settleSeconds } from '../../safety/outcome/settle.js';
+import { keepStepForLater, sendStep, type Step } from '../../safety/outcome/step.js';
 import type { YnabTransaction } from '../../domain/model.js';
 import { recordOperation } from '../seam/record-operation.js';
 
@@ -39,27 +40,20 @@ function reconciledCount(rows: readonly YnabTransaction[], ids: readonly string[
   return ids.filter((id) => reconciled.has(id)).length;
 }
 
-/** What a read-back shows of the PATCH: every id reconciled, none, or something else. */
-async function reconciledNow(
-  deps: Deps,
-  a: Applying,
-  ids: string[],
-): Promise<{ state: ReadBack; why?: string }> {
-  const countOf = (rows: readonly YnabTransaction[]) => reconciledCount(rows, ids);
-  // the PATCH may still be in flight: read until every id shows reconciled, or the window ends
-  const read = await settleRead(
-    () => deps.ynab.transactions.list(a.plan),
-    (rows) => countOf(rows) === ids.length,
-  );
-  if ('why' in read) return { state: 'unknown', why: read.why };
-  const count = countOf(read.value);
-  if (count === ids.length) return { state: 'applied' };
-  if (count === 0)
-    return {
-      state: 'unknown',
-      why: `reads over ${settleSeconds()} s show none of them reconciled yet (YNAB may still apply it late)`,
-    };
-  return { state: 'unknown', why: `a read-back shows ${count} of the ${ids.length} transactions reconciled` };
+/** The PATCH marking `ids` reconciled, as a step: in place once every id shows reconciled. */
+function reconcileStep(deps: Deps, a: Applying, ids: readonly string[]): Step {
+  return {
+    send: () =>
+      deps.ynab.transactions.update(
+        a.plan,
+        ids.map((id) => ({ id, cleared: 'reconciled' as const })),
+      ),
+    check: async () => {
+      const count = reconciledCount(await deps.ynab.transactions.list(a.plan), ids);
+      if (count === ids.length) return true;
+      return count === 0 ? false : `a read-back shows ${count} of the ${ids.length} transactions reconciled`;
+    },
+  };
 }
 
 /** Creates the adjustment (if any), marks everything reconciled in one PATCH, journals what holds. */
@@ -91,55 +85,42 @@ export async function applyReconcile(deps: Deps, a: Applying): Promise<Reconcile
     const id = await journal();
     return { status: 'applied', message: reconciledMessage(id), operation_id: id };
   }
+  const patch = reconcileStep(deps, a, ids);
+  let what: string;
+  let refused = false;
   try {
-    await deps.ynab.transactions.update(
-      a.plan,
-      ids.map((id) => ({ id, cleared: 'reconciled' as const })),
-    );
-  } catch (error) {
-    const lost = isUnknownOutcome(error);
-    if (!lost && adjustmentId === null) throw error; // refused, nothing else was written
-    const check = lost ? await reconciledNow(deps, a, ids) : { state: 'not_applied' as const };
-    if (check.state === 'applied') {
+    const sent = await sendStep(patch);
+    if (sent.end === 'answered' || sent.end === 'shown') {
       const id = await journal();
-      return {
-        status: 'applied',
-        message: `YNAB's answer was lost, but a read-back shows every transaction reconciled. ${reconciledMessage(id)}`,
-        operation_id: id,
-      };
+      const lost =
+        sent.end === 'shown'
+          ? "YNAB's answer was lost, but a read-back shows every transaction reconciled. "
+          : '';
+      return { status: 'applied', message: `${lost}${reconciledMessage(id)}`, operation_id: id };
     }
-    const what = lost
-      ? `marking the transactions reconciled got no answer (${reasonOf(error)})${check.why ? `, and ${check.why}` : ''}`
-      : `YNAB refused to mark the transactions reconciled (${reasonOf(error)})`;
-    const result =
-      check.state === 'not_applied'
-        ? 'nothing is reconciled'
-        : 'check the account in YNAB before anything else; do not repeat it';
+    const why =
+      sent.end === 'unseen'
+        ? `reads over ${settleSeconds()} s show none of them reconciled yet (YNAB may still apply it late)`
+        : sent.end === 'other'
+          ? sent.held
+          : sent.why;
+    what = `marking the transactions reconciled got no answer (${sent.lost}), and ${why}`;
     // what YNAB shows later settles it: once every id shows reconciled, the reconciliation is journaled
-    if (lost) keepReconcileForLater(deps, a, ids, journal);
-    // a refusal with no adjustment was thrown above: only a lost answer reaches here without one
-    if (adjustmentId === null)
-      return { status: 'unknown', message: `${what}: ${result}.`, operation_id: null };
-    const id = await recordOperation(deps, a.plan, 'create', { transaction_ids: [adjustmentId] });
-    return {
-      status: check.state === 'not_applied' ? 'partial' : 'unknown',
-      message: `The balance adjustment of ${fmtMoney(a.difference)} was created in YNAB (transaction ${adjustmentId}), but ${what}: ${result}. undo_operation with operation_id ${id} deletes the adjustment.`,
-      operation_id: id,
-    };
+    keepStepForLater(patch, journal);
+  } catch (error) {
+    if (adjustmentId === null) throw error; // refused, nothing else was written
+    what = `YNAB refused to mark the transactions reconciled (${reasonOf(error)})`;
+    refused = true;
   }
-  const id = await journal();
-  return { status: 'applied', message: reconciledMessage(id), operation_id: id };
-}
-
-/** Keeps a reconciliation whose PATCH is unknown for the next call on the plan (see settle-later). */
-function keepReconcileForLater(
-  deps: Deps,
-  a: Applying,
-  ids: readonly string[],
-  journal: () => Promise<string>,
-) {
-  keepUntilShown(async () => {
-    const rows = await deps.ynab.transactions.list(a.plan);
-    return reconciledCount(rows, ids) === ids.length ? true : null;
-  }, journal);
+  const result = refused
+    ? 'nothing is reconciled'
+    : 'check the account in YNAB before anything else; do not repeat it';
+  // a refusal with no adjustment was thrown above: only a lost answer reaches here without one
+  if (adjustmentId === null) return { status: 'unknown', message: `${what}: ${result}.`, operation_id: null };
+  const id = await recordOperation(deps, a.plan, 'create', { transaction_ids: [adjustmentId] });
+  return {
+    status: refused ? 'partial' : 'unknown',
+    message: `The balance adjustment of ${fmtMoney(a.difference)} was created in YNAB (transaction ${adjustmentId}), but ${what}: ${result}. undo_operation with operation_id ${id} deletes the adjustment.`,
+    operation_id: id,
+  };
 }
