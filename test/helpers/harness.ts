@@ -2,6 +2,9 @@
  * Test harness: the YNAB stand-in over loopback HTTP, the server's deps pointed at it, and real MCP
  * clients in both protocol eras (2026-07-28 and the 2025 revisions).
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { loadConfig } from '../../src/config.js';
@@ -30,6 +33,9 @@ export async function startHarness(): Promise<Harness> {
     AVENIR_MCP_NO_UPDATE_CHECK: '1',
     // a lost answer is settled over a short window here, so that each such test costs milliseconds
     AVENIR_MCP_SETTLE_MS: '40',
+    // a test file that names no journal gets a state folder of its own, never the user's: a pending
+    // write one file leaves must not be settled (with a YNAB read) by another file's calls
+    XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'avenir-state-')),
   };
   return { standIn, env, close: () => standIn.close() };
 }
