@@ -213,6 +213,14 @@ export const CASES: Case[] = [
 
 /** Restaurants' budgeted amount in the demo plan's September (milliunits). */
 export const restaurants = (s: PlanState) => s.budgets['2026-09-01']?.['cat-restaurants'];
+/** A move of 10.00 from Holidays to Restaurants in the demo plan's September. */
+const MOVE_TEN = {
+  month: '2026-09-01',
+  from_category_id: 'cat-holidays',
+  to_category_id: 'cat-restaurants',
+  amount: 10,
+};
+
 /**
  * The budget writes, each with its late request: the budget, a move's target (the source changed
  * already) and a move's source (the target never sent; the source alone journaled).
@@ -229,12 +237,7 @@ export const BUDGET_CASES: Case[] = [
   {
     // the target's write is the late one: the source has changed already
     tool: 'move_money',
-    args: {
-      month: '2026-09-01',
-      from_category_id: 'cat-holidays',
-      to_category_id: 'cat-restaurants',
-      amount: 10,
-    },
+    args: MOVE_TEN,
     route: { method: 'PATCH', path: RESTAURANTS },
     held: restaurants,
     after: 130_000,
@@ -243,12 +246,7 @@ export const BUDGET_CASES: Case[] = [
   {
     // the source's write is the late one: the target is never sent, and the source alone is journaled
     tool: 'move_money',
-    args: {
-      month: '2026-09-01',
-      from_category_id: 'cat-holidays',
-      to_category_id: 'cat-restaurants',
-      amount: 10,
-    },
+    args: MOVE_TEN,
     route: { method: 'PATCH', path: HOLIDAYS },
     held: (s) => [s.budgets['2026-09-01']?.['cat-holidays'], restaurants(s)],
     after: [190_000, 120_000],
