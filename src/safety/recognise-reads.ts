@@ -3,6 +3,7 @@
  * the journal entry a change that shows is recorded with (recognise.ts says why each is safe).
  */
 import { monthIndex } from '../domain/categories/budget-writes.js';
+import { categoriesOf, categoryField } from '../domain/categories/category-rows.js';
 import type {
   NewTransactionBody,
   ScheduledBody,
@@ -75,8 +76,23 @@ type Read<E extends Recognise['expect']> = (
   r: Expect<E>,
 ) => Promise<Seen | null>;
 
+/** The objects a `fields` expectation is read on, each field as the write sent it. */
+async function rowsOn(
+  ynab: YnabClient,
+  plan: string,
+  on: Expect<'fields'>['on'],
+): Promise<readonly object[]> {
+  if (on === 'payees') return ynab.payees.list(plan);
+  if (on === 'transactions') return ynab.transactions.list(plan);
+  // a target's rhythm is sent as a frequency, and YNAB shows it as a cadence
+  return [...categoriesOf(await ynab.categories.groups(plan)).values()].map((c) => ({
+    ...c,
+    goal_frequency: categoryField(c, 'goal_frequency'),
+  }));
+}
+
 const fieldsNow: Read<'fields'> = async (ynab, plan, r) => {
-  const rows = r.on === 'payees' ? await ynab.payees.list(plan) : await ynab.transactions.list(plan);
+  const rows = await rowsOn(ynab, plan, r.on);
   const held = patchesHeld(rows, r.patches);
   return held === false ? null : seen(valid(r.record), held === true);
 };

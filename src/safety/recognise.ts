@@ -30,7 +30,7 @@ export const recogniseSchema = z.discriminatedUnion('expect', [
   /** Each object holds the fields sent (`{ id, ...fields }`, as the update sent them). */
   z.strictObject({
     expect: z.literal('fields'),
-    on: z.enum(['transactions', 'payees']),
+    on: z.enum(['transactions', 'payees', 'categories']),
     patches: z.array(fields),
     record,
   }),
@@ -85,11 +85,12 @@ export function recordOf<K extends Kind>(kind: K, details: KindDetails<K>, moves
 export const fieldsHeld = (
   patches: readonly object[],
   r: Record_,
-  on: 'transactions' | 'payees' = 'transactions',
+  on: 'transactions' | 'payees' | 'categories' = 'transactions',
 ): Recognise => ({
   expect: 'fields',
   on,
-  patches: patches.map((p) => ({ ...(p as Record<string, unknown>) })),
+  // a field not sent is not expected either
+  patches: patches.map((p) => Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined))),
   record: r,
 });
 

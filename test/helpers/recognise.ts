@@ -29,6 +29,7 @@ export function ynabShowing(
   budgeted: Record<string, number> = {},
   payees: { id: string; name: string }[] = [],
   scheduled: object[] = [],
+  groups: object[] = [],
 ) {
   const since: (number | undefined)[] = [];
   const ynab = {
@@ -40,6 +41,7 @@ export function ynabShowing(
       },
     },
     payees: { list: async () => payees },
+    categories: { groups: async () => groups },
     scheduled: {
       list: async () => scheduled,
       changedSince: async (_plan: string, k: number | undefined) => {

@@ -61,6 +61,29 @@ describe('fields held', () => {
     expect((await landedNow(shown.ynab, 'p', rename))?.record?.kind).toBe('payee');
   });
 
+  it('on categories: a target read back, its rhythm from the cadence YNAB shows', async () => {
+    const target = fieldsHeld(
+      [{ id: 'cat-a', goal_target: 100_000, goal_frequency: 'weekly', goal_target_date: undefined }],
+      recordOf('target', { category_id: 'cat-a', undo: { goal_target: null }, after: '100.00 each week' }),
+      'categories',
+    );
+    const group = (fields: Record<string, unknown>) => [
+      { id: 'grp-1', name: 'Bills', categories: [{ id: 'cat-a', name: 'Rent', ...fields }] },
+    ];
+    const weekly = { goal_target: 100_000, goal_cadence: 2, goal_cadence_frequency: 1 };
+    const shows = (fields: Record<string, unknown>) => ynabShowing([], {}, [], [], group(fields)).ynab;
+    expect((await landedNow(shows(weekly), 'p', target))?.record?.kind).toBe('target');
+    expect(await landedNow(shows({ goal_target: 50_000 }), 'p', target)).toBeNull();
+    expect(await landedNow(shows({ ...weekly, goal_cadence: 99 }), 'p', target)).toMatchObject({
+      complete: false,
+    });
+    // a field not sent is not expected either
+    expect(target).toMatchObject({
+      patches: [{ id: 'cat-a', goal_target: 100_000, goal_frequency: 'weekly' }],
+    });
+    expect('goal_target_date' in ((target as { patches: object[] }).patches[0] as object)).toBe(false);
+  });
+
   it('a record undo could not read: the change is seen, with nothing to journal', async () => {
     const shows = ynabShowing([tx('tx-1', { flag_color: 'red' })]).ynab;
     const unknownKind = fieldsHeld([{ id: 'tx-1', flag_color: 'red' }], {

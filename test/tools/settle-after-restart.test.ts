@@ -38,6 +38,7 @@ const RECOGNISED = new Set([
   'create_transactions',
   'create_transfer',
   'rename_payee',
+  'set_category_target',
   'create_scheduled_transaction',
   'update_scheduled_transaction',
   'delete_scheduled_transaction',

@@ -8,6 +8,7 @@ import { indexCategories } from '../../domain/categories/category-lists.js';
 import { cannotRestore, planTarget } from '../../domain/categories/target-writes.js';
 import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
+import { fieldsHeld, recordOf } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { finishWrite, settled } from '../seam/verify.js';
@@ -94,6 +95,22 @@ export const setCategoryTarget = defineWriteTool({
       subject: { category: p.category.id, fields: p.fields },
       sameSubject: [categoryKey(p.category.id)],
       checkWith: 'get_underfunded_targets',
+      // a target the API cannot restore is not journaled: there is nothing for another process to record
+      ...(p.undo === null
+        ? {}
+        : {
+            recognise: () =>
+              fieldsHeld(
+                [{ id: p.category.id, ...p.fields }],
+                recordOf('target', {
+                  category_id: p.category.id,
+                  undo: p.undo as NonNullable<typeof p.undo>,
+                  after: p.after,
+                  before: p.before,
+                }),
+                'categories',
+              ),
+          }),
       question: warning === null ? question : `${question}\n${warning}`,
       flow: 'merge',
       preview,

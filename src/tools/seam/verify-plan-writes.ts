@@ -4,6 +4,7 @@
  * answer as the one category of that name in that group that was not there before.
  */
 import type { Deps } from '../../deps.js';
+import { categoriesOf, categoryField } from '../../domain/categories/category-rows.js';
 import type { CategoryPatch, YnabCategory, YnabCategoryGroup, YnabPayee } from '../../domain/model.js';
 import type { Row } from '../../domain/write-verify.js';
 import { UnknownOutcome } from '../../domain/write-outcome.js';
@@ -22,20 +23,6 @@ export function renameWrite(deps: Deps, plan: string, payee: YnabPayee, name: st
     },
     read: async () => new Map((await deps.ynab.payees.list(plan)).map((p) => [p.id, row(p)])),
   };
-}
-
-const categoriesOf = (groups: readonly YnabCategoryGroup[]): Map<string, YnabCategory> =>
-  new Map(groups.flatMap((g) => g.categories.map((c) => [c.id, { ...c, category_group_id: g.id }])));
-
-/** YNAB shows a target's rhythm as a cadence: the frequency a target write sends, read back. */
-const FREQUENCY: Readonly<Record<number, string>> = { 1: 'monthly', 2: 'weekly', 13: 'yearly' };
-
-function categoryField(r: Row, field: string): unknown {
-  if (field !== 'goal_frequency') return r[field];
-  const cadence = r['goal_cadence'];
-  return r['goal_cadence_frequency'] === 1 && typeof cadence === 'number'
-    ? (FREQUENCY[cadence] ?? null)
-    : null;
 }
 
 /** A change of one category's name, group or target fields (`groups`: as read for the preview). */
