@@ -11,10 +11,9 @@ import type {
   YnabTransaction,
 } from '../domain/model.js';
 import { milliOf } from '../domain/months/month-categories.js';
-import { linkedSide } from '../domain/transactions/delete-transactions.js';
 import { findCreated, findCreatedSchedule } from '../domain/transactions/find-created.js';
 import { bodyOf } from '../domain/transactions/scheduled-writes.js';
-import { sideState } from '../domain/transactions/transfer-sides.js';
+import { bothSides, sideState } from '../domain/transactions/transfer-sides.js';
 import { patchesHeld } from '../domain/write-verify.js';
 import type { YnabClient } from '../ynab/api.js';
 import { detailsOf, isKind } from './journal-kinds.js';
@@ -35,7 +34,7 @@ async function transferOf(
   body: NewTransactionBody,
   sent: YnabTransaction,
 ): Promise<Landed | null> {
-  const other = linkedSide(sent, await ynab.transactions.list(plan));
+  const sides = bothSides(sent, await ynab.transactions.list(plan));
   const { account_id, date, amount } = body;
   return valid({
     kind: 'transfer',
@@ -44,7 +43,7 @@ async function transferOf(
       account_id,
       date,
       amount,
-      ...(other === undefined ? {} : { sides: [sideState(sent), sideState(other)] }),
+      ...(sides === undefined ? {} : { sides }),
     },
     moves: [],
   });

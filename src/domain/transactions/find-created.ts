@@ -15,7 +15,10 @@ import type {
   YnabTransaction,
 } from '../model.js';
 
-const payeeMatches = (b: NewTransactionBody, t: YnabTransaction): boolean =>
+type Payee = { payee_id?: string | null | undefined; payee_name?: string | null | undefined };
+
+/** Whether a created transaction or schedule has the payee sent: by id, else by name (case aside). */
+const payeeMatches = (b: Payee, t: Payee): boolean =>
   b.payee_id !== undefined && b.payee_id !== null
     ? t.payee_id === b.payee_id
     : (t.payee_name ?? '').trim().toLowerCase() === (b.payee_name ?? '').trim().toLowerCase();
@@ -62,11 +65,6 @@ export function findCreated(
   return found;
 }
 
-const schedulePayee = (b: ScheduledBody, s: YnabScheduledTransaction): boolean =>
-  b.payee_id !== undefined && b.payee_id !== null
-    ? s.payee_id === b.payee_id
-    : (s.payee_name ?? '').trim().toLowerCase() === (b.payee_name ?? '').trim().toLowerCase();
-
 /**
  * Finds a created scheduled transaction among those changed since `knowledge`: the one like `body`
  * (account, next date, amount, frequency, payee), or undefined when there is none; more than one, or
@@ -84,7 +82,7 @@ export function findCreatedSchedule(
       s.date_next === body.date &&
       s.amount === body.amount &&
       s.frequency === body.frequency &&
-      schedulePayee(body, s),
+      payeeMatches(body, s),
   );
   if (like.length > 1 || (like.length === 1 && knowledge === undefined)) {
     throw new Error(

@@ -5,6 +5,7 @@
  * changed. Pure.
  */
 import type { YnabTransaction } from '../model.js';
+import { linkedSide } from './delete-transactions.js';
 import { currentFlag, type FlagColor } from './flags.js';
 
 /** One side of a transfer: the fields a user can change, the memo as its digest. */
@@ -63,4 +64,16 @@ const FIELDS: readonly (readonly [keyof SideState, string])[] = [
 export function changedField(was: SideState, now: YnabTransaction): string | null {
   const held = sideState(now);
   return FIELDS.find(([k]) => held[k] !== was[k])?.[1] ?? null;
+}
+
+/**
+ * Both sides of a transfer, its sent side first and the other as `rows` hold it, or undefined when
+ * they do not show both: undo then checks the side sent only, and says so.
+ */
+export function bothSides(
+  sent: YnabTransaction | undefined,
+  rows: readonly YnabTransaction[],
+): [SideState, SideState] | undefined {
+  const other = sent === undefined ? undefined : linkedSide(sent, rows);
+  return sent === undefined || other === undefined ? undefined : [sideState(sent), sideState(other)];
 }

@@ -8,9 +8,8 @@ import { z } from 'zod';
 import { checkAmount } from '../../domain/amount-checks.js';
 import { indexCategories } from '../../domain/categories/category-lists.js';
 import type { Deps } from '../../deps.js';
-import { linkedSide } from '../../domain/transactions/delete-transactions.js';
 import { planTransfer, transferQuestion } from '../../domain/transactions/transfer.js';
-import { sideState, type SideState } from '../../domain/transactions/transfer-sides.js';
+import { bothSides, type SideState } from '../../domain/transactions/transfer-sides.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { createdFound } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
@@ -26,12 +25,13 @@ import { newTransactionKey } from '../seam/subjects.js';
  * Both sides as YNAB holds them just after the create (one read of what changed), for undo to compare;
  * undefined when the read fails or does not show them (undo then checks the side sent only, and says so).
  */
-async function bothSides(deps: Deps, plan: string, id: string): Promise<[SideState, SideState] | undefined> {
+async function sidesNow(deps: Deps, plan: string, id: string): Promise<[SideState, SideState] | undefined> {
   try {
     const rows = await deps.ynab.transactions.list(plan);
-    const sent = rows.find((t) => t.id === id);
-    const other = sent === undefined ? undefined : linkedSide(sent, rows);
-    return sent === undefined || other === undefined ? undefined : [sideState(sent), sideState(other)];
+    return bothSides(
+      rows.find((t) => t.id === id),
+      rows,
+    );
   } catch {
     return undefined;
   }
@@ -130,7 +130,7 @@ export const createTransfer = defineWriteTool({
             done: 'Transferred.',
             fields: { transaction_id: txId },
             record: async () => {
-              const sides = txId === null ? undefined : await bothSides(deps, plan, txId);
+              const sides = txId === null ? undefined : await sidesNow(deps, plan, txId);
               const id = await recordOperation(deps, plan, 'transfer', {
                 transaction_id: txId ?? '',
                 account_id,
