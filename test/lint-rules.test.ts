@@ -1,14 +1,28 @@
 /**
- * The layer rules hold: a planted violation of each one makes ESLint fail. The planted files are
- * written into src/ (where the rules apply by path), linted with the project's own config, and
- * removed again.
+ * The layer rules hold: a planted violation of each one makes ESLint fail. The rules apply by path,
+ * so the planted files must sit inside src/ — but never the real one: other test files import
+ * src/tools while this runs, and a killed run would leave the planted files behind. So the project's
+ * lint inputs (src/, the ESLint and TypeScript configs, package.json) are copied into a temporary
+ * folder, with node_modules linked in, and the files are planted and linted there with the project's
+ * own config, exactly as `npm run lint` would see them in src/.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const root = join(import.meta.dirname, '..');
+const project = join(import.meta.dirname, '..');
+/** The temporary copy of the tree, made before the test and removed after it. */
+let root = '';
+
+beforeAll(() => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'avenir-lint-rules-')));
+  for (const f of ['eslint.config.js', 'tsconfig.json', 'package.json'])
+    cpSync(join(project, f), join(root, f));
+  cpSync(join(project, 'src'), join(root, 'src'), { recursive: true });
+  symlinkSync(join(project, 'node_modules'), join(root, 'node_modules'), 'dir');
+});
 
 /** [where, what it does, the code]: each must fail lint. */
 const PLANTED: [string, string, string][] = [
@@ -94,7 +108,7 @@ const PLANTED: [string, string, string][] = [
 const CLEAN = ['src/domain/money.ts', 'src/config.ts', 'src/tools/accounts/list-accounts.ts'];
 
 afterAll(() => {
-  for (const [path] of PLANTED) rmSync(join(root, path), { force: true });
+  if (root !== '') rmSync(root, { recursive: true, force: true });
 });
 
 describe('the layer rules', () => {
