@@ -17,13 +17,29 @@
  * tsc's per-file output stays in dist/ for the development tools that import single modules (the
  * benchmark's stand-in, the bundle's manifest); the npm package and the .mcpb ship only the bundle.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
+
+/**
+ * The newest modification time under the folders the build reads (a file's or a folder's, so that a
+ * deleted file counts too), taken before esbuild reads them. The end-to-end tests compare it with
+ * the tree they run in (test/helpers/built.ts) and fail on a build older than its sources, instead
+ * of testing yesterday's CLI.
+ */
+function newestUnder(folder) {
+  let newest = statSync(folder).mtimeMs;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestUnder(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+const sourcesAt = Math.max(...['src', 'views'].map((f) => newestUnder(join(root, f))));
 
 /** Packages loaded from node_modules at run time rather than bundled. */
 const EXTERNAL = ['oidc-provider'];
@@ -86,3 +102,5 @@ await build({
   legalComments: 'eof',
   logLevel: 'warning',
 });
+
+writeFileSync(join(dist, 'build-stamp.json'), `${JSON.stringify({ sourcesAt })}\n`);

@@ -3,7 +3,6 @@
  * converting them at start-up: its tools/list must be exactly what the server lists when it converts
  * them itself, every tool, with writes on and for a client that renders MCP Apps.
  */
-import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect } from 'vitest';
@@ -11,8 +10,9 @@ import { it } from '../helpers/fixture.js';
 import { connect } from '../helpers/harness.js';
 import { allTools } from '../../src/tools/index.js';
 import { listedTable } from '../../src/tools/seam/listed-schemas.js';
+import { BUILT_MAIN, describeBuilt } from '../helpers/built.js';
 
-const MAIN = 'dist/main.js';
+const MAIN = BUILT_MAIN;
 const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 
 describe('the table the build embeds', () => {
@@ -28,7 +28,7 @@ describe('the table the build embeds', () => {
   });
 });
 
-describe.skipIf(!existsSync(MAIN))('the bundled tool list', () => {
+describeBuilt('the bundled tool list', () => {
   it('is the list the server computes, tool for tool', async ({ h }) => {
     const transport = new StdioClientTransport({
       command: process.execPath,

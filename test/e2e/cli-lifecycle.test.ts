@@ -4,15 +4,15 @@
  * on the stand-in's port minutes later) holds a port and the user's token for nothing.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { VERSION } from '../../src/version.js';
 import { closeAndTime, hostEnv, launchDemo, listening, resultOf } from '../helpers/cli.js';
+import { BUILT_MAIN, describeBuilt } from '../helpers/built.js';
 
-const MAIN = 'dist/main.js';
+const MAIN = BUILT_MAIN;
 const ENV = hostEnv();
 
-describe.skipIf(!existsSync(MAIN))('the built CLI', () => {
+describeBuilt('the built CLI', () => {
   it('prints the usage with --help on stdout and exits 0', () => {
     const r = spawnSync(process.execPath, [MAIN, '--help'], { env: ENV });
     expect(r.status).toBe(0);

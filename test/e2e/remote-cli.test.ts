@@ -3,16 +3,17 @@
  * server started with AVENIR_MCP_AUTH=oauth that publishes its metadata for the public address.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { FileStore } from '../../src/transports/oauth/file-store.js';
 import { oauthFiles } from '../../src/transports/oauth/grants.js';
 import { verifyPassphrase } from '../../src/transports/oauth/passphrase.js';
+import { BUILT_MAIN, describeBuilt } from '../helpers/built.js';
 
-const MAIN = 'dist/main.js';
+const MAIN = BUILT_MAIN;
 
 const envFor = (state: string, extra: Record<string, string> = {}) => ({
   PATH: process.env.PATH ?? '',
@@ -30,7 +31,7 @@ const REMOTE = {
   AVENIR_MCP_PUBLIC_URL: 'https://ynab.example.net',
 };
 
-describe.skipIf(!existsSync(MAIN))('remote mode in the built CLI', () => {
+describeBuilt('remote mode in the built CLI', () => {
   it('set-password stores a 0600 scrypt hash read from standard input', async () => {
     const state = mkdtempSync(join(tmpdir(), 'avenir-cli-'));
     const r = run(['set-password'], envFor(state), 'a passphrase for the phone\n');

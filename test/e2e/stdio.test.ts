@@ -5,22 +5,22 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { allTools } from '../../src/tools/index.js';
 import { VERSION } from '../../src/version.js';
+import { BUILT_MAIN, describeBuilt } from '../helpers/built.js';
 
-const MAIN = 'dist/main.js';
+const MAIN = BUILT_MAIN;
 const ENV = {
   PATH: process.env.PATH ?? '',
   AVENIR_MCP_NO_UPDATE_CHECK: '1',
   HOME: process.env.HOME ?? '/tmp',
 };
 
-describe.skipIf(!existsSync(MAIN))('the built CLI', () => {
+describeBuilt('the built CLI', () => {
   it.each([
     ['modern', { versionNegotiation: { mode: { pin: '2026-07-28' as const } } }],
     ['legacy', {}],

@@ -6,13 +6,13 @@
  * under it; this test checks that it got to the end, and that every group and heading printed lines.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { requireFreshBuild } from '../helpers/built.js';
 import { hostEnv } from '../helpers/cli.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MAIN = `${ROOT}dist/main.js`;
 const SECTIONS = `${ROOT}scripts/tour/`;
 
 interface Run {
@@ -61,9 +61,9 @@ function sections(stdout: string): { title: string; lines: string[] }[] {
 
 describe('the printed tour (npm run demo)', () => {
   it('runs every section to "Done" on the built server', { timeout: 60_000 }, async () => {
-    // Unlike the other e2e tests, which skip without a build, this one fails: a skipped tour is how
-    // a broken `npm run demo` went unnoticed. `npm test` builds before it runs Vitest.
-    expect(existsSync(MAIN), 'dist/main.js is missing: run `npm run build` first').toBe(true);
+    // Fails, never skips, without a fresh build: a skipped tour is how a broken `npm run demo` went
+    // unnoticed. `npm test` builds before it runs Vitest.
+    requireFreshBuild();
 
     const run = await runTour();
     const report = `exit ${run.code} after ${Math.round(run.ms)} ms\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;

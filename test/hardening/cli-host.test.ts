@@ -3,13 +3,13 @@
  * allows it, and then warns that the bearer token travels in clear without TLS.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
+import { BUILT_MAIN, describeBuilt } from '../helpers/built.js';
 
-const MAIN = 'dist/main.js';
+const MAIN = BUILT_MAIN;
 const ENV = {
   PATH: process.env.PATH ?? '',
   AVENIR_MCP_NO_UPDATE_CHECK: '1',
@@ -25,7 +25,7 @@ const freePort = async (): Promise<number> => {
   return port;
 };
 
-describe.skipIf(!existsSync(MAIN))('AVENIR_MCP_HOST', () => {
+describeBuilt('AVENIR_MCP_HOST', () => {
   it.for(['0.0.0.0', '192.168.1.20', '::'])('%s stops start-up with one line', (host) => {
     const run = spawnSync(process.execPath, [MAIN, '--demo'], {
       env: { ...ENV, AVENIR_MCP_HOST: host },

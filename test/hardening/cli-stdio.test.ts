@@ -4,11 +4,11 @@
  * kept) instead of ending the server, which then still answers.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { describe, expect } from 'vitest';
+import { expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
+import { BUILT_MAIN, describeBuilt } from '../helpers/built.js';
 
-const MAIN = 'dist/main.js';
+const MAIN = BUILT_MAIN;
 const ENV = {
   PATH: process.env.PATH ?? '',
   AVENIR_MCP_NO_UPDATE_CHECK: '1',
@@ -21,7 +21,7 @@ const INIT = {
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
 };
 
-describe.skipIf(!existsSync(MAIN))('the built CLI over stdio', () => {
+describeBuilt('the built CLI over stdio', () => {
   it('logs malformed messages as one-line WARNINGs and survives a message over the limit', async () => {
     const child = spawn(process.execPath, [MAIN, '--demo'], { env: ENV });
     let stdout = '';

@@ -5,15 +5,16 @@
  * `npm run inspect` runs this file alone (after a build); `npm test` runs it with the rest.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prompts } from '../../src/context/prompts.js';
 import { READ_CALLS } from '../helpers/read-calls.js';
 import { binOf, node22 } from '../tooling/node22.js';
+import { BUILT_MAIN, describeBuilt } from '../helpers/built.js';
 
-const MAIN = 'dist/main.js';
+const MAIN = BUILT_MAIN;
 const INSPECTOR = binOf('@modelcontextprotocol/inspector/clients/launcher/build/index.js');
 const PROMPT_ARGS: Record<string, string> = {
   plan_id: 'demo-budget',
@@ -93,7 +94,7 @@ const ok = (outcome: Outcome, what: string): Record<string, unknown> => {
   return outcome.result;
 };
 
-describe.skipIf(!existsSync(MAIN))('the MCP Inspector CLI on the demo plan', () => {
+describeBuilt('the MCP Inspector CLI on the demo plan', () => {
   describe.each(['legacy', 'modern'])('%s era', (era) => {
     it('lists tools, resources, templates and prompts', { timeout: 120_000 }, async () => {
       const [tools, resources, templates, listed] = await all(

@@ -18,8 +18,9 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE, READ_TOOLS } from '../helpers/catalogue.js';
 import { READ_CALLS } from '../helpers/read-calls.js';
+import { BUILT_MAIN, describeBuilt } from '../helpers/built.js';
 
-const MAIN = 'dist/main.js';
+const MAIN = BUILT_MAIN;
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'avenir-v1-'));
@@ -111,7 +112,7 @@ async function open(mode: Mode, elicit: boolean, journal: string) {
 const BUDGET = { plan_id: 'demo-budget', month: '2026-09-01', category_id: 'cat-restaurants', amount: 175 };
 const balances = { plan_id: 'demo-budget', month: '2026-09-01' };
 
-describe.skipIf(!existsSync(MAIN))('the SDK v1 client against the built CLI', () => {
+describeBuilt('the SDK v1 client against the built CLI', () => {
   describe.each<Mode>(['stdio', 'http'])('over %s', (mode) => {
     it('lists the tools and validates the answer of every read tool', { timeout: 60_000 }, async () => {
       const s = await open(mode, false, join(dir, `${mode}-reads.jsonl`));
