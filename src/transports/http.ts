@@ -19,6 +19,7 @@ import {
 import { isPlainObject } from '../domain/plain-object.js';
 import { Secret } from '../domain/secret.js';
 import { guard, hostGuard, originGuard, type GuardFailure } from './http-guards.js';
+import { createHealth, type ReadinessCheck } from './health.js';
 import type { OAuthServer } from './oauth/index.js';
 import { discardThenClose, readBody, TOO_LARGE } from './http-body.js';
 import { grantAllowsWrites } from './oauth/scopes.js';
@@ -37,11 +38,18 @@ export interface HttpOptions {
   oauth?: OAuthServer | null;
   /** 2025-era sessions: idle time before one is closed, and how many may be open (tests shorten them). */
   sessions?: { idleMs?: number; max?: number };
+  /** What `/readyz` checks beyond listening (hosted mode: the store); none in the other modes. */
+  ready?: ReadinessCheck | null;
 }
 
 export interface HttpHandle {
   url: string;
   token: Secret;
+  /**
+   * Stops taking work (src/transports/health.ts says how); resolves once the requests in flight have
+   * been answered. `close` then stops listening and ends the rest.
+   */
+  drain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -183,13 +191,21 @@ export async function runHttp(
   const refuse = (res: ServerResponse, failure: GuardFailure): void =>
     void res.writeHead(failure.status, failure.headers).end(failure.body);
 
+  /** The first guard the request fails, or null. */
+  const failureOf = (req: IncomingMessage, path: string): GuardFailure | null => {
+    if (!oauth) return guard(req.headers, token);
+    const publicUrl = oauth.publicUrl;
+    return (
+      hostGuard(req.headers, publicUrl) ??
+      (path === '/mcp' || path.startsWith('/interaction/') ? originGuard(req.headers, publicUrl) : null)
+    );
+  };
+
+  const health = createHealth(options.ready ?? null, options.onerror);
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const publicUrl = oauth?.publicUrl ?? null;
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    const failure = oauth
-      ? (hostGuard(req.headers, publicUrl) ??
-        (path === '/mcp' || path.startsWith('/interaction/') ? originGuard(req.headers, publicUrl) : null))
-      : guard(req.headers, token);
+    if (health.answer(req, res, path)) return; // before the guards: a balancer's probe passes none
+    const failure = failureOf(req, path);
     if (failure) return refuse(res, failure);
     if (oauth?.handles(path)) return oauth.handle(req, res);
     const incoming = await toRequest(req, `http://${req.headers.host ?? 'localhost'}`);
@@ -201,6 +217,7 @@ export async function runHttp(
       res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8' }).end(TOO_LARGE);
       return;
     }
+    if (health.refuses(incoming.parsed)) return health.refuse(res);
     if (path !== '/mcp')
       return send(res, new Response('Not found: the MCP endpoint is /mcp.', { status: 404 }));
     const { request, parsed } = incoming;
@@ -218,6 +235,7 @@ export async function runHttp(
   };
 
   const server: Server = createServer((req, res) => {
+    health.track(req, res);
     handle(req, res).catch((error: unknown) => {
       options.onerror(error instanceof Error ? error : new Error(String(error)));
       if (!res.headersSent) res.writeHead(500).end();
@@ -231,6 +249,12 @@ export async function runHttp(
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/mcp`,
     token,
+    drain: async () => {
+      // still listening: the balancer's probe reads 503 on /readyz and stops sending; a request that
+      // comes anyway is answered 503 (health.ts); `close` stops listening once these calls are answered
+      health.drain();
+      await health.idle();
+    },
     close: async () => {
       await sessions.closeAll();
       await modern.close();
