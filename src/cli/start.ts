@@ -14,7 +14,13 @@ import { serverFactory } from '../server.js';
 import type { OAuthServer } from '../transports/oauth/index.js';
 import { PassphraseError } from '../transports/oauth/passphrase.js';
 import { runStdio } from '../transports/stdio.js';
-import { DEMO_DEADLINE_MS, endWithInput, WRITE_DEADLINE_MS } from '../shutdown.js';
+import {
+  DEMO_DEADLINE_MS,
+  drainDeadlineMs,
+  endOnSignal,
+  endWithInput,
+  WRITE_DEADLINE_MS,
+} from '../shutdown.js';
 import { checkForUpdate } from '../update-check.js';
 import { closeConnections, preloadHttp } from '../ynab/client.js';
 import { HOMEPAGE, VERSION } from '../version.js';
@@ -105,7 +111,7 @@ async function main(argv: string[]): Promise<void> {
       );
     log.info('main', `Starting avenir-mcp on ${config.host}:${config.port}`);
     if (oauth) log.info('main', `Remote mode: OAuth-protected resource ${oauth.resource.href}`);
-    await runHttp(factory, {
+    const http = await runHttp(factory, {
       oauth,
       host: config.host,
       port: config.port,
@@ -114,6 +120,18 @@ async function main(argv: string[]): Promise<void> {
       onerror,
     });
     preloadHttp(() => config.ynabUrl());
+    endOnSignal(process, {
+      close: [
+        () => http.drain(),
+        () => http.close(),
+        closeConnections,
+        ...(standIn ? [() => standIn.close()] : []),
+      ],
+      deadlineMs: drainDeadlineMs(config),
+      onsignal: (signal) => log.info('main', `${signal}: draining, then stopping`),
+      ondeadline: () => log.warning('main', 'Calls still in flight at the shutdown deadline were cut'),
+      onerror,
+    });
   } else {
     const connection = runStdio(factory, onerror);
     // The YNAB client's HTTP stack loads while the client is still connecting, not in its first call.
