@@ -25,6 +25,21 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+export type Auth = 'bearer' | 'oauth' | 'ynab';
+
+/** The operator's YNAB OAuth application, for hosted mode. */
+export interface YnabOAuthSettings {
+  /** AVENIR_MCP_YNAB_CLIENT_ID: the application's client id (not a secret). */
+  readonly clientId: string;
+  /**
+   * AVENIR_MCP_YNAB_CLIENT_SECRET_FILE: a chmod 600 file holding the client secret, read at start-up;
+   * null in --demo, where a secret is made for the run and handed to the stand-in.
+   */
+  readonly clientSecretFile: string | null;
+  /** AVENIR_MCP_YNAB_OAUTH_URL: the origin of YNAB's authorize and token endpoints (in --demo, the stand-in's). */
+  readonly url: string;
+}
+
 export interface Config {
   readonly write: boolean;
   /** AVENIR_MCP_TODAY: a pinned "today", or null. */
@@ -40,10 +55,15 @@ export interface Config {
   readonly remoteHost: boolean;
   readonly port: number;
   readonly httpToken: Secret | null;
-  /** `bearer` (the static token, the default) or `oauth` (remote mode for one owner). */
-  readonly auth: 'bearer' | 'oauth';
+  /**
+   * `bearer` (the static token, the default), `oauth` (remote mode for one owner) or `ynab` (hosted
+   * mode: each person signs in with YNAB).
+   */
+  readonly auth: Auth;
   /** AVENIR_MCP_PUBLIC_URL: the https origin clients reach in remote mode, or null. */
   readonly publicUrl: string | null;
+  /** Hosted mode's YNAB OAuth application (AVENIR_MCP_AUTH=ynab), or null in every other mode. */
+  readonly ynabOAuth: YnabOAuthSettings | null;
   /** AVENIR_MCP_OWNER_PASSWORD_FILE: a chmod 600 file holding the owner's passphrase, or null. */
   readonly ownerPasswordFile: string | null;
   /** The state folder: the journal's default home, the OAuth state and the passphrase hash. */
@@ -147,8 +167,13 @@ const isLoopback = (host: string): boolean =>
 /** The listen address; a non-loopback one only with AVENIR_MCP_ALLOW_REMOTE_HOST=1 (plain HTTP, no TLS). */
 function parseHost(env: Env): { host: string; remoteHost: boolean } {
   const host = set(env.AVENIR_MCP_HOST) ? env.AVENIR_MCP_HOST : '127.0.0.1';
-  // remote mode (AVENIR_MCP_AUTH=oauth) has its own rule: loopback only, behind the owner's TLS proxy
-  if (isLoopback(host) || env.AVENIR_MCP_TRANSPORT !== 'http' || env.AVENIR_MCP_AUTH === 'oauth')
+  // remote and hosted modes (AVENIR_MCP_AUTH=oauth or ynab) have their own rule: loopback only, behind the owner's TLS proxy
+  if (
+    isLoopback(host) ||
+    env.AVENIR_MCP_TRANSPORT !== 'http' ||
+    env.AVENIR_MCP_AUTH === 'oauth' ||
+    env.AVENIR_MCP_AUTH === 'ynab'
+  )
     return { host, remoteHost: false };
   if (env.AVENIR_MCP_ALLOW_REMOTE_HOST === '1') return { host, remoteHost: true };
   throw new ConfigError(
@@ -175,22 +200,29 @@ function checkYnabUrl(raw: string): string {
   return url;
 }
 
-function parseAuth(raw: string | undefined): 'bearer' | 'oauth' {
+function parseAuth(raw: string | undefined): Auth {
   if (!set(raw) || raw === 'bearer') return 'bearer';
-  if (raw === 'oauth') return 'oauth';
-  throw new ConfigError(`AVENIR_MCP_AUTH must be bearer or oauth, got ${quote(raw)}.`);
+  if (raw === 'oauth' || raw === 'ynab') return raw;
+  throw new ConfigError(`AVENIR_MCP_AUTH must be bearer, oauth or ynab, got ${quote(raw)}.`);
 }
 
 /** An https origin (scheme and host, no path): the address the owner's TLS proxy serves. */
-function parsePublicUrl(raw: string | undefined, auth: 'bearer' | 'oauth', transport: string): string | null {
+function parsePublicUrl(
+  raw: string | undefined,
+  auth: Auth,
+  transport: string,
+  demoPort: number | null,
+): string | null {
   if (auth === 'bearer') return null;
+  // hosted mode's demo runs on this machine alone: its address is plain loopback HTTP
+  if (demoPort !== null && !set(raw)) return `http://127.0.0.1:${demoPort}`;
   if (transport !== 'http')
     throw new ConfigError(
-      'AVENIR_MCP_AUTH=oauth needs AVENIR_MCP_TRANSPORT=http (OAuth is for remote clients).',
+      `AVENIR_MCP_AUTH=${auth} needs AVENIR_MCP_TRANSPORT=http (OAuth is for remote clients).`,
     );
   if (!set(raw))
     throw new ConfigError(
-      'AVENIR_MCP_AUTH=oauth needs AVENIR_MCP_PUBLIC_URL, the https:// address clients reach (e.g. https://ynab.example.net).',
+      `AVENIR_MCP_AUTH=${auth} needs AVENIR_MCP_PUBLIC_URL, the https:// address clients reach (e.g. https://ynab.example.net).`,
     );
   let url: URL | null;
   try {
@@ -203,6 +235,52 @@ function parsePublicUrl(raw: string | undefined, auth: 'bearer' | 'oauth', trans
       `AVENIR_MCP_PUBLIC_URL must be https:// and a host only (no path), e.g. https://ynab.example.net, got ${quote(raw)}.`,
     );
   return url.origin;
+}
+
+export const DEFAULT_YNAB_OAUTH_URL = 'https://app.ynab.com';
+/** The YNAB application hosted mode's demo registers with its stand-in. */
+export const DEMO_CLIENT_ID = 'avenir-mcp-demo';
+
+/**
+ * Hosted mode's YNAB application: a client id, the file holding its secret (read and checked at
+ * start-up, never here), and the origin of YNAB's OAuth endpoints. In --demo the stand-in's origin
+ * replaces that origin. Null in every other mode: there nothing of it is read.
+ */
+function parseYnabOAuth(
+  env: Env,
+  auth: Auth,
+  demo: { url: string; token: string } | null,
+): YnabOAuthSettings | null {
+  if (auth !== 'ynab') return null;
+  if (demo) return { clientId: DEMO_CLIENT_ID, clientSecretFile: null, url: new URL(demo.url).origin };
+  const clientId = env.AVENIR_MCP_YNAB_CLIENT_ID;
+  if (!set(clientId))
+    throw new ConfigError(
+      "AVENIR_MCP_AUTH=ynab needs AVENIR_MCP_YNAB_CLIENT_ID, the client id of your YNAB OAuth application (YNAB's Developer Settings).",
+    );
+  if (!/^[\x21-\x7e]+$/.test(clientId))
+    throw new ConfigError(
+      `AVENIR_MCP_YNAB_CLIENT_ID must be the client id alone (visible characters, no space), got ${quote(clientId)}.`,
+    );
+  const clientSecretFile = env.AVENIR_MCP_YNAB_CLIENT_SECRET_FILE;
+  if (!set(clientSecretFile))
+    throw new ConfigError(
+      'AVENIR_MCP_AUTH=ynab needs AVENIR_MCP_YNAB_CLIENT_SECRET_FILE, a chmod 600 file holding the client secret of your YNAB OAuth application.',
+    );
+  const raw = set(env.AVENIR_MCP_YNAB_OAUTH_URL) ? env.AVENIR_MCP_YNAB_OAUTH_URL : DEFAULT_YNAB_OAUTH_URL;
+  const url = URL.parse(raw);
+  const ok =
+    url !== null &&
+    (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname))) &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !url.username;
+  if (!ok)
+    throw new ConfigError(
+      `AVENIR_MCP_YNAB_OAUTH_URL must be the https:// origin of YNAB's OAuth endpoints (scheme and host only, e.g. ${DEFAULT_YNAB_OAUTH_URL}; plain http only for 127.0.0.1 or localhost), got ${quote(raw)}.`,
+    );
+  return { clientId, clientSecretFile, url: url.origin };
 }
 
 const updateCheckDisabled = (env: Env): boolean =>
@@ -220,8 +298,10 @@ export function loadConfig(
 ): Config {
   const today = parseToday(env.AVENIR_MCP_TODAY) ?? (demo ? DEMO_TODAY : null);
   const home = (): string => env.HOME ?? homedir();
-  const transport = env.AVENIR_MCP_TRANSPORT === 'http' ? 'http' : 'stdio';
   const auth = parseAuth(env.AVENIR_MCP_AUTH);
+  // hosted mode is HTTP only, so its demo needs no second switch
+  const transport = env.AVENIR_MCP_TRANSPORT === 'http' || (demo && auth === 'ynab') ? 'http' : 'stdio';
+  const port = parsePort(env.AVENIR_MCP_PORT);
   const stateDir = join(
     set(env.XDG_STATE_HOME) ? env.XDG_STATE_HOME : join(home(), '.local', 'state'),
     'avenir-mcp',
@@ -236,10 +316,16 @@ export function loadConfig(
     confidenceThreshold: parseThreshold(env.AVENIR_MCP_CONFIDENCE_THRESHOLD),
     transport,
     ...parseHost(env),
-    port: parsePort(env.AVENIR_MCP_PORT),
+    port,
     httpToken: set(env.AVENIR_MCP_HTTP_TOKEN) ? new Secret(env.AVENIR_MCP_HTTP_TOKEN) : null,
     auth,
-    publicUrl: parsePublicUrl(env.AVENIR_MCP_PUBLIC_URL, auth, transport),
+    publicUrl: parsePublicUrl(
+      env.AVENIR_MCP_PUBLIC_URL,
+      auth,
+      transport,
+      demo && auth === 'ynab' ? port : null,
+    ),
+    ynabOAuth: parseYnabOAuth(env, auth, demo),
     ownerPasswordFile: set(env.AVENIR_MCP_OWNER_PASSWORD_FILE) ? env.AVENIR_MCP_OWNER_PASSWORD_FILE : null,
     stateDir,
     stateKey: parseStateKey(env.AVENIR_MCP_STATE_KEY),

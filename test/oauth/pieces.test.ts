@@ -46,7 +46,7 @@ describe('configuration', () => {
   });
 
   it.each([
-    [{ AVENIR_MCP_AUTH: 'jwt' }, "AVENIR_MCP_AUTH must be bearer or oauth, got 'jwt'."],
+    [{ AVENIR_MCP_AUTH: 'jwt' }, "AVENIR_MCP_AUTH must be bearer, oauth or ynab, got 'jwt'."],
     [
       { ...remoteEnv, AVENIR_MCP_TRANSPORT: '' },
       'AVENIR_MCP_AUTH=oauth needs AVENIR_MCP_TRANSPORT=http (OAuth is for remote clients).',

@@ -53,7 +53,11 @@ export async function verifyPassphrase(plain: string, encoded: string): Promise<
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-function readPrivate(path: string, what: string): string {
+/**
+ * A secret file's content, refused when any group or other permission bit is set: the passphrase
+ * file, and hosted mode's YNAB client secret (ynab-app.ts).
+ */
+export function readPrivate(path: string, what: string): string {
   try {
     const mode = statSync(path).mode;
     if (process.platform !== 'win32' && (mode & 0o077) !== 0)
