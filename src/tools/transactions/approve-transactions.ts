@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { approvalStatus, approvalsOf, approvalText } from '../../domain/transactions/approvals.js';
 import { defineImmediateWrite } from '../seam/define-tool.js';
 import { planId } from '../seam/schemas.js';
-import { checkedWrite } from '../seam/verify.js';
+import { checkedWrite } from '../../safety/outcome/checked-step.js';
 import { patchWrite } from '../seam/verify-transactions.js';
 
 const ids = (what: string) => z.array(z.string()).describe(what);

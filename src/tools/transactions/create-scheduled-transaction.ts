@@ -9,7 +9,8 @@ import { bodyOf, planScheduledBody } from '../../domain/transactions/scheduled-w
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { scheduleFound } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { finishWrite, settled } from '../seam/verify.js';
+import { settled } from '../../safety/outcome/checked-step.js';
+import { finishWrite } from '../../safety/outcome/finish.js';
 import { newScheduledWrite } from '../seam/verify-scheduled.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';

@@ -15,7 +15,8 @@ import {
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { createdFound } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { finishWrite, settled } from '../seam/verify.js';
+import { settled } from '../../safety/outcome/checked-step.js';
+import { finishWrite } from '../../safety/outcome/finish.js';
 import { createWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, untrusted } from '../seam/schemas.js';

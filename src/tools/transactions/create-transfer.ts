@@ -13,7 +13,8 @@ import { bothSides, type SideState } from '../../domain/transactions/transfer-si
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { createdFound } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { finishWrite, settled } from '../seam/verify.js';
+import { settled } from '../../safety/outcome/checked-step.js';
+import { finishWrite } from '../../safety/outcome/finish.js';
 import { createWrite } from '../seam/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { UNTRUSTED, planId } from '../seam/schemas.js';

@@ -7,7 +7,8 @@ import { bodyOf, scheduledById } from '../../domain/transactions/scheduled-write
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { goneFrom, recordOf } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { finishWrite, settled } from '../seam/verify.js';
+import { settled } from '../../safety/outcome/checked-step.js';
+import { finishWrite } from '../../safety/outcome/finish.js';
 import { deleteScheduledWrite } from '../seam/verify-scheduled.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';

@@ -18,7 +18,7 @@ import { verdictText, type Verdict } from '../../domain/write-verify.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { goneFrom, recordOf } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { checkedWrite, keepForLater } from '../seam/verify.js';
+import { checkedWrite, keepForLater } from '../../safety/outcome/checked-step.js';
 import { reasonOf, withoutNotYet } from '../../domain/write-outcome.js';
 import type { Deps } from '../../deps.js';
 import { deleteWrite } from '../seam/verify-transactions.js';

@@ -15,7 +15,8 @@ import {
 } from '../../domain/transactions/split.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
-import { finishWrite, settled } from '../seam/verify.js';
+import { settled } from '../../safety/outcome/checked-step.js';
+import { finishWrite } from '../../safety/outcome/finish.js';
 import { patchWrite } from '../seam/verify-transactions.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { amountParam } from './find-transactions.js';

@@ -16,7 +16,8 @@ import {
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { scheduleReplaced } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { finishWrite, settled } from '../seam/verify.js';
+import { settled } from '../../safety/outcome/checked-step.js';
+import { finishWrite } from '../../safety/outcome/finish.js';
 import { asStored, replaceScheduledWrite } from '../seam/verify-scheduled.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';
