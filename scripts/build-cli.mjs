@@ -41,8 +41,13 @@ function newestUnder(folder) {
 }
 const sourcesAt = Math.max(...['src', 'views'].map((f) => newestUnder(join(root, f))));
 
-/** Packages loaded from node_modules at run time rather than bundled. */
-const EXTERNAL = ['oidc-provider'];
+/**
+ * Packages loaded from node_modules at run time rather than bundled: oidc-provider, and hosted mode's
+ * store engines, optional peer dependencies that only hosted mode loads (with `import()`), so that
+ * their megabytes (PGlite's WebAssembly build of PostgreSQL is most of them) are installed only by
+ * those who run it.
+ */
+const EXTERNAL = ['oidc-provider', 'pg', '@electric-sql/pglite'];
 
 /**
  * src/version.ts reads package.json beside dist/ at run time; the bundle's chunks sit one folder deeper,

@@ -95,6 +95,17 @@ export interface Config {
    * 45 s a host allows a call.
    */
   readonly settleMs: number;
+  /** Hosted mode's store (src/store/): its server, its start-up migration and the seal keys. */
+  readonly store: StoreConfig;
+}
+
+export interface StoreConfig {
+  /** AVENIR_MCP_DATABASE_URL: a PostgreSQL server (its password inside stays masked), or null for the embedded store. */
+  readonly databaseUrl: Secret | null;
+  /** AVENIR_MCP_MIGRATE=1: a server's schema is migrated at start instead of only checked. */
+  readonly migrateAtStart: boolean;
+  /** AVENIR_MCP_SEAL_KEY_FILE: the chmod 600 file of keys that seal the YNAB tokens, or null. */
+  readonly sealKeyFile: string | null;
 }
 
 const set = (v: string | undefined): v is string => v !== undefined && v !== '';
@@ -283,6 +294,19 @@ function parseYnabOAuth(
   return { clientId, clientSecretFile, url: url.origin };
 }
 
+/** The store's settings; the URL is checked for its scheme only (the server itself says the rest). */
+function parseStore(env: Env): StoreConfig {
+  const url = env.AVENIR_MCP_DATABASE_URL;
+  // the URL may carry a password: the message names the scheme it wants, never the value
+  if (set(url) && !/^postgres(ql)?:\/\/./.test(url))
+    throw new ConfigError('AVENIR_MCP_DATABASE_URL must be a postgres:// or postgresql:// URL.');
+  return {
+    databaseUrl: set(url) ? new Secret(url) : null,
+    migrateAtStart: env.AVENIR_MCP_MIGRATE === '1',
+    sealKeyFile: set(env.AVENIR_MCP_SEAL_KEY_FILE) ? env.AVENIR_MCP_SEAL_KEY_FILE : null,
+  };
+}
+
 const updateCheckDisabled = (env: Env): boolean =>
   env.AVENIR_MCP_NO_UPDATE_CHECK === '1' ||
   env.DO_NOT_TRACK === '1' ||
@@ -358,6 +382,7 @@ export function loadConfig(
       120_000,
     ),
     settleMs: parseMs('AVENIR_MCP_SETTLE_MS', env.AVENIR_MCP_SETTLE_MS, 8_000, 0, 30_000),
+    store: parseStore(env),
   };
 }
 

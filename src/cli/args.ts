@@ -1,14 +1,16 @@
 /**
  * The command line: no arguments serves, `--version` prints the version, `--demo` serves the
- * built-in demo plan, `--help` prints the usage, `set-password` and `revoke` manage remote mode.
+ * built-in demo plan, `--help` prints the usage, `set-password` and `revoke` manage remote mode,
+ * `migrate` and `seal-key` hosted mode's store.
  * Anything else is refused with the one-line usage on stderr, so that a typo in a client's
  * configuration fails loudly instead of starting something the user did not ask for.
  */
 
-export type Command = 'serve' | 'demo' | 'version' | 'help' | 'set-password' | 'revoke' | 'refuse';
+export type Command =
+  'serve' | 'demo' | 'version' | 'help' | 'set-password' | 'revoke' | 'migrate' | 'seal-key' | 'refuse';
 
 export const USAGE_LINE =
-  'usage: avenir-mcp [--version | --demo | --help | set-password | revoke [--all | <client id>]] (configuration comes from environment variables; see the README)';
+  'usage: avenir-mcp [--version | --demo | --help | set-password | revoke [--all | <client id>] | migrate | seal-key] (configuration comes from environment variables; see the README)';
 
 /** What `--help` prints on stdout: the usage, each option, and where the documentation lives. */
 export const help = (homepage: string): string => `${USAGE_LINE}
@@ -24,6 +26,8 @@ Options:
   --help      print this help
   set-password            remote mode (AVENIR_MCP_AUTH=oauth): set the owner's sign-in passphrase
   revoke [--all | <id>]   remote mode: list the clients holding access, revoke one, or all
+  migrate                 hosted mode: bring the store's schema up to this version (AVENIR_MCP_DATABASE_URL)
+  seal-key                hosted mode: print a new key line for AVENIR_MCP_SEAL_KEY_FILE
 
 Main environment variables:
   YNAB_API_KEY                      your YNAB Personal Access Token (or YNAB_API_KEY_FILE: a chmod 600 file holding it)
@@ -47,6 +51,10 @@ export function parseArgs(argv: readonly string[]): Command {
       return 'help';
     case 'set-password':
       return 'set-password';
+    case 'migrate':
+      return 'migrate';
+    case 'seal-key':
+      return 'seal-key';
     default:
       return 'refuse';
   }

@@ -13,6 +13,7 @@ import { createLog } from '../log.js';
 import { serverFactory } from '../server.js';
 import type { OAuthServer } from '../transports/oauth/index.js';
 import { PassphraseError } from '../transports/oauth/passphrase.js';
+import { StoreSetupError } from '../store/errors.js';
 import { runStdio } from '../transports/stdio.js';
 import {
   DEMO_DEADLINE_MS,
@@ -69,6 +70,11 @@ async function main(argv: string[]): Promise<void> {
     const { revoke, setPassword } = await import('./commands.js');
     const out = (t: string): void => void process.stdout.write(t);
     return command === 'revoke' ? revoke(loadConfig(), argv.slice(1), out) : setPassword(loadConfig(), out);
+  }
+  if (command === 'migrate' || command === 'seal-key') {
+    const { migrateCommand, sealKeyCommand } = await import('./store-commands.js');
+    const out = (t: string): void => void process.stdout.write(t);
+    return command === 'migrate' ? migrateCommand(loadConfig(), out) : sealKeyCommand(out);
   }
   if (command === 'refuse') {
     process.stderr.write(`${USAGE_LINE}\n`);
@@ -145,7 +151,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof PassphraseError) {
+  if (error instanceof ConfigError || error instanceof PassphraseError || error instanceof StoreSetupError) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

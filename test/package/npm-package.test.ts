@@ -99,27 +99,37 @@ describe('the npm package', () => {
     expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md', 'dist/main.js']));
   });
 
-  it('depends at run time on exactly what the bundle imports: oidc-provider', () => {
+  it('depends at run time on exactly what the bundle imports: oidc-provider, and optional peers', () => {
     // Every import the shipped files make, static or dynamic: Node's modules, the package's own
-    // chunks, and oidc-provider (kept outside the bundle), nothing else.
+    // chunks, oidc-provider (kept outside the bundle), and the optional peers hosted mode's store
+    // loads with import() (pg, PGlite), nothing else.
     const imported = new Set<string>();
+    const importedStatically = new Set<string>();
     for (const path of files.filter((f) => f.startsWith('dist/'))) {
       const code = readFileSync(join(ROOT, path), 'utf8');
-      const statics = code.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)";/gm);
+      const statics = [...code.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)";/gm)];
       const dynamics = code.matchAll(/\bimport\("([^"]+)"\)/g);
+      for (const [, specifier] of statics) importedStatically.add(specifier!);
       for (const [, specifier] of [...statics, ...dynamics]) imported.add(specifier!);
     }
     const outside = [...imported].filter(
       (s) => !s.startsWith('node:') && !s.startsWith('./') && !s.startsWith('../'),
     );
-    expect(outside).toEqual(['oidc-provider']);
+    const manifest = installedManifest();
+    const peers = Object.keys(manifest.peerDependencies ?? {});
+    expect(peers.sort()).toEqual(['@electric-sql/pglite', 'pg']);
+    expect(outside.filter((s) => !peers.includes(s))).toEqual(['oidc-provider']);
+    // each optional peer is only ever loaded with import(), never by a static import of a start
+    for (const peer of peers) {
+      expect(outside, peer).toContain(peer);
+      expect(importedStatically.has(peer), peer).toBe(false);
+    }
     for (const s of imported) if (s.startsWith('.')) expect(s).toMatch(/^\.\.?\/(chunks\/)?[\w-]+\.js$/);
     // The manifest npm installs from names that and nothing more: the SDK, zod and jose are inside
     // the bundle, so installing them too would only add their 15 MB. Nothing is optional either: a
-    // package only one mode needs would be an optional peer, which npm does not install by default.
-    const manifest = installedManifest();
+    // package only one mode needs is an optional peer, which npm does not install by default.
     expect(manifest.dependencies).toEqual({ 'oidc-provider': expect.stringMatching(/^\d+\.\d+\.\d+$/) });
-    expect(Object.keys(manifest.dependencies ?? {})).toEqual(outside);
+    expect(Object.keys(manifest.dependencies ?? {})).toEqual(outside.filter((s) => !peers.includes(s)));
     expect(manifest.optionalDependencies).toBeUndefined();
     expect(manifest.bundleDependencies ?? manifest.bundledDependencies).toBeUndefined();
     for (const name of Object.keys(manifest.peerDependencies ?? {})) {

@@ -1,0 +1,7 @@
+/** Every migration, in order: a new one is a new numbered file added at the end of this list. */
+import { people } from './0001-people.js';
+import { oauth } from './0002-oauth.js';
+import { safety } from './0003-safety.js';
+import type { Migration } from './migration.js';
+
+export const MIGRATIONS: readonly Migration[] = [people, oauth, safety];
