@@ -1,7 +1,21 @@
 /** The demo plan and the YNAB stand-in: used by demo mode (`--demo`), by the tests and by the benchmark. */
 export { startStandIn } from './emulator/stand-in.js';
 export { DEMO_TODAY } from './household/plan.js';
-export type { FaultRule, RecordedRequest, StandIn } from './emulator/stand-in.js';
+export { DEMO_USER_ID } from './emulator/stand-in.js';
+export type {
+  FaultRule,
+  IssueOptions,
+  OAuthApp,
+  Person,
+  RecordedRequest,
+  Scope,
+  StandIn,
+  StandInOptions,
+  TokenAnswer,
+} from './emulator/stand-in.js';
+export { ALICE_USER_ID, BOB_USER_ID, demoPeople } from './household/people.js';
+export { buildHouseholdPlan, SECOND_HOUSEHOLD } from './household/variant.js';
+export type { HouseholdVariant } from './household/variant.js';
 export { buildDemoPlan, buildPayees } from './household/plan.js';
 export { DINAR, YEN, inCurrency } from './household/currencies.js';
 export { computeFigures } from './emulator/month-figures.js';

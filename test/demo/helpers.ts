@@ -20,7 +20,7 @@ export interface Answer {
   json: Json;
 }
 
-function parse(text: string): Json {
+export function parse(text: string): Json {
   try {
     return JSON.parse(text);
   } catch {

@@ -30,10 +30,10 @@ describe('stand-in: server, auth and errors', () => {
   });
 
   it('answers 404.1 for a route the demo does not serve', async () => {
-    const res = await get(si, '/user');
+    const res = await get(si, P);
     expect(res.status).toBe(404);
     expect(res.json).toEqual({
-      error: { id: '404.1', name: 'not_found', detail: 'Not in the demo: GET /user' },
+      error: { id: '404.1', name: 'not_found', detail: `Not in the demo: GET ${P}` },
     });
     expect((await call(si, 'DELETE', `${P}/accounts`)).json.error.detail).toBe(
       `Not in the demo: DELETE ${P}/accounts`,

@@ -4,15 +4,19 @@
  */
 import type { PlanState } from '../plan-data.js';
 
-/** What a route answers: a status and a JSON body. */
+/** What a route answers: a status and a JSON body (a string body is an HTML page), and extra headers. */
 export interface Reply {
   status: number;
   body: unknown;
+  headers?: Record<string, string>;
 }
 
-/** The request as a route sees it. */
-export interface RouteContext {
-  state: PlanState;
+/** The request as the router receives it: whose it is and which plans that person may reach. */
+export interface RequestContext {
+  /** The plans of the person the token belongs to (the first one is `last-used`). */
+  plans: readonly [PlanState, ...PlanState[]];
+  /** YNAB's id of that person (`GET /user`). */
+  userId: string;
   /** The pinned today, `YYYY-MM-DD`. */
   today: string;
   method: string;
@@ -22,6 +26,11 @@ export interface RouteContext {
   body: unknown;
   /** A DELETE of one side of a transfer leaves the other side (a fault: see FaultRule). */
   keepTransferSide?: boolean;
+}
+
+/** The request as a route sees it: with the plan its path names (the first plan when it names none). */
+export interface RouteContext extends RequestContext {
+  state: PlanState;
 }
 
 /** YNAB's error names and default details per status. */

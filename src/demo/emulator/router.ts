@@ -1,9 +1,10 @@
 /**
- * Route matching for the stand-in: `/plans/:plan/...` patterns, the plan segment checked against the
- * plan's id or `last-used`, unknown routes answered 404.1, as YNAB does.
+ * Route matching for the stand-in: `/plans/:plan/...` patterns, the plan segment looked up among the
+ * plans of the person asking (or `last-used`: their first), unknown routes answered 404.1, as YNAB does.
+ * Another person's plan id answers 404.2 exactly as an id nobody has.
  */
 import { HttpError, errorBody, noRoute, notFound } from './http.js';
-import type { Reply, RouteContext } from './http.js';
+import type { Reply, RequestContext, RouteContext } from './http.js';
 
 export interface Route {
   method: string;
@@ -60,7 +61,7 @@ export class Router {
   }
 
   /** Answers a request: the route's reply, or an error in YNAB's shape. Synchronous by design. */
-  dispatch(ctx: RouteContext): Reply {
+  dispatch(ctx: RequestContext): Reply {
     try {
       return this.run(ctx);
     } catch (e) {
@@ -70,7 +71,7 @@ export class Router {
     }
   }
 
-  private run(ctx: RouteContext): Reply {
+  private run(ctx: RequestContext): Reply {
     for (const { route, regex, names } of this.compiled) {
       if (route.method !== ctx.method) continue;
       const match = regex.exec(ctx.path);
@@ -81,8 +82,10 @@ export class Router {
         params[name] = decodeSegment(match[i + 1]!);
       });
       const plan = params['plan'];
-      if (plan !== undefined && plan !== ctx.state.plan.id && plan !== 'last-used') throw notFound();
-      return route.handler(ctx, params);
+      const state =
+        plan === undefined || plan === 'last-used' ? ctx.plans[0] : ctx.plans.find((s) => s.plan.id === plan);
+      if (state === undefined) throw notFound();
+      return route.handler({ ...ctx, state }, params);
     }
     throw noRoute(ctx.method, ctx.path);
   }

@@ -25,7 +25,12 @@ export function byId<T extends { id: string }>(rows: readonly T[], id: string): 
 }
 
 function plans(ctx: RouteContext): Reply {
-  return ok({ plans: [{ ...ctx.state.plan }] });
+  return ok({ plans: ctx.plans.map((s) => ({ ...s.plan })) });
+}
+
+/** `GET /user`: the id of the person the token belongs to, YNAB's only user field. */
+function user(ctx: RouteContext): Reply {
+  return ok({ user: { id: ctx.userId } });
 }
 
 function accounts(ctx: RouteContext): Reply {
@@ -149,6 +154,7 @@ function scheduledOne(ctx: RouteContext, p: { id: string }): Reply {
 }
 
 export const READ_ROUTES: Route[] = [
+  { method: 'GET', pattern: '/user', handler: user },
   { method: 'GET', pattern: '/plans', handler: plans },
   { method: 'GET', pattern: '/plans/:plan/accounts', handler: accounts },
   route('GET', '/plans/:plan/accounts/:id', account),

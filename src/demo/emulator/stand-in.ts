@@ -1,15 +1,22 @@
 /**
- * The YNAB stand-in: a real HTTP server on 127.0.0.1 (any free port) serving a plan with YNAB's response
+ * The YNAB stand-in: a real HTTP server on 127.0.0.1 (any free port) serving plans with YNAB's response
  * shapes, applying writes to an in-memory state, recording every request and injecting the faults a test
  * asks for. Requests are answered one at a time: a route runs synchronously from start to end, so no two
  * requests interleave their state changes.
+ *
+ * Without `people` it serves one plan to any bearer token. With `people` it is several YNAB accounts:
+ * the bearer token decides whose plans a request reaches, tokens come from YNAB's OAuth (oauth.ts) or
+ * from `issueToken`, and an unknown, expired or revoked token answers 401.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildDemoPlan, DEMO_TODAY } from '../household/plan.js';
+import { asApplied, Faults, type FaultRule } from './faults.js';
+import { ACCESS_TTL_MS, Grants } from './grants.js';
 import { errorBody } from './http.js';
-import type { Reply } from './http.js';
+import type { Reply, RequestContext } from './http.js';
+import { answerOAuth, paramsOf } from './oauth.js';
+import { People } from './people.js';
 import { Router } from './router.js';
 import { MONEY_MOVEMENT_ROUTES } from './routes-money-movements.js';
 import { READ_ROUTES } from './routes-read.js';
@@ -17,80 +24,16 @@ import { PLAN_WRITE_ROUTES } from './routes-plan-writes.js';
 import { SCHEDULED_ROUTES } from './routes-scheduled.js';
 import { TRANSACTION_ROUTES } from './routes-transactions.js';
 import { createState } from './state.js';
-import type { PlanData, PlanState } from '../plan-data.js';
+import type { RecordedRequest, StandIn, StandInOptions } from './stand-in-types.js';
+import { parseBody, readBody, send, sendTrickled, sendTruncated, sleep, type ParsedBody } from './wire.js';
+import { buildDemoPlan, DEMO_TODAY } from '../household/plan.js';
+import type { PlanState } from '../plan-data.js';
 
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  status: number;
-  /** The bearer token the request carried (tests check which one was sent), or null. */
-  token: string | null;
-}
-
-export interface FaultRule {
-  /** Default: any method. */
-  method?: string;
-  /** Matched against the path without `/v1` and without the query, e.g. `/plans/demo-budget/accounts`. */
-  path: string | RegExp;
-  /** Answer this status (YNAB's error shape unless `body` is given). */
-  status?: number;
-  /** `Retry-After` header value. */
-  retryAfter?: string;
-  /** Raw body text (e.g. `Bad Gateway` for a non-JSON gateway page). */
-  body?: string;
-  /** Wait before answering (or before dropping). */
-  delayMs?: number;
-  /** Destroy the socket without answering. */
-  drop?: boolean;
-  /**
-   * With `drop` or `truncate`: apply the request first, as YNAB does when the answer is lost on
-   * the way back (the write landed; the client cannot know it).
-   */
-  apply?: boolean;
-  /** Answer the status and headers, then cut the connection halfway through the body. */
-  truncate?: boolean;
-  /**
-   * Answer as usual, but as if these fields had not been sent, on every object of the body (e.g.
-   * `["memo"]`): YNAB is known to answer 200 and leave a field as it was.
-   */
-  ignoreFields?: readonly string[];
-  /** Send the normal answer in ten parts this many ms apart: a long answer over a slow line. */
-  trickleMs?: number;
-  /** With `trickleMs`: declare no Content-Length (chunked framing, as a proxy may answer). */
-  unsized?: boolean;
-  /**
-   * A DELETE of one side of a transfer deletes that side only and leaves the other, linked side. By
-   * default the stand-in deletes both, as YNAB's app does; YNAB's API does not document which.
-   */
-  keepTransferSide?: boolean;
-  /** How many matching requests it applies to (default 1). */
-  times?: number;
-}
-
-export interface StandIn {
-  /** `http://127.0.0.1:<port>/v1` */
-  readonly url: string;
-  /** Every request received (faulted ones included), in order. */
-  readonly requests: RecordedRequest[];
-  /** Non-GET requests that were applied (2xx). */
-  readonly writes: RecordedRequest[];
-  /** The live state (tests inspect it). */
-  readonly state: PlanState;
-  /** Current server knowledge (1 = nothing written). */
-  knowledge(): number;
-  fault(rule: FaultRule): void;
-  /** Body bytes of the answers to `requests`, emptied with them (what YNAB sent: benchmarks). */
-  bytesSent(): number;
-  /** Empties `requests` and `writes`. */
-  clearRequests(): void;
-  /** Fresh state from a new `buildDemoPlan()` (or `plan`), knowledge 1, records and faults cleared. */
-  reset(plan?: PlanData): void;
-  /** Pins today, `YYYY-MM-DD`. */
-  setToday(today: string): void;
-  close(): Promise<void>;
-}
+export type { FaultRule } from './faults.js';
+export type { OAuthApp } from './oauth.js';
+export type { Person } from './people.js';
+export type { Scope, TokenAnswer } from './grants.js';
+export type { IssueOptions, RecordedRequest, StandIn, StandInOptions } from './stand-in-types.js';
 
 const ROUTER = new Router([
   ...READ_ROUTES,
@@ -100,6 +43,9 @@ const ROUTER = new Router([
   ...PLAN_WRITE_ROUTES,
 ]);
 
+/** What `GET /user` answers without `people`. */
+export const DEMO_USER_ID = '5c1e7d2a-0d6b-4f3e-9a7c-2b8e4f6a1d00';
+
 function checkToday(today: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(today))) {
     throw new RangeError(`today must be a date YYYY-MM-DD, got ${JSON.stringify(today)}`);
@@ -107,201 +53,145 @@ function checkToday(today: string): string {
   return today;
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-/** The body as recorded: parsed JSON, else the raw text, or null when empty. */
-function parseBody(raw: string): { value: unknown; json: boolean } {
-  if (raw === '') return { value: null, json: true };
-  try {
-    return { value: JSON.parse(raw) as unknown, json: true };
-  } catch {
-    return { value: raw, json: false };
-  }
-}
-
-/** The body without `fields` on its objects (the body's own, and those of its arrays). */
-function withoutFields(value: unknown, fields: readonly string[]): unknown {
-  const strip = (o: unknown): unknown => {
-    if (typeof o !== 'object' || o === null || Array.isArray(o)) return o;
-    return Object.fromEntries(Object.entries(o).filter(([k]) => !fields.includes(k)));
-  };
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, Array.isArray(v) ? v.map(strip) : strip(v)]),
-  );
-}
-
-/** The body a route sees: without the fields a fault makes the stand-in ignore. */
-const asApplied = (body: { value: unknown; json: boolean }, fault: FaultRule | undefined) =>
-  fault?.ignoreFields === undefined
-    ? body
-    : { ...body, value: withoutFields(body.value, fault.ignoreFields) };
-
 const bearerOf = (req: IncomingMessage): string | null =>
   /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
 
-const hasToken = (req: IncomingMessage): boolean => /^Bearer\s+\S/i.test(req.headers.authorization ?? '');
+/** 403.3: a write with a `read-only` token. */
+const SCOPE_REFUSED: Reply = {
+  status: 403,
+  body: {
+    error: {
+      id: '403.3',
+      name: 'unauthorized_scope',
+      detail: 'The access token is read-only: this request needs full access.',
+    },
+  },
+};
 
-/** Answers; returns the body's size in bytes. */
-function send(res: ServerResponse, reply: Reply, headers: Record<string, string> = {}): number {
-  const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-  const type =
-    typeof reply.body === 'string' ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8';
-  res.writeHead(reply.status, {
-    'Content-Type': type,
-    'Content-Length': Buffer.byteLength(text),
-    ...headers,
-  });
-  res.end(text);
-  return Buffer.byteLength(text);
+/** Who an API request speaks for, or the refusal it gets. */
+type Access = {
+  person: string | null;
+  ctx: Omit<RequestContext, 'today' | 'method' | 'path' | 'query' | 'body'>;
+};
+
+/** A fault's status (YNAB's error shape unless the rule gives a body), with its `Retry-After`. */
+const faultReply = (fault: FaultRule, status: number): Reply => ({
+  status,
+  body: fault.body ?? errorBody(status),
+  ...(fault.retryAfter === undefined ? {} : { headers: { 'Retry-After': fault.retryAfter } }),
+});
+
+/** The record of a request: the API's path without `/v1`; an OAuth request's parameters as its body. */
+function recordOf(req: IncomingMessage, raw: string): RecordedRequest {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const path =
+    url.pathname === '/v1' ? '/' : url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : url.pathname;
+  const method = (req.method ?? 'GET').toUpperCase();
+  const contentType = req.headers['content-type'];
+  return {
+    method,
+    path,
+    query: Object.fromEntries(url.searchParams),
+    body: path.startsWith('/oauth/')
+      ? paramsOf({ method, path, query: url.searchParams, raw, contentType, authorization: undefined })
+      : parseBody(raw).value,
+    status: 0,
+    token: bearerOf(req),
+    person: null,
+  };
 }
-
-/** Sends the head and half of the body, then destroys the socket: an answer that cannot be read. */
-function sendTruncated(res: ServerResponse, reply: Reply): void {
-  const text = JSON.stringify(reply.body);
-  res.writeHead(reply.status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-  });
-  res.write(text.slice(0, Math.floor(text.length / 2)), () => res.destroy());
-}
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Sends the head at once, then the body in ten parts `everyMs` apart (its length declared unless
- * `unsized`); returns the body's size.
- */
-async function sendTrickled(
-  res: ServerResponse,
-  reply: Reply,
-  everyMs: number,
-  unsized: boolean,
-): Promise<number> {
-  const bytes = Buffer.from(JSON.stringify(reply.body));
-  res.writeHead(reply.status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    ...(unsized ? {} : { 'Content-Length': bytes.length }),
-  });
-  res.flushHeaders();
-  const part = Math.ceil(bytes.length / 10);
-  for (let at = 0; at < bytes.length && !res.destroyed; at += part) {
-    await sleep(everyMs);
-    res.write(bytes.subarray(at, at + part));
-  }
-  res.end();
-  return bytes.length;
-}
-
-/** Answers at once, or in parts when a fault trickles the answer; returns the body's size. */
-const deliver = async (
-  res: ServerResponse,
-  reply: Reply,
-  headers: Record<string, string>,
-  fault: FaultRule | undefined,
-): Promise<number> =>
-  fault?.trickleMs === undefined
-    ? send(res, reply, headers)
-    : sendTrickled(res, reply, fault.trickleMs, fault.unsized === true);
 
 /** Starts a stand-in serving `plan` (default: the demo plan) with today pinned (default 2026-09-25). */
-export async function startStandIn(options: { plan?: PlanData; today?: string } = {}): Promise<StandIn> {
+export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
   const startToday = checkToday(options.today ?? DEMO_TODAY);
   let today = startToday;
   let state = createState(options.plan ?? buildDemoPlan());
+  const people = options.people === undefined ? undefined : new People(options.people);
+  const apps = options.oauthApps ?? [];
+  const grants = new Grants(options.now ?? Date.now, options.accessTokenTtlMs ?? ACCESS_TTL_MS);
   const requests: RecordedRequest[] = [];
   const writes: RecordedRequest[] = [];
-  let faults: { rule: FaultRule; left: number }[] = [];
+  const faults = new Faults();
   let bytes = 0;
 
-  const takeFault = (method: string, path: string): FaultRule | undefined => {
-    const hit = faults.find(
-      ({ rule }) =>
-        (rule.method === undefined || rule.method.toUpperCase() === method) &&
-        (typeof rule.path === 'string' ? rule.path === path : rule.path.test(path)),
-    );
-    if (hit === undefined) return undefined;
-    hit.left -= 1;
-    if (hit.left <= 0) faults = faults.filter((f) => f !== hit);
-    return hit.rule;
+  /** The person and plans an API request reaches, or the refusal it gets. */
+  const accessFor = (req: IncomingMessage, method: string): Access | Reply => {
+    const token = bearerOf(req);
+    if (token === null) return { status: 401, body: errorBody(401) };
+    if (people === undefined) return { person: null, ctx: { plans: [state], userId: DEMO_USER_ID } };
+    const bearer = grants.bearer(token);
+    const living = bearer === undefined ? undefined : people.find(bearer.person);
+    if (bearer === undefined || living === undefined) return { status: 401, body: errorBody(401) };
+    if (method !== 'GET' && bearer.scope === 'read-only') return SCOPE_REFUSED;
+    return { person: bearer.person, ctx: { plans: living.states, userId: living.person.userId } };
   };
 
-  const answer = (
-    method: string,
-    path: string,
+  const apiAnswer = (
+    access: Access,
     record: RecordedRequest,
-    parsed: { value: unknown; json: boolean },
+    parsed: ParsedBody,
     fault: FaultRule | undefined,
   ): Reply => {
     if (!parsed.json) return { status: 400, body: errorBody(400, 'The request body is not valid JSON.') };
     const reply = ROUTER.dispatch({
-      state,
+      ...access.ctx,
       today,
-      method,
-      path,
+      method: record.method,
+      path: record.path,
       query: record.query,
       body: parsed.value ?? undefined,
       keepTransferSide: fault?.keepTransferSide === true,
     });
-    if (method !== 'GET' && reply.status >= 200 && reply.status < 300) writes.push(record);
+    if (record.method !== 'GET' && reply.status >= 200 && reply.status < 300) writes.push(record);
     return reply;
   };
 
-  /** The normal answer, or a fault's status. */
-  const replyFor = (
-    req: IncomingMessage,
-    record: RecordedRequest,
-    parsed: { value: unknown; json: boolean },
-    fault: FaultRule | undefined,
-    headers: Record<string, string>,
-  ): Reply => {
-    if (fault?.status !== undefined) {
-      if (fault.retryAfter !== undefined) headers['Retry-After'] = fault.retryAfter;
-      return { status: fault.status, body: fault.body ?? errorBody(fault.status) };
+  /** The answer as the request deserves it (no fault's status): OAuth's, or the API's. */
+  const answer = (req: IncomingMessage, raw: string, record: RecordedRequest, fault?: FaultRule): Reply => {
+    if (record.path.startsWith('/oauth/')) {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const oauth = answerOAuth(
+        {
+          method: record.method,
+          path: record.path,
+          query: url.searchParams,
+          raw,
+          contentType: req.headers['content-type'],
+          authorization: req.headers.authorization,
+        },
+        { apps, people, grants },
+      );
+      record.person = oauth.person;
+      return oauth.reply;
     }
-    if (!hasToken(req)) return { status: 401, body: errorBody(401) };
-    return answer(record.method, record.path, record, parsed, fault);
+    const access = accessFor(req, record.method);
+    if ('status' in access) return access;
+    record.person = access.person;
+    return apiAnswer(access, record, asApplied(parseBody(raw), fault), fault);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const raw = await readBody(req);
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const path =
-      url.pathname === '/v1' ? '/' : url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : url.pathname;
-    const method = (req.method ?? 'GET').toUpperCase();
-    const body = parseBody(raw);
-    const record: RecordedRequest = {
-      method,
-      path,
-      query: Object.fromEntries(url.searchParams),
-      body: body.value,
-      status: 0,
-      token: bearerOf(req),
-    };
+    const record = recordOf(req, raw);
     requests.push(record);
-    const fault = takeFault(method, path);
-    const parsed = asApplied(body, fault);
+    const fault = faults.take(record.method, record.path);
     if (fault?.delayMs !== undefined) await sleep(fault.delayMs);
     if (fault?.drop === true || fault?.truncate === true) {
       // the answer is lost on the way back; with `apply`, after the request took effect
-      const applied =
-        fault.apply === true && hasToken(req) ? answer(method, path, record, parsed, fault) : null;
-      record.status = applied?.status ?? 0;
+      const applied = fault.apply === true ? answer(req, raw, record, fault) : null;
+      record.status = applied === null ? 0 : applied.status;
       if (fault.drop === true) req.socket.destroy();
       else sendTruncated(res, applied ?? { status: 200, body: { data: {} } });
       return;
     }
-    const headers: Record<string, string> = {};
-    const reply = replyFor(req, record, parsed, fault, headers);
+    const reply =
+      fault?.status === undefined ? answer(req, raw, record, fault) : faultReply(fault, fault.status);
     record.status = reply.status;
-    if (!req.socket.destroyed) bytes += await deliver(res, reply, headers, fault);
+    if (req.socket.destroyed) return;
+    bytes +=
+      fault?.trickleMs === undefined
+        ? send(res, reply)
+        : await sendTrickled(res, reply, fault.trickleMs, fault.unsized === true);
   };
 
   const server = createServer((req, res) => {
@@ -315,18 +205,24 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const mainState = (): PlanState => (people === undefined ? state : people.state(people.names[0]!));
 
   return {
     url: `http://127.0.0.1:${port}/v1`,
+    origin: `http://127.0.0.1:${port}`,
     requests,
     writes,
     get state() {
-      return state;
+      return mainState();
     },
-    knowledge: () => state.knowledge,
+    stateOf(person, planId) {
+      if (people === undefined) throw new RangeError('this stand-in has no people: use `state`');
+      return people.state(person, planId);
+    },
+    knowledge: () => mainState().knowledge,
     bytesSent: () => bytes,
     fault(rule) {
-      faults.push({ rule, left: rule.times ?? 1 });
+      faults.add(rule);
     },
     clearRequests() {
       requests.length = 0;
@@ -334,15 +230,33 @@ export async function startStandIn(options: { plan?: PlanData; today?: string } 
       bytes = 0;
     },
     reset(plan) {
-      state = createState(plan ?? buildDemoPlan());
+      if (people !== undefined) {
+        if (plan !== undefined) throw new RangeError('a stand-in with people resets to their own plans');
+        people.reset();
+      } else {
+        state = createState(plan ?? buildDemoPlan());
+      }
       today = startToday;
       requests.length = 0;
       writes.length = 0;
       bytes = 0;
-      faults = [];
+      faults.clear();
     },
     setToday(value) {
       today = checkToday(value);
+    },
+    issueToken(person, issue = {}) {
+      if (people === undefined) throw new RangeError('this stand-in has no people: any token is accepted');
+      const name = people.get(person).person.name;
+      return grants.issue(name, issue.scope ?? '', issue.clientId ?? apps[0]?.clientId ?? null, issue.ttlMs);
+    },
+    revoke(person) {
+      if (people === undefined) throw new RangeError('this stand-in has no people');
+      grants.revoke(people.get(person).person.name);
+    },
+    expireAccessTokens(person) {
+      if (people !== undefined && person !== undefined) people.get(person);
+      grants.expire(person);
     },
     close() {
       return new Promise<void>((resolve, reject) => {
