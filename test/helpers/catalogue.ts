@@ -1,46 +1,9 @@
-/** The server's tool catalogue: 20 reads and 20 writes. */
-export const READ_TOOLS = [
-  'list_plans',
-  'list_accounts',
-  'list_category_groups',
-  'list_payees',
-  'list_scheduled_transactions',
-  'get_monthly_summary',
-  'get_category_balances',
-  'get_budget_vs_actual',
-  'get_spending_trends',
-  'suggest_categories',
-  'find_transactions',
-  'find_recurring_charges',
-  'forecast_balance',
-  'get_net_worth_trend',
-  'get_runway',
-  'get_savings_rate',
-  'get_underfunded_targets',
-  'get_debt_payoff_plan',
-  'get_age_of_money',
-  'get_money_movements',
-];
-export const WRITE_TOOLS = [
-  'apply_categories',
-  'approve_transactions',
-  'create_category',
-  'create_scheduled_transaction',
-  'create_transactions',
-  'create_transfer',
-  'delete_scheduled_transaction',
-  'delete_transactions',
-  'flag_transactions',
-  'import_transactions',
-  'move_money',
-  'reconcile_account',
-  'rename_payee',
-  'set_category_budget',
-  'set_category_target',
-  'split_transaction',
-  'undo_operation',
-  'update_category',
-  'update_scheduled_transaction',
-  'update_transactions',
-];
-export const CATALOGUE = new Set([...READ_TOOLS, ...WRITE_TOOLS]);
+/**
+ * The server's tool catalogue, read from the tool definitions (`src/tools/index.ts`, the one list of
+ * tools): a tool added there is in every list here, so no test keeps a list of names by hand.
+ */
+import { allTools } from '../../src/tools/index.js';
+
+export const READ_TOOLS: readonly string[] = allTools.filter((t) => t.kind === 'read').map((t) => t.name);
+export const WRITE_TOOLS: readonly string[] = allTools.filter((t) => t.kind === 'write').map((t) => t.name);
+export const CATALOGUE: ReadonlySet<string> = new Set(allTools.map((t) => t.name));

@@ -1,28 +1,32 @@
 /**
  * One valid call of every read tool on the demo plan (today 2026-09-25): what the interoperability
  * and Inspector runs call, so that each read answer is checked by a client other than ours.
+ *
+ * Derived from the definitions: a read tool is called with the demo plan when it takes a `plan_id`,
+ * and with nothing else. READ_ARGS, the one hand-written part, adds what a tool needs beyond that:
+ * a required parameter (a schema says it is required, not which value the demo plan answers well),
+ * or a bound that keeps the answer small. The tool checklist (test/tools/checklist.test.ts) names a
+ * read tool whose derived call its own schema refuses, so a new tool cannot be missed here.
  */
+import type { ToolDefinition } from '../../src/tools/seam/define-tool.js';
+import { allTools } from '../../src/tools/index.js';
+
 const PLAN = { plan_id: 'demo-budget' };
 
-export const READ_CALLS: Record<string, Record<string, unknown>> = {
-  list_plans: {},
-  list_accounts: PLAN,
-  list_category_groups: PLAN,
-  list_payees: { ...PLAN, limit: 5 },
-  list_scheduled_transactions: PLAN,
-  find_transactions: { ...PLAN, since_date: '2026-08-01' },
-  suggest_categories: PLAN,
-  get_monthly_summary: PLAN,
-  get_category_balances: PLAN,
-  get_budget_vs_actual: PLAN,
-  get_spending_trends: PLAN,
-  get_underfunded_targets: PLAN,
-  get_age_of_money: PLAN,
-  get_money_movements: { ...PLAN, since: '2026-06-01' },
-  get_net_worth_trend: PLAN,
-  get_runway: PLAN,
-  get_savings_rate: PLAN,
-  get_debt_payoff_plan: PLAN,
-  find_recurring_charges: PLAN,
-  forecast_balance: { ...PLAN, until: '2026-12' },
+/** Hand-written: the arguments beyond the plan that a read tool needs on the demo plan. */
+export const READ_ARGS: Readonly<Record<string, Record<string, unknown>>> = {
+  list_payees: { limit: 5 },
+  find_transactions: { since_date: '2026-08-01' },
+  get_money_movements: { since: '2026-06-01' },
+  forecast_balance: { until: '2026-12' },
 };
+
+/** The call of one read tool: the demo plan if it takes one, and its READ_ARGS. */
+export function readCallOf(tool: ToolDefinition): Record<string, unknown> {
+  const takesPlan = Object.hasOwn(tool.input.shape, 'plan_id');
+  return { ...(takesPlan ? PLAN : {}), ...READ_ARGS[tool.name] };
+}
+
+export const READ_CALLS: Readonly<Record<string, Record<string, unknown>>> = Object.fromEntries(
+  allTools.filter((t) => t.kind === 'read').map((t) => [t.name, readCallOf(t)]),
+);
