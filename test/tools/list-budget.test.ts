@@ -1,15 +1,25 @@
 /**
  * What `tools/list` costs every conversation, in bytes as the client receives the answer (the whole
- * JSON-RPC message, protocol 2026-07-28's per-result `_meta` included), read-only and with every
- * tool listed, in both protocol eras. Bytes are a size, not a time: asserting them is stable.
+ * JSON-RPC message, protocol 2026-07-28's per-result `_meta` included), in both protocol eras, read-only
+ * and with every tool listed. Bytes are a size, not a time: asserting them is stable.
  *
- * The ceilings hold what the listing reached on protocol 2026-07-28: 15,876 B read-only (issue 13's
- * target is 20,000 B) and 899 B a tool with every tool (its target is 900), once tools lost their
- * titles, annotations their default hints, descriptions and parameters their spare words, result
- * outlines their types (a field every answer carries is named in `required`), and the `_meta` the SDK
- * stamps on every 2026-07-28 result its presentation (title, description, website, icon: `server/discover`
- * alone carries those; every other answer names the server by name and version). They may only go
- * down. The 2025-era answer carries no `_meta`, so it is the smaller of the two.
+ * The budget is per tool, so that adding a tool never fails for the others' sake: each tool's entry in
+ * the answer stays under the ceiling of its kind, and what the answer adds around the entries (the
+ * envelope) stays under its own. The listing then grows by at most one ceiling a tool added. Today
+ * (2026-12, 20 reads and 20 writes; an entry is the same in both eras and both modes but for the
+ * wording of writes-off descriptions):
+ *
+ * - a read tool at most 1,600 B: the largest, forecast_balance, is 1,437 B (163 B of headroom); the
+ *   read-only answer is 15,876 B on 2026-07-28 (issue 13's target for it is 20,000 B);
+ * - a write tool at most 1,800 B: the largest, update_scheduled_transaction, is 1,681 B (119 B of
+ *   headroom); the every-tool answer is 36,000 B;
+ * - the envelope at most 300 B: 235 B on 2026-07-28 with every tool, 85 B on 2025-era answers, which
+ *   carry no `_meta`.
+ *
+ * An entry gets there by what earlier rounds did to all of them: no title, no annotation the protocol
+ * assumes, descriptions and parameters without spare words, result outlines without types. A tool
+ * over its ceiling is trimmed the same way; a ceiling is raised only on purpose, with the reason and
+ * the new headroom written here.
  */
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
@@ -22,9 +32,9 @@ import { serverFactory } from '../../src/server.js';
 import { allTools, readTools } from '../../src/tools/index.js';
 import { ERAS, type Era } from '../helpers/harness.js';
 
-/** The ceilings: the whole read-only answer, and the every-tool answer divided by its tools. */
-const READ_ONLY_BYTES = 15_900;
-const BYTES_A_TOOL = 900;
+/** The ceilings: one tool's entry in the answer, by its kind, and the answer around the entries. */
+const CEILING = { read: 1_600, write: 1_800 } as const;
+const ENVELOPE_BYTES = 300;
 
 const bytes = (message: unknown): number => Buffer.byteLength(JSON.stringify(message));
 
@@ -82,17 +92,31 @@ async function listAnswer(era: Era, write: boolean): Promise<{ message: JSONRPCM
   }
 }
 
-describe.each(ERAS)('tools/list size, %s era', (era) => {
-  it('read-only, the whole answer stays under its ceiling', async () => {
-    const { message, tools } = await listAnswer(era, false);
-    expect(tools).toBe(readTools.length);
-    expect(bytes(message)).toBeLessThanOrEqual(READ_ONLY_BYTES);
-  });
+/** Each listed tool with its size in bytes, and the answer's bytes around them. */
+function sizes(message: JSONRPCMessage): { tools: [name: string, bytes: number][]; envelope: number } {
+  const listed = (message as unknown as { result: { tools: { name: string }[] } }).result.tools;
+  const tools = listed.map((t) => [t.name, bytes(t)] as [string, number]);
+  return { tools, envelope: bytes(message) - tools.reduce((sum, [, b]) => sum + b, 0) };
+}
 
-  it('with every tool, the answer a tool stays under its ceiling', async () => {
-    const { message, tools } = await listAnswer(era, true);
-    expect(tools).toBe(allTools.length);
-    expect(bytes(message) / tools).toBeLessThanOrEqual(BYTES_A_TOOL);
+describe.each(ERAS)('tools/list size, %s era', (era) => {
+  it.each([
+    ['read-only', false],
+    ['with every tool', true],
+  ] as const)('%s, each tool stays under the ceiling of its kind', async (_, write) => {
+    const { message, tools } = await listAnswer(era, write);
+    expect(tools).toBe((write ? allTools : readTools).length);
+    const kind = new Map(allTools.map((t) => [t.name, t.kind]));
+    const listed = sizes(message);
+    expect(listed.tools).toHaveLength(tools);
+    const over = listed.tools
+      .filter(([name, b]) => b > CEILING[kind.get(name)!])
+      .map(
+        ([name, b]) => `${name}: ${b} B, over the ${CEILING[kind.get(name)!]} B of a ${kind.get(name)} tool`,
+      );
+    expect(over).toEqual([]);
+    expect(listed.envelope).toBeGreaterThan(0);
+    expect(listed.envelope).toBeLessThanOrEqual(ENVELOPE_BYTES);
   });
 
   it('lists no title and no annotation the protocol assumes', async () => {
