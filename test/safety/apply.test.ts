@@ -10,7 +10,8 @@ import { UnknownOutcome } from '../../src/domain/write-outcome.js';
 import { silentLog } from '../../src/log.js';
 import { ConfirmRequest } from '../../src/safety/confirm.js';
 import { applyConfirmed, noteJournalFailure, runUnconfirmed } from '../../src/safety/outcome/apply.js';
-import { currentRun } from '../../src/safety/outcome/run.js';
+import { currentRun, recogniseAs } from '../../src/safety/outcome/run.js';
+import { goneFrom, recordOf } from '../../src/safety/recognise.js';
 import { tempJournal } from '../helpers/writes.js';
 
 const deps = () =>
@@ -91,5 +92,52 @@ describe('applyConfirmed', () => {
       'Do not repeat this change yet: Undo done halfway. YNAB holds the change, but it could not be recorded in the journal (disk full): undo_operation cannot undo it. Do not repeat it; tell the user, and fix the journal before the next change.',
     );
     expect('operation_id' in r).toBe(false);
+  });
+});
+
+describe('recogniseAs', () => {
+  const gone = goneFrom(['tx-046'], recordOf('delete', { transactions: [] }));
+
+  it('does nothing outside a confirmed write', async () => {
+    await expect(recogniseAs(gone)).resolves.toBeUndefined();
+    await runUnconfirmed(deps(), () => recogniseAs(gone));
+  });
+
+  it("rewrites the running write's pending entry with what now recognises it", async () => {
+    const d = deps();
+    let seen: unknown;
+    await applyConfirmed(
+      d,
+      'delete_transactions',
+      request(async () => {
+        await recogniseAs(gone);
+        seen = (await d.pending.list())[0]?.recognise;
+        return { status: 'applied', message: 'Deleted.' };
+      }),
+    );
+    expect(seen).toEqual(gone);
+    expect(await d.pending.list()).toEqual([]);
+  });
+
+  it('a pending file that cannot take it leaves the entry as it was, with a warning', async () => {
+    const d = deps();
+    const warnings: string[] = [];
+    d.log.warning = (_area: string, text: string) => void warnings.push(text);
+    const open = d.pending.open.bind(d.pending);
+    let opened = 0;
+    d.pending.open = (entry) => (++opened > 1 ? Promise.reject(new Error('disk full')) : open(entry));
+    let kept: unknown = null;
+    await applyConfirmed(
+      d,
+      'delete_transactions',
+      request(async () => {
+        await recogniseAs(gone);
+        kept = (await d.pending.list())[0];
+        return { status: 'applied', message: 'Deleted.' };
+      }),
+    );
+    expect(kept).toMatchObject({ tool: 'delete_transactions' });
+    expect((kept as { recognise?: unknown }).recognise).toBeUndefined();
+    expect(warnings).toEqual([expect.stringMatching(/could not be updated: Error: disk full$/)]);
   });
 });

@@ -66,15 +66,26 @@ export async function applyConfirmed(
       deps.pacer.reserved(request.sends, async () => {
         // write-ahead: the write is on disk as pending before anything leaves (a failure here sends nothing)
         await refusePending(deps, request.planId, request.sameSubject);
-        await deps.pending.open({
+        const entry = {
           operation_id: id,
           plan_id: request.planId,
           tool,
           subject: [...request.sameSubject],
           started_at: appliedAt(deps.clock.now()),
           check_with: request.checkWith,
+        };
+        await deps.pending.open({
+          ...entry,
           ...(request.recognise === undefined ? {} : { recognise: request.recognise() }),
         });
+        run.announce = async (recognise) => {
+          try {
+            await deps.pending.open({ ...entry, recognise });
+          } catch (error) {
+            // the entry keeps what it said before: it still refuses the same change, and closes in time
+            deps.log.warning('journal', `The pending operation ${id} could not be updated: ${String(error)}`);
+          }
+        };
         return request.apply();
       }),
     );

@@ -6,6 +6,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Deps } from '../../deps.js';
+import type { Recognise } from '../recognise.js';
 
 export interface SettleBounds {
   /** The settling window (AVENIR_MCP_SETTLE_MS). */
@@ -34,6 +35,12 @@ export interface WriteRun {
    * not kept pending.
    */
   repeatSafe: boolean;
+  /**
+   * Rewrites the pending entry's recognise data, once a step has made known what the rest of the
+   * write will be recognised by (the id YNAB gave a created adjustment, what is left of an undo);
+   * null outside a confirmed write.
+   */
+  announce: ((r: Recognise) => Promise<void>) | null;
 }
 
 /**
@@ -94,5 +101,14 @@ export function newRun(deps: Deps, progress?: (message: string) => void): WriteR
     pendingIdUsed: false,
     later: null,
     repeatSafe: false,
+    announce: null,
   };
+}
+
+/**
+ * Says how the running write is recognised from now on (see WriteRun.announce), so that a process
+ * that did not make it settles it by what is now known; nothing outside a confirmed write.
+ */
+export async function recogniseAs(r: Recognise): Promise<void> {
+  await running.getStore()?.announce?.(r);
 }

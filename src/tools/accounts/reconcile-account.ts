@@ -21,7 +21,7 @@ import { analyseGap, analysisOf } from '../../domain/accounts/reconcile-gap.js';
 import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { OUTCOMES, OUTCOMES_TEXT } from '../seam/write-schemas.js';
-import { applyReconcile, reconcileSends } from './reconcile-apply.js';
+import { applyReconcile, reconcileRecognise, reconcileSends } from './reconcile-apply.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, units, untrusted } from '../seam/schemas.js';
 import { amountParam } from '../transactions/find-transactions.js';
@@ -159,6 +159,7 @@ export const reconcileAccount = defineWriteTool({
       subject,
       sameSubject: [reconcileKey(account_id), ...transactionKeys(subject.transactions)],
       checkWith: 'list_accounts',
+      recognise: () => reconcileRecognise(deps, applying),
       question,
       flow: 'merge',
       preview,

@@ -9,11 +9,17 @@
 import type { Deps } from '../../deps.js';
 import { ADJUSTMENT_MEMO, ADJUSTMENT_PAYEE, reconciledMessage } from '../../domain/accounts/reconcile.js';
 import { fmtMoney } from '../../domain/money.js';
-import { reasonOf } from '../../domain/write-outcome.js';
+import { reasonOf, withoutNotYet } from '../../domain/write-outcome.js';
 import { settleSeconds } from '../../safety/outcome/settle.js';
 import { keepStepForLater, sendStep, type Step } from '../../safety/outcome/step.js';
-import type { YnabTransaction } from '../../domain/model.js';
+import type { NewTransactionBody, YnabTransaction } from '../../domain/model.js';
+import { sideState } from '../../domain/transactions/transfer-sides.js';
+import { verdictText } from '../../domain/write-verify.js';
+import { checkedWrite, keepForLater } from '../../safety/outcome/checked-step.js';
+import { recogniseAs } from '../../safety/outcome/run.js';
+import { createdFound, fieldsHeld, recordOf, type Recognise } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
+import { createWrite } from '../seam/verify-transactions.js';
 
 export interface Applying {
   plan: string;
@@ -56,24 +62,74 @@ function reconcileStep(deps: Deps, a: Applying, ids: readonly string[]): Step {
   };
 }
 
+/** The balance adjustment's body: dated today, cleared, approved, as YNAB's own reconciliation books it. */
+export function adjustmentBody(deps: Deps, a: Applying): NewTransactionBody {
+  return {
+    account_id: a.accountId,
+    date: deps.clock.today(),
+    amount: a.difference,
+    payee_name: ADJUSTMENT_PAYEE,
+    memo: ADJUSTMENT_MEMO,
+    category_id: a.category,
+    cleared: 'cleared',
+    approved: true,
+  };
+}
+
+/** The PATCH recognised by every id holding `reconciled`, journaled as the reconciliation. */
+const reconciledHeld = (a: Applying, ids: readonly string[], adjustmentId: string | null): Recognise =>
+  fieldsHeld(
+    ids.map((id) => ({ id, cleared: 'reconciled' })),
+    recordOf('reconcile', { account_id: a.accountId, reconciled_ids: [...ids], adjustment_id: adjustmentId }),
+  );
+
+/**
+ * How any process recognises the reconciliation before its first request: the adjustment found
+ * again when there is one (its id is not known yet, and the PATCH names it), else the PATCH held.
+ * Once the adjustment's id is known, the pending entry is told the PATCH (see applyReconcile).
+ */
+export const reconcileRecognise = (deps: Deps, a: Applying): Recognise =>
+  a.difference !== 0
+    ? createdFound([adjustmentBody(deps, a)], deps.ynab.knowledge(a.plan))
+    : reconciledHeld(a, a.ids, null);
+
+/** The adjustment journaled as a created transaction (its undo deletes it while it is as created). */
+const journalAdjustment = (deps: Deps, a: Applying, t: YnabTransaction): Promise<string> =>
+  recordOperation(deps, a.plan, 'create', { transaction_ids: [t.id], states: [sideState(t)] });
+
+/**
+ * Creates the adjustment as a step of the engine (a lost answer is read back like any create's).
+ * The created transaction, or the outcome to answer when YNAB shows none yet: the PATCH is then not
+ * sent, and the adjustment, should it land late, is journaled so that undo_operation deletes it.
+ */
+async function createAdjustment(deps: Deps, a: Applying): Promise<YnabTransaction | ReconcileOutcome> {
+  const write = createWrite(deps, a.plan, [adjustmentBody(deps, a)]);
+  const verdict = await checkedWrite(write);
+  const made = write.created.get('#1');
+  if (made !== undefined) return made;
+  keepForLater(write, async () => {
+    const late = write.created.get('#1');
+    if (late !== undefined) await journalAdjustment(deps, a, late);
+  });
+  const text = withoutNotYet(verdictText(verdict, write.asked, 'find_transactions'));
+  return {
+    status: 'unknown',
+    message: `YNAB's answer to creating the balance adjustment of ${fmtMoney(a.difference)} was lost, and nothing was marked reconciled (that request was not sent): ${text}`,
+    operation_id: null,
+  };
+}
+
 /** Creates the adjustment (if any), marks everything reconciled in one PATCH, journals what holds. */
 export async function applyReconcile(deps: Deps, a: Applying): Promise<ReconcileOutcome> {
   const ids = [...a.ids];
   let adjustmentId: string | null = null;
   if (a.difference !== 0) {
-    const transaction = {
-      account_id: a.accountId,
-      date: deps.clock.today(),
-      amount: a.difference,
-      payee_name: ADJUSTMENT_PAYEE,
-      memo: ADJUSTMENT_MEMO,
-      category_id: a.category,
-      cleared: 'cleared' as const,
-      approved: true,
-    };
-    const created = await deps.ynab.transactions.create(a.plan, [transaction]);
-    adjustmentId = created.transaction_ids[0] ?? null;
-    if (adjustmentId !== null) ids.push(adjustmentId);
+    const made = await createAdjustment(deps, a);
+    if ('status' in made) return made;
+    adjustmentId = made.id;
+    ids.push(adjustmentId);
+    // from here on the write is recognised by its PATCH, which now names the adjustment
+    await recogniseAs(reconciledHeld(a, ids, adjustmentId));
   }
   const journal = () =>
     recordOperation(deps, a.plan, 'reconcile', {
