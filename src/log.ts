@@ -1,8 +1,10 @@
 /**
  * Logging to stderr only (stdout belongs to the stdio transport): `{LEVEL}:{logger}:{message}` or one
- * JSON object per line.
+ * JSON object per line, which inside an HTTP request also carries `request_id` and, in hosted mode,
+ * `person` (log-scope.ts).
  */
 import type { LogLevel } from './config.js';
+import { currentLogScope } from './log-scope.js';
 
 const RANK: Record<LogLevel, number> = { DEBUG: 10, INFO: 20, WARNING: 30, ERROR: 40 };
 
@@ -40,6 +42,10 @@ export function createLog(
     if (format === 'json') {
       // JSON.stringify escapes line breaks itself; U+2028/U+2029 are escaped too, for line-based readers
       const record: Record<string, string> = { time: new Date().toISOString(), level: at, logger, message };
+      // inside an HTTP request: its id, and in hosted mode the person's opaque id (log-scope.ts)
+      const scope = currentLogScope();
+      if (scope) record.request_id = scope.requestId;
+      if (scope?.person !== undefined) record.person = scope.person;
       if (stack) record.exception = stack;
       write(`${JSON.stringify(record).replace(/[\u2028\u2029]/g, (c) => oneLine(c))}\n`);
     } else {

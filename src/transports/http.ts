@@ -20,6 +20,7 @@ import { isPlainObject } from '../domain/plain-object.js';
 import { Secret } from '../domain/secret.js';
 import { guard, hostGuard, originGuard, type GuardFailure } from './http-guards.js';
 import { createHealth, type ReadinessCheck } from './health.js';
+import { requestIdOf, setLogPerson, withLogScope } from '../log-scope.js';
 import type { OAuthServer } from './oauth/index.js';
 import { discardThenClose, readBody, TOO_LARGE } from './http-body.js';
 import { grantAllowsWrites } from './oauth/scopes.js';
@@ -226,6 +227,8 @@ export async function runHttp(
       const verdict = await oauth.authenticate(request);
       if (verdict instanceof Response) return send(res, verdict);
       authInfo = verdict;
+      const account = authInfo.extra?.accountId;
+      if (typeof account === 'string') setLogPerson(account); // an opaque id, for the JSON log lines
     }
     if (incoming.refused) return send(res, refusal(incoming.refused));
     const response = (await isLegacy(incoming))
@@ -236,7 +239,9 @@ export async function runHttp(
 
   const server: Server = createServer((req, res) => {
     health.track(req, res);
-    handle(req, res).catch((error: unknown) => {
+    const requestId = requestIdOf(req.headers['x-request-id']);
+    res.setHeader('x-request-id', requestId);
+    withLogScope(requestId, () => handle(req, res)).catch((error: unknown) => {
       options.onerror(error instanceof Error ? error : new Error(String(error)));
       if (!res.headersSent) res.writeHead(500).end();
       else res.end();
