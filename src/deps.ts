@@ -4,7 +4,7 @@ import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { forwardingLog } from './client-log.js';
 import type { Log } from './log.js';
-import { YnabHttp } from './ynab/client.js';
+import { YnabHttp, type HttpOptions } from './ynab/client.js';
 import { YnabClient } from './ynab/api.js';
 import { Pacer } from './ynab/pace.js';
 import { ApprovalStore } from './safety/approvals.js';
@@ -40,6 +40,8 @@ export interface DepsOverrides {
   sleep?: (ms: number) => Promise<void>;
   /** How long a YNAB request may take (tests of a timeout). */
   timeoutMs?: number;
+  /** Builds the YNAB HTTP client (hosted mode: one that speaks with a person's own token). */
+  http?: (options: HttpOptions) => YnabHttp;
 }
 
 /** Wires the YNAB client (pacer, cache) to the configuration; one set per process. */
@@ -48,7 +50,7 @@ export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverri
   const log = forwardingLog(stderrLog);
   const clock = overrides.clock ?? systemClock(config, overrides.instant);
   const pacer = new Pacer(() => clock.monotonicMs());
-  const http = new YnabHttp({
+  const http = (overrides.http ?? ((options: HttpOptions) => new YnabHttp(options)))({
     baseUrl: () => config.ynabUrl(),
     token: () => config.token(),
     pacer,

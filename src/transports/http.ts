@@ -153,17 +153,26 @@ const isLegacy = async ({ request, parsed }: Incoming): Promise<boolean> => {
   return !claimsModernEra(request.method, parsed.body) && isLegacyRequest(request, parsed.body);
 };
 
+/** Hosted mode: each call's instance comes from the pool of its own person (per-person.ts). */
+export interface PerPerson {
+  perPerson: (ctx: McpRequestContext) => Promise<McpServer>;
+}
+
 export async function runHttp(
-  factory: (ctx: McpRequestContext) => McpServer,
+  factory: ((ctx: McpRequestContext) => McpServer) | PerPerson,
   options: HttpOptions,
 ): Promise<HttpHandle> {
   const oauth = options.oauth ?? null;
   const token = options.token ?? new Secret(randomBytes(32).toString('base64url'));
   // one instance per exchange in flight, not per request: the surface differs only by the grant's writes
   const modern = createMcpHandler(
-    reusing(factory, (ctx) => (grantAllowsWrites(ctx.authInfo) ? 'writes' : 'read-only')),
+    'perPerson' in factory
+      ? factory.perPerson
+      : reusing(factory, (ctx) => (grantAllowsWrites(ctx.authInfo) ? 'writes' : 'read-only')),
     { legacy: 'reject', onerror: options.onerror },
   );
+  const build = (ctx: McpRequestContext): McpServer | Promise<McpServer> =>
+    'perPerson' in factory ? factory.perPerson(ctx) : factory(ctx);
   // A 2025-era session belongs to the grant that opened it: another client's token cannot use it.
   const sessions = new SessionStore<{ transport: WebStandardStreamableHTTPServerTransport; grant: unknown }>(
     options.sessions,
@@ -183,7 +192,7 @@ export async function runHttp(
       transport.onclose = () => {
         if (transport.sessionId) sessions.delete(transport.sessionId);
       };
-      await factory({ era: 'legacy', ...withAuth(authInfo) }).connect(transport);
+      await (await build({ era: 'legacy', ...withAuth(authInfo) })).connect(transport);
       return transport.handleRequest(request, { ...withAuth(authInfo), ...parsedOf(parsed) });
     }
     return jsonError(sid ? 404 : 400, 'Bad Request: no valid session');

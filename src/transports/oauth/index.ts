@@ -13,14 +13,18 @@ import { READ_SCOPE, SCOPES } from './scopes.js';
 import { loadSecrets } from './secrets.js';
 import { MemoryStore, type OAuthStore } from './store.js';
 import { bearerGate } from './verifier.js';
+import { SignInStates } from './sign-in-states.js';
+import { handleHostedInteraction, handleYnabCallback, type HostedSignIn } from './ynab-sign-in.js';
 
 export interface OAuthOptions {
   /** AVENIR_MCP_PUBLIC_URL: the origin clients reach through the owner's TLS proxy. */
   publicUrl: string;
   /** AVENIR_MCP_WRITE=1: a grant may include changes. */
   writes: boolean;
-  /** The owner's passphrase hash (passphrase.ts). */
-  ownerHash: string;
+  /** The owner's passphrase hash (passphrase.ts); unused in hosted mode. */
+  ownerHash?: string;
+  /** Hosted mode (AVENIR_MCP_AUTH=ynab): each person signs in with YNAB instead of the passphrase. */
+  hosted?: HostedSignIn;
   /** Clients, grants and refresh tokens (a FileStore in the state folder). */
   lasting: OAuthStore;
   accessTokenTtl?: number;
@@ -64,6 +68,11 @@ export function checkPublicUrl(raw: string, allowHttpLoopback: boolean): URL {
 const PROVIDER_PREFIXES = Object.values(ROUTES);
 const PRM = '/.well-known/oauth-protected-resource';
 
+const personExists =
+  ({ people }: HostedSignIn) =>
+  async (id: string): Promise<boolean> =>
+    (await people.person(id)) !== null;
+
 export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
   const testing = options.testing?.allowHttpLoopback === true;
   const publicUrl = checkPublicUrl(options.publicUrl, testing);
@@ -81,6 +90,7 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
     refreshTokenTtl: options.refreshTokenTtl ?? 30 * DAY,
     grantTtl: options.grantTtl ?? 365 * DAY,
     ...(options.testing?.fetch ? { fetch: options.testing.fetch } : {}),
+    ...(options.hosted ? { isAccount: personExists(options.hosted) } : {}),
   });
   const metadata = JSON.stringify(
     buildOAuthProtectedResourceMetadata({
@@ -101,9 +111,20 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
     provider,
     resource: resource.href,
     limiter: options.limiter ?? new TryLimiter(),
-    ownerHash: options.ownerHash,
+    ownerHash: options.ownerHash ?? '',
     writesOffered: options.writes,
   };
+  const hosted = options.hosted
+    ? {
+        ...options.hosted,
+        provider,
+        resource: resource.href,
+        writesOffered: options.writes,
+        states: new SignInStates(),
+        secure: publicUrl.protocol === 'https:',
+      }
+    : null;
+  const callbackPath = hosted ? new URL(hosted.app.redirectUri).pathname : null;
   const gate = bearerGate(provider, options.lasting, resource);
 
   return {
@@ -113,6 +134,7 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
     handles: (path) =>
       path.startsWith('/.well-known/') ||
       path.startsWith('/interaction/') ||
+      path === callbackPath ||
       PROVIDER_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)),
     async handle(req, res) {
       const path = new URL(req.url ?? '/', issuer).pathname;
@@ -126,6 +148,8 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
           .end(req.method === 'GET' ? metadata : '');
         return;
       }
+      if (hosted && path.startsWith('/interaction/')) return handleHostedInteraction(req, res, hosted);
+      if (hosted && path === callbackPath) return handleYnabCallback(req, res, hosted);
       if (path.startsWith('/interaction/')) return handleInteraction(req, res, interaction);
       // RFC 8414's address for the same document the provider serves as OpenID discovery.
       if (path === '/.well-known/oauth-authorization-server') req.url = '/.well-known/openid-configuration';

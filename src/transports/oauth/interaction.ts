@@ -21,7 +21,7 @@ export interface InteractionContext {
   writesOffered: boolean;
 }
 
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+export async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -36,7 +36,7 @@ function reply(res: ServerResponse, status: number, html: string, nonce: string,
   res.writeHead(status, pageHeaders(nonce, targets)).end(html);
 }
 
-const originOf = (uri: string): string[] => {
+export const originOf = (uri: string): string[] => {
   const origin = URL.parse(uri)?.origin;
   return origin && origin !== 'null' ? [origin] : [];
 };
@@ -47,6 +47,29 @@ export function grantScopes(requested: string, write: boolean): { granted: strin
   const granted = write ? [READ_SCOPE, WRITE_SCOPE] : [READ_SCOPE];
   const rejected = [...asked].filter((s) => (s === READ_SCOPE || s === WRITE_SCOPE) && !granted.includes(s));
   return { granted, rejected };
+}
+
+/**
+ * Saves the grant a person gave a client: `ynab:read`, and `ynab:write` when `write`; a scope the
+ * client asked for and was not given is recorded as rejected. Returns the grant's id.
+ */
+export async function recordGrant(
+  provider: Provider,
+  resource: string,
+  answer: { accountId: string; clientId: string; requested: string; write: boolean },
+): Promise<string> {
+  const grant = new provider.Grant({ accountId: answer.accountId, clientId: answer.clientId });
+  const { granted, rejected } = grantScopes(answer.requested, answer.write);
+  // The provider knows the ynab scopes both as the resource's and as its own (so that registrations
+  // may name them): the answer is recorded on both sides, or it would ask again.
+  grant.addResourceScope(resource, granted);
+  const oidcScopes = answer.requested.split(' ').filter((s) => s === 'offline_access' || s === 'openid');
+  grant.addOIDCScope([...oidcScopes, ...granted]);
+  if (rejected.length > 0) {
+    grant.rejectResourceScope(resource, rejected);
+    grant.rejectOIDCScope(rejected);
+  }
+  return grant.save();
 }
 
 export async function handleInteraction(
@@ -107,21 +130,12 @@ export async function handleInteraction(
   }
   ctx.limiter.succeed();
 
-  const grant = new ctx.provider.Grant({ accountId: OWNER, clientId });
-  const { granted, rejected } = grantScopes(
-    params.scope ?? '',
-    ctx.writesOffered && form.get('write') === '1',
-  );
-  // The provider knows the ynab scopes both as the resource's and as its own (so that registrations
-  // may name them): the answer is recorded on both sides, or it would ask again.
-  grant.addResourceScope(ctx.resource, granted);
-  const oidcScopes = (params.scope ?? '').split(' ').filter((s) => s === 'offline_access' || s === 'openid');
-  grant.addOIDCScope([...oidcScopes, ...granted]);
-  if (rejected.length > 0) {
-    grant.rejectResourceScope(ctx.resource, rejected);
-    grant.rejectOIDCScope(rejected);
-  }
-  const grantId = await grant.save();
+  const grantId = await recordGrant(ctx.provider, ctx.resource, {
+    accountId: OWNER,
+    clientId,
+    requested: params.scope ?? '',
+    write: ctx.writesOffered && form.get('write') === '1',
+  });
   await ctx.provider.interactionFinished(
     req,
     res,

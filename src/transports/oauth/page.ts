@@ -24,9 +24,9 @@ const ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 // The pattern matches only the five characters the table holds.
-const escape = (s: string): string => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
+export const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
 h1{font-size:1.3rem}code{word-break:break-all;background:#f2f2f2;padding:0 .2rem}
 .error{color:#a00000;font-weight:600}label{display:block;margin:.8rem 0}
 input[type=password]{width:100%;font-size:1rem;padding:.4rem;box-sizing:border-box}
@@ -55,7 +55,7 @@ export function pageHeaders(nonce: string, formTargets: string[]): Record<string
 export const newNonce = (): string => randomBytes(16).toString('base64url');
 
 export function authorizePage(m: PageModel, nonce: string): string {
-  const name = m.clientName ? escape(m.clientName) : 'An unnamed client';
+  const name = m.clientName ? escapeHtml(m.clientName) : 'An unnamed client';
   const write = m.writesOffered
     ? `<label><input type="checkbox" name="write" value="1"> Also allow changes to the plan (each one is still previewed and needs your yes)</label>`
     : `<p>This server is read-only (AVENIR_MCP_WRITE is not 1): the client can read, never change.</p>`;
@@ -63,9 +63,9 @@ export function authorizePage(m: PageModel, nonce: string): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Allow access to your YNAB plan</title><style nonce="${nonce}">${STYLE}</style></head>
 <body><h1>Allow ${name} to use your YNAB plan?</h1>
-<p>Client: <code>${escape(m.clientId)}</code><br>It will be sent back to: <code>${escape(m.redirectUri)}</code></p>
+<p>Client: <code>${escapeHtml(m.clientId)}</code><br>It will be sent back to: <code>${escapeHtml(m.redirectUri)}</code></p>
 <p>The name is the one the app gave itself: only allow it if you just added this server in that app yourself, and the address above is that app's.</p>
-${m.error ? `<p class="error" role="alert">${escape(m.error)}</p>` : ''}
+${m.error ? `<p class="error" role="alert">${escapeHtml(m.error)}</p>` : ''}
 <form method="post" action="/interaction/${encodeURIComponent(m.uid)}">
 <label>Your avenir-mcp passphrase <input type="password" name="passphrase" autocomplete="current-password" required autofocus></label>
 <p>It may read your plan.</p>
@@ -79,7 +79,7 @@ ${write}
 export function messagePage(title: string, text: string, nonce: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(title)}</title><style nonce="${nonce}">${STYLE}</style></head>
-<body><h1>${escape(title)}</h1><p>${escape(text)}</p></body></html>
+<title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head>
+<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>
 `;
 }

@@ -28,6 +28,8 @@ export interface ProviderOptions {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   grantTtl: number;
+  /** Hosted mode: whether an account id names a person (every other mode has the owner alone). */
+  isAccount?: (id: string) => Promise<boolean>;
   /** The fetch used for client ID metadata documents; tests pass one that trusts their loopback TLS. */
   fetch?: typeof fetch;
 }
@@ -65,9 +67,11 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post'],
     responseTypes: ['code'],
-    // One account: the owner, who signs in with the passphrase.
-    findAccount: (_ctx, id) =>
-      id === OWNER ? { accountId: OWNER, claims: () => ({ sub: OWNER }) } : undefined,
+    // One account, the owner, who signs in with the passphrase; in hosted mode, each person.
+    findAccount: async (_ctx, id) =>
+      (options.isAccount ? await options.isAccount(id) : id === OWNER)
+        ? { accountId: id, claims: () => ({ sub: id }) }
+        : undefined,
     // Listed here too so that registrations may name them; the grant records them on both sides.
     scopes: ['openid', 'offline_access', ...options.scopes],
     cookies: { keys: options.secrets.cookieKeys },

@@ -41,7 +41,8 @@ export function tokenVerifier(provider: Provider, lasting: OAuthStore): OAuthTok
         /* v8 ignore next */
         ...(found.exp ? { expiresAt: found.exp } : {}),
         ...(typeof aud === 'string' && URL.canParse(aud) ? { resource: new URL(aud) } : {}),
-        extra: { grantId: found.grantId },
+        // the account is the owner, or in hosted mode the person whose YNAB token the call runs with
+        extra: { grantId: found.grantId, accountId: found.accountId },
       };
     },
   };

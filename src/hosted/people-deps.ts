@@ -1,0 +1,129 @@
+/**
+ * Hosted mode builds what a call needs once per person, not once per process: each person gets their
+ * own Deps, so that their YNAB token, pacer (their own 180 requests an hour), confirmation codes and
+ * approval cards (one person's code or card can never be spent in another's call), journal and
+ * pending writes (under `<state folder>/people/<person id>/`) and "today" (their time zone) are theirs
+ * alone. A Deps is built when the person's first call arrives and kept in a least-recently-used map
+ * bounded per instance (MAX_PEOPLE); one pushed out is built again at the person's next call, with
+ * nothing lost but its cache of plan downloads.
+ */
+import { hkdfSync } from 'node:crypto';
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import { createDeps, type Deps, type DepsOverrides } from '../deps.js';
+import { Secret } from '../domain/secret.js';
+import type { Log } from '../log.js';
+import type { PeopleStore, Person, PersonId } from '../store/people.js';
+import { PersonHttp } from './person-http.js';
+import { PersonToken } from './person-token.js';
+import type { YnabApp } from './ynab-oauth.js';
+
+/**
+ * People whose Deps one instance keeps at once. Each holds its plans' downloaded lists (a few MB
+ * for a large plan): 100 bounds an instance's memory while sparing the people active in the same hour
+ * a fresh download each call.
+ */
+export const MAX_PEOPLE = 100;
+
+/** A person id is used as a folder name: only the characters the store's random ids are made of. */
+const SAFE_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+export interface HostedOptions {
+  /** The process's configuration: every setting but the person's token, zone, journal and state key. */
+  config: Config;
+  log: Log;
+  people: PeopleStore;
+  app: YnabApp;
+  overrides?: DepsOverrides;
+  max?: number;
+}
+
+export interface PersonEntry<T> {
+  person: Person;
+  deps: Deps;
+  /** What the caller built on the deps (the transport: the person's pool of server instances). */
+  built: T;
+}
+
+/** The state key of one person: derived from AVENIR_MCP_STATE_KEY, so that no sealed answer crosses people. */
+function personKey(config: Config, id: PersonId): Secret | null {
+  const key = config.stateKey?.reveal();
+  if (key === undefined) return null;
+  const derived = hkdfSync('sha256', key, id, 'avenir-mcp person state key', 32);
+  return new Secret(Buffer.from(derived).toString('base64url'));
+}
+
+/** The configuration a person's calls run with: their token, zone, journal and state key. */
+export function personConfig(config: Config, person: Person, token: PersonToken): Config {
+  if (!SAFE_ID.test(person.id)) throw new Error('A person id must be a plain id to name a folder.');
+  const folder = join(config.stateDir, 'people', person.id);
+  return {
+    ...config,
+    timeZone: person.timeZone ?? config.timeZone,
+    stateKey: personKey(config, person.id),
+    token: () => token.token(),
+    journalPath: () => join(folder, 'journal.jsonl'),
+  };
+}
+
+export class PeopleDeps<T> {
+  readonly #options: HostedOptions;
+  readonly #build: (deps: Deps) => T;
+  readonly #max: number;
+  readonly #entries = new Map<PersonId, Promise<PersonEntry<T> | null>>();
+
+  constructor(options: HostedOptions, build: (deps: Deps) => T) {
+    this.#options = options;
+    this.#build = build;
+    this.#max = options.max ?? MAX_PEOPLE;
+  }
+
+  /** How many people this instance holds Deps for. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The person's entry (built at their first call), or null when the store knows no such person. */
+  entry(id: PersonId): Promise<PersonEntry<T> | null> {
+    const found = this.#entries.get(id);
+    if (found) {
+      // the most recently used go last: the first in the map is the one pushed out
+      this.#entries.delete(id);
+      this.#entries.set(id, found);
+      return found;
+    }
+    const made = this.#make(id);
+    this.#entries.set(id, made);
+    // a person unknown (deleted) or a store that failed is not kept: the next call asks again
+    made.then(
+      (entry) => entry ?? this.#drop(id, made),
+      () => this.#drop(id, made),
+    );
+    while (this.#entries.size > this.#max) {
+      const oldest = this.#entries.keys().next().value as PersonId;
+      this.#entries.delete(oldest);
+    }
+    return made;
+  }
+
+  /** Forgets a person's Deps (they signed in again: a new zone or choice applies from their next call). */
+  forget(id: PersonId): void {
+    this.#entries.delete(id);
+  }
+
+  #drop(id: PersonId, made: Promise<PersonEntry<T> | null>): void {
+    if (this.#entries.get(id) === made) this.#entries.delete(id);
+  }
+
+  async #make(id: PersonId): Promise<PersonEntry<T> | null> {
+    const { config, log, people, app, overrides } = this.#options;
+    const person = await people.person(id);
+    if (!person) return null;
+    const token = new PersonToken(people, id, app);
+    const deps = createDeps(personConfig(config, person, token), log, {
+      ...overrides,
+      http: (http) => new PersonHttp(http, token),
+    });
+    return { person, deps, built: this.#build(deps) };
+  }
+}

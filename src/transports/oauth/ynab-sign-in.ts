@@ -1,0 +1,206 @@
+/**
+ * Hosted mode's sign-in (AVENIR_MCP_AUTH=ynab). The MCP side is remote mode's, unchanged: the app is
+ * sent to /authorize, oidc-provider opens an interaction, and this server finishes it with a grant.
+ * What differs is who signs in: the interaction page asks no passphrase but shows the consent page
+ * (consent-page.ts); its answer sends the person to YNAB's authorize with a single-use `state`
+ * (sign-in-states.ts), and YNAB's answer at /oauth/ynab/callback is exchanged for the person's YNAB
+ * tokens, tied to their YNAB user id, stored sealed, and turned into the grant of `accountId =
+ * person.id`. Every failure is a plain page saying what happened and what to do, with nothing stored.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Provider from 'oidc-provider';
+import { timeZoneName } from '../../clock.js';
+import {
+  authorizeUrl,
+  exchangeCode,
+  ynabUserId,
+  YnabOAuthError,
+  type YnabApp,
+} from '../../hosted/ynab-oauth.js';
+import type { PeopleStore, PersonId } from '../../store/people.js';
+import { consentHeaders, consentPage, type ConsentModel } from './consent-page.js';
+import { originOf, readForm, recordGrant } from './interaction.js';
+import { messagePage, newNonce, pageHeaders } from './page.js';
+import type { SignInStates } from './sign-in-states.js';
+
+export interface HostedSignIn {
+  people: PeopleStore;
+  app: YnabApp;
+  /** Told when a person signed in (again): their cached Deps must take their new choice. */
+  onSignIn?: (id: PersonId) => void;
+}
+
+export interface HostedContext extends HostedSignIn {
+  provider: Provider;
+  resource: string;
+  writesOffered: boolean;
+  states: SignInStates;
+  /** Whether the public address is https: the browser cookie is then Secure. */
+  secure: boolean;
+}
+
+/** The cookie that binds a trip to YNAB to the browser that started it; only the callback receives it. */
+const COOKIE = 'avenir_ynab_sign_in';
+
+const MS_PER_S = 1000;
+const START_AGAIN = 'Start again from the app you are connecting.';
+
+function page(res: ServerResponse, status: number, title: string, text: string): void {
+  const nonce = newNonce();
+  res.writeHead(status, pageHeaders(nonce, [])).end(messagePage(title, text, nonce));
+}
+
+const expired = (res: ServerResponse): void =>
+  page(
+    res,
+    400,
+    'This sign-in has expired',
+    `The page lives one hour, in the browser that opened it. Nothing was stored. ${START_AGAIN}`,
+  );
+
+/** GET: the consent page. POST: deny, or the person's choice and the redirect to YNAB. */
+export async function handleHostedInteraction(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: HostedContext,
+): Promise<void> {
+  let details;
+  try {
+    details = await ctx.provider.interactionDetails(req, res);
+  } catch {
+    return expired(res);
+  }
+  const params = details.params as Record<string, string | undefined>;
+  const clientId = params.client_id ?? '';
+  const client = await ctx.provider.Client.find(clientId);
+  const redirectUri = params.redirect_uri ?? '';
+  const model: ConsentModel = {
+    uid: details.uid,
+    clientName: client?.clientName ?? null,
+    clientId,
+    redirectUri,
+    writesOffered: ctx.writesOffered,
+  };
+  // the form posts here, then goes on to YNAB (allow) or back to the app (deny)
+  const targets = [...originOf(redirectUri), ...originOf(ctx.app.oauthUrl)];
+  const show = (status: number, m: ConsentModel): void => {
+    const nonce = newNonce();
+    res.writeHead(status, consentHeaders(nonce, targets)).end(consentPage(m, nonce));
+  };
+  if (req.method !== 'POST') return show(200, model);
+
+  const form = await readForm(req);
+  if (form.get('decision') !== 'allow')
+    return ctx.provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'The person did not connect this app.' },
+      { mergeWithLastSubmission: false },
+    );
+  const write = ctx.writesOffered && form.get('access') === 'write';
+  const typed = (form.get('time_zone') ?? '').trim();
+  const timeZone = typed === '' ? null : timeZoneName(typed);
+  if (typed !== '' && timeZone === null)
+    return show(400, {
+      ...model,
+      write,
+      timeZone: typed,
+      error: `"${typed.slice(0, 60)}" is not a time zone this server knows: type one such as Europe/Paris or America/Los_Angeles, or leave it empty for the server's.`,
+    });
+  const { state, browser } = ctx.states.issue({
+    uid: details.uid,
+    allowed: write ? 'write' : 'read',
+    timeZone,
+  });
+  const cookie = [
+    `${COOKIE}=${browser}`,
+    `Path=${new URL(ctx.app.redirectUri).pathname}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    'Max-Age=600',
+    ...(ctx.secure ? ['Secure'] : []),
+  ].join('; ');
+  res
+    .writeHead(303, {
+      location: authorizeUrl(ctx.app, state, !write),
+      'set-cookie': cookie,
+      'cache-control': 'no-store',
+      'content-length': '0',
+    })
+    .end();
+}
+
+const cookieOf = (req: IncomingMessage): string | null => {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === COOKIE) return value.join('=');
+  }
+  return null;
+};
+
+/** GET /oauth/ynab/callback: YNAB's answer, exchanged, tied to the person, and the app's grant made. */
+export async function handleYnabCallback(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: HostedContext,
+): Promise<void> {
+  const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
+  const taken = ctx.states.take(query.get('state') ?? '', cookieOf(req));
+  // the cookie has served (or was not this trip's): it goes either way
+  res.setHeader('set-cookie', `${COOKIE}=; Path=${new URL(ctx.app.redirectUri).pathname}; Max-Age=0`);
+  if (taken === 'unknown' || taken === 'other-browser')
+    return page(
+      res,
+      400,
+      'This sign-in link is not valid any more',
+      `It was already used, it is more than ten minutes old, or it was started in another browser. Nothing was stored. ${START_AGAIN}`,
+    );
+  if (query.get('error') === 'access_denied')
+    return page(
+      res,
+      403,
+      'YNAB access was not allowed',
+      `You chose not to authorize this server at YNAB, so the app is not connected. Nothing was stored. To connect it, ${START_AGAIN.toLowerCase()}`,
+    );
+  const code = query.get('code');
+  if (query.has('error') || !code)
+    return page(res, 400, 'YNAB did not complete the sign-in', `Nothing was stored. ${START_AGAIN}`);
+  const interaction = await ctx.provider.Interaction.find(taken.uid);
+  if (!interaction) return expired(res);
+
+  let person;
+  try {
+    const grant = await exchangeCode(ctx.app, code);
+    const userId = await ynabUserId(ctx.app, grant.accessToken);
+    // YNAB may grant less than asked: a read-only token makes a read-only grant
+    const allowed = grant.scope === 'read-only' ? 'read' : taken.allowed;
+    person = await ctx.people.signIn(userId, { allowed, timeZone: taken.timeZone });
+    await ctx.people.saveGrant(person.id, grant);
+  } catch (error) {
+    if (!(error instanceof YnabOAuthError)) throw error;
+    const what =
+      error.kind === 'unreachable'
+        ? 'Try again in a few minutes.'
+        : 'If it happens again, tell the operator of this server.';
+    return page(
+      res,
+      502,
+      'The sign-in with YNAB failed',
+      `${error.message} Nothing was stored. ${what} ${START_AGAIN}`,
+    );
+  }
+  ctx.onSignIn?.(person.id);
+  const params = interaction.params as Record<string, string | undefined>;
+  const grantId = await recordGrant(ctx.provider, ctx.resource, {
+    accountId: person.id,
+    clientId: params.client_id ?? '',
+    requested: params.scope ?? '',
+    write: person.allowed === 'write',
+  });
+  interaction.result = { login: { accountId: person.id }, consent: { grantId } };
+  // the interaction keeps its own expiry (the store counts in seconds)
+  await interaction.save(Math.max(1, (interaction.exp ?? 0) - Math.floor(Date.now() / MS_PER_S)));
+  res
+    .writeHead(303, { location: interaction.returnTo, 'cache-control': 'no-store', 'content-length': '0' })
+    .end();
+}
