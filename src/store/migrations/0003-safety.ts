@@ -36,6 +36,7 @@ export const safety: Migration = {
     `CREATE TABLE pending_outcomes (
       ${person},
       operation_id text NOT NULL,
+      seq bigserial,
       plan_id text NOT NULL,
       entry jsonb NOT NULL,
       opened_at bigint NOT NULL,
