@@ -130,6 +130,71 @@ describe('the code grant', () => {
   });
 });
 
+describe('what the token endpoint accepts', () => {
+  it('a JSON body', async () => {
+    const res = await fetch(`${si.origin}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        client_id: APP.clientId,
+        client_secret: APP.clientSecret,
+        grant_type: 'authorization_code',
+        code: await codeFor(si, 'Alice'),
+        redirect_uri: REDIRECT,
+        ignored: 42,
+      }),
+    });
+    expect(res.status).toBe(200);
+    // the record holds the string parameters only: the number is not one
+    expect(si.requests.at(-1)?.body).toMatchObject({ grant_type: 'authorization_code' });
+    expect(si.requests.at(-1)?.body).not.toHaveProperty('ignored');
+  });
+
+  it.each([
+    ['a JSON body that is not an object', { 'Content-Type': 'application/json' }, '"text"'],
+    ['a JSON body that does not parse', { 'Content-Type': 'application/json' }, '{'],
+    ['Basic without a colon', { Authorization: `Basic ${Buffer.from('nocolon').toString('base64')}` }, ''],
+    [
+      'Basic that does not decode',
+      { Authorization: `Basic ${Buffer.from('%E0%A4%A:x').toString('base64')}` },
+      '',
+    ],
+    ['a client id without its secret', {}, `client_id=${APP.clientId}`],
+  ])('%s: invalid_client', async (_, headers, body) => {
+    const res = await fetch(`${si.origin}/oauth/token?grant_type=refresh_token&refresh_token=x`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      body,
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
+    expect(((await res.json()) as { error: string }).error).toBe('invalid_client');
+  });
+
+  it.each([
+    ['authorization_code', { code: 'c', redirect_uri: '' }, 'Missing required parameter: redirect_uri.'],
+    ['refresh_token', { refresh_token: '' }, 'Missing required parameter: refresh_token.'],
+  ])('%s without its parameter: invalid_request', async (grant_type, fields, description) => {
+    const res = await postForm(`${si.origin}/oauth/token`, {
+      client_id: APP.clientId,
+      client_secret: APP.clientSecret,
+      grant_type,
+      ...fields,
+    });
+    expect(res).toMatchObject({
+      status: 400,
+      json: { error: 'invalid_request', error_description: description },
+    });
+  });
+
+  it('other routes under /oauth/ answer 404', async () => {
+    const res = await postForm(`${si.origin}/oauth/revoke`, { token: 'x' });
+    expect(res.status).toBe(404);
+    expect(res.json.error.id).toBe('404.1');
+    expect((await openAuthorize(new URL(`${si.origin}/oauth/token`))).status).toBe(404);
+  });
+});
+
 describe('the authorize step', () => {
   it('a denial goes back with error=access_denied and the state', async () => {
     const back = redirectedTo(await decide(si, authorizeUrl(si), 'deny'));
@@ -161,6 +226,24 @@ describe('the authorize step', () => {
     const scope = redirectedTo(await openAuthorize(authorizeUrl(si, { scope: 'admin' })));
     expect(scope.searchParams.get('error')).toBe('invalid_scope');
     expect(scope.searchParams.get('state')).toBe('st-123');
+  });
+
+  it('a stand-in without people shows an error page', async () => {
+    const alone = await startStandIn({ oauthApps: [APP] });
+    try {
+      const page = await openAuthorize(authorizeUrl(alone));
+      expect(page.status).toBe(400);
+      expect(page.text).toContain('This stand-in has no people to sign in as.');
+    } finally {
+      await alone.close();
+    }
+  });
+
+  it('a post naming nobody is refused on the page', async () => {
+    const url = authorizeUrl(si);
+    const answer = await postForm(`${si.origin}/oauth/authorize`, Object.fromEntries(url.searchParams));
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain('There is nobody named &quot;&quot; to sign in as.');
   });
 
   it('signing in as nobody known is refused on the page', async () => {

@@ -202,6 +202,10 @@ describe('without people', () => {
         data: { user: { id: DEMO_USER_ID } },
       });
       expect(() => one.issueToken('Alice')).toThrow('no people');
+      expect(() => one.revoke('Alice')).toThrow('no people');
+      expect(() => one.stateOf('Alice')).toThrow('no people');
+      one.expireAccessTokens();
+      expect((await call(one, 'GET', '/plans', undefined, 'anything')).status).toBe(200);
     } finally {
       await one.close();
     }

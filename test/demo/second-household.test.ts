@@ -102,6 +102,12 @@ describe('the second household', () => {
     expect(figures.get('2026-09-01')!.budgeted).not.toBe(demoFigures.get('2026-09-01')!.budgeted);
   });
 
+  it('starts from a household without splits or original loan balances, which its scaling relies on', () => {
+    expect(demo.transactions.some((t) => t.subtransactions !== undefined)).toBe(false);
+    expect(demo.scheduled_transactions.every((t) => t.subtransactions.length === 0)).toBe(true);
+    expect(demo.accounts.every((a) => a.debt_original_balance === null)).toBe(true);
+  });
+
   it('is the same each call, and a fresh copy', () => {
     const again = buildHouseholdPlan(SECOND_HOUSEHOLD);
     expect(again).toEqual(bob);

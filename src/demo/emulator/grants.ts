@@ -21,6 +21,12 @@ export interface TokenAnswer {
   created_at: number;
 }
 
+/** A new pair, and whose it is (the request record names them). */
+export interface Issued {
+  person: string;
+  answer: TokenAnswer;
+}
+
 /** Who a live access token speaks for. */
 export interface Bearer {
   person: string;
@@ -87,26 +93,28 @@ export class Grants {
     return code;
   }
 
-  /** Exchanges a code once: undefined when it is unknown, used, expired, another app's or another address's. */
-  redeemCode(code: string, clientId: string, redirectUri: string): TokenAnswer | undefined {
+  /**
+   * Exchanges a code once, for the person who signed in: undefined when it is unknown, used, expired,
+   * another app's or another address's.
+   */
+  redeemCode(code: string, clientId: string, redirectUri: string): Issued | undefined {
     const found = this.codes.get(code);
     this.codes.delete(code);
-    if (found === undefined || found.clientId !== clientId || found.redirectUri !== redirectUri)
-      return undefined;
-    if (this.now() >= found.expiresAt) return undefined;
-    return this.issue(found.person, found.scope, clientId);
+    const matches = found?.clientId === clientId && found.redirectUri === redirectUri;
+    if (found === undefined || !matches || this.now() >= found.expiresAt) return undefined;
+    return { person: found.person, answer: this.issue(found.person, found.scope, clientId) };
   }
 
   /**
    * Rotates a refresh token of `clientId`: a new pair with the same lifetime, the old pair dead;
    * undefined when it is not live.
    */
-  rotate(refreshToken: string, clientId: string): TokenAnswer | undefined {
+  rotate(refreshToken: string, clientId: string): Issued | undefined {
     const found = this.refresh.get(refreshToken);
     if (found === undefined || found.clientId !== clientId) return undefined;
     this.refresh.delete(refreshToken);
     this.access.delete(found.access);
-    return this.issue(found.person, found.scope, clientId, found.ttlMs);
+    return { person: found.person, answer: this.issue(found.person, found.scope, clientId, found.ttlMs) };
   }
 
   /** The bearer of a live access token; undefined for an unknown, expired or revoked one. */
@@ -114,11 +122,6 @@ export class Grants {
     const found = this.access.get(token);
     if (found === undefined || this.now() >= found.expiresAt) return undefined;
     return { person: found.person, scope: found.scope };
-  }
-
-  /** The person whose refresh token this is (the request record names them), if it is live. */
-  refreshOwner(token: string): string | undefined {
-    return this.refresh.get(token)?.person;
   }
 
   /** Every code, access token and refresh token of `person` stops working. */

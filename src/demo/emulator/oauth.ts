@@ -6,7 +6,7 @@
  * or HTTP Basic. Errors follow RFC 6749 with the descriptions Doorkeeper, YNAB's OAuth server, gives.
  */
 import { authorizePage, errorPage } from './authorize-page.js';
-import type { Grants, Scope, TokenAnswer } from './grants.js';
+import type { Grants, Issued, Scope } from './grants.js';
 import { noRoute } from './http.js';
 import type { Reply } from './http.js';
 import type { People } from './people.js';
@@ -40,7 +40,16 @@ export interface OAuthAnswer {
   person: string | null;
 }
 
-const DESCRIPTIONS: Readonly<Record<string, string>> = {
+type OAuthError =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unsupported_grant_type'
+  | 'unsupported_response_type'
+  | 'invalid_scope'
+  | 'access_denied';
+
+const DESCRIPTIONS: Readonly<Record<OAuthError, string>> = {
   invalid_request:
     'The request is missing a required parameter, includes an unsupported parameter value, or is otherwise malformed.',
   invalid_client:
@@ -53,14 +62,12 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   access_denied: 'The resource owner or authorization server denied the request.',
 };
 
-const describe = (error: string): string => DESCRIPTIONS[error] ?? error;
-
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
-const tokenError = (status: number, error: string, detail?: string): OAuthAnswer => ({
+const tokenError = (status: number, error: OAuthError, detail?: string): OAuthAnswer => ({
   reply: {
     status,
-    body: { error, error_description: detail ?? describe(error) },
+    body: { error, error_description: detail ?? DESCRIPTIONS[error] },
     headers: status === 401 ? { ...NO_STORE, 'WWW-Authenticate': 'Basic realm="Doorkeeper"' } : NO_STORE,
   },
   person: null,
@@ -108,10 +115,11 @@ function clientOf(req: OAuthRequest, params: Record<string, string>): { id: stri
   return id === undefined || secret === undefined ? null : { id, secret };
 }
 
-const granted = (answer: TokenAnswer, person: string | null): OAuthAnswer => ({
-  reply: { status: 200, body: answer, headers: NO_STORE },
-  person,
-});
+/** The pair, or invalid_grant when the code or refresh token was not live. */
+const granted = (issued: Issued | undefined): OAuthAnswer =>
+  issued === undefined
+    ? tokenError(400, 'invalid_grant')
+    : { reply: { status: 200, body: issued.answer, headers: NO_STORE }, person: issued.person };
 
 function token(req: OAuthRequest, deps: OAuthDeps): OAuthAnswer {
   const params = paramsOf(req);
@@ -131,18 +139,14 @@ function token(req: OAuthRequest, deps: OAuthDeps): OAuthAnswer {
     if (redirectUri === undefined || redirectUri === '') {
       return tokenError(400, 'invalid_request', 'Missing required parameter: redirect_uri.');
     }
-    const answer = deps.grants.redeemCode(code, app.clientId, redirectUri);
-    if (answer === undefined) return tokenError(400, 'invalid_grant');
-    return granted(answer, deps.grants.refreshOwner(answer.refresh_token) ?? null);
+    return granted(deps.grants.redeemCode(code, app.clientId, redirectUri));
   }
   if (grantType === 'refresh_token') {
     const refresh = params['refresh_token'];
     if (refresh === undefined || refresh === '') {
       return tokenError(400, 'invalid_request', 'Missing required parameter: refresh_token.');
     }
-    const answer = deps.grants.rotate(refresh, app.clientId);
-    if (answer === undefined) return tokenError(400, 'invalid_grant');
-    return granted(answer, deps.grants.refreshOwner(answer.refresh_token) ?? null);
+    return granted(deps.grants.rotate(refresh, app.clientId));
   }
   return tokenError(400, 'unsupported_grant_type');
 }
@@ -168,8 +172,8 @@ function redirect(to: Authorize, extra: Record<string, string>, person: string |
   return { reply: { status: 302, body: '', headers: { Location: url.href } }, person };
 }
 
-const refuse = (to: Authorize, error: string): OAuthAnswer =>
-  redirect(to, { error, error_description: describe(error) }, null);
+const refuse = (to: Authorize, error: OAuthError): OAuthAnswer =>
+  redirect(to, { error, error_description: DESCRIPTIONS[error] }, null);
 
 /** Checks an authorize request: an error page while the app or address is not trusted, else a redirect. */
 function checkAuthorize(params: Record<string, string>, deps: OAuthDeps): Authorize | OAuthAnswer {

@@ -149,12 +149,11 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   /** The answer as the request deserves it (no fault's status): OAuth's, or the API's. */
   const answer = (req: IncomingMessage, raw: string, record: RecordedRequest, fault?: FaultRule): Reply => {
     if (record.path.startsWith('/oauth/')) {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const oauth = answerOAuth(
         {
           method: record.method,
           path: record.path,
-          query: url.searchParams,
+          query: new URLSearchParams(record.query),
           raw,
           contentType: req.headers['content-type'],
           authorization: req.headers.authorization,
