@@ -193,6 +193,13 @@ describe('what the token endpoint accepts', () => {
     expect(res.json.error.id).toBe('404.1');
     expect((await openAuthorize(new URL(`${si.origin}/oauth/token`))).status).toBe(404);
   });
+
+  it('is not under /v1: there it is an API route the demo does not serve', async () => {
+    const token = si.issueToken('Alice').access_token;
+    const res = await call(si, 'POST', '/oauth/token', {}, token);
+    expect(res.status).toBe(404);
+    expect(res.json.error).toMatchObject({ id: '404.1', detail: 'Not in the demo: POST /oauth/token' });
+  });
 });
 
 describe('the authorize step', () => {

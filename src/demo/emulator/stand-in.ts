@@ -81,6 +81,9 @@ const faultReply = (fault: FaultRule, status: number): Reply => ({
   ...(fault.retryAfter === undefined ? {} : { headers: { 'Retry-After': fault.retryAfter } }),
 });
 
+/** YNAB's OAuth lives beside the API, at the origin's `/oauth/` (never under `/v1`). */
+const isOAuth = (req: IncomingMessage): boolean => (req.url ?? '').startsWith('/oauth/');
+
 /** The record of a request: the API's path without `/v1`; an OAuth request's parameters as its body. */
 function recordOf(req: IncomingMessage, raw: string): RecordedRequest {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -92,7 +95,7 @@ function recordOf(req: IncomingMessage, raw: string): RecordedRequest {
     method,
     path,
     query: Object.fromEntries(url.searchParams),
-    body: path.startsWith('/oauth/')
+    body: isOAuth(req)
       ? paramsOf({ method, path, query: url.searchParams, raw, contentType, authorization: undefined })
       : parseBody(raw).value,
     status: 0,
@@ -148,7 +151,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
 
   /** The answer as the request deserves it (no fault's status): OAuth's, or the API's. */
   const answer = (req: IncomingMessage, raw: string, record: RecordedRequest, fault?: FaultRule): Reply => {
-    if (record.path.startsWith('/oauth/')) {
+    if (isOAuth(req)) {
       const oauth = answerOAuth(
         {
           method: record.method,
