@@ -93,7 +93,31 @@ async function rowsOn(
 const fieldsNow: Read<'fields'> = async (ynab, plan, r) => {
   const rows = await rowsOn(ynab, plan, r.on);
   const held = patchesHeld(rows, r.patches);
-  return held === false ? null : seen(valid(r.record), held === true);
+  if (held === false) return null;
+  return seen(r.record === null ? null : valid(r.record), held === true);
+};
+
+/** Values as YNAB's JSON carries them: an absent field reads as null. */
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+const splitNow: Read<'split'> = async (ynab, plan, r) => {
+  const t = (await ynab.transactions.list(plan)).find((x) => x.id === r.transaction_id);
+  const lines = (t?.subtransactions ?? []).filter((l) => l.deleted !== true) as unknown as Record<
+    string,
+    unknown
+  >[];
+  const held =
+    lines.length === r.lines.length &&
+    r.lines.every((want, i) =>
+      Object.entries(want).every(([k, v]) => same((lines[i] as Record<string, unknown>)[k], v)),
+    );
+  return held ? seen(null, true) : null;
+};
+
+const categoryCreatedNow: Read<'category_created'> = async (ynab, plan, r) => {
+  const all = [...categoriesOf(await ynab.categories.groups(plan)).values()];
+  const found = all.some((c) => !c.deleted && c.name === r.name && c.category_group_id === r.group_id);
+  return found ? seen(null, true) : null;
 };
 
 const goneNow: Read<'gone'> = async (ynab, plan, r) => {
@@ -185,5 +209,9 @@ export function landedNow(ynab: YnabClient, plan: string, r: Recognise): Promise
       return scheduleCreatedNow(ynab, plan, r);
     case 'schedule_replaced':
       return scheduleReplacedNow(ynab, plan, r);
+    case 'split':
+      return splitNow(ynab, plan, r);
+    case 'category_created':
+      return categoryCreatedNow(ynab, plan, r);
   }
 }

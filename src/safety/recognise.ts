@@ -32,8 +32,13 @@ export const recogniseSchema = z.discriminatedUnion('expect', [
     expect: z.literal('fields'),
     on: z.enum(['transactions', 'payees', 'categories']),
     patches: z.array(fields),
-    record,
+    /** Null for a write that journals nothing (a category's name or group): the entry just closes. */
+    record: record.nullable(),
   }),
+  /** The transaction holds these split lines, in order, each in the fields sent; nothing is journaled. */
+  z.strictObject({ expect: z.literal('split'), transaction_id: id, lines: z.array(fields) }),
+  /** A category of this name is in the group (the create checked none was); nothing is journaled. */
+  z.strictObject({ expect: z.literal('category_created'), group_id: id, name: z.string() }),
   /**
    * The transactions (or scheduled transactions) are gone; a record of transactions is a `delete`,
    * kept for those gone only.
@@ -84,7 +89,7 @@ export function recordOf<K extends Kind>(kind: K, details: KindDetails<K>, moves
 /** An update recognised by each object (transactions unless said) holding the fields sent. */
 export const fieldsHeld = (
   patches: readonly object[],
-  r: Record_,
+  r: Record_ | null,
   on: 'transactions' | 'payees' | 'categories' = 'transactions',
 ): Recognise => ({
   expect: 'fields',
@@ -92,6 +97,20 @@ export const fieldsHeld = (
   // a field not sent is not expected either
   patches: patches.map((p) => Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined))),
   record: r,
+});
+
+/** A split recognised by the transaction holding its lines. */
+export const splitHeld = (transactionId: string, lines: readonly object[]): Recognise => ({
+  expect: 'split',
+  transaction_id: transactionId,
+  lines: lines.map((l) => ({ ...(l as Record<string, unknown>) })),
+});
+
+/** A new category recognised by its name in its group. */
+export const categoryFound = (groupId: string, name: string): Recognise => ({
+  expect: 'category_created',
+  group_id: groupId,
+  name,
 });
 
 /** A created scheduled transaction, found again like a created transaction. */

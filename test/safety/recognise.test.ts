@@ -9,6 +9,7 @@ import type { NewTransactionBody, ScheduledBody, YnabScheduledTransaction } from
 import { sideState } from '../../src/domain/transactions/transfer-sides.js';
 import { Journal } from '../../src/safety/journal.js';
 import {
+  categoryFound,
   createdFound,
   fieldsHeld,
   goneFrom,
@@ -16,6 +17,7 @@ import {
   recogniseSchema,
   scheduleFound,
   scheduleReplaced,
+  splitHeld,
   type Recognise,
 } from '../../src/safety/recognise.js';
 import type { StoredSchedule } from '../../src/domain/transactions/scheduled-writes.js';
@@ -397,5 +399,68 @@ describe('scheduled transactions created and replaced', () => {
     const noPayeeAtAll = scheduleReplaced('sch-9', unnamed, body);
     expect((await landedNow(shows(stored({ payee_id: null })), 'p', noPayeeAtAll))?.complete).toBe(true);
     expect(await landedNow(shows(stored()), 'p', noPayeeAtAll)).toBeNull();
+  });
+});
+
+describe('writes that journal nothing: seen, and the entry closes', () => {
+  it('fields held with no record (a category renamed or moved)', async () => {
+    const renamed = fieldsHeld([{ id: 'cat-a', name: 'Mobile' }], null, 'categories');
+    const group = (name: string) => [{ id: 'grp-1', name: 'Bills', categories: [{ id: 'cat-a', name }] }];
+    const shows = (name: string) => ynabShowing([], {}, [], [], group(name)).ynab;
+    expect(await landedNow(shows('Phone'), 'p', renamed)).toBeNull();
+    expect(await landedNow(shows('Mobile'), 'p', renamed)).toEqual({ record: null, complete: true });
+    expect(recogniseSchema.parse(renamed)).toEqual(renamed);
+  });
+
+  it('a split: the transaction holds every line, in order, in the fields sent', async () => {
+    const lines = [
+      { amount: -3_000, category_id: 'cat-a' },
+      { amount: -2_000, category_id: 'cat-b', memo: 'tip' },
+    ];
+    const split = splitHeld('tx-1', lines);
+    const sub = (amount: number, category_id: string, more: object = {}) => ({
+      id: `s-${amount}`,
+      transaction_id: 'tx-1',
+      amount,
+      category_id,
+      memo: null,
+      deleted: false,
+      ...more,
+    });
+    const showing = (subs?: object[], id = 'tx-1') =>
+      ynabShowing([tx(id, subs === undefined ? {} : ({ subtransactions: subs } as object))]).ynab;
+    // no such transaction, no lines, fewer lines, a line otherwise
+    expect(await landedNow(showing(undefined, 'tx-9'), 'p', split)).toBeNull();
+    expect(await landedNow(showing(), 'p', split)).toBeNull();
+    expect(await landedNow(showing([sub(-3_000, 'cat-a')]), 'p', split)).toBeNull();
+    expect(await landedNow(showing([sub(-3_000, 'cat-a'), sub(-2_000, 'cat-b')]), 'p', split)).toBeNull();
+    // a line YNAB deleted is not one of the split's
+    const held = [
+      sub(-5_000, 'cat-z', { deleted: true }),
+      sub(-3_000, 'cat-a'),
+      sub(-2_000, 'cat-b', { memo: 'tip' }),
+    ];
+    expect(await landedNow(showing(held), 'p', split)).toEqual({ record: null, complete: true });
+    expect(recogniseSchema.parse(split)).toEqual(split);
+  });
+
+  it('a new category: one of that name in that group', async () => {
+    const made = categoryFound('grp-1', 'Climbing');
+    // the group a category is in is the group it is listed under
+    const group = (categories: object[], id = 'grp-1') => [{ id, name: 'Fun', categories }];
+    const shows = (categories: object[], id?: string) =>
+      ynabShowing([], {}, [], [], group(categories, id)).ynab;
+    const cat = (more: object) => ({
+      id: 'cat-c',
+      name: 'Climbing',
+      category_group_id: 'grp-1',
+      deleted: false,
+      ...more,
+    });
+    expect(await landedNow(shows([]), 'p', made)).toBeNull();
+    expect(await landedNow(shows([cat({ deleted: true })]), 'p', made)).toBeNull();
+    expect(await landedNow(shows([cat({ name: 'Climb' })]), 'p', made)).toBeNull();
+    expect(await landedNow(shows([cat({})], 'grp-2'), 'p', made)).toBeNull();
+    expect(await landedNow(shows([cat({})]), 'p', made)).toEqual({ record: null, complete: true });
   });
 });

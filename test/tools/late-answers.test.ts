@@ -149,7 +149,8 @@ describe('progress while a lost answer settles', () => {
       { onprogress: (p) => messages.push(String(p.message)) },
     );
     expect(out(r).status).toBe('unknown');
-    expect(messages).toEqual(
+    // a read slow enough to report its download (a loaded machine) adds a line of its own: left out
+    expect(messages.filter((m) => !m.startsWith('Downloading '))).toEqual(
       [1, 2, 3].map(
         (i) => `YNAB's answer was lost: reading again to see whether the change landed (${i}/3).`,
       ),

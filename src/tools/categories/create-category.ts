@@ -10,6 +10,7 @@ import { creatableGroups } from './list-category-groups.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
+import { categoryFound } from '../../safety/recognise.js';
 import { newCategoryWrite } from '../seam/verify-plan-writes.js';
 import { planId } from '../seam/schemas.js';
 import { userText } from '../seam/schemas.js';
@@ -59,6 +60,8 @@ export const createCategory = defineWriteTool({
       subject: { group: p.group.id, name: p.name },
       sameSubject: [newCategoryKey(p.group.id, p.name)],
       checkWith: 'list_category_groups',
+      // no category of that name was in the group (planCreate checked): one there now is the new one
+      recognise: () => categoryFound(p.group.id, p.name),
       question: `Create category '${preview.name}' in ${preview.group}?`,
       flow: 'merge',
       preview,

@@ -11,6 +11,7 @@ import { creatableGroups } from './list-category-groups.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
+import { fieldsHeld } from '../../safety/recognise.js';
 import { categoryWrite } from '../seam/verify-plan-writes.js';
 import { planId, userText } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
@@ -71,6 +72,8 @@ export const updateCategory = defineWriteTool({
       subject: { category_id: p.category_id, name: p.to_name, group: p.to_group_id },
       sameSubject: [categoryKey(p.category_id)],
       checkWith: 'list_category_groups',
+      // the fields sent, held by the category (nothing is journaled: the answer says how to revert)
+      recognise: () => fieldsHeld([{ id: p.category_id, ...p.patch }], null, 'categories'),
       question: `Change category '${preview.from_name}' (${preview.from_group}) to '${preview.to_name}' (${preview.to_group})?`,
       flow: 'merge',
       preview,

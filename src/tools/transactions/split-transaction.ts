@@ -17,6 +17,7 @@ import { ConfirmRequest } from '../../safety/confirm.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
+import { splitHeld } from '../../safety/recognise.js';
 import { patchWrite } from '../seam/verify-transactions.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { amountParam } from './find-transactions.js';
@@ -88,6 +89,8 @@ export const splitTransaction = defineWriteTool({
       subject: splitSubject(transaction_id, lines),
       sameSubject: transactionKeys([transaction_id]),
       checkWith: 'find_transactions',
+      // journaled by nothing (a split is not undoable): once it shows, the entry closes
+      recognise: () => splitHeld(transaction_id, splitPatch(transaction_id, split).subtransactions),
       question: splitQuestion(split),
       flow: 'merge',
       preview,
