@@ -126,6 +126,7 @@ const goneNow: Read<'gone'> = async (ynab, plan, r) => {
   );
   const gone = new Set(r.ids.filter((i) => !there.has(i)));
   if (gone.size === 0) return null;
+  if (r.record === null) return seen(null, gone.size === r.ids.length);
   // a delete of transactions is journaled for those gone only (its undo recreates them)
   const all = (r.record.details['transactions'] ?? []) as { transaction_id: string }[];
   const kept = all.filter((t) => gone.has(t.transaction_id));
@@ -143,7 +144,8 @@ const budgetedNow: Read<'budgeted'> = async (ynab, plan, r) => {
     const c = index.get(a.category_id);
     return c !== undefined && milliOf(c.budgeted) === a.to;
   });
-  return held.length === 0 ? null : seen(valid(r.record), held.length === r.amounts.length);
+  if (held.length === 0) return null;
+  return seen(r.record === null ? null : valid(r.record), held.length === r.amounts.length);
 };
 
 const createdNow: Read<'created'> = async (ynab, plan, r) => {

@@ -47,14 +47,16 @@ export const recogniseSchema = z.discriminatedUnion('expect', [
     expect: z.literal('gone'),
     on: z.enum(['transactions', 'scheduled']),
     ids: z.array(id),
-    record,
+    /** Null for a step of an undo: what is left of it is journaled already, and the entry just closes. */
+    record: record.nullable(),
   }),
   /** Each category holds its new budgeted amount (milliunits) in the month. */
   z.strictObject({
     expect: z.literal('budgeted'),
     month: z.string(),
     amounts: z.array(z.strictObject({ category_id: id, to: z.number().int() })),
-    record,
+    /** Null for a step of an undo (as for `gone`). */
+    record: record.nullable(),
   }),
   /**
    * The transactions sent are found among those changed since the knowledge before sending, and
@@ -99,6 +101,14 @@ export const fieldsHeld = (
   record: r,
 });
 
+/** A step of an undo setting one category's budgeted amount, recognised by the month holding it. */
+export const budgetedHeld = (month: string, categoryId: string, to: number): Recognise => ({
+  expect: 'budgeted',
+  month,
+  amounts: [{ category_id: categoryId, to }],
+  record: null,
+});
+
 /** A split recognised by the transaction holding its lines. */
 export const splitHeld = (transactionId: string, lines: readonly object[]): Recognise => ({
   expect: 'split',
@@ -131,7 +141,7 @@ export const scheduleReplaced = (id: string, body: ScheduledBody, before: Stored
 /** A delete recognised by the objects being gone (a delete of transactions keeps its record for those gone). */
 export const goneFrom = (
   ids: readonly string[],
-  r: Record_,
+  r: Record_ | null,
   on: 'transactions' | 'scheduled' = 'transactions',
 ): Recognise => ({ expect: 'gone', on, ids: [...ids], record: r });
 

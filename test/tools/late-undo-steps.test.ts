@@ -3,17 +3,20 @@
  * (issue 29), through a real client against the stand-in: the undo of a move (the source after the
  * target), of created transactions (one delete each), of a transfer whose other side YNAB kept, and
  * of a reconciliation (the adjustment after the transactions). The undo stops halfway and says so —
- * unknown, never not_applied — with what is left journaled as an operation of its own; the operation
- * itself cannot be undone twice; once the late request landed, the next undo finds nothing left and
- * sends nothing, and the books end whole with each write sent once.
+ * unknown, never not_applied — with what is left journaled as an operation of its own, kept pending
+ * until the late request shows (its undo refused meanwhile, so that request is never sent twice); the
+ * operation itself cannot be undone twice; once the late request landed, the next undo settles the
+ * pending entry, finds nothing left and sends nothing, and the books end whole with each write sent
+ * once.
  */
 import { describe, expect } from 'vitest';
 import type { FaultRule } from '../../src/demo/index.js';
 import { RETRY_MS } from '../../src/safety/outcome/settle-later.js';
 import { it } from '../helpers/fixture.js';
-import { call, textOf } from '../helpers/harness.js';
+import { call, connect, textOf } from '../helpers/harness.js';
 import { lines, out } from '../helpers/move.js';
-import { pendingEntries } from '../helpers/pending.js';
+import { pendingEntries, pendingIdIn } from '../helpers/pending.js';
+import { ACCEPT, answering } from '../helpers/writes.js';
 import { UNDO_CASES } from '../helpers/undo-cases.js';
 import * as late from '../helpers/late-undo.js';
 
@@ -50,8 +53,17 @@ describe.each(MULTI)('the undo of $kind ($tool), its second request applied late
     expect(rest?.kind).toBe(REST[c.kind]);
     const restId = String(rest?.operation_id);
     expect(r.message).toContain(`undo_operation (operation_id ${restId}) finishes it.`);
-    expect(pendingEntries(journal)).toEqual([]);
+    // the late request may still land: pending under the id of what is left, recognisable by any process
+    expect(pendingEntries(journal)).toEqual([
+      expect.objectContaining({ operation_id: restId, recognise: expect.anything() }),
+    ]);
+    expect(r.message).toContain(`avenir-mcp keeps it as pending operation ${restId}`);
     expect(late.undoneIn(journal)).toEqual([op]);
+    // undoing what is left while the request may still land is refused: nothing is sent twice
+    const early = await call(s, 'undo_operation', { plan_id: 'demo-budget', operation_id: restId });
+    expect(early.isError).toBe(true);
+    expect(textOf(early)).toContain(`Operation ${restId} (undo_operation, `);
+    expect(late.writesOf(h)).toHaveLength(2);
 
     // the operation itself is not undone twice: nothing is sent
     const again = await call(s, 'undo_operation', undo);
@@ -72,6 +84,35 @@ describe.each(MULTI)('the undo of $kind ($tool), its second request applied late
     expect(finish.status).toBe('nothing_to_do');
     expect(late.writesOf(h)).toHaveLength(2);
     expect(late.undoneIn(journal)).toEqual([op, restId]);
+    expect(c.held(h.standIn.state)).toEqual(before);
+    late.eachSentOnce(h);
+  });
+});
+
+describe.each(MULTI)('the undo of $kind stopped halfway, settled by the next process', (c) => {
+  it('the next process closes the pending entry once the late request shows; what is left needs nothing', async ({
+    h,
+    journal,
+  }) => {
+    const { s, before, undo } = await late.operated(h, journal, c);
+    for (const f of c.setup ?? [c.routes[0]!]) h.standIn.fault(f as FaultRule);
+    h.standIn.fault({ ...c.routes[1]!, delayMs: late.LATE });
+    const restId = pendingIdIn(out(await call(s, 'undo_operation', undo)).message);
+    await s.close();
+    await late.until(
+      () =>
+        h.standIn.requests.filter((q) => q.method !== 'GET' && q.status >= 200 && q.status < 300).length ===
+        2,
+    );
+    // a process of its own on the same journal: nothing of the undo in its memory
+    const next = await connect(h, 'modern', {
+      env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: late.TIMEOUT_MS },
+      elicit: answering(ACCEPT).handler,
+    });
+    await call(next, 'list_accounts', { plan_id: 'demo-budget' });
+    expect(pendingEntries(journal)).toEqual([]);
+    const finish = out(await call(next, 'undo_operation', { plan_id: 'demo-budget', operation_id: restId }));
+    expect(finish.status).toBe('nothing_to_do');
     expect(c.held(h.standIn.state)).toEqual(before);
     late.eachSentOnce(h);
   });

@@ -15,6 +15,7 @@ import {
 } from '../../domain/accounts/reconcile.js';
 import { NOT_YET, unseenText } from '../../domain/write-outcome.js';
 import type { YnabClient } from '../../ynab/api.js';
+import { fieldsHeld, goneFrom } from '../recognise.js';
 import { runSteps, type UndoStep } from './steps.js';
 import type { UndoHandler } from './types.js';
 
@@ -43,6 +44,10 @@ export const undoReconcile: UndoHandler<'reconcile'> = async (ynab: YnabClient, 
         return undo.revert.every((id) => rows.get(id)?.cleared === 'cleared');
       },
       what: `${undo.revert.join(', ')} back to cleared`,
+      recognise: fieldsHeld(
+        undo.revert.map((id) => ({ id, cleared: 'cleared' })),
+        null,
+      ),
     });
   }
   if (adjustment !== null) {
@@ -50,6 +55,7 @@ export const undoReconcile: UndoHandler<'reconcile'> = async (ynab: YnabClient, 
       send: () => ynab.transactions.delete(plan, adjustment),
       check: async () => !(await live()).has(adjustment),
       what: `the adjustment ${adjustment} deleted`,
+      recognise: goneFrom([adjustment], null),
     });
   }
   return {

@@ -8,6 +8,7 @@ import { fmtMoney } from '../../domain/money.js';
 import { unseenText } from '../../domain/write-outcome.js';
 import type { YnabClient } from '../../ynab/api.js';
 import { budgetedStep } from '../outcome/budgeted-step.js';
+import { budgetedHeld } from '../recognise.js';
 import { runSteps } from './steps.js';
 
 /** One write: set `category_id` back to `from` (it holds `to`, as the operation left it). */
@@ -29,6 +30,7 @@ const budgetStep = (ynab: YnabClient, plan: string, month: string, step: BudgetS
     to: step.from,
     neither: () => 'the amount is neither',
   }),
+  recognise: budgetedHeld(month, step.category_id, step.from),
 });
 
 const back = (s: BudgetStep): string => `${clean(s.name)} back to ${fmtMoney(s.from)}`;

@@ -11,12 +11,17 @@
  * What differs between kinds is only what a step sends and reads, and how the texts name it.
  */
 import { reasonOf, UnknownOutcome } from '../../domain/write-outcome.js';
+import { recogniseAs } from '../outcome/run.js';
 import { settleSeconds } from '../outcome/settle.js';
+import type { Recognise } from '../recognise.js';
 import { sendStep, type Sent, type Step } from '../outcome/step.js';
 import { HalfUndone, type Remainder } from './types.js';
 
-/** A step of an undo: a request and the read that tells whether its change is in place. */
-export type UndoStep = Step;
+/**
+ * A step of an undo: a request and the read that tells whether its change is in place, and the same
+ * as data any process can read (recognise.ts), so that a step left in flight settles after a restart.
+ */
+export type UndoStep = Step & { recognise?: Recognise };
 
 /** Why a step failed: refused by YNAB, lost and no read shows it yet, or lost and not known. */
 export type StepFailure = { refused: string } | { unseen: true; seconds: number } | { unknown: string };
@@ -45,7 +50,7 @@ export async function runSteps<S extends UndoStep>(steps: readonly S[], texts: S
       sent = await sendStep(step);
     } catch (error) {
       if (i === 0) throw error; // refused: nothing changed, the error says why
-      throw halfway(steps, i, texts, { refused: reasonOf(error) }, false);
+      throw halfway(steps, i, texts, { refused: reasonOf(error) }, null);
     }
     if (sent.end === 'answered' || sent.end === 'shown') continue;
     if (i === 0) {
@@ -56,6 +61,7 @@ export async function runSteps<S extends UndoStep>(steps: readonly S[], texts: S
             ? texts.firstUnknown?.(step, sent.why)
             : undefined;
       if (text !== undefined) {
+        if (step.recognise !== undefined) await recogniseAs(step.recognise);
         const unseen = new UnknownOutcome(text);
         // a later call settles it once YNAB shows the step in place
         unseen.recheck = async () => (await step.check()) === true;
@@ -66,7 +72,9 @@ export async function runSteps<S extends UndoStep>(steps: readonly S[], texts: S
       sent.end === 'unseen'
         ? { unseen: true, seconds: settleSeconds() }
         : { unknown: sent.end === 'other' ? sent.held : `it could not be checked (${sent.why})` };
-    throw halfway(steps, i, texts, failure, true);
+    // the rest is journaled, and the undo stays pending until this step shows (or its time is over)
+    if (step.recognise !== undefined) await recogniseAs(step.recognise);
+    throw halfway(steps, i, texts, failure, async () => (await step.check()) === true);
   }
 }
 
@@ -76,13 +84,14 @@ function halfway<S extends UndoStep>(
   i: number,
   texts: StepTexts<S>,
   failure: StepFailure,
-  uncertain: boolean,
+  inFlight: (() => Promise<boolean>) | null,
 ): HalfUndone {
   const left = steps.slice(i);
   return new HalfUndone(
     texts.halfway(steps.slice(0, i), left, failure),
     texts.remainder(left),
-    uncertain,
+    inFlight !== null,
     texts.check,
+    inFlight,
   );
 }

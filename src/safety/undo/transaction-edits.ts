@@ -10,8 +10,11 @@ import { keptSides, linkedSide, planDeleteUndo } from '../../domain/transactions
 import { editUndoIds, planEditUndo } from '../../domain/transactions/edit-transactions.js';
 import { changedField, sideState, type SideState } from '../../domain/transactions/transfer-sides.js';
 import { compareCodePoints } from '../../domain/text.js';
-import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
+import { reasonOf } from '../../domain/write-outcome.js';
 import type { KindDetails } from '../journal-kinds.js';
+import { recogniseAs } from '../outcome/run.js';
+import { sendStep, type Sent } from '../outcome/step.js';
+import { goneFrom } from '../recognise.js';
 import { patchesHeld } from '../../domain/write-verify.js';
 import { recreate } from './transaction-steps.js';
 import { HalfUndone, type UndoHandler } from './types.js';
@@ -114,21 +117,37 @@ export const undoTransfer: UndoHandler<'transfer'> = async (ynab, plan, entry, d
     apply: async () => {
       await ynab.transactions.delete(plan, first);
       if (second === undefined) return `Transfer deleted: ${first}; no other side of it was in YNAB.`;
-      try {
-        // YNAB's API does not document whether it deletes the linked side too: read, and delete it if kept
-        if (!(await ynab.transactions.list(plan)).some((t) => t.id === second)) {
-          return `Transfer deleted (both sides): YNAB removed ${second} with ${first}.`;
-        }
-        await ynab.transactions.delete(plan, second);
-        return `Transfer deleted (both sides): ${first}, then ${second}, which YNAB had kept, by a second request.`;
-      } catch (error) {
-        throw new HalfUndone(
-          `${first} is deleted, but its other side ${second} may still be in YNAB (${reasonOf(error)}).`,
+      const halfway = (why: string, inFlight: (() => Promise<boolean>) | null = null) =>
+        new HalfUndone(
+          `${first} is deleted, but its other side ${second} may still be in YNAB (${why}).`,
           [{ kind: 'transfer', details }],
-          isUnknownOutcome(error),
+          inFlight !== null,
           'find_transactions',
+          inFlight,
         );
+      const gone = async () => !(await ynab.transactions.list(plan)).some((t) => t.id === second);
+      // YNAB's API does not document whether it deletes the linked side too: read, and delete it if kept
+      let removed: boolean;
+      try {
+        removed = await gone();
+      } catch (error) {
+        throw halfway(reasonOf(error));
       }
+      if (removed) return `Transfer deleted (both sides): YNAB removed ${second} with ${first}.`;
+      // the second delete is a step of the engine: a lost answer is read over the window
+      const step = { send: () => ynab.transactions.delete(plan, second), check: gone };
+      let sent: Sent<unknown>;
+      try {
+        sent = await sendStep(step);
+      } catch (error) {
+        throw halfway(reasonOf(error));
+      }
+      if (sent.end === 'answered' || sent.end === 'shown') {
+        return `Transfer deleted (both sides): ${first}, then ${second}, which YNAB had kept, by a second request.`;
+      }
+      // it may still land: pending until a read shows it, recognised by any process
+      await recogniseAs(goneFrom([second], null));
+      throw halfway(sent.lost, gone);
     },
   };
 };

@@ -24,6 +24,7 @@ import { settleRead, settleSeconds } from '../outcome/settle.js';
 import type { SideState } from '../../domain/transactions/transfer-sides.js';
 import type { YnabClient } from '../../ynab/api.js';
 import type { KindDetails } from '../journal-kinds.js';
+import { goneFrom } from '../recognise.js';
 import { runSteps } from './steps.js';
 import { HalfUndone } from './types.js';
 
@@ -45,6 +46,7 @@ export async function deleteEach(
     id,
     send: () => ynab.transactions.delete(plan, id),
     check: async () => !(await ynab.transactions.list(plan)).some((t) => t.id === id),
+    recognise: goneFrom([id], null),
   }));
   await runSteps(steps, {
     check: CHECK,

@@ -47,6 +47,12 @@ export class HalfUndone extends Error {
     readonly uncertain: boolean,
     /** The read tool that shows what YNAB holds, named when the state is uncertain. */
     readonly check = 'get_category_balances',
+    /**
+     * When the failure was a lost answer: one read that tells whether that request's change is in
+     * place now. The undo then stays pending until it is (or its time is over), so that the undo of
+     * what is left cannot send the same request a second time while it may still land.
+     */
+    readonly inFlight: (() => Promise<boolean>) | null = null,
   ) {
     super(message);
   }

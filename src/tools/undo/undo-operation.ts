@@ -153,8 +153,11 @@ export const undoOperation = defineWriteTool({
           }
           if (!(error instanceof HalfUndone)) throw error;
           // what is left becomes an operation of its own, and the next undo_operation finishes it
-          // (it re-reads first, so asking again is safe: nothing is kept pending)
-          markRepeatSafe();
+          // (it re-reads first). A request whose answer was lost may still land: the undo stays
+          // pending, under the id of what is left, until a read shows it, so that undoing the rest
+          // meanwhile is refused rather than sending it twice; otherwise nothing is kept pending
+          if (error.inFlight === null) markRepeatSafe();
+          else keepUndoForLater(deps, entry.operation_id, error.inFlight, false);
           const ids: string[] = [];
           for (const r of error.remainders) ids.push(await recordOperation(deps, plan, r.kind, r.details));
           await markDone(deps, entry.operation_id);
