@@ -14,8 +14,8 @@ import type { AddressInfo } from 'node:net';
 import { asApplied, Faults, type FaultRule } from './faults.js';
 import { ACCESS_TTL_MS, Grants } from './grants.js';
 import { errorBody } from './http.js';
-import type { Reply, RequestContext } from './http.js';
-import { answerOAuth, paramsOf } from './oauth.js';
+import type { Reply } from './http.js';
+import { answerOAuth } from './oauth.js';
 import { People } from './people.js';
 import { Router } from './router.js';
 import { MONEY_MOVEMENT_ROUTES } from './routes-money-movements.js';
@@ -24,6 +24,8 @@ import { PLAN_WRITE_ROUTES } from './routes-plan-writes.js';
 import { SCHEDULED_ROUTES } from './routes-scheduled.js';
 import { TRANSACTION_ROUTES } from './routes-transactions.js';
 import { createState } from './state.js';
+import { accessOf, type Access } from './access.js';
+import { checkToday, faultReply, isOAuth, recordOf } from './request-record.js';
 import type { RecordedRequest, StandIn, StandInOptions } from './stand-in-types.js';
 import { parseBody, readBody, send, sendTrickled, sendTruncated, sleep, type ParsedBody } from './wire.js';
 import { buildDemoPlan, DEMO_TODAY } from '../household/plan.js';
@@ -34,6 +36,7 @@ export type { OAuthApp } from './oauth.js';
 export type { Person } from './people.js';
 export type { Scope, TokenAnswer } from './grants.js';
 export type { IssueOptions, RecordedRequest, StandIn, StandInOptions } from './stand-in-types.js';
+export { DEMO_USER_ID } from './access.js';
 
 const ROUTER = new Router([
   ...READ_ROUTES,
@@ -42,67 +45,6 @@ const ROUTER = new Router([
   ...SCHEDULED_ROUTES,
   ...PLAN_WRITE_ROUTES,
 ]);
-
-/** What `GET /user` answers without `people`. */
-export const DEMO_USER_ID = '5c1e7d2a-0d6b-4f3e-9a7c-2b8e4f6a1d00';
-
-function checkToday(today: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(today))) {
-    throw new RangeError(`today must be a date YYYY-MM-DD, got ${JSON.stringify(today)}`);
-  }
-  return today;
-}
-
-const bearerOf = (req: IncomingMessage): string | null =>
-  /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
-
-/** 403.3: a write with a `read-only` token. */
-const SCOPE_REFUSED: Reply = {
-  status: 403,
-  body: {
-    error: {
-      id: '403.3',
-      name: 'unauthorized_scope',
-      detail: 'The access token is read-only: this request needs full access.',
-    },
-  },
-};
-
-/** Who an API request speaks for, or the refusal it gets. */
-type Access = {
-  person: string | null;
-  ctx: Omit<RequestContext, 'today' | 'method' | 'path' | 'query' | 'body'>;
-};
-
-/** A fault's status (YNAB's error shape unless the rule gives a body), with its `Retry-After`. */
-const faultReply = (fault: FaultRule, status: number): Reply => ({
-  status,
-  body: fault.body ?? errorBody(status),
-  ...(fault.retryAfter === undefined ? {} : { headers: { 'Retry-After': fault.retryAfter } }),
-});
-
-/** YNAB's OAuth lives beside the API, at the origin's `/oauth/` (never under `/v1`). */
-const isOAuth = (req: IncomingMessage): boolean => (req.url ?? '').startsWith('/oauth/');
-
-/** The record of a request: the API's path without `/v1`; an OAuth request's parameters as its body. */
-function recordOf(req: IncomingMessage, raw: string): RecordedRequest {
-  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-  const path =
-    url.pathname === '/v1' ? '/' : url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : url.pathname;
-  const method = (req.method ?? 'GET').toUpperCase();
-  const contentType = req.headers['content-type'];
-  return {
-    method,
-    path,
-    query: Object.fromEntries(url.searchParams),
-    body: isOAuth(req)
-      ? paramsOf({ method, path, query: url.searchParams, raw, contentType, authorization: undefined })
-      : parseBody(raw).value,
-    status: 0,
-    token: bearerOf(req),
-    person: null,
-  };
-}
 
 /** Starts a stand-in serving `plan` (default: the demo plan) with today pinned (default 2026-09-25). */
 export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
@@ -116,18 +58,6 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const writes: RecordedRequest[] = [];
   const faults = new Faults();
   let bytes = 0;
-
-  /** The person and plans an API request reaches, or the refusal it gets. */
-  const accessFor = (req: IncomingMessage, method: string): Access | Reply => {
-    const token = bearerOf(req);
-    if (token === null) return { status: 401, body: errorBody(401) };
-    if (people === undefined) return { person: null, ctx: { plans: [state], userId: DEMO_USER_ID } };
-    const bearer = grants.bearer(token);
-    const living = bearer === undefined ? undefined : people.find(bearer.person);
-    if (bearer === undefined || living === undefined) return { status: 401, body: errorBody(401) };
-    if (method !== 'GET' && bearer.scope === 'read-only') return SCOPE_REFUSED;
-    return { person: bearer.person, ctx: { plans: living.states, userId: living.person.userId } };
-  };
 
   const apiAnswer = (
     access: Access,
@@ -166,7 +96,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       record.person = oauth.person;
       return oauth.reply;
     }
-    const access = accessFor(req, record.method);
+    const access = accessOf(record.token, record.method, { people, grants, single: state });
     if ('status' in access) return access;
     record.person = access.person;
     return apiAnswer(access, record, asApplied(parseBody(raw), fault), fault);
