@@ -11,6 +11,8 @@ export class MemoryPeople implements PeopleStore {
   readonly #grants = new Map<PersonId, YnabGrant>();
   readonly #locks = new Map<PersonId, Promise<unknown>>();
   saves = 0;
+  /** Every access and refresh token ever saved (tests look for them where they must never be). */
+  readonly tokens = new Set<string>();
 
   signIn(ynabUserId: string, choice: { allowed: Allowed; timeZone: string | null }): Promise<Person> {
     const known = [...this.#people.values()].find((p) => p.ynabUserId === ynabUserId);
@@ -28,6 +30,7 @@ export class MemoryPeople implements PeopleStore {
   }
   saveGrant(id: PersonId, grant: YnabGrant): Promise<void> {
     this.saves += 1;
+    this.tokens.add(grant.accessToken).add(grant.refreshToken);
     this.#grants.set(id, { ...grant });
     return Promise.resolve();
   }

@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
+import type { Interaction } from 'oidc-provider';
 import { timeZoneName } from '../../clock.js';
 import {
   authorizeUrl,
@@ -17,7 +18,7 @@ import {
   YnabOAuthError,
   type YnabApp,
 } from '../../hosted/ynab-oauth.js';
-import type { PeopleStore, PersonId } from '../../store/people.js';
+import type { PeopleStore, Person, PersonId } from '../../store/people.js';
 import { consentHeaders, consentPage, type ConsentModel } from './consent-page.js';
 import { originOf, readForm, recordGrant } from './interaction.js';
 import { messagePage, newNonce, pageHeaders } from './page.js';
@@ -138,6 +139,32 @@ const cookieOf = (req: IncomingMessage): string | null => {
   return null;
 };
 
+/** Gives the app its grant for the person, and records the login the provider resumes with. */
+async function finishInteraction(
+  ctx: HostedContext,
+  interaction: Interaction,
+  person: Person,
+): Promise<void> {
+  const params = interaction.params as Record<string, string | undefined>;
+  const grantId = await recordGrant(ctx.provider, ctx.resource, {
+    accountId: person.id,
+    clientId: params.client_id ?? '',
+    requested: params.scope ?? '',
+    write: person.allowed === 'write',
+  });
+  // A browser's session remembers who signed in last; in hosted mode two people may share one
+  // browser, and the provider would then ask the last one to log out first. Every sign-in here asks
+  // YNAB anyway, so the browser's session is ended and the new login starts one of its own.
+  const previous = interaction.session?.uid;
+  if (previous) {
+    await (await ctx.provider.Session.findByUid(previous))?.destroy();
+    delete interaction.session;
+  }
+  interaction.result = { login: { accountId: person.id }, consent: { grantId } };
+  // the interaction keeps its own expiry (the store counts in seconds)
+  await interaction.save(Math.max(1, (interaction.exp ?? 0) - Math.floor(Date.now() / MS_PER_S)));
+}
+
 /** GET /oauth/ynab/callback: YNAB's answer, exchanged, tied to the person, and the app's grant made. */
 export async function handleYnabCallback(
   req: IncomingMessage,
@@ -190,16 +217,7 @@ export async function handleYnabCallback(
     );
   }
   ctx.onSignIn?.(person.id);
-  const params = interaction.params as Record<string, string | undefined>;
-  const grantId = await recordGrant(ctx.provider, ctx.resource, {
-    accountId: person.id,
-    clientId: params.client_id ?? '',
-    requested: params.scope ?? '',
-    write: person.allowed === 'write',
-  });
-  interaction.result = { login: { accountId: person.id }, consent: { grantId } };
-  // the interaction keeps its own expiry (the store counts in seconds)
-  await interaction.save(Math.max(1, (interaction.exp ?? 0) - Math.floor(Date.now() / MS_PER_S)));
+  await finishInteraction(ctx, interaction, person);
   res
     .writeHead(303, { location: interaction.returnTo, 'cache-control': 'no-store', 'content-length': '0' })
     .end();
