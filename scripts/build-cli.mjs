@@ -42,12 +42,12 @@ function newestUnder(folder) {
 const sourcesAt = Math.max(...['src', 'views'].map((f) => newestUnder(join(root, f))));
 
 /**
- * Packages loaded from node_modules at run time rather than bundled: oidc-provider, and hosted mode's
- * store engines, optional peer dependencies that only hosted mode loads (with `import()`), so that
- * their megabytes (PGlite's WebAssembly build of PostgreSQL is most of them) are installed only by
- * those who run it.
+ * Packages loaded from node_modules at run time rather than bundled: oidc-provider, hosted mode's
+ * store engines, and prom-client (only an HTTP start with AVENIR_MCP_METRICS_PORT loads it). The last
+ * three are optional peer dependencies loaded with `import()`, so that their megabytes (PGlite's
+ * WebAssembly build of PostgreSQL is most of them) are installed only by those who run that mode.
  */
-const EXTERNAL = ['oidc-provider', 'pg', '@electric-sql/pglite'];
+const EXTERNAL = ['oidc-provider', 'pg', '@electric-sql/pglite', 'prom-client'];
 
 /**
  * src/version.ts reads package.json beside dist/ at run time; the bundle's chunks sit one folder deeper,

@@ -95,6 +95,11 @@ export interface Config {
    * 45 s a host allows a call.
    */
   readonly settleMs: number;
+  /**
+   * AVENIR_MCP_METRICS_PORT (and AVENIR_MCP_METRICS_HOST, 127.0.0.1 by default): where Prometheus
+   * metrics are served, on a port of their own; null (the default) serves none. HTTP transport only.
+   */
+  readonly metrics: { host: string; port: number } | null;
   /** Hosted mode's store (src/store/): its server, its start-up migration and the seal keys. */
   readonly store: StoreConfig;
 }
@@ -307,6 +312,26 @@ function parseStore(env: Env): StoreConfig {
   };
 }
 
+/** The metrics' own listening address, or null; never the MCP port, and only beside the HTTP transport. */
+function parseMetrics(env: Env, mcpPort: number): { host: string; port: number } | null {
+  const raw = env.AVENIR_MCP_METRICS_PORT;
+  if (!set(raw)) return null;
+  const port = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new ConfigError(
+      `AVENIR_MCP_METRICS_PORT must be a port number from 1 to 65535, got ${quote(raw)}.`,
+    );
+  if (env.AVENIR_MCP_TRANSPORT !== 'http')
+    throw new ConfigError(
+      'AVENIR_MCP_METRICS_PORT needs AVENIR_MCP_TRANSPORT=http (metrics are for servers that run for many calls).',
+    );
+  if (port === mcpPort)
+    throw new ConfigError(
+      `AVENIR_MCP_METRICS_PORT must differ from AVENIR_MCP_PORT (${mcpPort}): metrics are served on a port of their own.`,
+    );
+  return { host: set(env.AVENIR_MCP_METRICS_HOST) ? env.AVENIR_MCP_METRICS_HOST : '127.0.0.1', port };
+}
+
 const updateCheckDisabled = (env: Env): boolean =>
   env.AVENIR_MCP_NO_UPDATE_CHECK === '1' ||
   env.DO_NOT_TRACK === '1' ||
@@ -383,6 +408,7 @@ export function loadConfig(
     ),
     settleMs: parseMs('AVENIR_MCP_SETTLE_MS', env.AVENIR_MCP_SETTLE_MS, 8_000, 0, 30_000),
     store: parseStore(env),
+    metrics: parseMetrics(env, parsePort(env.AVENIR_MCP_PORT)),
   };
 }
 

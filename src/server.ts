@@ -24,6 +24,7 @@ import type { Deps } from './deps.js';
 import { AppError } from './domain/errors.js';
 import { gateApps } from './transports/apps-gate.js';
 import { leanIdentity } from './transports/lean-identity.js';
+import { meterCalls } from './transports/call-metrics.js';
 import { refuseForbiddenKeys } from './transports/raw-arguments.js';
 import type { StatePayload } from './safety/confirm.js';
 import {
@@ -238,6 +239,7 @@ export function buildServer(
   refuseForbiddenKeys(server);
   gateApps(server);
   leanIdentity(server);
+  meterCalls(server);
   registerTools(server, allTools, deps, codec, writes);
   registerResources(server, deps, guide);
   registerViews(server, STABLE_FOR_PROCESS);

@@ -15,13 +15,8 @@ import type { OAuthServer } from '../transports/oauth/index.js';
 import { PassphraseError } from '../transports/oauth/passphrase.js';
 import { StoreSetupError } from '../store/errors.js';
 import { runStdio } from '../transports/stdio.js';
-import {
-  DEMO_DEADLINE_MS,
-  drainDeadlineMs,
-  endOnSignal,
-  endWithInput,
-  WRITE_DEADLINE_MS,
-} from '../shutdown.js';
+import { DEMO_DEADLINE_MS, endWithInput, WRITE_DEADLINE_MS } from '../shutdown.js';
+import { startMetricsIfAsked, stopOnSignal } from './operations.js';
 import { checkForUpdate } from '../update-check.js';
 import { closeConnections, preloadHttp } from '../ynab/client.js';
 import { HOMEPAGE, VERSION } from '../version.js';
@@ -110,6 +105,8 @@ async function main(argv: string[]): Promise<void> {
   if (config.transport === 'http') {
     const oauth = config.auth === 'oauth' ? await startOAuth(config) : null;
     const { runHttp } = await import('../transports/http.js');
+    // metrics first: a port taken or prom-client missing stops the start before MCP listens
+    const closeMetrics = await startMetricsIfAsked(config, log);
     if (config.remoteHost)
       log.warning(
         'main',
@@ -126,17 +123,11 @@ async function main(argv: string[]): Promise<void> {
       onerror,
     });
     preloadHttp(() => config.ynabUrl());
-    endOnSignal(process, {
-      close: [
-        () => http.drain(),
-        () => http.close(),
-        closeConnections,
-        ...(standIn ? [() => standIn.close()] : []),
-      ],
-      deadlineMs: drainDeadlineMs(config),
-      onsignal: (signal) => log.info('main', `${signal}: draining, then stopping`),
-      ondeadline: () => log.warning('main', 'Calls still in flight at the shutdown deadline were cut'),
+    stopOnSignal(http, {
+      config,
+      log,
       onerror,
+      after: [...(standIn ? [() => standIn.close()] : []), ...(closeMetrics ? [closeMetrics] : [])],
     });
   } else {
     const connection = runStdio(factory, onerror);

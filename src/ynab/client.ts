@@ -15,6 +15,7 @@ import { quote } from '../domain/text.js';
 import type { Secret } from '../domain/secret.js';
 import { oneLine, UnknownOutcome } from '../domain/write-outcome.js';
 import { closeAll, preload, send, type Answer } from './http-send.js';
+import { observeYnabRequest, secondsSince, type YnabOutcome } from '../metrics/hooks.js';
 import { minutesText, type Pacer } from './pace.js';
 import { EMPTY, INVALID, JsonRows } from './json-rows.js';
 import { watched } from './progress.js';
@@ -24,6 +25,10 @@ import { backoffMs, describeFailure, mayRetry } from './retry.js';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const TIMEOUT_MS = 30_000;
+
+/** The class of an answer's status, for the metrics. */
+const outcomeOf = (status: number): YnabOutcome =>
+  status === 429 ? 'rate_limited' : status >= 500 ? 'server_error' : status >= 400 ? 'client_error' : 'ok';
 
 /** A write whose answer never came back (or could not be read): it may have landed. */
 const lostText = (cause: string): string =>
@@ -167,9 +172,14 @@ export class YnabHttp {
         ms,
       );
       let response: Answer;
+      const kind = method === 'GET' ? 'read' : 'write';
+      const started = performance.now();
       try {
         response = await send(url, { ...init, signal: controller.signal });
+        // timed to the answer's head: a large body's download is the plan's size, not YNAB's latency
+        observeYnabRequest(kind, outcomeOf(response.statusCode), secondsSince(started));
       } catch (error) {
+        observeYnabRequest(kind, 'no_answer', secondsSince(started));
         const failure = describeFailure(error);
         if (mayRetry(method, attempt, failure)) continue;
         if (method !== 'GET' && !failure.neverLeft)

@@ -7,6 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PacingRefusal } from '../domain/write-outcome.js';
+import { observePacerRefusal, observeYnabPause, trackPacer } from '../metrics/hooks.js';
 
 const HOUR_MS = 3_600_000;
 const MS_PER_SECOND = 1_000;
@@ -40,6 +41,7 @@ export class Pacer {
   constructor(now: () => number, budget = HOURLY_BUDGET) {
     this.#now = now;
     this.#budget = budget;
+    trackPacer(this); // the metrics read its budget left when scraped
   }
 
   /** Refuses (throws) when paused or over budget; otherwise records one send. */
@@ -86,6 +88,7 @@ export class Pacer {
 
   #checkPause(now: number): void {
     if (now < this.#pausedUntil) {
+      observePacerRefusal('paused');
       throw new PacingRefusal(
         `YNAB's limit of 200 requests per hour was reached. Nothing was sent: avenir-mcp calls YNAB again in ${minutesText(this.#pausedUntil - now)}. Tell the user; do not retry before then.`,
       );
@@ -94,6 +97,7 @@ export class Pacer {
 
   #checkRoom(now: number, count: number): void {
     if (this.#sends.length + count <= this.#budget) return;
+    observePacerRefusal('budget');
     // the send that frees enough room is the one `count` places after the budget's oldest
     const freeing = this.#sends[Math.max(0, this.#sends.length + count - this.#budget - 1)] ?? now;
     const wait = freeing + HOUR_MS - now;
@@ -110,7 +114,18 @@ export class Pacer {
   pause(retryAfter: string | null): number {
     const ms = pauseSeconds(retryAfter) * MS_PER_SECOND;
     this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + ms);
+    observeYnabPause(ms / MS_PER_SECOND);
     return ms;
+  }
+
+  /** Requests that can still leave in the current hour (the metrics, in buckets). */
+  budgetLeft(): number {
+    return Math.max(0, this.#budget - this.sentLastHour());
+  }
+
+  /** Whether a 429 pause holds every request back now. */
+  paused(): boolean {
+    return this.#now() < this.#pausedUntil;
   }
 
   /** Requests sent in the last hour (benchmarks and tests). */

@@ -117,7 +117,7 @@ describe('the npm package', () => {
     );
     const manifest = installedManifest();
     const peers = Object.keys(manifest.peerDependencies ?? {});
-    expect(peers.sort()).toEqual(['@electric-sql/pglite', 'pg']);
+    expect(peers.sort()).toEqual(['@electric-sql/pglite', 'pg', 'prom-client']);
     expect(outside.filter((s) => !peers.includes(s))).toEqual(['oidc-provider']);
     // each optional peer is only ever loaded with import(), never by a static import of a start
     for (const peer of peers) {

@@ -1,0 +1,21 @@
+/**
+ * prom-client is an optional peer dependency: an install without it that asks for metrics stops with
+ * a message saying what to install, before anything listens.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { ConfigError } from '../../src/config.js';
+import { startMetrics } from '../../src/metrics/prometheus.js';
+
+vi.mock('prom-client', () => {
+  throw new Error("Cannot find package 'prom-client'");
+});
+
+describe('metrics without prom-client', () => {
+  it('stop the start with what to install', async () => {
+    await expect(startMetrics({ host: '127.0.0.1', port: 0 })).rejects.toThrow(
+      new ConfigError(
+        'AVENIR_MCP_METRICS_PORT needs the prom-client package, an optional peer dependency of avenir-mcp: install it beside avenir-mcp (npm install prom-client), or unset AVENIR_MCP_METRICS_PORT.',
+      ),
+    );
+  });
+});
