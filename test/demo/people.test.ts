@@ -172,8 +172,15 @@ describe('the control methods refuse what does not exist', () => {
     expect(() => si.stateOf('Alice', 'bob-household')).toThrow('Alice has no plan "bob-household"');
   });
 
+  it('names a plan of a person by its id', () => {
+    expect(si.stateOf('Bob', 'bob-household')).toBe(si.stateOf('Bob'));
+    expect(si.stateOf('Alice', 'demo-budget').plan.name).toBe('Demo household');
+  });
+
   it.each([
     [[], 'at least one person'],
+    [[{ name: ' ', userId: 'u', plans: [buildDemoPlan()] }], 'every person needs a name'],
+    [[{ name: 'A', userId: '', plans: [buildDemoPlan()] }], 'A needs a userId'],
     [[{ name: 'A', userId: 'u', plans: [] }], 'A needs at least one plan'],
     [
       [
