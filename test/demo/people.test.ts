@@ -161,6 +161,17 @@ describe('tokens that do not open', () => {
   });
 });
 
+describe('faults for one person', () => {
+  it('a 429 for Bob leaves Alice’s requests alone, and only Bob’s use it up', async () => {
+    si.fault({ path: '/plans', person: 'Bob', status: 429, retryAfter: '60', times: 2 });
+    expect((await call(si, 'GET', '/plans', undefined, alice)).status).toBe(200);
+    expect((await call(si, 'GET', '/plans', undefined, bob)).status).toBe(429);
+    expect((await call(si, 'GET', '/plans', undefined, 'made-up')).status).toBe(401);
+    expect((await call(si, 'GET', '/plans', undefined, bob)).status).toBe(429);
+    expect((await call(si, 'GET', '/plans', undefined, bob)).status).toBe(200);
+  });
+});
+
 describe('the control methods refuse what does not exist', () => {
   it('an unknown person, a plan reset with people, a plan another person has', async () => {
     expect(() => si.issueToken('Mallory')).toThrow(

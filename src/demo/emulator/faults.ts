@@ -46,6 +46,11 @@ export interface FaultRule {
   keepTransferSide?: boolean;
   /** How many matching requests it applies to (default 1). */
   times?: number;
+  /**
+   * With `people`: only requests whose bearer token is this person's (a 429 for one person while
+   * another works on). Requests of anyone else pass it by without using it up.
+   */
+  person?: string;
 }
 
 /** The rules waiting for their requests, first added first matched. */
@@ -60,11 +65,15 @@ export class Faults {
     this.rules = [];
   }
 
-  /** The first rule matching the request, counted as used once; undefined when none matches. */
-  take(method: string, path: string): FaultRule | undefined {
+  /**
+   * The first rule matching the request (`person`: whose token it carries, null when none or no
+   * people), counted as used once; undefined when none matches.
+   */
+  take(method: string, path: string, person: string | null): FaultRule | undefined {
     const hit = this.rules.find(
       ({ rule }) =>
         (rule.method === undefined || rule.method.toUpperCase() === method) &&
+        (rule.person === undefined || rule.person === person) &&
         (typeof rule.path === 'string' ? rule.path === path : rule.path.test(path)),
     );
     if (hit === undefined) return undefined;

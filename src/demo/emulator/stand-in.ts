@@ -106,7 +106,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     const raw = await readBody(req);
     const record = recordOf(req, raw);
     requests.push(record);
-    const fault = faults.take(record.method, record.path);
+    const owner = record.token === null ? undefined : grants.bearer(record.token)?.person;
+    const fault = faults.take(record.method, record.path, owner ?? null);
     if (fault?.delayMs !== undefined) await sleep(fault.delayMs);
     if (fault?.drop === true || fault?.truncate === true) {
       // the answer is lost on the way back; with `apply`, after the request took effect
