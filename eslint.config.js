@@ -58,6 +58,23 @@ const milliunitConversion = [
 ];
 
 /**
+ * One module holds all SQL: src/store/. Elsewhere, no import of the database clients and no query text,
+ * so that every read and write of a person's data goes through the store's methods, which take the
+ * person's id (a query written anywhere else could forget that filter).
+ */
+const storeEngines = {
+  group: ['pg', 'pg/*', '@electric-sql/pglite', '@electric-sql/pglite/*'],
+  message: 'Only src/store/ talks to the database: call a store method that takes the person id.',
+};
+const sqlText = [
+  ['Literal', 'value'],
+  ['TemplateElement', 'value.cooked'],
+].map(([node, field]) => ({
+  selector: `${node}[${field}=/^[^A-Za-z]*(SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE (TABLE|INDEX)|ALTER TABLE|DROP (TABLE|INDEX)|TRUNCATE)[^A-Za-z_]/]`,
+  message: 'Query text lives in src/store/ alone: add a store method that takes the person id.',
+}));
+
+/**
  * A tool module builds no zod schema when it loads: the definitions give their schemas as functions,
  * built at the tool's first use (tools/seam/define-tool.ts), since every start would pay for them.
  */
@@ -115,52 +132,76 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     ignores: ['src/domain/money.ts', 'src/domain/**'],
+    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...sqlText] },
+  },
+  {
+    files: ['src/store/**/*.ts'],
     rules: { 'no-restricted-syntax': ['error', ...milliunitConversion] },
   },
   {
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/money.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...clockReads] },
+    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...clockReads, ...sqlText] },
   },
   {
     files: ['src/tools/*/**/*.ts'],
     ignores: ['src/tools/seam/**'],
-    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...schemaAtLoad] },
+    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...schemaAtLoad, ...sqlText] },
   },
-  imports(['src/**/*.ts'], [sdk]),
-  {
-    files: [
+  imports(['src/**/*.ts'], [sdk, storeEngines]),
+  imports(
+    [
       'src/server.ts',
       'src/tools/seam/register.ts',
       'src/tools/seam/register-apps.ts',
       'src/transports/**/*.ts',
     ],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  imports(['src/domain/**/*.ts'], domainPatterns),
+    [storeEngines],
+  ),
+  imports(['src/domain/**/*.ts'], [...domainPatterns, storeEngines]),
   imports(
     ['src/ynab/**/*.ts'],
-    [sdk, ...['safety', 'tools', 'transports', 'demo', 'context'].map((f) => folder('ynab', f))],
+    [
+      sdk,
+      storeEngines,
+      ...['safety', 'tools', 'transports', 'demo', 'context'].map((f) => folder('ynab', f)),
+    ],
   ),
   imports(
     ['src/safety/**/*.ts'],
-    [sdk, ...['tools', 'transports', 'demo', 'context'].map((f) => folder('safety', f))],
+    [sdk, storeEngines, ...['tools', 'transports', 'demo', 'context'].map((f) => folder('safety', f))],
   ),
   imports(
     ['src/tools/**/*.ts'],
     [
       sdk,
+      storeEngines,
       ...['transports', 'demo'].map((f) => folder('tools', f)),
       { group: ['**/ynab/client.js'], message: 'tools/ call YNAB through the typed methods of ynab/api.ts.' },
     ],
   ),
   imports(
     ['src/tools/seam/register.ts', 'src/tools/seam/register-apps.ts'],
-    [...['transports', 'demo'].map((f) => folder('tools', f))],
+    [storeEngines, ...['transports', 'demo'].map((f) => folder('tools', f))],
   ),
   imports(
     ['src/demo/**/*.ts'],
-    [sdk, ...['ynab', 'safety', 'tools', 'transports', 'context'].map((f) => folder('demo', f))],
+    [
+      sdk,
+      storeEngines,
+      ...['ynab', 'safety', 'tools', 'transports', 'context'].map((f) => folder('demo', f)),
+    ],
+  ),
+  // the store: SQL and its clients, over domain/ alone (it is handed what it needs, never the config)
+  imports(
+    ['src/store/**/*.ts'],
+    [
+      sdk,
+      ...['ynab', 'safety', 'tools', 'transports', 'demo', 'context', 'cli'].map((f) => folder('store', f)),
+      ...['deps', 'config', 'clock', 'log', 'server', 'main', 'version', 'update-check'].map((f) =>
+        file('store', f),
+      ),
+    ],
   ),
   {
     files: ['test/**/*.ts'],
