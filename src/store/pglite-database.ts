@@ -27,13 +27,13 @@ export function pgliteDatabase(db: PGlite): Database {
   };
 }
 
-/** Opens (creating when new) the embedded database in `folder`, or in memory when null. */
-export async function openPglite(folder: string | null): Promise<Database> {
+/** Opens (creating when new) the embedded database in `folder`. */
+export async function openPglite(folder: string): Promise<Database> {
   const { PGlite } = await loadPackage(
     '@electric-sql/pglite',
     () => import('@electric-sql/pglite'),
     'Hosted mode without AVENIR_MCP_DATABASE_URL (the embedded database)',
   );
-  if (folder !== null) await mkdir(folder, { recursive: true, mode: 0o700 });
-  return pgliteDatabase(await PGlite.create(folder ?? undefined));
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  return pgliteDatabase(await PGlite.create(folder));
 }
