@@ -5,7 +5,7 @@
  *   is read over the settling window, and when the undo stops partway, HalfUndone carries the ids not known
  *   deleted as an operation of its own, which the next undo_operation finishes (it re-reads first, so
  *   a delete that did land is then a conflict, never sent again);
- * - the undo of a delete recreates them in one POST; when its answer is lost, the new transactions
+ * - the undo of a delete recreates them in one POST, a step of the engine; when its answer is lost, the new transactions
  *   are looked for among those changed since the newest server knowledge avenir-mcp had before
  *   sending — the way a create finds them — so that an older identical transaction is never taken
  *   for a recreated one.
@@ -13,14 +13,10 @@
 import type { DeletedTransaction } from '../../domain/transactions/delete-transactions.js';
 import { recreateBody } from '../../domain/transactions/delete-transactions.js';
 import { findCreated } from '../../domain/transactions/find-created.js';
-import {
-  isUnknownOutcome,
-  NOT_YET,
-  reasonOf,
-  UnknownOutcome,
-  unseenText,
-} from '../../domain/write-outcome.js';
-import { settleRead, settleSeconds } from '../outcome/settle.js';
+import type { YnabTransaction } from '../../domain/model.js';
+import { NOT_YET, UnknownOutcome, unseenText } from '../../domain/write-outcome.js';
+import { settleSeconds } from '../outcome/settle.js';
+import { sendStep } from '../outcome/step.js';
 import type { SideState } from '../../domain/transactions/transfer-sides.js';
 import type { YnabClient } from '../../ynab/api.js';
 import type { KindDetails } from '../journal-kinds.js';
@@ -85,28 +81,30 @@ export async function recreate(
 ): Promise<string> {
   const bodies = recreateBody(back);
   const knowledge = ynab.knowledge(plan);
-  let lost: UnknownOutcome;
-  try {
-    const answer = await ynab.transactions.create(plan, bodies);
-    const ids = answer.transaction_ids;
-    if (ids.length === bodies.length) return `Recreated with new ids: ${ids.join(', ')}.`;
-    // a success that does not say what it created cannot be understood: settled like a lost answer
-    lost = new UnknownOutcome("YNAB answered success without the new transactions' ids");
-  } catch (error) {
-    if (!isUnknownOutcome(error)) throw error;
-    lost = error;
-  }
-  // the recreate may still be in flight: read what changed since until every one shows
-  const read = await settleRead(
-    async () => findCreated(bodies, await ynab.transactions.changedSince(plan, knowledge), knowledge),
-    (f) => f.size === bodies.length,
-  );
-  if ('why' in read) {
+  const lookFor = async () =>
+    findCreated(bodies, await ynab.transactions.changedSince(plan, knowledge), knowledge);
+  // a step of the engine: in place once every one is found among what changed since
+  let found = new Map<string, YnabTransaction>();
+  const sent = await sendStep({
+    send: async () => {
+      const ids = (await ynab.transactions.create(plan, bodies)).transaction_ids;
+      // a success that does not say what it created cannot be understood: settled like a lost answer
+      if (ids.length !== bodies.length) {
+        throw new UnknownOutcome("YNAB answered success without the new transactions' ids");
+      }
+      return ids;
+    },
+    check: async () => {
+      found = await lookFor();
+      return found.size === bodies.length || (found.size === 0 ? false : 'some of them');
+    },
+  });
+  if (sent.end === 'answered') return `Recreated with new ids: ${sent.answer.join(', ')}.`;
+  if (sent.end === 'unread') {
     throw new UnknownOutcome(
-      `${NOT_YET}: the undo may or may not be in YNAB (${reasonOf(lost)}; ${read.why}). Check with ${CHECK} before anything else; do not repeat the undo blindly.`,
+      `${NOT_YET}: the undo may or may not be in YNAB (${sent.lost}; ${sent.why}). Check with ${CHECK} before anything else; do not repeat the undo blindly.`,
     );
   }
-  const found = read.value;
   const made = back.flatMap((r, i) => {
     const t = found.get(`#${i + 1}`);
     return t === undefined ? [] : [`${r.transaction_id} as ${t.id}`];
@@ -118,8 +116,7 @@ export async function recreate(
   if (made.length === 0) {
     // nothing shows yet: it may land late, so the undo is unknown, never "safe to ask again"
     const unseen = new UnknownOutcome(unseenText('the recreated transactions', CHECK, settleSeconds()));
-    unseen.recheck = async () =>
-      findCreated(bodies, await ynab.transactions.changedSince(plan, knowledge), knowledge).size > 0;
+    unseen.recheck = async () => (await lookFor()).size > 0;
     throw unseen;
   }
   throw new HalfUndone(
