@@ -100,6 +100,11 @@ export interface Config {
    * metrics are served, on a port of their own; null (the default) serves none. HTTP transport only.
    */
   readonly metrics: { host: string; port: number } | null;
+  /**
+   * AVENIR_MCP_INSTANCE: a short name of this instance among several behind one balancer, the prefix
+   * of the 2025-era session ids it makes; null when it runs alone.
+   */
+  readonly instance: string | null;
   /** Hosted mode's store (src/store/): its server, its start-up migration and the seal keys. */
   readonly store: StoreConfig;
 }
@@ -312,6 +317,15 @@ function parseStore(env: Env): StoreConfig {
   };
 }
 
+function parseInstance(raw: string | undefined): string | null {
+  if (!set(raw)) return null;
+  if (!/^[a-z0-9][a-z0-9-]{0,19}$/.test(raw))
+    throw new ConfigError(
+      `AVENIR_MCP_INSTANCE must be a short name of lowercase letters, digits and dashes (at most 20), got ${quote(raw)}.`,
+    );
+  return raw;
+}
+
 /** The metrics' own listening address, or null; never the MCP port, and only beside the HTTP transport. */
 function parseMetrics(env: Env, mcpPort: number): { host: string; port: number } | null {
   const raw = env.AVENIR_MCP_METRICS_PORT;
@@ -409,6 +423,7 @@ export function loadConfig(
     settleMs: parseMs('AVENIR_MCP_SETTLE_MS', env.AVENIR_MCP_SETTLE_MS, 8_000, 0, 30_000),
     store: parseStore(env),
     metrics: parseMetrics(env, parsePort(env.AVENIR_MCP_PORT)),
+    instance: parseInstance(env.AVENIR_MCP_INSTANCE),
   };
 }
 

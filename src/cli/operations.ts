@@ -13,6 +13,17 @@ import type { ReadinessCheck } from '../transports/health.js';
 import type { HttpHandle } from '../transports/http.js';
 import { closeConnections } from '../ynab/client.js';
 
+/** The start's lines: where it listens, whether plain HTTP leaves the machine, remote mode's resource. */
+export function announceHttp(config: Config, log: Log, resource: URL | null): void {
+  if (config.remoteHost)
+    log.warning(
+      'main',
+      `AVENIR_MCP_HOST=${config.host} is reachable from other machines over plain HTTP: the bearer token and your plan's data travel in clear unless a TLS proxy is in front.`,
+    );
+  log.info('main', `Starting avenir-mcp on ${config.host}:${config.port}`);
+  if (resource) log.info('main', `Remote mode: OAuth-protected resource ${resource.href}`);
+}
+
 /** Starts the metrics when configured; resolves to what closes them, or null. */
 export async function startMetricsIfAsked(config: Config, log: Log): Promise<(() => Promise<void>) | null> {
   if (!config.metrics) return null;
@@ -22,14 +33,23 @@ export async function startMetricsIfAsked(config: Config, log: Log): Promise<(()
   return () => metrics.close();
 }
 
-/** On SIGTERM or SIGINT: drain, close the server, the YNAB connections and `after`, then exit 0. */
+/**
+ * On SIGTERM or SIGINT: drain, close the server, the YNAB connections and each of `after` (the parts a
+ * run has, null for those it has not), then exit 0.
+ */
 export function stopOnSignal(
   http: HttpHandle,
-  options: { config: Config; log: Log; onerror: (error: Error) => void; after: (() => Promise<void>)[] },
+  options: {
+    config: Config;
+    log: Log;
+    onerror: (error: Error) => void;
+    after: ((() => Promise<void>) | null)[];
+  },
 ): void {
   const { config, log, onerror } = options;
+  const after = options.after.filter((close) => close !== null);
   endOnSignal(process, {
-    close: [() => http.drain(), () => http.close(), closeConnections, ...options.after],
+    close: [() => http.drain(), () => http.close(), closeConnections, ...after],
     deadlineMs: drainDeadlineMs(config),
     onsignal: (signal) => log.info('main', `${signal}: draining, then stopping`),
     ondeadline: () => log.warning('main', 'Calls still in flight at the shutdown deadline were cut'),

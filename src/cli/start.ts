@@ -9,14 +9,14 @@
 import { help, parseArgs, USAGE_LINE } from './args.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { createDeps } from '../deps.js';
-import { createLog } from '../log.js';
+import { createLog, type Log } from '../log.js';
 import { serverFactory } from '../server.js';
 import type { OAuthServer } from '../transports/oauth/index.js';
 import { PassphraseError } from '../transports/oauth/passphrase.js';
 import { StoreSetupError } from '../store/errors.js';
 import { runStdio } from '../transports/stdio.js';
 import { DEMO_DEADLINE_MS, endWithInput, WRITE_DEADLINE_MS } from '../shutdown.js';
-import { startMetricsIfAsked, stopOnSignal } from './operations.js';
+import { announceHttp, startMetricsIfAsked, stopOnSignal } from './operations.js';
 import { checkForUpdate } from '../update-check.js';
 import { closeConnections, preloadHttp } from '../ynab/client.js';
 import { HOMEPAGE, VERSION } from '../version.js';
@@ -54,6 +54,32 @@ async function startDemo(today: string | null): Promise<{ url: string; close(): 
   return startStandIn({ today: today ?? DEMO_TODAY });
 }
 const clip = (text: string): string => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
+
+/** The HTTP transport: remote mode's OAuth when asked, the metrics, the server, and its end on a signal. */
+async function serveHttp(
+  config: Config,
+  log: Log,
+  factory: ReturnType<typeof serverFactory>,
+  run: { onerror: (error: Error) => void; standIn: { close(): Promise<void> } | undefined },
+): Promise<void> {
+  const { onerror, standIn } = run;
+  const oauth = config.auth === 'oauth' ? await startOAuth(config) : null;
+  const { runHttp } = await import('../transports/http.js');
+  // metrics first: a port taken or prom-client missing stops the start before MCP listens
+  const closeMetrics = await startMetricsIfAsked(config, log);
+  announceHttp(config, log, oauth?.resource ?? null);
+  const http = await runHttp(factory, {
+    oauth,
+    host: config.host,
+    port: config.port,
+    token: config.httpToken,
+    printNotice: (text) => void process.stderr.write(text),
+    onerror,
+    instance: config.instance,
+  });
+  preloadHttp(() => config.ynabUrl());
+  stopOnSignal(http, { config, log, onerror, after: [standIn ? () => standIn.close() : null, closeMetrics] });
+}
 
 async function main(argv: string[]): Promise<void> {
   const command = parseArgs(argv);
@@ -103,32 +129,7 @@ async function main(argv: string[]): Promise<void> {
   const onerror = (error: Error): void =>
     log.warning('transport', `A client message was refused: ${clip(error.message)}`);
   if (config.transport === 'http') {
-    const oauth = config.auth === 'oauth' ? await startOAuth(config) : null;
-    const { runHttp } = await import('../transports/http.js');
-    // metrics first: a port taken or prom-client missing stops the start before MCP listens
-    const closeMetrics = await startMetricsIfAsked(config, log);
-    if (config.remoteHost)
-      log.warning(
-        'main',
-        `AVENIR_MCP_HOST=${config.host} is reachable from other machines over plain HTTP: the bearer token and your plan's data travel in clear unless a TLS proxy is in front.`,
-      );
-    log.info('main', `Starting avenir-mcp on ${config.host}:${config.port}`);
-    if (oauth) log.info('main', `Remote mode: OAuth-protected resource ${oauth.resource.href}`);
-    const http = await runHttp(factory, {
-      oauth,
-      host: config.host,
-      port: config.port,
-      token: config.httpToken,
-      printNotice: (text) => void process.stderr.write(text),
-      onerror,
-    });
-    preloadHttp(() => config.ynabUrl());
-    stopOnSignal(http, {
-      config,
-      log,
-      onerror,
-      after: [...(standIn ? [() => standIn.close()] : []), ...(closeMetrics ? [closeMetrics] : [])],
-    });
+    await serveHttp(config, log, factory, { onerror, standIn });
   } else {
     const connection = runStdio(factory, onerror);
     // The YNAB client's HTTP stack loads while the client is still connecting, not in its first call.

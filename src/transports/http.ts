@@ -41,6 +41,11 @@ export interface HttpOptions {
   sessions?: { idleMs?: number; max?: number };
   /** What `/readyz` checks beyond listening (hosted mode: the store); none in the other modes. */
   ready?: ReadinessCheck | null;
+  /**
+   * AVENIR_MCP_INSTANCE: this instance's name, the prefix of the 2025-era session ids it makes
+   * (`<name>.<uuid>`), so that a balancer routes a session's requests back to it (deploy/Caddyfile).
+   */
+  instance?: string | null;
 }
 
 export interface HttpHandle {
@@ -186,7 +191,7 @@ export async function runHttp(
     if (!sid && request.method === 'POST' && isInitializeRequest(parsed?.body)) {
       const transport: WebStandardStreamableHTTPServerTransport =
         new WebStandardStreamableHTTPServerTransport({
-          sessionIdGenerator: () => randomUUID(),
+          sessionIdGenerator: () => (options.instance ? `${options.instance}.${randomUUID()}` : randomUUID()),
           onsessioninitialized: (id) => sessions.add(id, { transport, grant: authInfo?.extra?.grantId }),
         });
       transport.onclose = () => {
