@@ -3,14 +3,14 @@
  * read from its file), the authorization server with YNAB as the sign-in, and the per-person servers.
  * The people store is opened by the caller (an embedded one in --demo).
  */
-import { ConfigError, type Config } from '../config.js';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, DEMO_CLIENT_ID, type Config } from '../config.js';
 import { Secret } from '../domain/secret.js';
 import { CALLBACK_PATH, type YnabApp } from '../hosted/ynab-oauth.js';
 import type { Log } from '../log.js';
 import type { ServerOptions } from '../server.js';
 import type { PeopleStore } from '../store/people.js';
-import { FileStore } from '../transports/oauth/file-store.js';
-import { oauthFiles } from '../transports/oauth/grants.js';
+import type { OAuthStore } from '../transports/oauth/store.js';
 import { createOAuth, type OAuthServer } from '../transports/oauth/index.js';
 import { readPrivate } from '../transports/oauth/passphrase.js';
 import { personServers, type PersonServers } from '../transports/per-person.js';
@@ -36,6 +36,8 @@ export interface HostedStart {
   config: Config;
   log: Log;
   people: PeopleStore;
+  /** The apps' registrations, grants and refresh tokens (the store's, shared by every instance). */
+  lasting: OAuthStore;
   /** The client secret: read from its file, or made for the run by --demo. */
   secret: Secret;
   server?: ServerOptions;
@@ -64,7 +66,7 @@ export async function startHosted(start: HostedStart): Promise<Hosted> {
   const oauth = await createOAuth({
     publicUrl: config.publicUrl,
     writes: config.write,
-    lasting: new FileStore(oauthFiles(config.stateDir).state),
+    lasting: start.lasting,
     hosted: { people, app, onSignIn: (id) => servers.people.forget(id) },
     ...(start.loopbackHttp ? { testing: { allowHttpLoopback: true } } : {}),
   });
@@ -73,3 +75,76 @@ export async function startHosted(start: HostedStart): Promise<Hosted> {
     servers,
   };
 }
+
+export interface OpenedHosted extends Hosted {
+  close(): Promise<void>;
+}
+
+/**
+ * Hosted mode as the CLI opens it: the client secret from its file (or --demo's), the seal keys, the
+ * store (checked or migrated), the people and the apps' OAuth state on it, then startHosted.
+ */
+export async function openHosted(
+  config: Config,
+  log: Log,
+  options: { server?: ServerOptions; demoSecret?: Secret } = {},
+): Promise<OpenedHosted> {
+  const file = config.ynabOAuth?.clientSecretFile ?? null;
+  const secret = file ? readClientSecret(file) : options.demoSecret;
+  if (!secret) throw new ConfigError('AVENIR_MCP_AUTH=ynab needs AVENIR_MCP_YNAB_CLIENT_SECRET_FILE.');
+  const [
+    { loadSealer, parseKeyFile, newKeyLine, Sealer },
+    { openStore },
+    { SqlPeopleStore },
+    { SqlOAuthStore },
+  ] = await Promise.all([
+    import('../store/seal.js'),
+    import('../store/open.js'),
+    import('../store/sql-people.js'),
+    import('../store/sql-oauth.js'),
+  ]);
+  // --demo seals with a key made for the run: its store lives in a temporary folder
+  const sealer = options.demoSecret
+    ? new Sealer(parseKeyFile(newKeyLine()))
+    : await loadSealer(config.store.sealKeyFile);
+  const db = await openStore({
+    databaseUrl: config.store.databaseUrl,
+    stateDir: config.stateDir,
+    migrateAtStart: config.store.migrateAtStart,
+  });
+  const people = new SqlPeopleStore(db, sealer);
+  const hosted = await startHosted({
+    config,
+    log,
+    people,
+    lasting: new SqlOAuthStore(db),
+    secret,
+    ...(options.server ? { server: options.server } : {}),
+    ...(options.demoSecret ? { loopbackHttp: true } : {}),
+  });
+  return { ...hosted, close: () => db.close() };
+}
+
+/** --demo in hosted mode: the stand-in with its two people and the application made for the run. */
+export async function startHostedDemo(
+  config: Config,
+): Promise<{ standIn: { url: string; close(): Promise<void> }; secret: Secret }> {
+  const { DEMO_TODAY, demoPeople, startStandIn } = await import('../demo/index.js');
+  const secret = new Secret(randomBytes(32).toString('base64url'));
+  const standIn = await startStandIn({
+    today: config.today ?? DEMO_TODAY,
+    people: demoPeople(),
+    oauthApps: [
+      {
+        clientId: DEMO_CLIENT_ID,
+        clientSecret: secret.reveal(),
+        redirectUris: [new URL(CALLBACK_PATH, config.publicUrl ?? '').href],
+      },
+    ],
+  });
+  return { standIn, secret };
+}
+
+/** What --demo in hosted mode prints once it listens. */
+export const hostedDemoNotice = (url: string): string =>
+  `avenir-mcp: hosted mode's demo is running on this machine.\n\n    MCP server: ${url}\n\nAdd it to an MCP app with OAuth support on this machine (e.g. \`claude mcp add --transport http avenir ${url}\`, then /mcp to sign in). The consent page sends you to the stand-in's YNAB page: sign in as Alice or Bob, each with a household plan of their own; a second app or browser can sign in as the other. Everything lives in a temporary folder and ends with the process.\n`;

@@ -21,7 +21,11 @@ import {
 import { Secret } from '../../src/domain/secret.js';
 import { CALLBACK_PATH } from '../../src/hosted/ynab-oauth.js';
 import { createLog, silentLog, type Log } from '../../src/log.js';
-import type { PeopleStore } from '../../src/store/people.js';
+import { openStore } from '../../src/store/open.js';
+import { newKeyLine, parseKeyFile, Sealer } from '../../src/store/seal.js';
+import { SqlOAuthStore } from '../../src/store/sql-oauth.js';
+import { SqlPeopleStore } from '../../src/store/sql-people.js';
+import { RecordingPeople } from './recording-people.js';
 import { runHttp, type HttpHandle } from '../../src/transports/http.js';
 import type { Browser } from './browser.js';
 
@@ -50,11 +54,12 @@ export interface HostedServer {
   http: HttpHandle;
   hosted: Hosted;
   config: Config;
+  /** The real people store, on an embedded PGlite in the state folder, with what tests assert on. */
+  people: RecordingPeople;
   close(): Promise<void>;
 }
 
 export interface HostedOptions {
-  people: PeopleStore;
   write?: boolean;
   /** Every log line of the server (tests look for tokens in them). */
   logLines?: string[];
@@ -68,7 +73,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startHostedServer(options: HostedOptions): Promise<HostedServer> {
+export async function startHostedServer(options: HostedOptions = {}): Promise<HostedServer> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const standIn = await startStandIn({
@@ -96,12 +101,15 @@ export async function startHostedServer(options: HostedOptions): Promise<HostedS
     XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'avenir-hosted-')),
   });
   const config: Config = { ...loaded, publicUrl };
+  const db = await openStore({ databaseUrl: null, stateDir: config.stateDir, migrateAtStart: false });
+  const people = new RecordingPeople(new SqlPeopleStore(db, new Sealer(parseKeyFile(newKeyLine()))));
   const lines = options.logLines;
   const log: Log = lines ? createLog('DEBUG', 'text', (line) => void lines.push(line)) : silentLog;
   const hosted = await startHosted({
     config,
     log,
-    people: options.people,
+    people,
+    lasting: new SqlOAuthStore(db),
     secret: new Secret(CLIENT_SECRET),
     loopbackHttp: true,
   });
@@ -122,9 +130,11 @@ export async function startHostedServer(options: HostedOptions): Promise<HostedS
     http,
     hosted,
     config,
+    people,
     close: async () => {
       await http.close();
       await standIn.close();
+      await db.close();
     },
   };
 }

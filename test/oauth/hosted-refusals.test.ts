@@ -7,18 +7,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePage, openBrowser, type Browser } from '../helpers/browser.js';
 import { hostedConsent, startHostedServer, type HostedServer } from '../helpers/hosted-server.js';
-import { MemoryPeople } from '../helpers/memory-people.js';
+import type { RecordingPeople } from '../helpers/recording-people.js';
 import { startCallback, TestOAuthProvider, type Callback } from '../helpers/oauth-client.js';
 import { startSignIn } from '../helpers/oauth-flow.js';
 
 let server: HostedServer;
-let people: MemoryPeople;
+let people: RecordingPeople;
 let browser: Browser;
 let callback: Callback;
 
 beforeAll(async () => {
-  people = new MemoryPeople();
-  server = await startHostedServer({ people });
+  server = await startHostedServer();
+  people = server.people;
   callback = await startCallback();
   browser = await openBrowser();
 }, 60_000);

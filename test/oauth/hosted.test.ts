@@ -18,19 +18,19 @@ import {
   type HostedConsent,
   type HostedServer,
 } from '../helpers/hosted-server.js';
-import { MemoryPeople } from '../helpers/memory-people.js';
+import type { RecordingPeople } from '../helpers/recording-people.js';
 import { startCallback, TestOAuthProvider, type Callback } from '../helpers/oauth-client.js';
 import { newClient, startSignIn, transportFor } from '../helpers/oauth-flow.js';
 
 let server: HostedServer;
-let people: MemoryPeople;
+let people: RecordingPeople;
 let browser: Browser;
 let callback: Callback;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  people = new MemoryPeople();
-  server = await startHostedServer({ people, logLines });
+  server = await startHostedServer({ logLines });
+  people = server.people;
   callback = await startCallback();
   browser = await openBrowser();
 }, 60_000);

@@ -1,0 +1,40 @@
+/**
+ * A PeopleStore that passes every call to the real one and records what tests assert on: how many
+ * grants were saved, and every token saved (which must never show in a log line).
+ */
+import type { Allowed, PeopleStore, Person, PersonId, YnabGrant } from '../../src/store/people.js';
+
+export class RecordingPeople implements PeopleStore {
+  saves = 0;
+  /** Every access and refresh token ever saved. */
+  readonly tokens = new Set<string>();
+
+  constructor(private readonly inner: PeopleStore) {}
+
+  signIn(ynabUserId: string, choice: { allowed: Allowed; timeZone: string | null }): Promise<Person> {
+    return this.inner.signIn(ynabUserId, choice);
+  }
+  person(id: PersonId): Promise<Person | null> {
+    return this.inner.person(id);
+  }
+  people(): Promise<Person[]> {
+    return this.inner.people();
+  }
+  saveGrant(id: PersonId, grant: YnabGrant): Promise<void> {
+    this.saves += 1;
+    this.tokens.add(grant.accessToken).add(grant.refreshToken);
+    return this.inner.saveGrant(id, grant);
+  }
+  grant(id: PersonId): Promise<YnabGrant | null> {
+    return this.inner.grant(id);
+  }
+  dropGrant(id: PersonId): Promise<void> {
+    return this.inner.dropGrant(id);
+  }
+  withRefreshLock<T>(id: PersonId, work: () => Promise<T>): Promise<T> {
+    return this.inner.withRefreshLock(id, work);
+  }
+  deletePerson(id: PersonId): Promise<boolean> {
+    return this.inner.deletePerson(id);
+  }
+}
