@@ -22,7 +22,7 @@ export const SERVER_URL =
   process.env.AVENIR_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A creation of PGlite or of a database can take a while on a busy 2-core machine. */
-export const SLOW = 120_000;
+export const SLOW = 300_000;
 
 export interface TestDatabase {
   readonly db: Database;
