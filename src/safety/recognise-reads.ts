@@ -97,8 +97,8 @@ const fieldsNow: Read<'fields'> = async (ynab, plan, r) => {
   return seen(r.record === null ? null : valid(r.record), held === true);
 };
 
-/** Values as YNAB's JSON carries them: an absent field reads as null. */
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** A field YNAB shows against one sent (kept as JSON data): an absent field reads as null. */
+const same = (held: unknown, sent: unknown): boolean => JSON.stringify(held ?? null) === JSON.stringify(sent);
 
 const splitNow: Read<'split'> = async (ynab, plan, r) => {
   const t = (await ynab.transactions.list(plan)).find((x) => x.id === r.transaction_id);

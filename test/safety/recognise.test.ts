@@ -434,6 +434,9 @@ describe('writes that journal nothing: seen, and the entry closes', () => {
     expect(await landedNow(showing(), 'p', split)).toBeNull();
     expect(await landedNow(showing([sub(-3_000, 'cat-a')]), 'p', split)).toBeNull();
     expect(await landedNow(showing([sub(-3_000, 'cat-a'), sub(-2_000, 'cat-b')]), 'p', split)).toBeNull();
+    // a field YNAB leaves out of a line reads as none
+    const unsaid = [sub(-3_000, 'cat-a'), sub(-2_000, 'cat-b', { memo: undefined })];
+    expect(await landedNow(showing(unsaid), 'p', split)).toBeNull();
     // a line YNAB deleted is not one of the split's
     const held = [
       sub(-5_000, 'cat-z', { deleted: true }),

@@ -59,11 +59,8 @@ describe.each(MULTI)('the undo of $kind ($tool), its second request applied late
     ]);
     expect(r.message).toContain(`avenir-mcp keeps it as pending operation ${restId}`);
     expect(late.undoneIn(journal)).toEqual([op]);
-    // undoing what is left while the request may still land is refused: nothing is sent twice
-    const early = await call(s, 'undo_operation', { plan_id: 'demo-budget', operation_id: restId });
-    expect(early.isError).toBe(true);
-    expect(textOf(early)).toContain(`Operation ${restId} (undo_operation, `);
-    expect(late.writesOf(h)).toHaveLength(2);
+    // (that undoing the rest is refused while it may still land is tested where the request never
+    // lands, outcomes-undo-more and undo-lost-answers: here it lands at a time a test cannot pin)
 
     // the operation itself is not undone twice: nothing is sent
     const again = await call(s, 'undo_operation', undo);
