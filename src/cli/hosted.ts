@@ -147,4 +147,4 @@ export async function startHostedDemo(
 
 /** What --demo in hosted mode prints once it listens. */
 export const hostedDemoNotice = (url: string): string =>
-  `avenir-mcp: hosted mode's demo is running on this machine.\n\n    MCP server: ${url}\n\nAdd it to an MCP app with OAuth support on this machine (e.g. \`claude mcp add --transport http avenir ${url}\`, then /mcp to sign in). The consent page sends you to the stand-in's YNAB page: sign in as Alice or Bob, each with a household plan of their own; a second app or browser can sign in as the other. Everything lives in a temporary folder and ends with the process.\n`;
+  `avenir-mcp: hosted mode's demo is running on this machine.\n\n    MCP server: ${url}\n\nAdd it to an MCP app with OAuth support on this machine (e.g. \`claude mcp add --transport http avenir ${url}\`, then /mcp to sign in). The consent page sends you to the stand-in's YNAB page: sign in as Alice or Bob, each with a household plan of their own; a second app or browser can sign in as the other. Start it with AVENIR_MCP_WRITE=1 to offer changes too. Everything lives in a temporary folder and ends with the process.\n`;

@@ -6,6 +6,9 @@
  * demo stand-in and the remote-mode commands are imported where a run asks for them, so that in the
  * bundle (scripts/build-cli.mjs) each is a chunk of its own that a plain stdio start never reads.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { help, parseArgs, USAGE_LINE } from './args.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { createDeps } from '../deps.js';
@@ -20,6 +23,8 @@ import { announceHttp, startMetricsIfAsked, stopOnSignal } from './operations.js
 import { checkForUpdate } from '../update-check.js';
 import { closeConnections, preloadHttp } from '../ynab/client.js';
 import { HOMEPAGE, VERSION } from '../version.js';
+import type { Secret } from '../domain/secret.js';
+import type { OpenedHosted } from './hosted.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
@@ -46,6 +51,34 @@ async function startOAuth(config: Config): Promise<OAuthServer> {
     lasting: new FileStore(files.state),
   });
 }
+/** Hosted mode (AVENIR_MCP_AUTH=ynab), loaded only for it: the store, YNAB's sign-in, each person's servers. */
+async function openHosted(
+  config: Config,
+  log: Log,
+  notice: () => string | null,
+  demoSecret: Secret | undefined,
+): Promise<OpenedHosted> {
+  if (!LOOPBACK.has(config.host))
+    throw new ConfigError(
+      `AVENIR_MCP_AUTH=ynab serves plain HTTP to the TLS proxy in front of it: keep AVENIR_MCP_HOST on 127.0.0.1 or ::1, got ${JSON.stringify(config.host)}.`,
+    );
+  const { openHosted: open } = await import('./hosted.js');
+  return open(config, log, { server: { notice }, ...(demoSecret ? { demoSecret } : {}) });
+}
+
+/** The authorization of an HTTP start: hosted mode's, remote mode's, or none (the bearer token). */
+async function authOf(
+  config: Config,
+  log: Log,
+  notice: () => string | null,
+  demoSecret: Secret | undefined,
+): Promise<{ hosted: OpenedHosted | null; oauth: OAuthServer | null }> {
+  if (config.auth === 'ynab') {
+    const hosted = await openHosted(config, log, notice, demoSecret);
+    return { hosted, oauth: hosted.oauth };
+  }
+  return { hosted: null, oauth: config.auth === 'oauth' ? await startOAuth(config) : null };
+}
 const DEMO_TOKEN = 'demo-token';
 
 /** Demo mode's stand-in, loaded only for `--demo`: the invented household is no part of other starts. */
@@ -60,15 +93,20 @@ async function serveHttp(
   config: Config,
   log: Log,
   factory: ReturnType<typeof serverFactory>,
-  run: { onerror: (error: Error) => void; standIn: { close(): Promise<void> } | undefined },
+  run: {
+    onerror: (error: Error) => void;
+    standIn: { close(): Promise<void> } | undefined;
+    notice: () => string | null;
+    hostedDemo: { secret: Secret } | undefined;
+  },
 ): Promise<void> {
-  const { onerror, standIn } = run;
-  const oauth = config.auth === 'oauth' ? await startOAuth(config) : null;
+  const { onerror, standIn, hostedDemo } = run;
+  const { hosted, oauth } = await authOf(config, log, run.notice, hostedDemo?.secret);
   const { runHttp } = await import('../transports/http.js');
   // metrics first: a port taken or prom-client missing stops the start before MCP listens
   const closeMetrics = await startMetricsIfAsked(config, log);
   announceHttp(config, log, oauth?.resource ?? null);
-  const http = await runHttp(factory, {
+  const http = await runHttp(hosted ? { perPerson: (ctx) => hosted.servers.perPerson(ctx) } : factory, {
     oauth,
     host: config.host,
     port: config.port,
@@ -77,8 +115,33 @@ async function serveHttp(
     onerror,
     instance: config.instance,
   });
+  if (hostedDemo) process.stderr.write((await import('./hosted.js')).hostedDemoNotice(http.url));
   preloadHttp(() => config.ynabUrl());
-  stopOnSignal(http, { config, log, onerror, after: [standIn ? () => standIn.close() : null, closeMetrics] });
+  stopOnSignal(http, {
+    config,
+    log,
+    onerror,
+    after: [standIn ? () => standIn.close() : null, closeMetrics, hosted ? () => hosted.close() : null],
+  });
+}
+
+interface DemoRun {
+  config: Config;
+  standIn: { url: string; close(): Promise<void> } | undefined;
+  hostedDemo: { secret: Secret } | undefined;
+}
+
+/** --demo: the stand-in (with its people in hosted mode), and the configuration pointed at it. */
+async function startDemoRun(first: Config, log: Log): Promise<DemoRun> {
+  // hosted mode's demo: the stand-in with its people, and an application made for the run
+  const hostedDemo =
+    first.auth === 'ynab' ? await (await import('./hosted.js')).startHostedDemo(first) : undefined;
+  const standIn = hostedDemo?.standIn ?? (await startDemo(first.today));
+  let config = loadConfig(undefined, { url: standIn.url, token: DEMO_TOKEN });
+  // its store and the people's journals live in a folder of the run, never the user's state
+  if (hostedDemo) config = { ...config, stateDir: mkdtempSync(join(tmpdir(), 'avenir-hosted-demo-')) };
+  log.info('main', `Demo mode: the YNAB stand-in serves the demo plan at ${standIn.url}`);
+  return { config, standIn, hostedDemo };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -102,7 +165,8 @@ async function main(argv: string[]): Promise<void> {
     process.exit(1);
   }
   const demo = command === 'demo';
-  let config = loadConfig();
+  // In --demo the stand-in's address is known once it runs: this first reading names a placeholder.
+  let config = loadConfig(undefined, demo ? { url: 'http://127.0.0.1/v1', token: DEMO_TOKEN } : null);
   const log = createLog(config.logLevel, config.logFormat);
   // The update check runs beside the server, never in front of it: a registry that is slow to answer
   // delays no client. Its notice reaches the instructions of every instance built once it is known
@@ -117,11 +181,9 @@ async function main(argv: string[]): Promise<void> {
   }).then((text) => {
     notice = text;
   });
-  const standIn = demo ? await startDemo(config.today) : undefined;
-  if (standIn) {
-    config = loadConfig(undefined, { url: standIn.url, token: DEMO_TOKEN });
-    log.info('main', `Demo mode: the YNAB stand-in serves the demo plan at ${standIn.url}`);
-  }
+  const run = demo ? await startDemoRun(config, log) : { config, standIn: undefined, hostedDemo: undefined };
+  config = run.config;
+  const { standIn, hostedDemo } = run;
   const deps = createDeps(config, log);
   const factory = serverFactory(deps, { notice: () => notice });
   // What the transports report is a client's message they could not take (malformed JSON, not JSON-RPC,
@@ -129,7 +191,7 @@ async function main(argv: string[]): Promise<void> {
   const onerror = (error: Error): void =>
     log.warning('transport', `A client message was refused: ${clip(error.message)}`);
   if (config.transport === 'http') {
-    await serveHttp(config, log, factory, { onerror, standIn });
+    await serveHttp(config, log, factory, { onerror, standIn, notice: () => notice, hostedDemo });
   } else {
     const connection = runStdio(factory, onerror);
     // The YNAB client's HTTP stack loads while the client is still connecting, not in its first call.
