@@ -4,17 +4,17 @@
  * exits 0 by itself once the call is answered.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startStandIn, type StandIn } from '../../src/demo/index.js';
 import { it } from '../helpers/fixture.js';
+import { BUILT_MAIN, describeBuilt } from '../helpers/built.js';
 import { hostEnv, listening } from '../helpers/cli.js';
 import { freePort, raw } from './raw-http.js';
 
-const MAIN = 'dist/main.js';
 const TOKEN = 'ops-test-token-0123456789abcdef0123456789';
 
 let standIn: StandIn;
@@ -36,9 +36,9 @@ interface Running {
   exited: Promise<number | null>;
 }
 
-async function startServer(): Promise<Running> {
+async function startServer(extra: Record<string, string> = {}): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [BUILT_MAIN], {
     env: hostEnv({
       AVENIR_MCP_TRANSPORT: 'http',
       AVENIR_MCP_PORT: String(port),
@@ -48,6 +48,7 @@ async function startServer(): Promise<Running> {
       AVENIR_MCP_TODAY: '2026-09-25',
       AVENIR_MCP_LOG_LEVEL: 'INFO',
       XDG_STATE_HOME: state,
+      ...extra,
     }),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -61,7 +62,7 @@ async function startServer(): Promise<Running> {
   return { child, url, port, stderr: () => stderr, exited };
 }
 
-describe.skipIf(!existsSync(MAIN))('SIGTERM on the built HTTP server', () => {
+describeBuilt('SIGTERM on the built HTTP server', () => {
   it('lets the call in flight complete, refuses new requests, and exits 0', async () => {
     const server = await startServer();
     const client = new Client({ name: 'ops', version: '1' });
@@ -108,10 +109,16 @@ describe.skipIf(!existsSync(MAIN))('SIGTERM on the built HTTP server', () => {
     }
   });
 
-  it('exits 0 at once on SIGTERM when nothing is in flight', async () => {
-    const server = await startServer();
+  it('serves metrics on their own port, and closes it too when SIGTERM ends an idle server', async () => {
+    const metricsPort = await freePort();
+    const server = await startServer({ AVENIR_MCP_METRICS_PORT: String(metricsPort) });
+    const scrape = await raw(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(scrape.status).toBe(200);
+    expect(scrape.body).toContain('process_resident_memory_bytes');
+    expect(scrape.body).toContain('avenir_pacer_budget_left{left="120-180"} 1');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(await listening(server.port)).toBe(false);
+    expect(await listening(metricsPort)).toBe(false);
   });
 });
