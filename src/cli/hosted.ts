@@ -8,6 +8,9 @@ import { ConfigError, DEMO_CLIENT_ID, type Config } from '../config.js';
 import { Secret } from '../domain/secret.js';
 import { CALLBACK_PATH, type YnabApp } from '../hosted/ynab-oauth.js';
 import type { Log } from '../log.js';
+import { meteredDatabase } from '../metrics/store.js';
+import type { ReadinessCheck } from '../transports/health.js';
+import { storeReadiness } from './store-readiness.js';
 import type { ServerOptions } from '../server.js';
 import type { PeopleStore } from '../store/people.js';
 import type { OAuthStore } from '../transports/oauth/store.js';
@@ -77,6 +80,8 @@ export async function startHosted(start: HostedStart): Promise<Hosted> {
 }
 
 export interface OpenedHosted extends Hosted {
+  /** What /readyz checks: the store answers and its schema is this build's (to give runHttp). */
+  ready: ReadinessCheck;
   close(): Promise<void>;
 }
 
@@ -107,11 +112,14 @@ export async function openHosted(
   const sealer = options.demoSecret
     ? new Sealer(parseKeyFile(newKeyLine()))
     : await loadSealer(config.store.sealKeyFile);
-  const db = await openStore({
-    databaseUrl: config.store.databaseUrl,
-    stateDir: config.stateDir,
-    migrateAtStart: config.store.migrateAtStart,
-  });
+  // every query timed for the metrics (nothing is recorded unless AVENIR_MCP_METRICS_PORT is set)
+  const db = meteredDatabase(
+    await openStore({
+      databaseUrl: config.store.databaseUrl,
+      stateDir: config.stateDir,
+      migrateAtStart: config.store.migrateAtStart,
+    }),
+  );
   const people = new SqlPeopleStore(db, sealer);
   const hosted = await startHosted({
     config,
@@ -122,7 +130,8 @@ export async function openHosted(
     ...(options.server ? { server: options.server } : {}),
     ...(options.demoSecret ? { loopbackHttp: true } : {}),
   });
-  return { ...hosted, close: () => db.close() };
+  const onerror = (error: Error): void => log.warning('store', `Readiness check: ${error.message}`);
+  return { ...hosted, ready: storeReadiness(db, onerror), close: () => db.close() };
 }
 
 /** --demo in hosted mode: the stand-in with its two people and the application made for the run. */

@@ -1,15 +1,12 @@
 /**
  * What an HTTP start adds for its operator: Prometheus metrics on their own port when
- * AVENIR_MCP_METRICS_PORT asks for them (prom-client loaded then, and only then), the drain on
- * SIGTERM or SIGINT (src/shutdown.ts), and hosted mode's readiness (its store). Kept out of start.ts
- * so that the start reads as the list of what runs.
+ * AVENIR_MCP_METRICS_PORT asks for them (prom-client loaded then, and only then), and the drain on
+ * SIGTERM or SIGINT (src/shutdown.ts). Kept out of start.ts so that the start reads as the list of
+ * what runs.
  */
 import type { Config } from '../config.js';
 import type { Log } from '../log.js';
 import { drainDeadlineMs, endOnSignal } from '../shutdown.js';
-import { schemaStatus } from '../store/migrate.js';
-import type { Sql } from '../store/sql.js';
-import type { ReadinessCheck } from '../transports/health.js';
 import type { HttpHandle } from '../transports/http.js';
 import { closeConnections } from '../ynab/client.js';
 
@@ -55,23 +52,4 @@ export function stopOnSignal(
     ondeadline: () => log.warning('main', 'Calls still in flight at the shutdown deadline were cut'),
     onerror,
   });
-}
-
-/**
- * Hosted mode's readiness: the store answers, and its schema is exactly this build's (an instance
- * left behind by a migration, or started before one, takes no traffic). The reasons are served
- * unauthenticated, so they name no host or error; the error itself goes to `onerror`, for the log.
- */
-export function storeReadiness(db: Sql, onerror: (error: Error) => void): ReadinessCheck {
-  return async () => {
-    try {
-      const { pending, unknown } = await schemaStatus(db);
-      if (unknown.length > 0) return "the store's schema is newer than this instance";
-      if (pending.length > 0) return "the store's schema is behind this instance: run avenir-mcp migrate";
-      return null;
-    } catch (error) {
-      onerror(error instanceof Error ? error : new Error(String(error)));
-      return 'the store cannot be reached';
-    }
-  };
 }

@@ -4,9 +4,16 @@
  * reasons that name no host; and every query through the metered database is timed under a bounded
  * operation, scraped over loopback.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
-import { storeReadiness } from '../../src/cli/operations.js';
+import { openHosted } from '../../src/cli/hosted.js';
+import { storeReadiness } from '../../src/cli/store-readiness.js';
+import { loadConfig } from '../../src/config.js';
+import { Secret } from '../../src/domain/secret.js';
+import { silentLog } from '../../src/log.js';
 import { startMetrics, type MetricsServer } from '../../src/metrics/prometheus.js';
 import { meteredDatabase, operationOf } from '../../src/metrics/store.js';
 import { migrate } from '../../src/store/migrate.js';
@@ -85,6 +92,32 @@ describe('store metrics', () => {
         expect(db.engine).toBe('postgres');
       } finally {
         await test.drop();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe('hosted mode as the CLI opens it', () => {
+  it(
+    'gives the readiness check of its store, ready once the embedded store is migrated',
+    async () => {
+      const state = mkdtempSync(join(tmpdir(), 'avenir-ops-hosted-'));
+      const config = loadConfig(
+        {
+          AVENIR_MCP_TRANSPORT: 'http',
+          AVENIR_MCP_AUTH: 'ynab',
+          AVENIR_MCP_PUBLIC_URL: 'https://hosted.example.net',
+          XDG_STATE_HOME: state,
+        },
+        { url: 'http://127.0.0.1:9/v1', token: 'unused' },
+      );
+      const hosted = await openHosted(config, silentLog, { demoSecret: new Secret('demo-secret') });
+      try {
+        expect(await hosted.ready()).toBe(null);
+      } finally {
+        await hosted.close();
+        rmSync(state, { recursive: true, force: true });
       }
     },
     SLOW,
