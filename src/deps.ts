@@ -6,28 +6,28 @@ import { forwardingLog } from './client-log.js';
 import type { Log } from './log.js';
 import { YnabHttp, type HttpOptions } from './ynab/client.js';
 import { YnabClient } from './ynab/api.js';
-import { Pacer } from './ynab/pace.js';
-import { ApprovalStore } from './safety/approvals.js';
-import { CodeStore } from './safety/codes.js';
-import { Journal } from './safety/journal.js';
-import { PendingStore } from './safety/pending.js';
+import { Pacer, type Pacing } from './ynab/pace.js';
+import { ApprovalStore, type Approvals } from './safety/approvals.js';
+import { CodeStore, type Codes } from './safety/codes.js';
+import { Journal, type JournalStore } from './safety/journal.js';
+import { PendingStore, type Pending } from './safety/pending.js';
 
 export interface Deps {
   ynab: YnabClient;
   config: Config;
   clock: Clock;
   log: Log;
-  pacer: Pacer;
+  pacer: Pacing;
   /**
    * Confirmation codes and used answer nonces (process memory, shared by every session: the HTTP token
-   * is the boundary).
+   * is the boundary; in hosted mode, the store).
    */
-  codes: CodeStore;
+  codes: Codes;
   /** Changes waiting for the user's answer in an MCP Apps card (process memory, like the codes). */
-  approvals: ApprovalStore;
-  journal: Journal;
+  approvals: Approvals;
+  journal: JournalStore;
   /** Confirmed writes announced before their first request, and those whose outcome is not known. */
-  pending: PendingStore;
+  pending: Pending;
   /** Waits between the reads that settle a lost answer (tests may make it instant). */
   sleep: (ms: number) => Promise<void>;
 }
@@ -42,6 +42,31 @@ export interface DepsOverrides {
   timeoutMs?: number;
   /** Builds the YNAB HTTP client (hosted mode: one that speaks with a person's own token). */
   http?: (options: HttpOptions) => YnabHttp;
+  /**
+   * Where the safety state lives (hosted mode: the store, shared by every instance); by default the
+   * files and process memory of a single owner.
+   */
+  safety?: (clock: Clock) => Safety;
+}
+
+/** The five things a safety property depends on, and that hosted mode keeps in the store. */
+export type Safety = Pick<Deps, 'pacer' | 'codes' | 'approvals' | 'journal' | 'pending'>;
+
+/** A single owner's safety state: the journal and pending files, codes, cards and pacer in memory. */
+function ownSafety(config: Config, clock: Clock, log: Log): Safety {
+  return {
+    pacer: new Pacer(() => clock.monotonicMs()),
+    codes: new CodeStore(
+      () => clock.monotonicMs(),
+      () => clock.now().getTime(),
+    ),
+    approvals: new ApprovalStore(() => clock.monotonicMs()),
+    journal: new Journal(
+      () => config.journalPath(),
+      (message) => log.warning('journal', message),
+    ),
+    pending: new PendingStore(() => config.journalPath()),
+  };
 }
 
 /** Wires the YNAB client (pacer, cache) to the configuration; one set per process. */
@@ -49,7 +74,8 @@ export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverri
   // What is logged during a request also reaches that request's client (the MCP logging capability).
   const log = forwardingLog(stderrLog);
   const clock = overrides.clock ?? systemClock(config, overrides.instant);
-  const pacer = new Pacer(() => clock.monotonicMs());
+  const safety = overrides.safety?.(clock) ?? ownSafety(config, clock, log);
+  const { pacer } = safety;
   const http = (overrides.http ?? ((options: HttpOptions) => new YnabHttp(options)))({
     baseUrl: () => config.ynabUrl(),
     token: () => config.token(),
@@ -59,16 +85,6 @@ export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverri
     ...(overrides.sleep ? { sleep: overrides.sleep } : {}),
     timeoutMs: overrides.timeoutMs ?? config.ynabTimeoutMs,
   });
-  const codes = new CodeStore(
-    () => clock.monotonicMs(),
-    () => clock.now().getTime(),
-  );
-  const journal = new Journal(
-    () => config.journalPath(),
-    (message) => log.warning('journal', message),
-  );
-  const approvals = new ApprovalStore(() => clock.monotonicMs());
   const sleep = overrides.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const pending = new PendingStore(() => config.journalPath());
-  return { ynab: new YnabClient(http), config, clock, log, pacer, codes, approvals, journal, pending, sleep };
+  return { ynab: new YnabClient(http), config, clock, log, ...safety, sleep };
 }

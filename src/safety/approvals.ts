@@ -26,7 +26,22 @@ interface Entry {
   secret: string | null;
 }
 
-export class ApprovalStore {
+/**
+ * What the card tools need of an approval store: this process-memory one in single-owner modes, or
+ * hosted mode's on the store (src/hosted/store-approvals.ts), whose spends are database statements.
+ */
+export interface Approvals {
+  open(pending: PendingApproval): string | Promise<string>;
+  reveal(
+    ticket: string,
+  ):
+    | { secret: string; pending: PendingApproval }
+    | null
+    | Promise<{ secret: string; pending: PendingApproval } | null>;
+  take(secret: string): PendingApproval | null | Promise<PendingApproval | null>;
+}
+
+export class ApprovalStore implements Approvals {
   readonly #now: () => number;
   readonly #tickets = new Map<string, Entry>();
   /** A secret given out, with its ticket and what it approves. */

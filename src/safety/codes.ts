@@ -25,7 +25,20 @@ export interface Seal {
   sealedAt: number;
 }
 
-export class CodeStore {
+/**
+ * What the confirmation path needs of a code store: this process-memory one in single-owner modes, or
+ * hosted mode's on the store (src/hosted/store-codes.ts), whose spends are database statements and so
+ * asynchronous. Sealing and the live check stay synchronous: they only read clocks.
+ */
+export interface Codes {
+  issue(fingerprint: string): string | Promise<string>;
+  consume(code: string, fingerprint: string): boolean | Promise<boolean>;
+  seal(): Seal;
+  live(seal: Seal): boolean;
+  spendNonce(seal: Seal): boolean | Promise<boolean>;
+}
+
+export class CodeStore implements Codes {
   readonly #now: () => number;
   readonly #wallNow: () => number;
   readonly #id = randomBytes(9).toString('base64url');

@@ -4,7 +4,7 @@
  * values: it returns a plain decision that tools/seam/register.ts turns into the SDK's results.
  */
 import { AppError } from '../domain/errors.js';
-import type { CodeStore, Seal } from './codes.js';
+import type { Codes, Seal } from './codes.js';
 import { fingerprint } from './fingerprint.js';
 import type { Recognise } from './recognise.js';
 
@@ -152,17 +152,17 @@ export type Decision =
  * contrast, is spent on any mismatch: it travels through the agent, and trying it on other changes is
  * the misuse it exists to stop.
  */
-export function decide(codes: CodeStore, input: ConfirmInput): Decision {
+export async function decide(codes: Codes, input: ConfirmInput): Promise<Decision> {
   const fp = fingerprint(input.planId, input.subject);
   if (input.code !== null) {
     if (input.required) throw new AppError(E_CODES_DISABLED);
-    if (codes.consume(input.code, fp)) return { kind: 'apply' };
+    if (await codes.consume(input.code, fp)) return { kind: 'apply' };
     throw new AppError(E_CODE_REFUSED);
   }
   if (input.card === true && input.answer.kind === 'none') return { kind: 'card', fingerprint: fp };
   if (!input.canAsk) {
     if (input.required) throw new AppError(E_CANNOT_ASK);
-    return { kind: 'code', code: codes.issue(fp) };
+    return { kind: 'code', code: await codes.issue(fp) };
   }
   if (input.answer.kind === 'none') {
     const state = { tool: input.tool, arguments: input.arguments, fingerprint: fp, ...codes.seal() };
@@ -174,7 +174,7 @@ export function decide(codes: CodeStore, input: ConfirmInput): Decision {
   const otherCall =
     state.tool !== input.tool || (state.arguments !== input.arguments && state.fingerprint !== fp);
   if (otherCall) throw new AppError(E_OTHER_ARGUMENTS);
-  if (!codes.spendNonce(state)) throw new AppError(E_ANSWER_USED);
+  if (!(await codes.spendNonce(state))) throw new AppError(E_ANSWER_USED);
   if (state.fingerprint !== fp) throw new AppError(E_PLAN_CHANGED);
   switch (input.answer.kind) {
     case 'accept':
@@ -182,7 +182,7 @@ export function decide(codes: CodeStore, input: ConfirmInput): Decision {
     case 'decline':
       return { kind: 'declined' };
     default:
-      return input.required ? { kind: 'declined' } : { kind: 'code', code: codes.issue(fp) };
+      return input.required ? { kind: 'declined' } : { kind: 'code', code: await codes.issue(fp) };
   }
 }
 

@@ -79,7 +79,25 @@ function parseLine(raw: Buffer | null): Line {
   };
 }
 
-export class Journal {
+/**
+ * What the tools need of a journal: this file one in single-owner modes, or hosted mode's rows on the
+ * store (src/hosted/store-journal.ts), which every instance reads.
+ */
+export interface JournalStore {
+  /** Refuses (an AppError saying what to fix) unless a record can succeed. */
+  checkWritable(): Promise<void>;
+  record(entry: JournalEntry): Promise<void>;
+  markUndone(operationId: string, conflict?: boolean): Promise<void>;
+  has(operationId: string): Promise<boolean>;
+  find(
+    planId: string,
+    calledWithLastUsed: boolean,
+    knownKinds: ReadonlySet<string>,
+    operationId: string | null,
+  ): Promise<JournalEntry | null>;
+}
+
+export class Journal implements JournalStore {
   readonly #path: () => string;
   readonly #warn: (message: string) => void;
   constructor(path: () => string, warn: (message: string) => void = () => {}) {

@@ -17,7 +17,7 @@ import { AppError } from '../domain/errors.js';
 import type { Later } from './outcome/run.js';
 import { recogniseSchema } from './recognise.js';
 
-const entrySchema = z.strictObject({
+export const pendingEntrySchema = z.strictObject({
   operation_id: z.string(),
   plan_id: z.string(),
   tool: z.string(),
@@ -34,9 +34,9 @@ const entrySchema = z.strictObject({
    */
   recognise: recogniseSchema.optional().catch(undefined),
 });
-const fileSchema = z.strictObject({ version: z.literal(1), entries: z.array(entrySchema) });
+const fileSchema = z.strictObject({ version: z.literal(1), entries: z.array(pendingEntrySchema) });
 
-export type PendingEntry = z.infer<typeof entrySchema>;
+export type PendingEntry = z.infer<typeof pendingEntrySchema>;
 
 const FIX =
   'fix or remove that file (it lists writes whose outcome is not known yet: check them in YNAB first)';
@@ -52,7 +52,19 @@ export interface Kept {
   triedAt: number;
 }
 
-export class PendingStore {
+/**
+ * What the write engine needs of a pending store: this file one in single-owner modes, or hosted
+ * mode's rows on the store (src/hosted/store-pending.ts), which any instance reads and settles.
+ */
+export interface Pending {
+  list(plan?: string): Promise<PendingEntry[]>;
+  open(entry: PendingEntry): Promise<void>;
+  close(id: string): Promise<void>;
+  keep(id: string, later: Kept | null): void;
+  later(id: string): Kept | undefined;
+}
+
+export class PendingStore implements Pending {
   readonly #path: () => string;
   readonly #later = new Map<string, Kept>();
   #queue: Promise<unknown> = Promise.resolve();

@@ -16,7 +16,7 @@ import type { Secret } from '../domain/secret.js';
 import { oneLine, UnknownOutcome } from '../domain/write-outcome.js';
 import { closeAll, preload, send, type Answer } from './http-send.js';
 import { observeYnabRequest, secondsSince, type YnabOutcome } from '../metrics/hooks.js';
-import { minutesText, type Pacer } from './pace.js';
+import { minutesText, type Pacing } from './pace.js';
 import { EMPTY, INVALID, JsonRows } from './json-rows.js';
 import { watched } from './progress.js';
 import { readBody, textSink, type BodySink } from './read-body.js';
@@ -42,7 +42,7 @@ export interface HttpOptions {
   baseUrl: () => string;
   /** The token, read at each request (throws a ClientError when missing). */
   token: () => Promise<Secret>;
-  pacer: Pacer;
+  pacer: Pacing;
   log: { info(logger: string, message: string): void; debug(logger: string, message: string): void };
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -164,7 +164,7 @@ export class YnabHttp {
     this.#o.log.info('ynab', `YNAB request: ${method} /${segments.join('/')}${url.search}`);
     for (let attempt = 1; ; attempt++) {
       if (attempt > 1) await this.#sleep(backoffMs(attempt - 1, this.#random));
-      this.#o.pacer.take();
+      await this.#o.pacer.take();
       const ms = this.#o.timeoutMs ?? TIMEOUT_MS;
       const controller = new AbortController();
       const start = setTimeout(
@@ -222,7 +222,7 @@ export class YnabHttp {
     }
     if (success) return this.#data(method, status, parsed, attempt);
     if (status === 429) {
-      const ms = this.#o.pacer.pause(headerOf(response.headers, 'retry-after'));
+      const ms = await this.#o.pacer.pause(headerOf(response.headers, 'retry-after'));
       throw new ClientError(
         `YNAB 429: the limit of 200 requests per hour for this token is reached (other apps using the same token count too). avenir-mcp retries nothing and sends no request for ${minutesText(ms)}. Tell the user; do not retry before then.`,
         429,

@@ -10,7 +10,7 @@ import { PacingRefusal } from '../domain/write-outcome.js';
 import { observePacerRefusal, observeYnabPause, trackPacer } from '../metrics/hooks.js';
 
 const HOUR_MS = 3_600_000;
-const MS_PER_SECOND = 1_000;
+export const MS_PER_SECOND = 1_000;
 export const HOURLY_BUDGET = 180;
 
 /** `{N minutes}`: n = max(1, ceil(seconds / 60)), `1 minute` or `{n} minutes`. */
@@ -25,13 +25,49 @@ export function pauseSeconds(retryAfter: string | null): number {
   return Math.min(3600, Math.max(60, Number(retryAfter.trim())));
 }
 
+/** The refusal while a 429 pause holds, `ms` before it ends (one text for every pacer). */
+export function pausedRefusal(ms: number): PacingRefusal {
+  return new PacingRefusal(
+    `YNAB's limit of 200 requests per hour was reached. Nothing was sent: avenir-mcp calls YNAB again in ${minutesText(ms)}. Tell the user; do not retry before then.`,
+  );
+}
+
+/** The refusal when the hour has no room for `count` sends (`sent` in it), `waitMs` before it has. */
+export function budgetRefusal(sent: number, count: number, waitMs: number): PacingRefusal {
+  const what =
+    count === 1
+      ? 'the next request'
+      : `nothing was changed; the ${count} requests this change needs (sent together or not at all)`;
+  return new PacingRefusal(
+    `avenir-mcp sent ${sent} requests to YNAB in the last hour, close to YNAB's limit of 200 per hour. Nothing was sent: ${what} can leave in ${minutesText(waitMs)}. Tell the user; do not retry before then.`,
+  );
+}
+
+/**
+ * What the YNAB client and the write engine need of a pacer: this process-memory one in single-owner
+ * modes, or hosted mode's on the store (src/hosted/store-pacer.ts), shared by every instance and so
+ * asynchronous where it counts or pauses.
+ */
+export interface Pacing {
+  /** Refuses (throws a PacingRefusal) when paused or over budget; otherwise counts one send. */
+  take(): void | Promise<void>;
+  /** Runs a multi-write operation with all its sends reserved first, or refuses with nothing sent. */
+  reserved<T>(count: number, operation: () => Promise<T>): Promise<T>;
+  /** Runs a compensation write: it passes the hourly budget (a 429 pause still holds it back). */
+  compensating<T>(write: () => Promise<T>): Promise<T>;
+  /** Pauses every request after a 429; returns the pause in milliseconds. */
+  pause(retryAfter: string | null): number | Promise<number>;
+  /** Requests sent in the last hour (benchmarks and tests). */
+  sentLastHour(): number | Promise<number>;
+}
+
 /** What the running operation may still send without asking the budget again. */
-interface Allowance {
+export interface Allowance {
   left: number;
   compensating: boolean;
 }
 
-export class Pacer {
+export class Pacer implements Pacing {
   readonly #now: () => number;
   readonly #budget: number;
   #sends: number[] = [];
@@ -89,9 +125,7 @@ export class Pacer {
   #checkPause(now: number): void {
     if (now < this.#pausedUntil) {
       observePacerRefusal('paused');
-      throw new PacingRefusal(
-        `YNAB's limit of 200 requests per hour was reached. Nothing was sent: avenir-mcp calls YNAB again in ${minutesText(this.#pausedUntil - now)}. Tell the user; do not retry before then.`,
-      );
+      throw pausedRefusal(this.#pausedUntil - now);
     }
   }
 
@@ -100,14 +134,7 @@ export class Pacer {
     observePacerRefusal('budget');
     // the send that frees enough room is the one `count` places after the budget's oldest
     const freeing = this.#sends[Math.max(0, this.#sends.length + count - this.#budget - 1)] ?? now;
-    const wait = freeing + HOUR_MS - now;
-    const what =
-      count === 1
-        ? 'the next request'
-        : `nothing was changed; the ${count} requests this change needs (sent together or not at all)`;
-    throw new PacingRefusal(
-      `avenir-mcp sent ${this.#sends.length} requests to YNAB in the last hour, close to YNAB's limit of 200 per hour. Nothing was sent: ${what} can leave in ${minutesText(wait)}. Tell the user; do not retry before then.`,
-    );
+    throw budgetRefusal(this.#sends.length, count, freeing + HOUR_MS - now);
   }
 
   /** Pauses every request after a 429; returns the pause in milliseconds. */

@@ -30,32 +30,38 @@ const base = (over: Partial<ConfirmInput>): ConfirmInput => ({
 });
 
 describe('a client that shows approval cards', () => {
-  it('gets a card bound to the change, even where codes are forbidden and it cannot ask', () => {
+  it('gets a card bound to the change, even where codes are forbidden and it cannot ask', async () => {
     const codes = new CodeStore(() => 0);
     const fp = fingerprint('p', { from: 'a', to: 'b' });
-    expect(decide(codes, base({ card: true }))).toEqual({ kind: 'card', fingerprint: fp });
-    expect(decide(codes, base({ card: true, required: true }))).toEqual({ kind: 'card', fingerprint: fp });
-    expect(decide(codes, base({ card: true, canAsk: true }))).toEqual({ kind: 'card', fingerprint: fp });
+    expect(await decide(codes, base({ card: true }))).toEqual({ kind: 'card', fingerprint: fp });
+    expect(await decide(codes, base({ card: true, required: true }))).toEqual({
+      kind: 'card',
+      fingerprint: fp,
+    });
+    expect(await decide(codes, base({ card: true, canAsk: true }))).toEqual({
+      kind: 'card',
+      fingerprint: fp,
+    });
   });
 
-  it('without cards, the same call gets a code, or a refusal when codes are forbidden', () => {
+  it('without cards, the same call gets a code, or a refusal when codes are forbidden', async () => {
     const codes = new CodeStore(() => 0);
-    expect(decide(codes, base({ card: false })).kind).toBe('code');
-    expect(() => decide(codes, base({ card: false, required: true }))).toThrow(E_CANNOT_ASK);
+    expect((await decide(codes, base({ card: false }))).kind).toBe('code');
+    await expect(decide(codes, base({ card: false, required: true }))).rejects.toThrow(E_CANNOT_ASK);
   });
 
-  it('that answered a dialog is judged on its answer, not offered a card again', () => {
+  it('that answered a dialog is judged on its answer, not offered a card again', async () => {
     const codes = new CodeStore(() => 0);
-    const ask = decide(codes, base({ canAsk: true }));
+    const ask = await decide(codes, base({ canAsk: true }));
     expect(ask.kind).toBe('ask');
     const state = (ask as Extract<typeof ask, { kind: 'ask' }>).state;
     const answered = base({ canAsk: true, card: true, answer: { kind: 'decline' }, state });
-    expect(decide(codes, answered)).toEqual({ kind: 'declined' });
+    expect(await decide(codes, answered)).toEqual({ kind: 'declined' });
   });
 });
 
 describe('the texts of a write that does not go ahead', () => {
-  it('marks a declined write declined, with no code, in both flows', () => {
+  it('marks a declined write declined, with no code, in both flows', async () => {
     for (const flow of ['merge', 'change-list'] as const) {
       const fields = outcomeFields(flow, { kind: 'declined' }, 'Move 10.00?');
       expect(fields.status).toBe('declined');
@@ -63,7 +69,7 @@ describe('the texts of a write that does not go ahead', () => {
     }
   });
 
-  it('puts a question of several lines on its own lines before the code is asked for', () => {
+  it('puts a question of several lines on its own lines before the code is asked for', async () => {
     const fields = outcomeFields('merge', { kind: 'code', code: 'abc' }, 'Move:\n- a → b');
     expect(fields).toEqual({
       status: 'confirmation_required',

@@ -20,14 +20,14 @@ import {
 import { canonical, fingerprint } from '../../src/safety/fingerprint.js';
 
 describe('canonical JSON and fingerprints (our own form: only determinism within the process matters)', () => {
-  it('sorts keys, keeps null, drops whitespace', () => {
+  it('sorts keys, keeps null, drops whitespace', async () => {
     expect(canonical({ b: 1, a: [true, null, 'x"y'], c: { z: 0.5, y: -2 } })).toBe(
       '{"a":[true,null,"x\\"y"],"b":1,"c":{"y":-2,"z":0.5}}',
     );
     expect(canonical(undefined)).toBe('null');
   });
 
-  it('is order-insensitive over a top-level list, sensitive inside objects', () => {
+  it('is order-insensitive over a top-level list, sensitive inside objects', async () => {
     const a = { transaction_id: 't1', to: 'x' };
     const b = { transaction_id: 't2', to: 'y' };
     expect(fingerprint('p', [a, b])).toBe(fingerprint('p', [b, a]));
@@ -36,7 +36,7 @@ describe('canonical JSON and fingerprints (our own form: only determinism within
     expect(fingerprint('p', [a])).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('changes when any value changes, never with the order of changes', () => {
+  it('changes when any value changes, never with the order of changes', async () => {
     fc.assert(
       fc.property(
         fc.array(fc.record({ id: fc.string(), amount: fc.integer() }), { minLength: 1, maxLength: 6 }),
@@ -55,7 +55,7 @@ describe('canonical JSON and fingerprints (our own form: only determinism within
 });
 
 describe('confirmation codes', () => {
-  it('are 11 URL-safe characters, single use, 600 s on the monotonic clock', () => {
+  it('are 11 URL-safe characters, single use, 600 s on the monotonic clock', async () => {
     let now = 0;
     const store = new CodeStore(() => now);
     const code = store.issue('fp');
@@ -70,7 +70,7 @@ describe('confirmation codes', () => {
     expect(store.consume(late, 'fp')).toBe(false);
   });
 
-  it('drops expired codes when issuing, and remembers nonces until they expire', () => {
+  it('drops expired codes when issuing, and remembers nonces until they expire', async () => {
     let now = 0;
     const store = new CodeStore(
       () => now,
@@ -103,9 +103,9 @@ describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_
     state: undefined,
     ...over,
   });
-  const error = (f: () => unknown): string => {
+  const error = async (f: () => unknown): Promise<string> => {
     try {
-      f();
+      await f();
     } catch (e) {
       expect(e).toBeInstanceOf(AppError);
       return (e as Error).message;
@@ -113,32 +113,32 @@ describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_
     return 'no error';
   };
 
-  it('checks a code first, whatever the client can do', () => {
+  it('checks a code first, whatever the client can do', async () => {
     const codes = new CodeStore(() => 0);
-    expect(error(() => decide(codes, base({ code: 'x', required: true })))).toBe(E_CODES_DISABLED);
-    expect(error(() => decide(codes, base({ code: 'nope', canAsk: false })))).toBe(E_CODE_REFUSED);
-    const issued = decide(codes, base({ canAsk: false }));
+    expect(await error(() => decide(codes, base({ code: 'x', required: true })))).toBe(E_CODES_DISABLED);
+    expect(await error(() => decide(codes, base({ code: 'nope', canAsk: false })))).toBe(E_CODE_REFUSED);
+    const issued = await decide(codes, base({ canAsk: false }));
     expect(issued.kind).toBe('code');
-    expect(decide(codes, base({ code: (issued as { code: string }).code }))).toEqual({ kind: 'apply' });
+    expect(await decide(codes, base({ code: (issued as { code: string }).code }))).toEqual({ kind: 'apply' });
   });
 
-  it('refuses a client that cannot ask when codes are disabled', () => {
-    expect(error(() => decide(new CodeStore(() => 0), base({ canAsk: false, required: true })))).toBe(
+  it('refuses a client that cannot ask when codes are disabled', async () => {
+    expect(await error(() => decide(new CodeStore(() => 0), base({ canAsk: false, required: true })))).toBe(
       E_CANNOT_ASK,
     );
   });
 
-  it('asks with a sealed payload, then reads the answer once', () => {
+  it('asks with a sealed payload, then reads the answer once', async () => {
     const codes = new CodeStore(() => 0);
-    const ask = decide(codes, base({}));
+    const ask = await decide(codes, base({}));
     expect(ask.kind).toBe('ask');
     const state = (ask as { state: StatePayload }).state;
     expect(state.arguments).toBe('args-1');
     expect(state.fingerprint).toBe(fingerprint('p', [{ id: 1 }]));
-    expect(decide(codes, base({ answer: { kind: 'accept', value: true }, state }))).toEqual({
+    expect(await decide(codes, base({ answer: { kind: 'accept', value: true }, state }))).toEqual({
       kind: 'apply',
     });
-    expect(error(() => decide(codes, base({ answer: { kind: 'accept', value: true }, state })))).toBe(
+    expect(await error(() => decide(codes, base({ answer: { kind: 'accept', value: true }, state })))).toBe(
       E_ANSWER_USED,
     );
   });
@@ -152,7 +152,7 @@ describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_
     [{ kind: 'other' }, false, 'code'],
     [{ kind: 'cancel' }, true, 'declined'],
     [{ kind: 'accept', value: true }, true, 'apply'],
-  ] as const)('answer %j (required %s) → %s', (answer, required, kind) => {
+  ] as const)('answer %j (required %s) → %s', async (answer, required, kind) => {
     const codes = new CodeStore(() => 0);
     const state = {
       tool: 'apply_categories',
@@ -160,13 +160,13 @@ describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_
       fingerprint: fingerprint('p', [{ id: 1 }]),
       ...codes.seal(),
     };
-    expect(decide(codes, base({ answer, required, state })).kind).toBe(kind);
+    expect((await decide(codes, base({ answer, required, state }))).kind).toBe(kind);
   });
 
-  it('refuses an answer without state, or for another tool, other arguments or another subject', () => {
+  it('refuses an answer without state, or for another tool, other arguments or another subject', async () => {
     const codes = new CodeStore(() => 0);
     const accept = { kind: 'accept', value: true } as const;
-    expect(error(() => decide(codes, base({ answer: accept })))).toBe(E_PLAN_CHANGED);
+    expect(await error(() => decide(codes, base({ answer: accept })))).toBe(E_PLAN_CHANGED);
     const fp = fingerprint('p', [{ id: 1 }]);
     const state = (over: Partial<StatePayload>): StatePayload => ({
       tool: 'apply_categories',
@@ -178,18 +178,18 @@ describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_
       ...over,
     });
     const answered = (s: StatePayload) => () => decide(codes, base({ answer: accept, state: s }));
-    expect(error(answered(state({ tool: 'undo_operation' })))).toBe(E_OTHER_ARGUMENTS);
-    expect(error(answered(state({ arguments: 'args-2', fingerprint: 'f' })))).toBe(E_OTHER_ARGUMENTS);
+    expect(await error(answered(state({ tool: 'undo_operation' })))).toBe(E_OTHER_ARGUMENTS);
+    expect(await error(answered(state({ arguments: 'args-2', fingerprint: 'f' })))).toBe(E_OTHER_ARGUMENTS);
     // neither spent the nonce: the call that was previewed still goes through with it
-    expect(answered(state({}))()).toEqual({ kind: 'apply' });
+    expect(await answered(state({}))()).toEqual({ kind: 'apply' });
     // other arguments making the same changes (another order) answer the same question
-    expect(answered(state({ arguments: 'args-2', nonce: 'n3' }))()).toEqual({ kind: 'apply' });
-    expect(error(answered(state({})))).toBe(E_ANSWER_USED);
-    expect(error(answered(state({ fingerprint: 'f', nonce: 'n2' })))).toBe(E_PLAN_CHANGED);
-    expect(error(answered(state({ nonce: 'n2' })))).toBe(E_ANSWER_USED);
+    expect(await answered(state({ arguments: 'args-2', nonce: 'n3' }))()).toEqual({ kind: 'apply' });
+    expect(await error(answered(state({})))).toBe(E_ANSWER_USED);
+    expect(await error(answered(state({ fingerprint: 'f', nonce: 'n2' })))).toBe(E_PLAN_CHANGED);
+    expect(await error(answered(state({ nonce: 'n2' })))).toBe(E_ANSWER_USED);
   });
 
-  it('words the outcome per flow', () => {
+  it('words the outcome per flow', async () => {
     expect(outcomeFields('change-list', { kind: 'declined' }, 'Q?').message).toBe(
       'The user declined: nothing was changed.',
     );
@@ -204,7 +204,7 @@ describe('the decision, in its fixed order, with and without AVENIR_MCP_REQUIRE_
     );
   });
 
-  it('words a card approval with the question inline or on its own lines, and gives no code', () => {
+  it('words a card approval with the question inline or on its own lines, and gives no code', async () => {
     const inline = outcomeFields('merge', { kind: 'card' }, 'Q?');
     expect(inline).toEqual({
       status: 'confirmation_required',

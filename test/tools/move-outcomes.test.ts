@@ -106,7 +106,7 @@ describe.each(ERAS)('move_money outcomes, %s era', (era) => {
     const code = out(await call(s, 'move_money', MOVE)) as unknown as { confirmation: string };
     h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, apply: true });
     // the pacer leaves room for the preview's read and the two reserved writes, not for a read-back
-    while (s.deps.pacer.sentLastHour() < 180 - 3) s.deps.pacer.take();
+    while ((await s.deps.pacer.sentLastHour()) < 180 - 3) await s.deps.pacer.take();
     const result = await call(s, 'move_money', { ...MOVE, confirmation: code.confirmation });
     const r = out(result);
     expect(r.status).toBe('unknown');
@@ -194,7 +194,7 @@ describe.each(ERAS)('move_money outcomes, %s era', (era) => {
   }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
-    for (let i = 0; i < 177; i++) s.deps.pacer.take();
+    for (let i = 0; i < 177; i++) await s.deps.pacer.take();
     const r = await call(s, 'move_money', MOVE); // the preview read is the 178th
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(
@@ -209,10 +209,10 @@ describe.each(ERAS)('move_money outcomes, %s era', (era) => {
   it('176 reads then a move: the preview and both writes fit exactly, all sent', async ({ h, journal }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
-    for (let i = 0; i < 177 - 1; i++) s.deps.pacer.take();
+    for (let i = 0; i < 177 - 1; i++) await s.deps.pacer.take();
     const r = out(await call(s, 'move_money', MOVE));
     expect(r.status).toBe('applied');
-    expect(s.deps.pacer.sentLastHour()).toBe(180);
+    expect(await s.deps.pacer.sentLastHour()).toBe(180);
     expect(budgeted(h)).toEqual([190_000, 130_000]);
   });
 

@@ -177,7 +177,7 @@ describe('approve_transactions', () => {
   it('a lost answer the pacer forbids reading back ends unknown, naming every id', async ({ h, journal }) => {
     const s = await open(h, journal);
     h.standIn.fault({ ...PATCH, drop: true, apply: true });
-    while (s.deps.pacer.sentLastHour() < 179) s.deps.pacer.take();
+    while ((await s.deps.pacer.sentLastHour()) < 179) await s.deps.pacer.take();
     const result = await call(s, 'approve_transactions', args);
     expect(result.isError).toBe(true);
     const r = out(result);

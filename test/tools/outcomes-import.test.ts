@@ -137,7 +137,7 @@ describe('import_transactions', () => {
   it('a lost answer the pacer forbids reading back ends unknown', async ({ h, journal }) => {
     const s = await afterRead(h, journal);
     h.standIn.fault({ ...IMPORT, drop: true, apply: true });
-    while (s.deps.pacer.sentLastHour() < 179) s.deps.pacer.take();
+    while ((await s.deps.pacer.sentLastHour()) < 179) await s.deps.pacer.take();
     const result = await call(s, 'import_transactions', args);
     expect(result.isError).toBe(true);
     const r = out(result);

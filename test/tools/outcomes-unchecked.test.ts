@@ -181,7 +181,7 @@ describe.each(CASES)('$tool, its success showing $answer', (c) => {
       body: JSON.stringify({ data: c.answer }),
     });
     // room for the preview's reads again and the write, not for the read that would check it
-    while (s.deps.pacer.sentLastHour() < HOURLY_BUDGET - reads - 1) s.deps.pacer.take();
+    while ((await s.deps.pacer.sentLastHour()) < HOURLY_BUDGET - reads - 1) await s.deps.pacer.take();
     const r = out(await call(s, c.tool, { ...args, confirmation: code }));
     const sends = h.standIn.requests.filter((q) => q.method === c.route.method && q.path === c.route.path);
     expect(sends).toHaveLength(1);

@@ -91,7 +91,7 @@ describe.each(CASES)('$tool', (c) => {
     const reads = h.standIn.requests.length;
     h.standIn.fault({ ...c.route, drop: true, apply: true });
     // room for the preview's reads again and the write, not for a read-back
-    while (s.deps.pacer.sentLastHour() < 180 - reads - 1) s.deps.pacer.take();
+    while ((await s.deps.pacer.sentLastHour()) < 180 - reads - 1) await s.deps.pacer.take();
     const result = await call(s, c.tool, { ...args, confirmation: code });
     const r = out(result);
     expect(result.isError).toBe(true);

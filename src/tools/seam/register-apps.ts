@@ -83,8 +83,8 @@ export function registerApprovalTools(server: McpServer, tools: readonly ToolDef
       annotations: { ...appOnly, title: 'Open an approval card', idempotentHint: false },
       _meta: uiMeta(APPROVAL_VIEW, ['app']),
     },
-    (input: { ticket: string }) => {
-      const opened = deps.approvals.reveal(input.ticket);
+    async (input: { ticket: string }) => {
+      const opened = await deps.approvals.reveal(input.ticket);
       if (opened === null) return refused(E_APPROVAL_CLOSED);
       const { tool, question } = opened.pending;
       return {
@@ -106,7 +106,7 @@ export function registerApprovalTools(server: McpServer, tools: readonly ToolDef
       _meta: uiMeta(APPROVAL_VIEW, ['app']),
     },
     async (input: { secret: string; approve: boolean }) => {
-      const pending = deps.approvals.take(input.secret);
+      const pending = await deps.approvals.take(input.secret);
       if (pending === null) return refused(E_SECRET_REFUSED);
       deps.log.info(
         'tools',

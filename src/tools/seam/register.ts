@@ -168,7 +168,7 @@ async function confirmAndApply(
   if ('operation_id' in request.preview) await deps.journal.checkWritable();
   // a change to what a pending write changes is refused before anything is asked
   await refusePending(deps, request.planId, request.sameSubject);
-  const decision = decide(deps.codes, {
+  const decision = await decide(deps.codes, {
     tool,
     planId: request.planId,
     subject: request.subject,
@@ -193,7 +193,13 @@ async function confirmAndApply(
   if (decision.kind === 'card') {
     // The card trades this ticket for the secret that applies the change; the ticket alone applies nothing.
     const { planId, question } = request;
-    const ticket = deps.approvals.open({ tool, input, planId, fingerprint: decision.fingerprint, question });
+    const ticket = await deps.approvals.open({
+      tool,
+      input,
+      planId,
+      fingerprint: decision.fingerprint,
+      question,
+    });
     const preview = { ...request.preview, ...outcomeFields(request.flow, decision, question) };
     return { ...structured(preview), _meta: { [TICKET_META_KEY]: { ticket } } };
   }
