@@ -13,6 +13,7 @@ import type { ReadinessCheck } from '../transports/health.js';
 import { storeReadiness } from './store-readiness.js';
 import type { ServerOptions } from '../server.js';
 import type { PeopleStore } from '../store/people.js';
+import type { Database } from '../store/sql.js';
 import type { OAuthStore } from '../transports/oauth/store.js';
 import { createOAuth, type OAuthServer } from '../transports/oauth/index.js';
 import { readPrivate } from '../transports/oauth/passphrase.js';
@@ -41,6 +42,11 @@ export interface HostedStart {
   people: PeopleStore;
   /** The apps' registrations, grants and refresh tokens (the store's, shared by every instance). */
   lasting: OAuthStore;
+  /**
+   * The store the people live in: every person's journal, pending writes, codes, cards and pacer go
+   * there too, so that instances on one database agree (absent only where a test brings its own people).
+   */
+  store?: Database;
   /** The client secret: read from its file, or made for the run by --demo. */
   secret: Secret;
   server?: ServerOptions;
@@ -64,6 +70,7 @@ export async function startHosted(start: HostedStart): Promise<Hosted> {
     log,
     people,
     app,
+    ...(start.store ? { store: start.store } : {}),
     ...(start.server ? { server: start.server } : {}),
   });
   const oauth = await createOAuth({
@@ -126,6 +133,7 @@ export async function openHosted(
     log,
     people,
     lasting: new SqlOAuthStore(db),
+    store: db,
     secret,
     ...(options.server ? { server: options.server } : {}),
     ...(options.demoSecret ? { loopbackHttp: true } : {}),

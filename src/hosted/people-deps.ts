@@ -2,8 +2,10 @@
  * Hosted mode builds what a call needs once per person, not once per process: each person gets their
  * own Deps, so that their YNAB token, pacer (their own 180 requests an hour), confirmation codes and
  * approval cards (one person's code or card can never be spent in another's call), journal and
- * pending writes (under `<state folder>/people/<person id>/`) and "today" (their time zone) are theirs
- * alone. A Deps is built when the person's first call arrives and kept in a least-recently-used map
+ * pending writes and "today" (their time zone) are theirs alone. With the store (the server's
+ * configuration always gives one), every one of those safety pieces lives in it (store-safety.ts), so
+ * that any instance on the same database answers any call; without it (tests of the sign-in alone)
+ * they are files under `<state folder>/people/<person id>/` and this process's memory. A Deps is built when the person's first call arrives and kept in a least-recently-used map
  * bounded per instance (MAX_PEOPLE); one pushed out is built again at the person's next call, with
  * nothing lost but its cache of plan downloads.
  */
@@ -14,8 +16,11 @@ import { createDeps, type Deps, type DepsOverrides } from '../deps.js';
 import { Secret } from '../domain/secret.js';
 import type { Log } from '../log.js';
 import type { PeopleStore, Person, PersonId } from '../store/people.js';
+import type { Database } from '../store/sql.js';
 import { PersonHttp } from './person-http.js';
 import { PersonToken } from './person-token.js';
+import { sharedStateKey } from './state-key.js';
+import { storeSafety } from './store-safety.js';
 import type { YnabApp } from './ynab-oauth.js';
 
 /**
@@ -36,6 +41,8 @@ export interface HostedOptions {
   app: YnabApp;
   overrides?: DepsOverrides;
   max?: number;
+  /** The store the people live in: each person's safety state goes there too (shared by instances). */
+  store?: Database;
 }
 
 export interface PersonEntry<T> {
@@ -71,6 +78,8 @@ export class PeopleDeps<T> {
   readonly #build: (deps: Deps) => T;
   readonly #max: number;
   readonly #entries = new Map<PersonId, Promise<PersonEntry<T> | null>>();
+  /** The configuration with the state key every instance shares (read once from the store). */
+  #config: Promise<Config> | null = null;
 
   constructor(options: HostedOptions, build: (deps: Deps) => T) {
     this.#options = options;
@@ -115,14 +124,25 @@ export class PeopleDeps<T> {
     if (this.#entries.get(id) === made) this.#entries.delete(id);
   }
 
+  #sharedConfig(): Promise<Config> {
+    const { config, store } = this.#options;
+    if (store === undefined) return Promise.resolve(config);
+    this.#config ??= sharedStateKey(config, store).then((stateKey) => ({ ...config, stateKey }));
+    // a store that failed is asked again at the next call
+    this.#config.catch(() => (this.#config = null));
+    return this.#config;
+  }
+
   async #make(id: PersonId): Promise<PersonEntry<T> | null> {
-    const { config, log, people, app, overrides } = this.#options;
+    const { log, people, app, overrides, store } = this.#options;
+    const config = await this.#sharedConfig();
     const person = await people.person(id);
     if (!person) return null;
     const token = new PersonToken(people, id, app);
     const deps = createDeps(personConfig(config, person, token), log, {
       ...overrides,
       http: (http) => new PersonHttp(http, token),
+      ...(store ? { safety: storeSafety(store, id) } : {}),
     });
     return { person, deps, built: this.#build(deps) };
   }

@@ -73,6 +73,23 @@ export class SqlOAuthStore implements OAuthRecords {
     );
   }
 
+  /**
+   * Stores a record that never expires unless one is there already, and returns the one that is: when
+   * several instances start at once, each proposing a value, all of them end up with the same one.
+   */
+  async claim(kind: string, id: string, payload: Payload): Promise<Payload> {
+    await this.db.query(
+      `INSERT INTO oauth_records (kind, id, person_id, payload, expires_at) VALUES ($1, $2, NULL, $3, NULL)
+       ON CONFLICT (kind, id) DO NOTHING`,
+      [kind, id, JSON.stringify(payload)],
+    );
+    const [row] = await this.db.query<{ payload: Payload }>(
+      'SELECT payload FROM oauth_records WHERE kind = $1 AND id = $2',
+      [kind, id],
+    );
+    return row!.payload;
+  }
+
   async delete(kind: string, id: string): Promise<void> {
     await this.db.query('DELETE FROM oauth_records WHERE kind = $1 AND id = $2', [kind, id]);
   }
