@@ -2,7 +2,13 @@
  * A PeopleStore that passes every call to the real one and records what tests assert on: how many
  * grants were saved, and every token saved (which must never show in a log line).
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore } from '../../src/store/open.js';
 import type { Allowed, PeopleStore, Person, PersonId, YnabGrant } from '../../src/store/people.js';
+import { newKeyLine, parseKeyFile, Sealer } from '../../src/store/seal.js';
+import { SqlPeopleStore } from '../../src/store/sql-people.js';
 
 export class RecordingPeople implements PeopleStore {
   saves = 0;
@@ -37,4 +43,15 @@ export class RecordingPeople implements PeopleStore {
   deletePerson(id: PersonId): Promise<boolean> {
     return this.inner.deletePerson(id);
   }
+}
+
+/** The real people store on an embedded PGlite in a temporary folder, recorded; close it after. */
+export async function openPglitePeople(): Promise<{ people: RecordingPeople; close(): Promise<void> }> {
+  const db = await openStore({
+    databaseUrl: null,
+    stateDir: mkdtempSync(join(tmpdir(), 'avenir-people-')),
+    migrateAtStart: false,
+  });
+  const people = new RecordingPeople(new SqlPeopleStore(db, new Sealer(parseKeyFile(newKeyLine()))));
+  return { people, close: () => db.close() };
 }

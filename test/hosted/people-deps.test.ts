@@ -3,12 +3,12 @@
  * zone's "today", a state key of their own, and an LRU bound per instance.
  */
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { Secret } from '../../src/domain/secret.js';
 import { PeopleDeps } from '../../src/hosted/people-deps.js';
 import { silentLog } from '../../src/log.js';
-import { MemoryPeople } from '../helpers/memory-people.js';
+import { openPglitePeople, type RecordingPeople } from '../helpers/recording-people.js';
 
 const app = {
   clientId: 'app',
@@ -23,8 +23,14 @@ const config = loadConfig({
   AVENIR_MCP_TIME_ZONE: 'UTC',
 });
 
+let people: RecordingPeople;
+let closeStore: () => Promise<void>;
+beforeAll(async () => {
+  ({ people, close: closeStore } = await openPglitePeople());
+}, 120_000);
+afterAll(() => closeStore?.());
+
 async function setUp(max?: number) {
-  const people = new MemoryPeople();
   const tokyo = await people.signIn('user-tokyo', { allowed: 'write', timeZone: 'Asia/Tokyo' });
   const la = await people.signIn('user-la', { allowed: 'read', timeZone: 'America/Los_Angeles' });
   const server = await people.signIn('user-server', { allowed: 'read', timeZone: null });
@@ -74,10 +80,11 @@ describe("each person's Deps", () => {
   });
 
   it('a person forgotten (signed in again) is built anew with their new zone', async () => {
-    const { people, built, tokyo } = await setUp();
+    const { built, tokyo } = await setUp();
     expect((await built.entry(tokyo.id))!.deps.clock.today()).toBe('2026-09-26');
     await people.signIn('user-tokyo', { allowed: 'write', timeZone: 'Pacific/Honolulu' });
     built.forget(tokyo.id);
     expect((await built.entry(tokyo.id))!.deps.clock.today()).toBe('2026-09-25');
+    await people.signIn('user-tokyo', { allowed: 'write', timeZone: 'Asia/Tokyo' });
   });
 });

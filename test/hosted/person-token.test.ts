@@ -14,7 +14,7 @@ import { PersonToken, REFRESH_MARGIN_MS, SIGN_IN_AGAIN } from '../../src/hosted/
 import type { YnabApp } from '../../src/hosted/ynab-oauth.js';
 import { silentLog } from '../../src/log.js';
 import { Pacer } from '../../src/ynab/pace.js';
-import { MemoryPeople } from '../helpers/memory-people.js';
+import { openPglitePeople, type RecordingPeople } from '../helpers/recording-people.js';
 
 const CANARY = 'CANARY-access-3f9c';
 const CANARY_REFRESH = 'CANARY-refresh-77ab';
@@ -80,10 +80,16 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   ynab.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ people, close: closeStore } = await openPglitePeople());
+}, 120_000);
+afterAll(async () => {
+  await closeStore?.();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-let people: MemoryPeople;
+let people: RecordingPeople;
+let closeStore: () => Promise<void>;
+let user = 0;
 let id: string;
 const app = (): YnabApp => ({
   clientId: 'app',
@@ -126,8 +132,10 @@ const noToken = (error: Error): void => {
 };
 
 beforeEach(async () => {
-  people = new MemoryPeople();
-  id = (await people.signIn('ynab-user-1', { allowed: 'read', timeZone: null })).id;
+  // a person of their own for each test, on the one store of the file
+  user += 1;
+  id = (await people.signIn(`ynab-user-${user}`, { allowed: 'read', timeZone: null })).id;
+  people.saves = 0;
   ynab.live.clear();
   ynab.refreshable.clear();
   ynab.refreshes = 0;
