@@ -29,7 +29,8 @@ describe('hosted mode configuration', () => {
   });
 
   it('reads nothing of the application in other modes', () => {
-    const { AVENIR_MCP_AUTH: _, ...rest } = HOSTED;
+    const rest: Record<string, string | undefined> = { ...HOSTED };
+    delete rest.AVENIR_MCP_AUTH;
     expect(loadConfig(rest).ynabOAuth).toBeNull();
     expect(loadConfig({ ...rest, AVENIR_MCP_AUTH: 'oauth' }).ynabOAuth).toBeNull();
   });
