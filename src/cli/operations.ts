@@ -18,7 +18,8 @@ export function announceHttp(config: Config, log: Log, resource: URL | null): vo
       `AVENIR_MCP_HOST=${config.host} is reachable from other machines over plain HTTP: the bearer token and your plan's data travel in clear unless a TLS proxy is in front.`,
     );
   log.info('main', `Starting avenir-mcp on ${config.host}:${config.port}`);
-  if (resource) log.info('main', `Remote mode: OAuth-protected resource ${resource.href}`);
+  const mode = config.auth === 'ynab' ? 'Hosted mode (each person signs in with YNAB)' : 'Remote mode';
+  if (resource) log.info('main', `${mode}: OAuth-protected resource ${resource.href}`);
 }
 
 /** Starts the metrics when configured; resolves to what closes them, or null. */

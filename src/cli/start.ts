@@ -114,6 +114,8 @@ async function serveHttp(
     printNotice: (text) => void process.stderr.write(text),
     onerror,
     instance: config.instance,
+    // hosted mode is ready only while its store answers and its schema is this build's
+    ready: hosted?.ready ?? null,
   });
   if (hostedDemo) process.stderr.write((await import('./hosted.js')).hostedDemoNotice(http.url));
   preloadHttp(() => config.ynabUrl());
