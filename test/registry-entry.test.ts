@@ -57,6 +57,17 @@ const NOT_FOR_USERS = [
   'AVENIR_MCP_PUBLIC_URL',
   'AVENIR_MCP_OWNER_PASSWORD_FILE',
   'AVENIR_MCP_ALLOW_REMOTE_HOST',
+  // hosted mode (docs/hosting.md) is likewise a service an operator runs for several people: its
+  // YNAB application, store, seal keys, metrics and instance names are never a client's to set
+  'AVENIR_MCP_YNAB_CLIENT_ID',
+  'AVENIR_MCP_YNAB_CLIENT_SECRET_FILE',
+  'AVENIR_MCP_YNAB_OAUTH_URL',
+  'AVENIR_MCP_DATABASE_URL',
+  'AVENIR_MCP_MIGRATE',
+  'AVENIR_MCP_SEAL_KEY_FILE',
+  'AVENIR_MCP_METRICS_PORT',
+  'AVENIR_MCP_METRICS_HOST',
+  'AVENIR_MCP_INSTANCE',
 ];
 
 const byTransport = (type: string): RegistryPackage => {
