@@ -110,6 +110,7 @@ export async function startHostedServer(options: HostedOptions = {}): Promise<Ho
     log,
     people,
     lasting: new SqlOAuthStore(db),
+    store: db,
     secret: new Secret(CLIENT_SECRET),
     loopbackHttp: true,
   });
