@@ -17,16 +17,8 @@ export interface JournalRecord {
   details: Record<string, unknown>;
 }
 
-interface EntryRow {
-  [column: string]: unknown;
-  operation_id: string;
-  plan_id: string;
-  kind: string;
-  applied_at: string;
-  moves: unknown[];
-  details: Record<string, unknown>;
-  undone: boolean;
-}
+/** A journal row as read back: the record, and whether it was undone. */
+type EntryRow = JournalRecord & { [column: string]: unknown; undone: boolean };
 
 const COLUMNS = 'operation_id, plan_id, kind, applied_at, moves, details, undone_at IS NOT NULL AS undone';
 const toRecord = ({ operation_id, plan_id, kind, applied_at, moves, details }: EntryRow): JournalRecord => ({
