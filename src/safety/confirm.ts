@@ -84,6 +84,12 @@ export interface ConfirmSpec<O extends Record<string, unknown>> {
    * settled after a restart too. Absent: only the process that made it can settle it.
    */
   recognise?: () => Recognise;
+  /**
+   * The operation this write undoes, when it undoes one in a single request: once `recognise` shows
+   * the revert in place, whichever process reads it marks that operation undone (and journals
+   * nothing of its own, since an undo cannot be undone).
+   */
+  undoes?: string;
 }
 
 /** A confirmed write's request to the seam (a class, so the seam can tell it from a plain result). */
@@ -98,8 +104,10 @@ export class ConfirmRequest<O extends Record<string, unknown> = Record<string, u
   readonly sameSubject: readonly string[];
   readonly checkWith: string;
   readonly recognise: (() => Recognise) | undefined;
+  readonly undoes: string | undefined;
   constructor(spec: ConfirmSpec<O>) {
     this.recognise = spec.recognise;
+    this.undoes = spec.undoes;
     this.sends = spec.sends ?? 1;
     this.sameSubject = spec.sameSubject;
     this.checkWith = spec.checkWith;

@@ -33,6 +33,11 @@ export const pendingEntrySchema = z.strictObject({
    * file: the entry still refuses the same change, and closes when its pending time is over.
    */
   recognise: recogniseSchema.optional().catch(undefined),
+  /**
+   * The operation an undo in one request puts back: marked undone once `recognise` shows the revert
+   * (absent for every other write).
+   */
+  undoes: z.string().optional(),
 });
 const fileSchema = z.strictObject({ version: z.literal(1), entries: z.array(pendingEntrySchema) });
 

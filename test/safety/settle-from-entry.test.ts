@@ -111,3 +111,41 @@ describe('settling an entry from its recognise data', () => {
     expect(lines(journal)).toEqual([]);
   });
 });
+
+describe('settling the pending undo of an operation (an undo in one request)', () => {
+  const UNDONE = 'f6e5d4c3b2a1';
+  const BACK = fieldsHeld(
+    [
+      { id: 'tx-1', flag_color: null },
+      { id: 'tx-2', flag_color: null },
+    ],
+    null,
+  );
+  const undoEntry = (recognise: Recognise): PendingEntry => ({
+    ...entry(recognise),
+    tool: 'undo_operation',
+    undoes: UNDONE,
+  });
+  const undoneIn = (journal: string): unknown[] =>
+    lines(journal).flatMap((l) => ('undone' in l ? [(l as { undone: string }).undone] : []));
+
+  it('the whole revert shown: the operation it undoes is marked undone, nothing else journaled', async () => {
+    const { deps, journal } = setUp([tx('tx-1'), tx('tx-2')]);
+    await deps.pending.open(undoEntry(BACK));
+    await settlePending(deps, 'p');
+    expect(await deps.pending.list('p')).toEqual([]);
+    expect(lines(journal)).toEqual([{ undone: UNDONE }]);
+  });
+
+  it('part of it shown at the end of the pending time: closed, the operation left for the next undo', async () => {
+    const early = setUp([tx('tx-1'), red('tx-2')]);
+    await early.deps.pending.open(undoEntry(BACK));
+    await settlePending(early.deps, 'p');
+    expect((await early.deps.pending.list('p')).map((e) => e.operation_id)).toEqual([ID]);
+    const late = setUp([tx('tx-1'), red('tx-2')], PENDING_MS);
+    await late.deps.pending.open(undoEntry(BACK));
+    await settlePending(late.deps, 'p');
+    expect(await late.deps.pending.list('p')).toEqual([]);
+    expect(undoneIn(late.journal)).toEqual([]);
+  });
+});

@@ -73,6 +73,7 @@ export async function applyConfirmed(
           subject: [...request.sameSubject],
           started_at: appliedAt(deps.clock.now()),
           check_with: request.checkWith,
+          ...(request.undoes === undefined ? {} : { undoes: request.undoes }),
         };
         await deps.pending.open({
           ...entry,

@@ -38,6 +38,8 @@ export async function closePending(deps: Deps, id: string): Promise<void> {
   }
 }
 
+const recreates = (r: Recognise): boolean => r.expect === 'created' || r.expect === 'schedule_created';
+
 /**
  * How an entry this process did not make settles: from its `recognise` data, one read of YNAB. Once
  * the whole change shows (or, at the end of the pending time, any of it), the journal entry it
@@ -51,6 +53,14 @@ function fromEntry(deps: Deps, e: PendingEntry, recognise: Recognise): Later {
       const shown = await landedNow(deps.ynab, e.plan_id, recognise);
       if (shown === null) return final ? 'closed' : 'waiting';
       if (!shown.complete && !final) return 'waiting';
+      // an undo in one request journals nothing of its own: the operation it puts back is undone once
+      // the whole revert shows. Shown only in part at the end of the pending time, the operation stays,
+      // and the next undo re-reads and puts back only the rest; except an undo that recreates, which
+      // asked again would make copies of what did come back
+      if (e.undoes !== undefined) {
+        if (shown.complete || recreates(recognise)) await deps.journal.markUndone(e.undoes);
+        return 'closed';
+      }
       if (shown.record !== null && !(await deps.journal.has(e.operation_id))) {
         await deps.journal.record({
           operation_id: e.operation_id,

@@ -15,6 +15,7 @@ import { clean } from '../../domain/text.js';
 import type { YnabClient } from '../../ynab/api.js';
 import type { JournalEntry } from '../journal.js';
 import type { YnabCategory } from '../../domain/model.js';
+import { fieldsHeld } from '../recognise.js';
 import { writeSteps, type BudgetStep } from './budget-steps.js';
 import type { UndoHandler, UndoPlan } from './types.js';
 
@@ -92,6 +93,7 @@ export const undoTarget: UndoHandler<'target'> = async (ynab, plan, entry, detai
       if (held === details.after) return false;
       return held === details.before ? true : `the target neither as set nor as before (${held})`;
     },
+    recognise: () => fieldsHeld([{ id: categoryId, ...details.undo }], null, 'categories'),
     apply: async () => {
       await ynab.categories.update(plan, categoryId, details.undo);
       return 'Target restored.';

@@ -5,6 +5,7 @@
 import { indexCategories } from '../../domain/categories/category-lists.js';
 import { changeOf, changeQuestion, type Change } from '../../domain/categorize/changes.js';
 import { patchesHeld } from '../../domain/write-verify.js';
+import { fieldsHeld } from '../recognise.js';
 import type { UndoHandler } from './types.js';
 
 /** A categorize entry with nothing readable: no transaction can be checked, so none is changed. */
@@ -34,6 +35,7 @@ export const undoCategorize: UndoHandler<'categorize'> = async (ynab, plan, entr
     subject: changes,
     flow: 'change-list',
     readBack: async () => patchesHeld(await ynab.transactions.list(plan), patches),
+    recognise: () => fieldsHeld(patches, null),
     apply: async () => {
       await ynab.transactions.update(plan, patches);
       return 'Categories restored.';

@@ -9,6 +9,7 @@ import {
   payeeUndoQuestion,
 } from '../../domain/payees/payee-rename.js';
 import { patchesHeld } from '../../domain/write-verify.js';
+import { fieldsHeld } from '../recognise.js';
 import type { UndoHandler } from './types.js';
 
 export const undoPayee: UndoHandler<'payee'> = async (ynab, plan, entry, details) => {
@@ -22,6 +23,7 @@ export const undoPayee: UndoHandler<'payee'> = async (ynab, plan, entry, details
     flow: 'merge',
     readBack: async () =>
       patchesHeld(await ynab.payees.list(plan), [{ id: details.payee_id, name: details.from }]),
+    recognise: () => fieldsHeld([{ id: details.payee_id, name: details.from }], null, 'payees'),
     apply: async () => {
       await ynab.payees.rename(plan, details.payee_id, details.from);
       return PAYEE_NAME_BACK;

@@ -7,6 +7,7 @@
  */
 import { sameAs } from '../../domain/transactions/scheduled-writes.js';
 import { UnknownOutcome } from '../../domain/write-outcome.js';
+import { goneFrom, scheduleFound, scheduleReplaced } from '../recognise.js';
 import type { UndoHandler, UndoPlan } from './types.js';
 
 export const SCHEDULE_GONE = 'The scheduled transaction is already deleted: nothing to undo.';
@@ -37,7 +38,7 @@ export const undoScheduleCreate: UndoHandler<'schedule_create'> = async (ynab, p
   const id = details.scheduled_transaction_id;
   const now = (await ynab.scheduled.list(planId)).find((s) => s.id === id);
   const conflict = now === undefined ? SCHEDULE_GONE : sameAs(now, details.body) ? null : SCHEDULE_CHANGED;
-  return plan(
+  const undo = plan(
     id,
     entry.operation_id,
     conflict,
@@ -48,13 +49,14 @@ export const undoScheduleCreate: UndoHandler<'schedule_create'> = async (ynab, p
     },
     async () => !(await ynab.scheduled.list(planId)).some((s) => s.id === id),
   );
+  return { ...undo, recognise: () => goneFrom([id], null, 'scheduled') };
 };
 
 export const undoScheduleUpdate: UndoHandler<'schedule_update'> = async (ynab, planId, entry, details) => {
   const id = details.scheduled_transaction_id;
   const now = (await ynab.scheduled.list(planId)).find((s) => s.id === id);
   const conflict = now === undefined ? SCHEDULE_GONE : sameAs(now, details.after) ? null : SCHEDULE_CHANGED;
-  return plan(
+  const undo = plan(
     id,
     entry.operation_id,
     conflict,
@@ -70,6 +72,8 @@ export const undoScheduleUpdate: UndoHandler<'schedule_update'> = async (ynab, p
       return sameAs(back, details.after) ? false : 'it neither as it was nor as the operation left it';
     },
   );
+  // recognised by holding the body it had before (what it records is not used: an undo records none)
+  return { ...undo, recognise: () => scheduleReplaced(id, details.before, details.after) };
 };
 
 export const undoScheduleDelete: UndoHandler<'schedule_delete'> = async (ynab, planId, entry, details) => {
@@ -78,7 +82,7 @@ export const undoScheduleDelete: UndoHandler<'schedule_delete'> = async (ynab, p
   const conflict = account === undefined || account.closed ? SCHEDULE_ACCOUNT_GONE : null;
   let knowledge: number | undefined;
   let recreated = '';
-  return plan(
+  const undo = plan(
     id,
     entry.operation_id,
     conflict,
@@ -107,4 +111,6 @@ export const undoScheduleDelete: UndoHandler<'schedule_delete'> = async (ynab, p
     },
     () => `Recreated with a new id: ${recreated}.`,
   );
+  // taken just before the request leaves, with the knowledge it is looked for after
+  return { ...undo, recognise: () => scheduleFound(details.body, ynab.knowledge(planId)) };
 };

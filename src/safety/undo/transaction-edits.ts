@@ -6,7 +6,12 @@
  * deleted, then the other is read and, if YNAB kept it, deleted by a second request).
  */
 import type { YnabTransaction } from '../../domain/model.js';
-import { keptSides, linkedSide, planDeleteUndo } from '../../domain/transactions/delete-transactions.js';
+import {
+  keptSides,
+  linkedSide,
+  planDeleteUndo,
+  recreateBody,
+} from '../../domain/transactions/delete-transactions.js';
 import { editUndoIds, planEditUndo } from '../../domain/transactions/edit-transactions.js';
 import { changedField, sideState, type SideState } from '../../domain/transactions/transfer-sides.js';
 import { compareCodePoints } from '../../domain/text.js';
@@ -14,7 +19,7 @@ import { reasonOf } from '../../domain/write-outcome.js';
 import type { KindDetails } from '../journal-kinds.js';
 import { recogniseAs } from '../outcome/run.js';
 import { sendStep, type Sent } from '../outcome/step.js';
-import { goneFrom } from '../recognise.js';
+import { createdFound, fieldsHeld, goneFrom } from '../recognise.js';
 import { patchesHeld } from '../../domain/write-verify.js';
 import { recreate } from './transaction-steps.js';
 import { HalfUndone, type UndoHandler } from './types.js';
@@ -41,6 +46,7 @@ export const undoEdit: UndoHandler<'edit'> = async (ynab, plan, entry, details) 
     subject: { undo: entry.operation_id, items: editUndoIds(patches) },
     flow: 'merge',
     readBack: async () => patchesHeld(await ynab.transactions.list(plan), patches),
+    recognise: () => fieldsHeld(patches, null),
     apply: async () => {
       await ynab.transactions.update(plan, patches);
       return 'Fields restored.';
@@ -61,6 +67,8 @@ export const undoDelete: UndoHandler<'delete'> = async (ynab, plan, entry, detai
     question: `Undo: recreate the ${back.length} deleted transaction(s) with the same fields? They come back with new ids.`,
     subject: { undo: entry.operation_id, items: back.map((r) => r.transaction_id).sort(compareCodePoints) },
     flow: 'merge',
+    // found again the way recreate() finds it: among what changed since the knowledge before sending
+    recognise: () => createdFound(recreateBody(back), ynab.knowledge(plan)),
     apply: () => recreate(ynab, plan, back),
   };
 };

@@ -12,6 +12,7 @@ import { patchesHeld } from '../../domain/write-verify.js';
 import type { YnabTransaction } from '../../domain/model.js';
 import { changedField } from '../../domain/transactions/transfer-sides.js';
 import type { KindDetails } from '../journal-kinds.js';
+import { fieldsHeld } from '../recognise.js';
 import { deleteEach } from './transaction-steps.js';
 import type { UndoHandler } from './types.js';
 
@@ -81,6 +82,7 @@ export const undoFlag: UndoHandler<'flag'> = async (ynab, plan, entry, details) 
     subject: { undo: entry.operation_id, items: back.map((m) => m.transaction_id).sort(compareCodePoints) },
     flow: 'merge',
     readBack: async () => patchesHeld(await ynab.transactions.list(plan), patches),
+    recognise: () => fieldsHeld(patches, null),
     apply: async () => {
       await ynab.transactions.update(plan, patches);
       return 'Flags restored.';

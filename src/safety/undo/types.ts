@@ -6,6 +6,7 @@ import type { Change } from '../../domain/categorize/changes.js';
 import type { YnabClient } from '../../ynab/api.js';
 import type { Flow } from '../confirm.js';
 import type { JournalEntry } from '../journal.js';
+import type { Recognise } from '../recognise.js';
 import type { Kind, KindDetails } from '../journal-kinds.js';
 
 export interface UndoPlan {
@@ -26,6 +27,13 @@ export interface UndoPlan {
    * scheduled transaction is gone"). Absent: the outcome stays unknown.
    */
   readBack?: () => Promise<boolean | string | null>;
+  /**
+   * The revert of a one-request undo as data any process can read (recognise.ts), taken just before
+   * its request leaves: a revert left unknown is then settled, and the operation marked undone, by
+   * whichever process reads the plan next, after a restart or on another instance too. An undo of
+   * several requests announces each step's instead, as it reaches it.
+   */
+  recognise?: () => Recognise;
   /** What a read-back that finds the revert in place adds to the message (e.g. the new id). */
   lostNote?: () => string;
   /** Performs the writes and returns the applied message (throws HalfUndone when it stops halfway). */

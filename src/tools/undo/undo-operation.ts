@@ -132,6 +132,10 @@ export const undoOperation = defineWriteTool({
       flow: undo.flow,
       preview: base,
       sends: undo.sends ?? 1,
+      // a revert in one request is recognised by any process, which then marks the operation undone;
+      // one of several requests announces each step's as it reaches it, and is finished by the next undo
+      ...(undo.recognise === undefined ? {} : { recognise: undo.recognise }),
+      ...((undo.sends ?? 1) === 1 ? { undoes: entry.operation_id } : {}),
       apply: async () => {
         let message: string;
         try {
