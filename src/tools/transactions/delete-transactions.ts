@@ -1,24 +1,26 @@
 /**
  * `delete_transactions`: a confirmed write, merge flow, journaled as `delete` with every transaction
  * whole so that undo can recreate them. YNAB deletes one transaction per request, so this is a
- * multi-write operation: one DELETE per transaction, in order; when one fails, those already deleted
- * are journaled before the error is reported, and nothing is re-sent. A delete whose answer was lost
- * is read back once; the rest are not sent after it.
+ * write of several requests: one DELETE per transaction, in order, run by the engine's series
+ * (src/safety/outcome/series.ts): a delete whose answer was lost is read over the settling window;
+ * the first not applied, or not known, stops the rest; what is deleted is journaled before the
+ * outcome is said, and nothing is re-sent.
  */
 import { z } from 'zod';
 import { AppError } from '../../domain/errors.js';
+import { deleteQuestion, deleteSubject, planDelete } from '../../domain/transactions/delete-transactions.js';
 import {
-  deleteQuestion,
-  deleteSubject,
-  planDelete,
-  type DeletedTransaction,
-  type DeletePlan,
-} from '../../domain/transactions/delete-transactions.js';
+  allDeletedText,
+  failedText,
+  sideLeftText,
+  stoppedText,
+} from '../../domain/transactions/delete-outcome.js';
 import { verdictText, type Verdict } from '../../domain/write-verify.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { goneFrom, recordOf } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
-import { checkedWrite, keepForLater } from '../../safety/outcome/checked-step.js';
+import { checkedWrite } from '../../safety/outcome/checked-step.js';
+import { runSeries } from '../../safety/outcome/series.js';
 import { reasonOf, withoutNotYet } from '../../domain/write-outcome.js';
 import type { Deps } from '../../deps.js';
 import { deleteWrite } from '../seam/verify-transactions.js';
@@ -74,39 +76,7 @@ async function otherSide(
   };
 }
 
-/**
- * After the delete of the `n`th transaction: when it is a side of a transfer, its other side is read
- * (and deleted if YNAB kept it); the result that stops the deletes when that side may still be
- * there, with what is deleted journaled, or null to go on.
- */
-async function afterSide(
-  deps: Deps,
-  plan: string,
-  planned: DeletePlan,
-  n: number,
-  done: DeletedTransaction[],
-  notes: string[],
-  preview: DeleteResult,
-): Promise<DeleteResult | null> {
-  const linked = planned.views[n]?.linked_transaction_id ?? null;
-  if (linked === null) return null;
-  const side = await otherSide(deps, plan, done[done.length - 1]?.transaction_id ?? '', linked);
-  if (side.note !== null) notes.push(side.note);
-  if (side.failed === null) return null;
-  const id = await recordOperation(deps, plan, 'delete', { transactions: done });
-  const left = planned.records.length - n - 1;
-  const message = [
-    `Deleted ${done.length} of ${planned.records.length} (${done.map((d) => d.transaction_id).join(', ')}), but ${side.failed}`,
-    left === 0 ? '' : `The other ${left} ${left === 1 ? 'was' : 'were'} not sent.`,
-    `undo_operation with operation_id ${id} recreates those deleted (a transfer once its other side is gone).`,
-  ];
-  return {
-    ...preview,
-    status: side.unknown ? 'unknown' : 'partial',
-    message: message.filter((t) => t !== '').join(' '),
-    operation_id: id,
-  };
-}
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 const deleteResult = () => ({
   transactions: z
@@ -180,63 +150,55 @@ export const deleteTransactions = defineWriteTool({
       preview,
       sends: planned.records.length,
       apply: async () => {
-        // Several YNAB writes: one DELETE per transaction (YNAB has no bulk delete).
-        const done: typeof planned.records = [];
-        const notes: string[] = [];
-        try {
-          for (const [n, r] of planned.records.entries()) {
-            const write = deleteWrite(deps, plan, r.transaction_id);
-            const verdict = await checkedWrite(write);
-            // a delete that may still land: the next call reads it again, and journals it once gone
-            if (verdict.status === 'unknown') {
-              keepForLater(write, () => recordOperation(deps, plan, 'delete', { transactions: [r] }));
-            }
-            if (verdict.status === 'applied') {
-              done.push(r);
-              const stopped = await afterSide(deps, plan, planned, n, done, notes, preview);
-              if (stopped !== null) return stopped;
-              // a lost answer read back, or a success that could not be checked: said in the message
-              if (verdict.lost || verdict.why !== null)
-                notes.push(`The delete of ${r.transaction_id}: ${verdictText(verdict, write.asked, '')}`);
-              continue;
-            }
-            // a delete that did not land, or may have: the rest are not sent after it
-            const id =
-              done.length === 0 ? null : await recordOperation(deps, plan, 'delete', { transactions: done });
-            const left = planned.records.length - n - 1;
-            const message = [
-              `Deleted ${done.length} of ${planned.records.length}${done.length === 0 ? '' : ` (${done.map((d) => d.transaction_id).join(', ')})`}.`,
-              `The delete of ${r.transaction_id}: ${withoutNotYet(verdictText(verdict, write.asked, 'find_transactions'))}`,
-              left === 0 ? '' : `The other ${left} ${left === 1 ? 'was' : 'were'} not sent.`,
-              id === null ? '' : `undo_operation with operation_id ${id} recreates those deleted.`,
-            ];
-            const status =
-              verdict.status === 'unknown' ? 'unknown' : done.length === 0 ? 'not_applied' : 'partial';
+        // several YNAB writes, one DELETE per transaction (YNAB has no bulk delete), as one series
+        const total = planned.records.length;
+        const series = await runSeries({
+          items: planned.records,
+          write: (r) => deleteWrite(deps, plan, r.transaction_id),
+          // a transfer's other side: read, and deleted by a request of its own when YNAB kept it
+          after: async (r, n) => {
+            const linked = planned.views[n]?.linked_transaction_id ?? null;
+            if (linked === null) return {};
+            const side = await otherSide(deps, plan, r.transaction_id, linked);
+            return {
+              ...(side.note === null ? {} : { note: side.note }),
+              ...(side.failed === null ? {} : { stop: { failed: side.failed, unknown: side.unknown } }),
+            };
+          },
+          checkedNote: (r, verdict, write) =>
+            `The delete of ${r.transaction_id}: ${verdictText(verdict, write.asked, '')}`,
+          record: (done) => recordOperation(deps, plan, 'delete', { transactions: [...done] }),
+        });
+        const done = series.done.map((d) => d.transaction_id);
+        const at = (n: number) => planned.records[n]?.transaction_id ?? '';
+        switch (series.end) {
+          case 'applied':
             return {
               ...preview,
-              status,
-              message: message.filter((s) => s !== '').join(' '),
-              operation_id: id,
+              message: allDeletedText(series.notes, series.id ?? ''),
+              operation_id: series.id,
+            };
+          case 'stopped': {
+            const what = withoutNotYet(verdictText(series.verdict, series.write.asked, 'find_transactions'));
+            const unknown = series.verdict.status === 'unknown';
+            return {
+              ...preview,
+              status: unknown ? 'unknown' : done.length === 0 ? 'not_applied' : 'partial',
+              message: stoppedText(total, done, at(series.at), what, series.id),
+              operation_id: series.id,
             };
           }
-        } catch (error) {
-          if (done.length === 0) throw error;
-          const id = await recordOperation(deps, plan, 'delete', { transactions: done });
-          const reason = error instanceof Error ? error.message : String(error);
-          const failed = planned.records[done.length]?.transaction_id ?? '';
-          throw new AppError(
-            `Deleted ${done.length} of ${planned.records.length} (${done.map((r) => r.transaction_id).join(', ')}), then the delete of ${failed} failed: ${reason} Whether ${failed} is deleted is not known (find_transactions shows it); it was not re-sent, and the rest were not sent. undo_operation with operation_id ${id} recreates those deleted.`,
-          );
+          case 'followed':
+            return {
+              ...preview,
+              status: series.unknown ? 'unknown' : 'partial',
+              message: sideLeftText(total, done, series.failed, series.id ?? ''),
+              operation_id: series.id,
+            };
+          case 'threw':
+            if (series.id === null) throw series.error;
+            throw new AppError(failedText(total, done, at(series.at), messageOf(series.error), series.id));
         }
-        const id = await recordOperation(deps, plan, 'delete', { transactions: done });
-        return {
-          ...preview,
-          message: [
-            ...notes,
-            `Deleted. undo_operation with operation_id ${id} recreates them (with new ids).`,
-          ].join(' '),
-          operation_id: id,
-        };
       },
     });
   },
