@@ -1,6 +1,7 @@
 /**
  * From a tool's structuredContent to what the chart draws: a title, the labels along the x axis, and
- * the series. Pure functions, one per charted tool; the text answer stays what the model reads.
+ * the series. Pure functions, one per chart (the result's `_meta` names which); the text answer
+ * stays what the model reads.
  */
 export interface Series {
   label: string;
@@ -125,25 +126,24 @@ function budgetVsActual(out: Out, extra: Out | undefined): ChartData {
   };
 }
 
-const BY_TOOL: Record<string, (out: Out, extra: Out | undefined) => ChartData> = {
-  forecast_balance: forecast,
-  get_spending_trends: spending,
-  get_net_worth_trend: netWorth,
-  get_budget_vs_actual: budgetVsActual,
+const BY_CHART: Record<string, (out: Out, extra: Out | undefined) => ChartData> = {
+  forecast,
+  spending,
+  net_worth: netWorth,
+  budget_vs_actual: budgetVsActual,
 };
 
-/** The tool, from the host's context or else from the result's shape. */
-export function toolOf(name: string | undefined, out: Out): string | null {
-  if (name !== undefined && name in BY_TOOL) return name;
-  if ('first_shortfall' in out) return 'forecast_balance';
-  if ('net_worth' in ((out.months as Out[] | undefined)?.[0] ?? {})) return 'get_net_worth_trend';
-  if (Array.isArray(out.categories) && 'left_out_spent' in out) return 'get_spending_trends';
-  if (Array.isArray(out.result)) return 'get_budget_vs_actual';
-  return null;
+/** The `_meta` key under which a result names its chart (the server declares it per tool). */
+export const CHART_META_KEY = 'avenir-mcp/chart';
+
+/** The chart the result's `_meta` names, or null: a view draws what it is told, never a guess. */
+export function chartOf(meta: Out | undefined): string | null {
+  const chart = meta?.[CHART_META_KEY];
+  return typeof chart === 'string' && Object.hasOwn(BY_CHART, chart) ? chart : null;
 }
 
 /** `extra`: the figures the server sends views only (the result's `_meta` under avenir-mcp/view-data). */
-export function chartData(tool: string, out: Out, extra?: Out): ChartData | null {
-  const make = BY_TOOL[tool];
+export function chartData(chart: string, out: Out, extra?: Out): ChartData | null {
+  const make = BY_CHART[chart];
   return make ? make(out, extra) : null;
 }

@@ -16,7 +16,7 @@ import {
   Tooltip,
   type ChartDataset,
 } from 'chart.js';
-import { chartData, toolOf, type ChartData } from './chart-data.js';
+import { chartData, chartOf, type ChartData } from './chart-data.js';
 import { connectView, el, setState, type ToolResult } from './view-kit.js';
 
 Chart.register(
@@ -87,15 +87,16 @@ function draw(data: ChartData): void {
   });
 }
 
-function onResult(result: ToolResult, toolName: string | undefined): void {
+function onResult(result: ToolResult): void {
   const out = result.structuredContent as Record<string, unknown> | undefined;
   if (result.isError || !out) {
     root.replaceChildren(el('p', 'Nothing to draw: the answer holds no figures.', 'outcome error'));
     return setState('error');
   }
-  const tool = toolOf(toolName, out);
-  const extra = (result._meta as Record<string, unknown> | undefined)?.['avenir-mcp/view-data'];
-  const data = tool === null ? null : chartData(tool, out, extra as Record<string, unknown> | undefined);
+  const meta = result._meta as Record<string, unknown> | undefined;
+  const chart = chartOf(meta);
+  const extra = meta?.['avenir-mcp/view-data'];
+  const data = chart === null ? null : chartData(chart, out, extra as Record<string, unknown> | undefined);
   if (data === null) {
     root.replaceChildren(el('p', 'Nothing to draw for this answer.', 'outcome error'));
     return setState('error');
@@ -105,6 +106,4 @@ function onResult(result: ToolResult, toolName: string | undefined): void {
 }
 
 setState('loading');
-void connectView('avenir-mcp chart', (result, app) =>
-  onResult(result, app.getHostContext()?.toolInfo?.tool.name),
-);
+void connectView('avenir-mcp chart', (result) => onResult(result));

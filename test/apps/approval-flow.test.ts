@@ -18,7 +18,8 @@ import {
   type Session,
 } from '../helpers/harness.js';
 import { fakeClock } from '../helpers/writes.js';
-import { APPROVAL_VIEW, CHART_VIEW } from '../../src/tools/seam/app-views.js';
+import { APPROVAL_VIEW, CHART_META_KEY, CHART_VIEW } from '../../src/tools/seam/app-views.js';
+import { CHART_META_KEY as VIEW_CHART_META_KEY } from '../../views/chart-data.js';
 import { E_PLAN_CHANGED } from '../../src/safety/confirm.js';
 import { SECRET_META_KEY, TICKET_META_KEY } from '../../src/tools/seam/register-apps.js';
 
@@ -72,6 +73,14 @@ describe.each(ERAS)('MCP Apps offered only to clients that declare them (%s)', (
     const daily = (forecast._meta?.['avenir-mcp/view-data'] as { daily: { date: string }[] }).daily;
     expect([daily[0]?.date, daily.at(-1)?.date, daily.length]).toEqual(['2026-09-26', '2026-10-31', 36]);
     expect(Object.keys(forecast.structuredContent as object)).not.toContain('daily');
+    // the chart the view draws, named by the tool's definition (the view's key is the server's)
+    expect(forecast._meta?.[CHART_META_KEY]).toBe('forecast');
+    expect(VIEW_CHART_META_KEY).toBe(CHART_META_KEY);
+    const trends = await call(s, 'get_spending_trends', { plan_id: 'demo-budget', months_count: 3 });
+    expect(trends._meta?.[CHART_META_KEY]).toBe('spending');
+    expect(
+      (await call(s, 'list_accounts', { plan_id: 'demo-budget' }))._meta?.[CHART_META_KEY],
+    ).toBeUndefined();
     const { resources } = await s.client.listResources();
     expect(resources.filter((r) => r.uri.startsWith('ui://')).map((r) => [r.uri, r.mimeType])).toEqual([
       [APPROVAL_VIEW, 'text/html;profile=mcp-app'],
@@ -104,6 +113,7 @@ describe.each(ERAS)('MCP Apps offered only to clients that declare them (%s)', (
     );
     const forecast = await call(s, 'forecast_balance', { plan_id: 'demo-budget', until: '2026-10' });
     expect(forecast._meta?.['avenir-mcp/view-data']).toBeUndefined();
+    expect(forecast._meta?.[CHART_META_KEY]).toBeUndefined();
     // the write itself answers with a code, as before
     const preview = await call(s, 'move_money', MOVE);
     expect(preview.structuredContent).toMatchObject({ status: 'confirmation_required' });

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { allTools } from '../../src/tools/index.js';
-import { CHARTED_TOOLS } from '../../src/tools/seam/app-views.js';
+import { CHARTS, viewOf, CHART_VIEW } from '../../src/tools/seam/app-views.js';
 import {
   defineConfirmedWrite,
   defineImmediateWrite,
@@ -94,8 +94,11 @@ describe('the add-a-tool checklist', () => {
           false,
         );
       }
-    // the charted tools are still a hand-kept list of src/tools/seam/app-views.ts: each is a read tool
-    for (const name of CHARTED_TOOLS) expect(kind.get(name)?.kind, name).toBe('read');
+    // the charted tools come from their definitions: each chart is drawn for one tool, and each
+    // charted tool points at the chart view
+    const charted = allTools.flatMap((t) => (t.kind === 'read' && t.chart !== undefined ? [t] : []));
+    expect(charted.map((t) => t.chart).sort()).toEqual([...CHARTS].sort());
+    for (const t of charted) expect(viewOf(t), t.name).toBe(CHART_VIEW);
   });
 
   it('names every place a planted tool is missing from, and nothing the definitions give', () => {

@@ -148,10 +148,10 @@ describe('the budget vs actual chart', () => {
     const r = await call(s, 'get_budget_vs_actual', { plan_id: PLAN, month: '2026-08-01', limit: 1 });
     const out = r.structuredContent as Paged;
     const extra = r._meta?.['avenir-mcp/view-data'] as { rows: Record<string, unknown>[] };
-    const drawn = chartData('get_budget_vs_actual', out, extra)!;
+    const drawn = chartData('budget_vs_actual', out, extra)!;
     expect(drawn.labels[0]).toBe('Rent');
     expect(drawn.labels).toHaveLength(10);
     // without view data (a host that sends none) it draws the page
-    expect(chartData('get_budget_vs_actual', out)!.labels).toEqual([out.result[0]!.name]);
+    expect(chartData('budget_vs_actual', out)!.labels).toEqual([out.result[0]!.name]);
   });
 });

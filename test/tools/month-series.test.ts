@@ -7,7 +7,8 @@
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { call, connect, requestLines, textOf, type Harness } from '../helpers/harness.js';
-import { chartData, toolOf } from '../../views/chart-data.js';
+import { chartData, chartOf } from '../../views/chart-data.js';
+import { CHART_META_KEY } from '../../src/tools/seam/app-views.js';
 import { checkSinceInPlan, firstMonthOf } from '../../src/tools/seam/month-series.js';
 
 const PLAN = { plan_id: 'demo-budget' };
@@ -189,8 +190,12 @@ describe('spending trends: the default answer and a detailed one', () => {
     expect(textOf(r)).toContain(
       `${first.name} | [${first.amounts.join('; ')}] | ${first.total} | ${first.average}`,
     );
-    expect(toolOf(undefined, out as unknown as Record<string, unknown>)).toBe('get_spending_trends');
-    const chart = chartData('get_spending_trends', out as unknown as Record<string, unknown>);
+    expect(chartOf({ [CHART_META_KEY]: 'spending' })).toBe('spending');
+    // nothing named, or a name the view does not know: nothing drawn, never a guess from the shape
+    expect(chartOf(undefined)).toBeNull();
+    expect(chartOf({ [CHART_META_KEY]: 'pie' })).toBeNull();
+    expect(chartOf({ [CHART_META_KEY]: 'toString' })).toBeNull();
+    const chart = chartData('spending', out as unknown as Record<string, unknown>);
     expect(chart?.labels).toEqual(['2026-08', '2026-09 (so far)']);
     expect(chart?.series.map((line) => line.label)).toEqual(out.categories.slice(0, 8).map((c) => c.name));
     expect(chart?.series[0]?.values).toEqual(first.amounts);

@@ -30,6 +30,7 @@ const month = () =>
 
 export const forecastBalance = defineReadTool({
   name: 'forecast_balance',
+  chart: 'forecast',
   title: 'Forecast the balance',
   description: [
     'Project the budget accounts to until and name the first month below zero; check its assumptions with the user.',

@@ -8,6 +8,7 @@ const SERIES = monthSeries(12, 'Month ends, this one included');
 
 export const getNetWorthTrend = defineReadTool({
   name: 'get_net_worth_trend',
+  chart: 'net_worth',
   title: 'Net worth month by month',
   description: [
     'Assets, debts and net worth at each month end, every account included.',

@@ -18,6 +18,7 @@ import {
 
 export const getBudgetVsActual = defineReadTool({
   name: 'get_budget_vs_actual',
+  chart: 'budget_vs_actual',
   title: 'Budget vs actual',
   description: [
     "Share of each category's budget spent in a month (utilization_pct over 100: overspent; actual positive), paged.",

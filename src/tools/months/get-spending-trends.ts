@@ -10,6 +10,7 @@ const SERIES = monthSeries(3, 'Months up to this one');
 
 export const getSpendingTrends = defineReadTool({
   name: 'get_spending_trends',
+  chart: 'spending',
   title: 'Spending trends',
   description: [
     'Spending per category (positive) in each recent month (oldest first), biggest categories first.',

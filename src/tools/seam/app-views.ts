@@ -41,13 +41,15 @@ export const VIEWS = [
   },
 ] as const;
 
-/** The read tools whose answers people would rather look at than read. */
-export const CHARTED_TOOLS: readonly string[] = [
-  'forecast_balance',
-  'get_spending_trends',
-  'get_net_worth_trend',
-  'get_budget_vs_actual',
-];
+/**
+ * The charts the chart view draws, one per kind of answer. A read tool whose answer people would
+ * rather look at than read declares its chart (`chart` in its definition); the result names it in
+ * its `_meta` under CHART_META_KEY, so the view draws what it is told rather than guessing from the
+ * answer's shape.
+ */
+export const CHARTS = ['forecast', 'spending', 'net_worth', 'budget_vs_actual'] as const;
+export type Chart = (typeof CHARTS)[number];
+export const CHART_META_KEY = 'avenir-mcp/chart';
 
 /** A confirmed write (one with a `confirmation` parameter) answers through the approval card. */
 export const isConfirmedWrite = (tool: ToolDefinition): boolean => tool.kind === 'write' && tool.confirmed;
@@ -55,7 +57,7 @@ export const isConfirmedWrite = (tool: ToolDefinition): boolean => tool.kind ===
 /** The view a tool points to, if any. */
 export function viewOf(tool: ToolDefinition): string | null {
   if (isConfirmedWrite(tool)) return APPROVAL_VIEW;
-  return CHARTED_TOOLS.includes(tool.name) ? CHART_VIEW : null;
+  return tool.kind === 'read' && tool.chart !== undefined ? CHART_VIEW : null;
 }
 
 /**

@@ -11,6 +11,7 @@
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { ConfirmRequest } from '../../safety/confirm.js';
+import type { Chart } from './app-views.js';
 
 export interface ToolContext {
   deps: Deps;
@@ -41,6 +42,8 @@ export interface ReadTool<
   O extends z.ZodObject = z.ZodObject,
 > extends ToolCommon<I, O> {
   kind: 'read';
+  /** The chart a host that renders MCP Apps draws of the result (absent: none). */
+  chart?: Chart;
   run(ctx: ToolContext, input: z.output<I>): Promise<z.output<O>>;
 }
 

@@ -29,7 +29,7 @@ import {
 import { fingerprint } from '../../safety/fingerprint.js';
 import { answerTooLarge } from './answer-cap.js';
 import { callLine } from './call-line.js';
-import { VIEW_DATA_META_KEY, uiMeta, viewDataOf, viewOf } from './app-views.js';
+import { CHART_META_KEY, VIEW_DATA_META_KEY, uiMeta, viewDataOf, viewOf } from './app-views.js';
 import { describe, type ToolDefinition } from './define-tool.js';
 import { withFewIssues } from './few-issues.js';
 import { leanParams, leanResults } from './lean-schema.js';
@@ -245,9 +245,18 @@ async function callTool(
       tool.kind === 'read'
         ? readAnswer(deps, tool, output as Record<string, unknown>)
         : writeResult(output as Record<string, unknown>);
-    // figures only a view draws, for clients that render one (none with an answer over the cap)
-    if (answer.isError || data === undefined || !declaresApps(server, ctx)) return answer;
-    return { ...answer, _meta: { [VIEW_DATA_META_KEY]: data } };
+    // for clients that render a view: the chart it draws, and figures only the view draws (none
+    // with an answer over the cap)
+    const chart = tool.kind === 'read' ? tool.chart : undefined;
+    if (answer.isError || (chart === undefined && data === undefined) || !declaresApps(server, ctx))
+      return answer;
+    return {
+      ...answer,
+      _meta: {
+        ...(chart === undefined ? {} : { [CHART_META_KEY]: chart }),
+        ...(data === undefined ? {} : { [VIEW_DATA_META_KEY]: data }),
+      },
+    };
   } catch (error) {
     return failureResult(deps, tool.name, error);
   }
