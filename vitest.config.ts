@@ -6,6 +6,8 @@ export default defineConfig({
     // test/package packs and installs the package: `npm run test:package` (vitest.package.config.ts).
     exclude: [...configDefaults.exclude, 'test/package/**'],
     setupFiles: ['test/setup.ts'],
+    // the usual report, and the count of assertions made (test/reporters/assertions.ts)
+    reporters: ['default', './test/reporters/assertions.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,

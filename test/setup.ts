@@ -3,6 +3,7 @@
  * update check is off, and proxies are never read.
  */
 import net from 'node:net';
+import { afterEach, expect } from 'vitest';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 const isLoopback = (host: string | undefined): boolean =>
@@ -38,3 +39,9 @@ if (!g[guarded]) {
     return (realConnect as (...a: unknown[]) => net.Socket).apply(this, args);
   };
 }
+
+// Each test's assertion count, for the assertion reporter (test/reporters/assertions.ts): moving or
+// merging tests must not lose any, and the count is how that is checked.
+afterEach(({ task }) => {
+  (task.meta as { assertions?: number }).assertions = expect.getState().assertionCalls;
+});
