@@ -22,6 +22,7 @@ import { APPROVAL_VIEW, CHART_META_KEY, CHART_VIEW } from '../../src/tools/seam/
 import { CHART_META_KEY as VIEW_CHART_META_KEY } from '../../views/chart-data.js';
 import { E_PLAN_CHANGED } from '../../src/safety/confirm.js';
 import { SECRET_META_KEY, TICKET_META_KEY } from '../../src/tools/seam/register-apps.js';
+import { req } from '../requirements.js';
 
 export const APPS = {
   extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
@@ -157,7 +158,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     expect(writes(h)).toHaveLength(2);
   });
 
-  it("gives the secret in the result's _meta alone, never in what a host may show the model", async () => {
+  it(`${req('card-secret-hidden')} gives the secret in the result's _meta alone, never in what a host may show the model`, async () => {
     const s = await connect(h, era, { capabilities: APPS });
     const { ticket } = await preview(s);
     const opened = await call(s, 'open_approval', { ticket });

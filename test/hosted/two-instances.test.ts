@@ -36,6 +36,7 @@ import { textOf } from '../helpers/harness.js';
 import { ACCEPT } from '../helpers/writes.js';
 import { pendingIdIn, until } from '../helpers/pending.js';
 import { ENGINES, SLOW, type TestDatabase } from '../store/engines.js';
+import { req } from '../requirements.js';
 
 const POSTGRES = ENGINES.find((e) => e.name === 'PostgreSQL')!;
 const PLAN = 'demo-budget';
@@ -184,7 +185,7 @@ const flag = (tx: string, color: string | null = 'purple') => ({
 });
 const flagOf = (tx: string) => standIn.stateOf('Alice').transactions.find((x) => x.id === tx)?.flag_color;
 
-describe.sequential('two instances on one PostgreSQL', { timeout: 60_000 }, () => {
+describe.sequential(`${req('instances-shared')} two instances on one PostgreSQL`, { timeout: 60_000 }, () => {
   it('previewed on A, confirmed with its code on B: applied once', async () => {
     const c = await client();
     const preview = await on(a, c, 'flag_transactions', flag('tx-053'));

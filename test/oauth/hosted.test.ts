@@ -21,6 +21,7 @@ import {
 import type { RecordingPeople } from '../helpers/recording-people.js';
 import { startCallback, TestOAuthProvider, type Callback } from '../helpers/oauth-client.js';
 import { newClient, startSignIn, transportFor } from '../helpers/oauth-flow.js';
+import { req } from '../requirements.js';
 
 let server: HostedServer;
 let people: RecordingPeople;
@@ -130,7 +131,7 @@ describe('hosted mode', { timeout: 60_000 }, () => {
     }
   });
 
-  describe('across people, refused with nothing written', () => {
+  describe(`${req('hosted-alone')} across people, refused with nothing written`, () => {
     it("B's token with A's plan id", async () => {
       server.standIn.clearRequests();
       const read = await call(bob, 'find_transactions', { plan_id: 'demo-budget' });
@@ -235,7 +236,7 @@ describe('hosted mode', { timeout: 60_000 }, () => {
     expect(await planNames(bob)).toEqual(['Martin family']);
   });
 
-  it('no YNAB token or client secret appears in any log line', () => {
+  it(`${req('token-sealed')} no YNAB token or client secret appears in any log line`, () => {
     expect(logLines.length).toBeGreaterThan(0);
     expect(people.tokens.size).toBeGreaterThanOrEqual(6);
     const log = logLines.join('\n');

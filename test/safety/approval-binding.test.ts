@@ -13,6 +13,7 @@ import { it } from '../helpers/fixture.js';
 import { call, connect, requestLines, textOf, type Harness, type Session } from '../helpers/harness.js';
 import { E_PLAN_CHANGED } from '../../src/safety/confirm.js';
 import { SECRET_META_KEY, TICKET_META_KEY } from '../../src/tools/seam/register-apps.js';
+import { req } from '../requirements.js';
 
 const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 const RECONCILE = { plan_id: 'demo-budget', account_id: 'acc-savings', bank_balance: 590, adjust: true };
@@ -44,7 +45,7 @@ async function chargeElsewhere(h: Harness): Promise<void> {
   expect(added.status).toBe(201);
 }
 
-describe('the approval card applies only the change it showed', () => {
+describe(`${req('yes-bound')} the approval card applies only the change it showed`, () => {
   it('refuses, writing nothing, when the re-run at approval plans another change', async ({ h }) => {
     h.standIn.reset();
     const s = await connect(h, 'modern', { capabilities: APPS });

@@ -7,8 +7,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CodeStore, LIFETIME_MS, type Seal } from '../../src/safety/codes.js';
 import { canonical, fingerprint } from '../../src/safety/fingerprint.js';
+import { req } from '../requirements.js';
 
-describe('confirmation codes', () => {
+describe(`${req('yes-single-use')} confirmation codes`, () => {
   it('stay valid while others are issued, up to the last millisecond of their 600 s', () => {
     let now = 5_000_000;
     const store = new CodeStore(() => now);
@@ -36,7 +37,7 @@ describe('confirmation codes', () => {
   });
 });
 
-describe('answer nonces', () => {
+describe(`${req('yes-single-use')} answer nonces`, () => {
   afterEach(() => void vi.useRealTimers());
 
   const foreign = (nonce: string): Seal => ({ nonce, sealedBy: 'another process', sealedAt: 0 });

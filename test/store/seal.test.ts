@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SealError, Sealer, loadSealer, newKeyLine, parseKeyFile } from '../../src/store/seal.js';
 import { SqlPeopleStore } from '../../src/store/sql-people.js';
 import { ENGINES, SLOW, type TestDatabase } from './engines.js';
+import { req } from '../requirements.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'avenir-seal-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -26,7 +27,7 @@ function keyFile(text: string, mode = 0o600): string {
 const TOKEN = 'ynab-access-token-7f3a9c2e51b84d06';
 const grant = { accessToken: TOKEN, refreshToken: 'ynab-refresh-token-0c1d', expiresAt: 1, scope: '' };
 
-describe.each(ENGINES)('sealed tokens on $name', (engine) => {
+describe.each(ENGINES)(`${req('token-sealed')} sealed tokens on $name`, (engine) => {
   let t: TestDatabase;
   beforeEach(async () => {
     t = await engine.open();

@@ -11,10 +11,11 @@ import { SqlSettings } from '../../src/store/sql-settings.js';
 import { LIFETIME_MS, SqlSingleUse } from '../../src/store/sql-single-use.js';
 import { ENGINES, SLOW, type TestDatabase } from './engines.js';
 import { rowsOf, twoPeople } from './helpers.js';
+import { req } from '../requirements.js';
 
 const T0 = 1_780_000_000_000;
 
-describe.each(ENGINES)('single use on $name', (engine) => {
+describe.each(ENGINES)(`${req('yes-single-use')} single use on $name`, (engine) => {
   let t: TestDatabase;
   /** A second instance on the same database (PGlite is one process: the same one). */
   let other: Database;

@@ -9,6 +9,7 @@ import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, textOf } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
+import { req } from '../requirements.js';
 
 const P = 'demo-budget';
 type Args = Record<string, unknown>;
@@ -182,7 +183,7 @@ describe('the table', () => {
   });
 });
 
-describe.each(ERAS)('%s era', (era) => {
+describe.each(ERAS)(`${req('refused-input')} %s era`, (era) => {
   it.beforeEach(({ h }) => h.standIn.reset());
 
   describe.each(CASES)('$tool $name', (c) => {

@@ -8,6 +8,7 @@ import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../helpers/plans.js';
 import { ACCEPT, CANCEL, answering, tempJournal } from '../helpers/writes.js';
+import { req } from '../requirements.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -211,7 +212,7 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
   });
 });
 
-describe('the write gate', () => {
+describe(`${req('writes-off-by-default')} the write gate`, () => {
   it.each(['', '0', 'true'])(
     'AVENIR_MCP_WRITE=%j hides and refuses every write tool like an unknown tool',
     async (value) => {

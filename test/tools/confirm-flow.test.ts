@@ -18,6 +18,7 @@ import {
   rawModern,
   tempJournal,
 } from '../helpers/writes.js';
+import { req } from '../requirements.js';
 
 const ARGS = {
   plan_id: 'demo-budget',
@@ -52,7 +53,7 @@ beforeEach(() => {
 const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const patches = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 
-describe.each(ERAS)('%s era', (era) => {
+describe.each(ERAS)(`${req('yes-before-write')} %s era`, (era) => {
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
 
   it('a client that can ask: the question, then one bulk PATCH on yes, journaled', async () => {

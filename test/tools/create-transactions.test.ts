@@ -14,6 +14,7 @@ import { sideState } from '../../src/domain/transactions/transfer-sides.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../helpers/plans.js';
 import { ACCEPT, CANCEL, DECLINE, answering, fakeClock, tempJournal } from '../helpers/writes.js';
+import { req } from '../requirements.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -313,7 +314,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     expect(JSON.parse(journalLines(journal)[0] ?? '{}').plan_id).toBe('demo-budget');
   });
 
-  describe('undo_operation of a create operation', () => {
+  describe(`${req('journal-undoable')} undo_operation of a create operation`, () => {
     const created = async () => {
       const a = answering(ACCEPT);
       const s = await connect(h, era, { env: env(), elicit: a.handler });

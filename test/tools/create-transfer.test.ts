@@ -12,6 +12,7 @@ import { it } from '../helpers/fixture.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering, fakeClock, tempJournal } from '../helpers/writes.js';
+import { req } from '../requirements.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -190,7 +191,7 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
     ]);
   });
 
-  describe('undo_operation of a transfer operation', () => {
+  describe(`${req('journal-undoable')} undo_operation of a transfer operation`, () => {
     const transferred = async () => {
       const a = answering(ACCEPT);
       const s = await connect(h, era, { env: env(), elicit: a.handler });

@@ -10,6 +10,7 @@ import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, textOf, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
+import { req } from '../requirements.js';
 
 const P = 'demo-budget';
 type Args = Record<string, unknown>;
@@ -104,7 +105,7 @@ const scheduledRefusals: [string, string][] = [
   ['2040-01-01', `2040-01-01 ${AHEAD}`],
 ];
 
-describe.each(ERAS)('%s era', (era) => {
+describe.each(ERAS)(`${req('refused-input')} %s era`, (era) => {
   it.beforeEach(({ h }) => h.standIn.reset());
 
   const refuses = async (h: Harness, c: Case, date: string, message: string) => {

@@ -19,6 +19,7 @@ import { pendingEntries, pendingIdIn } from '../helpers/pending.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { UNDO_CASES } from '../helpers/undo-cases.js';
 import * as late from '../helpers/late-undo.js';
+import { req } from '../requirements.js';
 
 /** The kind of what is left when each multi-request undo stops at its second request. */
 const REST: Record<string, string> = {
@@ -86,31 +87,36 @@ describe.each(MULTI)('the undo of $kind ($tool), its second request applied late
   });
 });
 
-describe.each(MULTI)('the undo of $kind stopped halfway, settled by the next process', (c) => {
-  it('the next process closes the pending entry once the late request shows; what is left needs nothing', async ({
-    h,
-    journal,
-  }) => {
-    const { s, before, undo } = await late.operated(h, journal, c);
-    for (const f of c.setup ?? [c.routes[0]!]) h.standIn.fault(f as FaultRule);
-    h.standIn.fault({ ...c.routes[1]!, delayMs: late.LATE });
-    const restId = pendingIdIn(out(await call(s, 'undo_operation', undo)).message);
-    await s.close();
-    await late.until(
-      () =>
-        h.standIn.requests.filter((q) => q.method !== 'GET' && q.status >= 200 && q.status < 300).length ===
-        2,
-    );
-    // a process of its own on the same journal: nothing of the undo in its memory
-    const next = await connect(h, 'modern', {
-      env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: late.TIMEOUT_MS },
-      elicit: answering(ACCEPT).handler,
+describe.each(MULTI)(
+  `${req('undo-halfway')} the undo of $kind stopped halfway, settled by the next process`,
+  (c) => {
+    it('the next process closes the pending entry once the late request shows; what is left needs nothing', async ({
+      h,
+      journal,
+    }) => {
+      const { s, before, undo } = await late.operated(h, journal, c);
+      for (const f of c.setup ?? [c.routes[0]!]) h.standIn.fault(f as FaultRule);
+      h.standIn.fault({ ...c.routes[1]!, delayMs: late.LATE });
+      const restId = pendingIdIn(out(await call(s, 'undo_operation', undo)).message);
+      await s.close();
+      await late.until(
+        () =>
+          h.standIn.requests.filter((q) => q.method !== 'GET' && q.status >= 200 && q.status < 300).length ===
+          2,
+      );
+      // a process of its own on the same journal: nothing of the undo in its memory
+      const next = await connect(h, 'modern', {
+        env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: late.TIMEOUT_MS },
+        elicit: answering(ACCEPT).handler,
+      });
+      await call(next, 'list_accounts', { plan_id: 'demo-budget' });
+      expect(pendingEntries(journal)).toEqual([]);
+      const finish = out(
+        await call(next, 'undo_operation', { plan_id: 'demo-budget', operation_id: restId }),
+      );
+      expect(finish.status).toBe('nothing_to_do');
+      expect(c.held(h.standIn.state)).toEqual(before);
+      late.eachSentOnce(h);
     });
-    await call(next, 'list_accounts', { plan_id: 'demo-budget' });
-    expect(pendingEntries(journal)).toEqual([]);
-    const finish = out(await call(next, 'undo_operation', { plan_id: 'demo-budget', operation_id: restId }));
-    expect(finish.status).toBe('nothing_to_do');
-    expect(c.held(h.standIn.state)).toEqual(before);
-    late.eachSentOnce(h);
-  });
-});
+  },
+);

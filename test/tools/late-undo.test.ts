@@ -24,6 +24,7 @@ import {
   until,
   writesOf,
 } from '../helpers/late-undo.js';
+import { req } from '../requirements.js';
 
 describe('the late-undo table covers every kind of the journal', () => {
   it('each kind is a row, once', () => {
@@ -31,49 +32,52 @@ describe('the late-undo table covers every kind of the journal', () => {
   });
 });
 
-describe.each(UNDO_CASES)('the undo of $kind ($tool), its first request applied late', (c) => {
-  it('unknown and pending, a repeat refused, settled by the next call, undone once, the books whole', async ({
-    h,
-    journal,
-  }) => {
-    const { s, clock, before, op, undo } = await operated(h, journal, c);
-    h.standIn.fault({ ...c.routes[0]!, delayMs: LATE });
-    const first = await call(s, 'undo_operation', undo);
-    expectUnknown(first);
-    const r = out(first);
-    // the later requests of the undo wait for the first to be known
-    expect(writesOf(h)).toHaveLength(1);
-    const [pending] = pendingEntries(journal);
-    expect(pendingEntries(journal)).toEqual([expect.objectContaining({ tool: 'undo_operation' })]);
-    expect(r.message).toContain(`pending operation ${pending?.operation_id}`);
-    expect(undoneIn(journal)).toEqual([]);
+describe.each(UNDO_CASES)(
+  `${req('outcome-truth')} the undo of $kind ($tool), its first request applied late`,
+  (c) => {
+    it('unknown and pending, a repeat refused, settled by the next call, undone once, the books whole', async ({
+      h,
+      journal,
+    }) => {
+      const { s, clock, before, op, undo } = await operated(h, journal, c);
+      h.standIn.fault({ ...c.routes[0]!, delayMs: LATE });
+      const first = await call(s, 'undo_operation', undo);
+      expectUnknown(first);
+      const r = out(first);
+      // the later requests of the undo wait for the first to be known
+      expect(writesOf(h)).toHaveLength(1);
+      const [pending] = pendingEntries(journal);
+      expect(pendingEntries(journal)).toEqual([expect.objectContaining({ tool: 'undo_operation' })]);
+      expect(r.message).toContain(`pending operation ${pending?.operation_id}`);
+      expect(undoneIn(journal)).toEqual([]);
 
-    // asked again while it may still land: refused, nothing re-sent
-    const again = await call(s, 'undo_operation', undo);
-    expect(again.isError).toBe(true);
-    expect(textOf(again)).toContain(
-      `A change to the same thing is still pending: operation ${pending?.operation_id}`,
-    );
-    expect(writesOf(h)).toHaveLength(1);
+      // asked again while it may still land: refused, nothing re-sent
+      const again = await call(s, 'undo_operation', undo);
+      expect(again.isError).toBe(true);
+      expect(textOf(again)).toContain(
+        `A change to the same thing is still pending: operation ${pending?.operation_id}`,
+      );
+      expect(writesOf(h)).toHaveLength(1);
 
-    // the stand-in applies it; the next call on the plan, once reads are due again, settles it
-    await until(() =>
-      h.standIn.requests.some((q) => q.method !== 'GET' && q.status >= 200 && q.status < 300),
-    );
-    clock.forward(RETRY_MS);
-    await call(s, 'list_accounts', { plan_id: 'demo-budget' });
-    expect(pendingEntries(journal)).toEqual([]);
-    if (c.routes.length > 1 && undoneIn(journal).length === 0) {
-      // an undo of several requests is not done when its first lands: the next one sends the rest
-      const rest = out(await call(s, 'undo_operation', undo));
-      expect(rest.status).toBe('applied');
-    }
-    expect(undoneIn(journal)).toEqual([op]);
-    expect(c.held(h.standIn.state)).toEqual(before);
-    eachSentOnce(h);
-    // nothing more to undo of it
-    const more = await call(s, 'undo_operation', undo);
-    expect(more.isError).toBe(true);
-    expect(undoneIn(journal)).toEqual([op]);
-  });
-});
+      // the stand-in applies it; the next call on the plan, once reads are due again, settles it
+      await until(() =>
+        h.standIn.requests.some((q) => q.method !== 'GET' && q.status >= 200 && q.status < 300),
+      );
+      clock.forward(RETRY_MS);
+      await call(s, 'list_accounts', { plan_id: 'demo-budget' });
+      expect(pendingEntries(journal)).toEqual([]);
+      if (c.routes.length > 1 && undoneIn(journal).length === 0) {
+        // an undo of several requests is not done when its first lands: the next one sends the rest
+        const rest = out(await call(s, 'undo_operation', undo));
+        expect(rest.status).toBe('applied');
+      }
+      expect(undoneIn(journal)).toEqual([op]);
+      expect(c.held(h.standIn.state)).toEqual(before);
+      eachSentOnce(h);
+      // nothing more to undo of it
+      const more = await call(s, 'undo_operation', undo);
+      expect(more.isError).toBe(true);
+      expect(undoneIn(journal)).toEqual([op]);
+    });
+  },
+);

@@ -12,6 +12,7 @@ import { ERAS, call, connect, textOf, type Harness } from '../helpers/harness.js
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { HOLIDAYS, MONTH_PATH, MOVE, RESTAURANTS, lines, out } from '../helpers/move.js';
 import { movableClock, pendingEntries as pending } from '../helpers/pending.js';
+import { req } from '../requirements.js';
 
 const MOVE_DETAILS = {
   month: '2026-09-01',
@@ -233,7 +234,7 @@ describe.each(ERAS)('move_money outcomes, %s era', (era) => {
   );
 });
 
-describe.each(ERAS)('an undo of a move that stops halfway, %s era', (era) => {
+describe.each(ERAS)(`${req('undo-halfway')} an undo of a move that stops halfway, %s era`, (era) => {
   it('says which half was restored, and the next undo finishes the other', async ({ h, journal }) => {
     h.standIn.reset();
     const a = answering(ACCEPT);

@@ -13,6 +13,7 @@ import { call, connect, textOf } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { CASES, type Case } from '../helpers/write-cases.js';
 import { pendingEntries as pending } from '../helpers/pending.js';
+import { req } from '../requirements.js';
 
 type Out = { status: string; message: string; operation_id?: string | null };
 const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
@@ -36,7 +37,7 @@ const LOST: { name: string; fault: Partial<FaultRule>; landed: boolean }[] = [
   { name: 'replaced by an HTML page', fault: { status: 200, body: '<html>proxy</html>' }, landed: false },
 ];
 
-describe.each(CASES)('$tool', (c) => {
+describe.each(CASES)(`${req('outcome-truth')} $tool`, (c) => {
   it.beforeEach(({ h }) => h.standIn.reset());
   const args = { plan_id: 'demo-budget', ...c.args };
   const sends = (h: { standIn: { requests: { method: string; path: string }[] } }) =>
@@ -148,7 +149,7 @@ const AGAIN: { tool: string; other: Record<string, unknown> }[] = [
   },
 ];
 
-describe.each(AGAIN)('$tool asked again while pending', ({ tool, other }) => {
+describe.each(AGAIN)(`${req('pending-write-ahead')} $tool asked again while pending`, ({ tool, other }) => {
   const c = CASES.find((x) => x.tool === tool) as Case;
   it.beforeEach(({ h }) => h.standIn.reset());
   const args = { plan_id: 'demo-budget', ...c.args };

@@ -18,6 +18,7 @@ import {
   type Session,
 } from '../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../helpers/writes.js';
+import { req } from '../requirements.js';
 
 const RECONCILE = { plan_id: 'demo-budget', account_id: 'acc-savings', bank_balance: 612.34, adjust: true };
 const UNDO = { plan_id: 'demo-budget' };
@@ -44,7 +45,7 @@ const ynab = (method: string, path: string, body?: unknown) =>
 const setCleared = (status: string, ...ids: string[]) =>
   ynab('PATCH', 'transactions', { transactions: ids.map((id) => ({ id, cleared: status })) });
 
-describe.each(ERAS)('undo of reconcile_account, %s era', (era) => {
+describe.each(ERAS)(`${req('undo-no-overwrite')} undo of reconcile_account, %s era`, (era) => {
   let journal: string;
   let s: Session;
   let questions: string[];

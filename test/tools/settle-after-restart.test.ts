@@ -24,6 +24,7 @@ import {
   pendingIdIn,
   until,
 } from '../helpers/pending.js';
+import { req } from '../requirements.js';
 
 const TIMEOUT_MS = '400';
 const LATE = 1_200;
@@ -94,37 +95,40 @@ async function lateInFirst(h: Harness, journal: string, c: Case): Promise<string
 
 const recognised = [...CASES.filter((c) => RECOGNISED.has(c.tool)), ...BUDGET_CASES];
 
-describe.each(recognised)('$tool, applied late, settled by the next process', (c) => {
-  it.beforeEach(({ h }) => h.standIn.reset());
+describe.each(recognised)(
+  `${req('pending-other-process')} $tool, applied late, settled by the next process`,
+  (c) => {
+    it.beforeEach(({ h }) => h.standIn.reset());
 
-  it('journaled under the pending id by its first call on the plan, and undone by it', async ({
-    h,
-    journal,
-  }) => {
-    const before = c.held(h.standIn.state);
-    const id = await lateInFirst(h, journal, c);
-    // a move is journaled whole by the first process already (its undo judges each category)
-    const early = journalOf(journal).filter((e) => e.operation_id === id);
-    expect(early.map((e) => e.kind)).toEqual(c.kind === 'move' ? ['move'] : []);
-    const next = await process(h, journal);
-    await call(next, 'list_accounts', PLAN);
-    expect(pendingEntries(journal)).toEqual([]);
-    // journaled once, whichever process did it (a write that journals nothing: the entry just closes)
-    expect(
-      journalOf(journal)
-        .filter((e) => e.operation_id === id)
-        .map((e) => e.kind),
-    ).toEqual(c.kind === null ? [] : [c.kind]);
-    // the write itself was sent once, by the first process
-    const sent = h.standIn.requests.filter((q) => q.method === c.route.method && q.path === c.route.path);
-    expect(sent.length).toBe(1);
-    expect(c.held(h.standIn.state)).toEqual(c.after);
-    if (c.kind === null) return;
-    const undo = out(await call(next, 'undo_operation', { ...PLAN, operation_id: id }));
-    expect(undo.status).toBe('applied');
-    if (c.route.method !== 'DELETE') expect(c.held(h.standIn.state)).toEqual(before);
-  });
-});
+    it('journaled under the pending id by its first call on the plan, and undone by it', async ({
+      h,
+      journal,
+    }) => {
+      const before = c.held(h.standIn.state);
+      const id = await lateInFirst(h, journal, c);
+      // a move is journaled whole by the first process already (its undo judges each category)
+      const early = journalOf(journal).filter((e) => e.operation_id === id);
+      expect(early.map((e) => e.kind)).toEqual(c.kind === 'move' ? ['move'] : []);
+      const next = await process(h, journal);
+      await call(next, 'list_accounts', PLAN);
+      expect(pendingEntries(journal)).toEqual([]);
+      // journaled once, whichever process did it (a write that journals nothing: the entry just closes)
+      expect(
+        journalOf(journal)
+          .filter((e) => e.operation_id === id)
+          .map((e) => e.kind),
+      ).toEqual(c.kind === null ? [] : [c.kind]);
+      // the write itself was sent once, by the first process
+      const sent = h.standIn.requests.filter((q) => q.method === c.route.method && q.path === c.route.path);
+      expect(sent.length).toBe(1);
+      expect(c.held(h.standIn.state)).toEqual(c.after);
+      if (c.kind === null) return;
+      const undo = out(await call(next, 'undo_operation', { ...PLAN, operation_id: id }));
+      expect(undo.status).toBe('applied');
+      if (c.route.method !== 'DELETE') expect(c.held(h.standIn.state)).toEqual(before);
+    });
+  },
+);
 
 describe('a move whose target is still landing when the next process reads it', () => {
   it.beforeEach(({ h }) => h.standIn.reset());

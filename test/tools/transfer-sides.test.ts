@@ -16,6 +16,7 @@ import { SIDE_STILL_THERE, TRANSFER_UNCHECKED } from '../../src/safety/undo/tran
 import { it } from '../helpers/fixture.js';
 import { call, connect, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
+import { req } from '../requirements.js';
 
 const PLAN = 'demo-budget';
 const TX = `/plans/${PLAN}/transactions`;
@@ -57,7 +58,7 @@ async function transferred(h: Harness, journal: string) {
   return { s, a, id: String(made.operation_id) };
 }
 
-describe('the undo of create_transfer', () => {
+describe(`${req('transfer-sides')} the undo of create_transfer`, () => {
   it('when YNAB deletes both sides itself: one DELETE, both seen gone', async ({ h, journal }) => {
     const { s, a, id } = await transferred(h, journal);
     const r = out(await call(s, 'undo_operation', { plan_id: PLAN }));
@@ -235,7 +236,7 @@ describe('the undo of create_transfer', () => {
   });
 });
 
-describe('delete_transactions of one side of a transfer', () => {
+describe(`${req('transfer-sides')} delete_transactions of one side of a transfer`, () => {
   const deleted = async (h: Harness, journal: string, keep: boolean) => {
     const { s } = await transferred(h, journal);
     if (keep) h.standIn.fault(KEEP);

@@ -13,6 +13,7 @@ import { lines, out } from '../helpers/move.js';
 import { journalEntries, pendingEntries, pendingIdIn, until } from '../helpers/pending.js';
 import { UNDO_CASES, sentOn, type UndoCase } from '../helpers/undo-cases.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
+import { req } from '../requirements.js';
 
 const PLAN = { plan_id: 'demo-budget' };
 /** The server stops waiting after TIMEOUT_MS; the stand-in applies the revert at LATE, after the read-back. */
@@ -32,47 +33,54 @@ const undone = (journal: string): string[] =>
 
 const ONE_REQUEST = UNDO_CASES.filter((c) => c.routes.length === 1);
 
-describe.each(ONE_REQUEST)('the undo of $kind, applied late, settled by the next process', (c: UndoCase) => {
-  it.beforeEach(({ h }) => h.standIn.reset());
+describe.each(ONE_REQUEST)(
+  `${req('pending-other-process')} the undo of $kind, applied late, settled by the next process`,
+  (c: UndoCase) => {
+    it.beforeEach(({ h }) => h.standIn.reset());
 
-  it('marks the operation undone at its first call on the plan, and nothing is sent twice', async ({
-    h,
-    journal,
-  }) => {
-    const first = await process(h, journal);
-    const before = c.held(h.standIn.state);
-    const made = out(await call(first, c.tool, { ...PLAN, ...c.args }));
-    expect(made.status).toBe('applied');
-    const op = String(made.operation_id);
-    const after = c.held(h.standIn.state);
-    h.standIn.clearRequests();
+    it('marks the operation undone at its first call on the plan, and nothing is sent twice', async ({
+      h,
+      journal,
+    }) => {
+      const first = await process(h, journal);
+      const before = c.held(h.standIn.state);
+      const made = out(await call(first, c.tool, { ...PLAN, ...c.args }));
+      expect(made.status).toBe('applied');
+      const op = String(made.operation_id);
+      const after = c.held(h.standIn.state);
+      h.standIn.clearRequests();
 
-    // the revert's answer comes too late: unknown, pending, and YNAB applies it after
-    h.standIn.fault({ ...c.routes[0]!, delayMs: LATE });
-    const lost = out(await call(first, 'undo_operation', { ...PLAN, operation_id: op }));
-    expect(lost.status).toBe('unknown');
-    const id = pendingIdIn(lost.message);
-    expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
-    expect(pendingEntries(journal)[0]).toMatchObject({ undoes: op });
-    await first.close();
-    await until(() => JSON.stringify(c.held(h.standIn.state)) !== JSON.stringify(after));
-    expect(undone(journal)).toEqual([]);
+      // the revert's answer comes too late: unknown, pending, and YNAB applies it after
+      h.standIn.fault({ ...c.routes[0]!, delayMs: LATE });
+      const lost = out(await call(first, 'undo_operation', { ...PLAN, operation_id: op }));
+      expect(lost.status).toBe('unknown');
+      const id = pendingIdIn(lost.message);
+      expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
+      expect(pendingEntries(journal)[0]).toMatchObject({ undoes: op });
+      await first.close();
+      await until(() => JSON.stringify(c.held(h.standIn.state)) !== JSON.stringify(after));
+      expect(undone(journal)).toEqual([]);
 
-    // a process that never saw the undo settles it from its pending entry alone
-    const next = await process(h, journal);
-    await call(next, 'list_accounts', PLAN);
-    expect(pendingEntries(journal)).toEqual([]);
-    expect(undone(journal)).toEqual([op]);
-    // nothing of the undo itself is journaled (an undo cannot be undone): the operation, its undone mark
-    expect(journalEntries(journal)).toEqual([expect.objectContaining({ operation_id: op }), { undone: op }]);
-    if (c.kind !== 'delete' && c.kind !== 'schedule_delete') expect(c.held(h.standIn.state)).toEqual(before);
+      // a process that never saw the undo settles it from its pending entry alone
+      const next = await process(h, journal);
+      await call(next, 'list_accounts', PLAN);
+      expect(pendingEntries(journal)).toEqual([]);
+      expect(undone(journal)).toEqual([op]);
+      // nothing of the undo itself is journaled (an undo cannot be undone): the operation, its undone mark
+      expect(journalEntries(journal)).toEqual([
+        expect.objectContaining({ operation_id: op }),
+        { undone: op },
+      ]);
+      if (c.kind !== 'delete' && c.kind !== 'schedule_delete')
+        expect(c.held(h.standIn.state)).toEqual(before);
 
-    // asked again, nothing is left to undo, and the revert was sent once in all
-    const again = await call(next, 'undo_operation', { ...PLAN, operation_id: op });
-    expect(textOf(again)).toContain(
-      `Nothing to undo: no operation of this plan is still in effect with id ${op}.`,
-    );
-    expect(sentOn(h.standIn.requests, c.routes[0]!)).toBe(1);
-    await next.close();
-  });
-});
+      // asked again, nothing is left to undo, and the revert was sent once in all
+      const again = await call(next, 'undo_operation', { ...PLAN, operation_id: op });
+      expect(textOf(again)).toContain(
+        `Nothing to undo: no operation of this plan is still in effect with id ${op}.`,
+      );
+      expect(sentOn(h.standIn.requests, c.routes[0]!)).toBe(1);
+      await next.close();
+    });
+  },
+);

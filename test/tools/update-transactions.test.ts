@@ -12,6 +12,7 @@ import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf, type Harness } from '../helpers/harness.js';
 import { ACCEPT, DECLINE, answering, fakeClock, tempJournal } from '../helpers/writes.js';
+import { req } from '../requirements.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -273,7 +274,7 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
-  describe('undo_operation of an edit operation', () => {
+  describe(`${req('journal-undoable')} undo_operation of an edit operation`, () => {
     const edited = async () => {
       const a = answering(ACCEPT);
       const s = await connect(h, era, { env: env(), elicit: a.handler });

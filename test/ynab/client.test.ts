@@ -12,6 +12,7 @@ import { silentLog } from '../../src/log.js';
 import { Secret } from '../../src/domain/secret.js';
 import { YnabHttp, preloadHttp } from '../../src/ynab/client.js';
 import { Pacer, minutesText, pauseSeconds } from '../../src/ynab/pace.js';
+import { req } from '../requirements.js';
 
 let standIn: StandIn;
 beforeAll(async () => {
@@ -197,7 +198,7 @@ describe('retries', () => {
   });
 });
 
-describe('pacing and 429 (YNAB allows 200 requests per hour per token)', () => {
+describe(`${req('pacer-hourly')} pacing and 429 (YNAB allows 200 requests per hour per token)`, () => {
   it.each([
     ['120', 120],
     ['30', 60],

@@ -18,6 +18,7 @@ import { bodyOf } from '../../../src/domain/transactions/scheduled-writes.js';
 import { call, connect, textOf, type Harness } from '../../helpers/harness.js';
 import { it } from '../../helpers/fixture.js';
 import { deletedDetail, journalLine } from '../../helpers/writes.js';
+import { req } from '../../requirements.js';
 
 const PLAN = 'demo-budget';
 
@@ -112,7 +113,7 @@ const KINDS = [
   'schedule_create',
 ];
 
-describe('a code confirms only the undo that was previewed', () => {
+describe(`${req('yes-bound')} a code confirms only the undo that was previewed`, () => {
   it.for(KINDS)(
     '%s: a code issued for one operation is refused for another',
     async (kind, { h, journal }) => {
