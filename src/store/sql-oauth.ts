@@ -1,14 +1,21 @@
 /**
  * The authorization server's state on the store: the OAuthStore of src/transports/oauth/store.ts
  * (kind, id, a JSON payload, an expiry) on SQL, so that oidc-provider's adapter
- * (src/transports/oauth/adapter.ts) runs on it unchanged and every instance sees the same clients,
- * grants and refresh tokens. The interface is repeated here as a type (the store imports nothing of the
- * transports); a test holds the two to the same shape.
+ * (src/transports/oauth/adapter.ts) runs on it unchanged and every instance sees the same records:
+ * in hosted mode all of them, from the registered clients to the sign-in pages, sessions,
+ * authorization codes and access tokens, so that any instance answers any request. The interface is
+ * repeated here as a type (the store imports nothing of the transports); a test holds the two to the
+ * same shape.
  *
  * Every record that belongs to someone carries the person's id in a column, taken from oidc-provider's
  * `accountId` in the payload when it names a known person, so that deleting the person deletes their
  * grants, tokens and sessions with them. The records made before anyone signs in belong to no one:
  * they are the store's only shared rows, named in SHARED_KINDS.
+ *
+ * What the provider looks up by a payload field (a session by uid, a grant's tokens by grant id) is
+ * found through an index on that field (migration 0004), never by reading every record of a kind; and
+ * what may be spent once (a code, a refresh token, a sign-in's `state`) is spent by one statement, so
+ * that when two instances race exactly one wins.
  *
  * An expired record reads as absent, and expired records are pruned as new ones are written (at most
  * once a minute per instance: one indexed delete).
@@ -17,18 +24,28 @@ import type { Database } from './sql.js';
 
 export type Payload = Record<string, unknown>;
 
+/** The payload fields records are looked up by (the same as LookupField of the transports' store). */
+export type LookupField = 'uid' | 'userCode' | 'grantId';
+
 /** The same shape as OAuthStore of src/transports/oauth/store.ts. */
 export interface OAuthRecords {
   get(kind: string, id: string): Promise<Payload | undefined>;
   set(kind: string, id: string, payload: Payload, expiresAt: number | null): Promise<void>;
   delete(kind: string, id: string): Promise<void>;
   list(kind: string): Promise<Array<{ id: string; payload: Payload }>>;
+  findBy(kind: string, field: LookupField, value: string): Promise<Payload | undefined>;
+  deleteBy(kind: string, field: LookupField, value: string): Promise<number>;
+  consume(kind: string, id: string, at: number): Promise<{ payload: Payload; first: boolean } | undefined>;
+  take(kind: string, id: string): Promise<Payload | undefined>;
+  claim(kind: string, id: string, payload: Payload): Promise<Payload>;
 }
 
 /**
  * The kinds of record that exist before anyone signs in, so belong to no person: registered clients
- * and their registration tokens, sign-in pages under way (interactions, pushed requests), replay
- * markers, and the provider's own signing secrets.
+ * and their registration tokens, sign-in pages under way (interactions, pushed requests; a finished
+ * one names its person inside until it expires, within the hour), the trips to YNAB (`SignInState`),
+ * replay markers, client-credential tokens (a client's own, not enabled here), and the provider's own
+ * signing secrets.
  */
 export const SHARED_KINDS: ReadonlySet<string> = new Set([
   'Client',
@@ -37,8 +54,38 @@ export const SHARED_KINDS: ReadonlySet<string> = new Set([
   'Interaction',
   'PushedAuthorizationRequest',
   'ReplayDetection',
+  'ClientCredentials',
   'ProviderSecret',
+  'SignInState',
 ]);
+
+/**
+ * The kinds whose payload names the person in `accountId`: grants and everything issued from them.
+ * A session carries one once its browser signed in; before, it is no one's and expires in the hour.
+ */
+export const PERSON_KINDS: ReadonlySet<string> = new Set([
+  'Grant',
+  'Session',
+  'AuthorizationCode',
+  'AccessToken',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+]);
+
+/** Each lookup field as the expression its index (migration 0004) is built on: never spliced from input. */
+const BY: Readonly<Record<LookupField, string>> = {
+  uid: "payload->>'uid'",
+  userCode: "payload->>'userCode'",
+  grantId: "payload->>'grantId'",
+};
+
+function by(field: LookupField): string {
+  if (!Object.hasOwn(BY, field))
+    throw new Error(`OAuth records are looked up by ${Object.keys(BY).join(', ')}, not ${String(field)}.`);
+  return BY[field];
+}
 
 const PRUNE_EVERY_MS = 60_000;
 
@@ -100,6 +147,50 @@ export class SqlOAuthStore implements OAuthRecords {
        WHERE kind = $1 AND (expires_at IS NULL OR expires_at > $2) ORDER BY id`,
       [kind, this.now()],
     );
+  }
+
+  async findBy(kind: string, field: LookupField, value: string): Promise<Payload | undefined> {
+    const [row] = await this.db.query<{ payload: Payload }>(
+      `SELECT payload FROM oauth_records
+       WHERE kind = $1 AND ${by(field)} = $2 AND (expires_at IS NULL OR expires_at > $3) LIMIT 1`,
+      [kind, value, this.now()],
+    );
+    return row?.payload;
+  }
+
+  async deleteBy(kind: string, field: LookupField, value: string): Promise<number> {
+    const rows = await this.db.query(
+      `DELETE FROM oauth_records WHERE kind = $1 AND ${by(field)} = $2 RETURNING id`,
+      [kind, value],
+    );
+    return rows.length;
+  }
+
+  /** One UPDATE marks the record consumed unless it was: of two racing instances, one is first. */
+  async consume(
+    kind: string,
+    id: string,
+    at: number,
+  ): Promise<{ payload: Payload; first: boolean } | undefined> {
+    const [row] = await this.db.query<{ payload: Payload }>(
+      `UPDATE oauth_records SET payload = payload || jsonb_build_object('consumed', $3::bigint)
+       WHERE kind = $1 AND id = $2 AND (expires_at IS NULL OR expires_at > $4)
+         AND payload->'consumed' IS NULL
+       RETURNING payload`,
+      [kind, id, at, this.now()],
+    );
+    if (row) return { payload: row.payload, first: true };
+    const spent = await this.get(kind, id);
+    return spent ? { payload: spent, first: false } : undefined;
+  }
+
+  /** One DELETE … RETURNING: of two racing instances, only one gets the record. */
+  async take(kind: string, id: string): Promise<Payload | undefined> {
+    const [row] = await this.db.query<{ payload: Payload; expires_at: number | null }>(
+      'DELETE FROM oauth_records WHERE kind = $1 AND id = $2 RETURNING payload, expires_at',
+      [kind, id],
+    );
+    return row && (row.expires_at === null || row.expires_at > this.now()) ? row.payload : undefined;
   }
 
   /** Drops expired records; returns how many went (also run on its own by a maintenance job). */

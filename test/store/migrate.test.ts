@@ -35,7 +35,9 @@ describe.each(ENGINES)('migrations on $name', (engine) => {
     async () => {
       t = await engine.open(false);
       await expect(checkSchema(t.db)).rejects.toThrow(
-        /behind this avenir-mcp \(3 migrations to apply\): run `avenir-mcp migrate`/,
+        new RegExp(
+          `behind this avenir-mcp \\(${MIGRATIONS.length} migrations to apply\\): run \`avenir-mcp migrate\``,
+        ),
       );
       expect(await migrate(t.db)).toEqual(MIGRATIONS.map((m) => m.version));
       expect(await migrate(t.db)).toEqual([]);
@@ -68,8 +70,12 @@ describe.each(ENGINES)('migrations on $name', (engine) => {
     'refuse a database a newer avenir-mcp migrated',
     async () => {
       t = await engine.open();
-      await migrate(t.db, [...MIGRATIONS, { version: 4, name: 'newer', statements: ['SELECT 1'] }]);
-      const newer = /schema is newer than this avenir-mcp \(it has migration 4, unknown here\)/;
+      // the version after this build's last: one only a newer avenir-mcp would know
+      const next = Math.max(...MIGRATIONS.map((m) => m.version)) + 1;
+      await migrate(t.db, [...MIGRATIONS, { version: next, name: 'newer', statements: ['SELECT 1'] }]);
+      const newer = new RegExp(
+        `schema is newer than this avenir-mcp \\(it has migration ${next}, unknown here\\)`,
+      );
       await expect(checkSchema(t.db)).rejects.toThrow(newer);
       await expect(migrate(t.db)).rejects.toThrow(StoreSetupError);
     },
@@ -117,7 +123,7 @@ describe('migrations on one PostgreSQL server', () => {
       await migrateCommand(config, (s) => void out.push(s));
       await migrateCommand(config, (s) => void out.push(s));
       expect(out).toEqual([
-        'avenir-mcp: applied migrations 1, 2, 3 to the PostgreSQL server of AVENIR_MCP_DATABASE_URL.\n',
+        `avenir-mcp: applied migrations ${MIGRATIONS.map((m) => m.version).join(', ')} to the PostgreSQL server of AVENIR_MCP_DATABASE_URL.\n`,
         'avenir-mcp: the schema of the PostgreSQL server of AVENIR_MCP_DATABASE_URL is current; nothing to apply.\n',
       ]);
       const db = await openStore(options);

@@ -1,8 +1,15 @@
 /**
- * oidc-provider's storage adapter over our store interface. What must outlast a restart (the
- * registered clients, the owner's grants, the refresh tokens) goes to the lasting store; sign-in
- * pages, sessions, authorization codes and the short-lived access tokens stay in memory, so a restart
- * costs each client one refresh and nothing else.
+ * oidc-provider's storage adapter over our store interface. Each model kind goes to one of two stores:
+ * what must outlast a restart (the registered clients, the grants, the refresh tokens) to the lasting
+ * one, the short-lived rest (sign-in pages, sessions, authorization codes, access tokens) to the
+ * other. For the owner (remote mode) the short-lived store is this process's memory, so a restart
+ * costs each client one refresh and nothing else. In hosted mode both are the shared store: any
+ * instance then answers any request, a sign-in page opened on one and answered on another, a code
+ * issued by one and redeemed at another, an access token verified anywhere.
+ *
+ * The lookups by field (a session by uid, a grant's tokens to revoke) are the store's own, indexed on
+ * SQL; and spending a code or a refresh token is one step of the store, so that of two requests
+ * racing with the same one, on any instances, only one gets tokens.
  */
 import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import { IDLE_CLIENTS, mayRegister, pruneIdleClients, signInsUnderway } from './grants.js';
@@ -16,19 +23,27 @@ export const LASTING_KINDS = new Set(['Client', 'Grant', 'RefreshToken', 'Regist
 export const E_REGISTRATIONS_FULL =
   'too many sign-ins are under way on this server for a new app to register: none of them is evicted for it. Try again once they end or expire (within an hour); an app already connected is not affected.';
 
+/** The provider's own words when a code or a refresh token comes back after its use. */
+const E_SPENT: Record<string, string> = {
+  AuthorizationCode: 'authorization code already consumed',
+  RefreshToken: 'refresh token already used',
+};
+
 class StoreAdapter implements Adapter {
   constructor(
     private readonly kind: string,
     private readonly store: OAuthStore,
     /** Where the sign-ins under way are (the provider's interactions). */
-    private readonly memory: OAuthStore,
+    private readonly shortLived: OAuthStore,
+    /** Where the grants are, to revoke one whose code or refresh token was spent twice. */
+    private readonly lasting: OAuthStore,
   ) {}
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     const expiresAt = expiresIn ? Date.now() + expiresIn * MS_PER_S : null;
     if (this.kind !== 'Client') return this.store.set(this.kind, id, payload, expiresAt);
     // a registration: refused rather than evicting a client whose sign-in is under way
-    const underway = await signInsUnderway(this.memory);
+    const underway = await signInsUnderway(this.shortLived);
     const known = (await this.store.get('Client', id)) !== undefined;
     if (!known && !(await mayRegister(this.store, underway)))
       throw new errors.TemporarilyUnavailable(E_REGISTRATIONS_FULL);
@@ -40,24 +55,29 @@ class StoreAdapter implements Adapter {
     return await this.store.get(this.kind, id);
   }
 
-  private async findBy(field: string, value: string): Promise<AdapterPayload | undefined> {
-    const hit = (await this.store.list(this.kind)).find((r) => r.payload[field] === value);
-    return hit?.payload;
-  }
-
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.findBy('uid', uid);
+    return this.store.findBy(this.kind, 'uid', uid);
   }
 
   findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return this.findBy('userCode', userCode);
+    return this.store.findBy(this.kind, 'userCode', userCode);
   }
 
+  /**
+   * The provider reads a code (or refresh token), sees it unspent, then calls this: between the two,
+   * another request may have spent it, here or on another instance. The store's step tells which
+   * request was first; the other is refused as a reuse, and like a reuse it revokes the grant (RFC
+   * 6749 §4.1.2: the tokens issued from a code used twice should be revoked).
+   */
   async consume(id: string): Promise<void> {
-    const payload = await this.store.get(this.kind, id);
-    if (!payload) return;
-    const exp = typeof payload.exp === 'number' ? payload.exp * MS_PER_S : null;
-    await this.store.set(this.kind, id, { ...payload, consumed: Math.floor(Date.now() / MS_PER_S) }, exp);
+    const spent = await this.store.consume(this.kind, id, Math.floor(Date.now() / MS_PER_S));
+    if (!spent || spent.first) return;
+    const grantId = spent.payload.grantId;
+    if (typeof grantId === 'string') {
+      await this.store.deleteBy(this.kind, 'grantId', grantId);
+      await this.lasting.delete('Grant', grantId);
+    }
+    throw new errors.InvalidGrant(E_SPENT[this.kind] ?? `${this.kind} already consumed`);
   }
 
   async destroy(id: string): Promise<void> {
@@ -65,12 +85,15 @@ class StoreAdapter implements Adapter {
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    for (const r of await this.store.list(this.kind))
-      if (r.payload.grantId === grantId) await this.store.delete(this.kind, r.id);
+    await this.store.deleteBy(this.kind, 'grantId', grantId);
   }
 }
 
-/** The adapter factory for the provider: each model kind to its store. */
-export function adapterFactory(lasting: OAuthStore, memory: OAuthStore): AdapterFactory {
-  return (kind: string) => new StoreAdapter(kind, LASTING_KINDS.has(kind) ? lasting : memory, memory);
+/**
+ * The adapter factory for the provider: each model kind to its store. `shortLived` is this process's
+ * memory for the owner, and the lasting store itself in hosted mode.
+ */
+export function adapterFactory(lasting: OAuthStore, shortLived: OAuthStore): AdapterFactory {
+  return (kind: string) =>
+    new StoreAdapter(kind, LASTING_KINDS.has(kind) ? lasting : shortLived, shortLived, lasting);
 }

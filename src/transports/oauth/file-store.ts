@@ -5,7 +5,14 @@
  */
 import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { mapOps, type OAuthStore, type Payload, type StoredRecord } from './store.js';
+import {
+  mapOps,
+  type Consumed,
+  type LookupField,
+  type OAuthStore,
+  type Payload,
+  type StoredRecord,
+} from './store.js';
 
 interface FileShape {
   version: 1;
@@ -88,5 +95,41 @@ export class FileStore implements OAuthStore {
 
   list(kind: string): Promise<Array<{ id: string; payload: Payload }>> {
     return this.run(() => this.ops.list(kind));
+  }
+
+  findBy(kind: string, field: LookupField, value: string): Promise<Payload | undefined> {
+    return this.run(() => this.ops.findBy(kind, field, value));
+  }
+
+  deleteBy(kind: string, field: LookupField, value: string): Promise<number> {
+    return this.run(() => {
+      const gone = this.ops.deleteBy(kind, field, value);
+      if (gone.length > 0) this.save();
+      return gone.length;
+    });
+  }
+
+  consume(kind: string, id: string, at: number): Promise<Consumed | undefined> {
+    return this.run(() => {
+      const found = this.ops.consume(kind, id, at);
+      if (found?.first) this.save();
+      return found;
+    });
+  }
+
+  take(kind: string, id: string): Promise<Payload | undefined> {
+    return this.run(() => {
+      const found = this.ops.take(kind, id);
+      if (found) this.save();
+      return found;
+    });
+  }
+
+  claim(kind: string, id: string, payload: Payload): Promise<Payload> {
+    return this.run(() => {
+      const { kept, stored } = this.ops.claim(kind, id, payload);
+      if (stored) this.save();
+      return kept;
+    });
   }
 }

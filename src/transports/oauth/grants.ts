@@ -84,10 +84,14 @@ export const IDLE_CLIENTS = 50;
  */
 export const SIGNING_IN_CLIENTS = 100;
 
-/** The clients whose sign-in page is open: the live authorization requests in the memory store. */
-export async function signInsUnderway(memory: OAuthStore): Promise<Set<string>> {
+/**
+ * The clients whose sign-in page is open: the live authorization requests (interactions) in the
+ * short-lived store, this process's memory for the owner, the shared store in hosted mode (there the
+ * count is every instance's).
+ */
+export async function signInsUnderway(shortLived: OAuthStore): Promise<Set<string>> {
   const ids = new Set<string>();
-  for (const { payload } of await memory.list('Interaction')) {
+  for (const { payload } of await shortLived.list('Interaction')) {
     const clientId = (payload.params as Record<string, unknown> | undefined)?.client_id;
     if (typeof clientId === 'string') ids.add(clientId);
   }

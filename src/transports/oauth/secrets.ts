@@ -1,7 +1,9 @@
 /**
  * The provider's own keys: the cookie-signing keys of the sign-in and a signing key (JWKS) for the
  * few JWTs the provider may sign. Made once with jose and node's crypto, then kept in the lasting
- * store so that a restart neither breaks a sign-in in progress nor changes the published keys.
+ * store so that a restart neither breaks a sign-in in progress nor changes the published keys. The
+ * store keeps the first keys proposed: instances of hosted mode starting together on an empty store
+ * each propose their own and all end up with the same, so that a cookie one signs, another accepts.
  */
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
@@ -25,6 +27,6 @@ export async function loadSecrets(store: OAuthStore): Promise<ProviderSecrets> {
     kid: randomBytes(8).toString('hex'),
   };
   const secrets: ProviderSecrets = { cookieKeys: [randomBytes(32).toString('base64url')], jwks: [jwk] };
-  await store.set(KIND, 'current', secrets as unknown as Record<string, unknown>, null);
-  return secrets;
+  const kept = await store.claim(KIND, 'current', secrets as unknown as Record<string, unknown>);
+  return kept as unknown as ProviderSecrets;
 }

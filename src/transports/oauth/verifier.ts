@@ -2,7 +2,8 @@
  * The resource side: the SDK's bearer check (RFC 6750 challenge with the RFC 9728 metadata address,
  * the audience compared with this resource, the expiry) over a verifier that looks the opaque access
  * token up in the provider. The token's grant must still exist: `avenir-mcp revoke` deletes grants
- * from the lasting store while access tokens live in this process's memory.
+ * from the lasting store while the owner's access tokens live in this process's memory, and a code
+ * or refresh token spent twice revokes its grant by deleting it.
  */
 import {
   OAuthError,
