@@ -40,7 +40,11 @@ export interface HostedStart {
   config: Config;
   log: Log;
   people: PeopleStore;
-  /** The apps' registrations, grants and refresh tokens (the store's, shared by every instance). */
+  /**
+   * The apps' OAuth state: the store's, shared by every instance. With `store` given, every record of
+   * it lives there (sign-in pages, sessions, codes, access tokens too), so that any instance answers
+   * any request; without, only registrations, grants and refresh tokens, the rest in memory.
+   */
   lasting: OAuthStore;
   /**
    * The store the people live in: every person's journal, pending writes, codes, cards and pacer go
@@ -77,6 +81,7 @@ export async function startHosted(start: HostedStart): Promise<Hosted> {
     publicUrl: config.publicUrl,
     writes: config.write,
     lasting: start.lasting,
+    shared: start.store !== undefined,
     hosted: { people, app, onSignIn: (id) => servers.people.forget(id) },
     ...(start.loopbackHttp ? { testing: { allowHttpLoopback: true } } : {}),
   });

@@ -13,7 +13,7 @@ import { READ_SCOPE, SCOPES } from './scopes.js';
 import { loadSecrets } from './secrets.js';
 import { MemoryStore, type OAuthStore } from './store.js';
 import { bearerGate } from './verifier.js';
-import { SignInStates } from './sign-in-states.js';
+import { SignInStates, StoredSignInStates } from './sign-in-states.js';
 import { handleHostedInteraction, handleYnabCallback, type HostedSignIn } from './ynab-sign-in.js';
 
 export interface OAuthOptions {
@@ -25,8 +25,14 @@ export interface OAuthOptions {
   ownerHash?: string;
   /** Hosted mode (AVENIR_MCP_AUTH=ynab): each person signs in with YNAB instead of the passphrase. */
   hosted?: HostedSignIn;
-  /** Clients, grants and refresh tokens (a FileStore in the state folder). */
+  /** Clients, grants and refresh tokens (a FileStore in the state folder, or hosted mode's store). */
   lasting: OAuthStore;
+  /**
+   * Hosted mode on its store: `lasting` is shared by every instance, and every other record goes there
+   * too (sign-in pages, sessions, codes, access tokens, the trips to YNAB), so that any instance
+   * answers any request. Otherwise those stay in this process's memory.
+   */
+  shared?: boolean;
   accessTokenTtl?: number;
   refreshTokenTtl?: number;
   grantTtl?: number;
@@ -79,12 +85,13 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
   const issuer = publicUrl.origin;
   const resource = new URL('/mcp', publicUrl);
   const scopes = options.writes ? [...SCOPES] : [READ_SCOPE];
+  const shortLived = options.shared ? options.lasting : new MemoryStore();
   const provider = createProvider({
     issuer,
     resource: resource.href,
     scopes,
     lasting: options.lasting,
-    memory: new MemoryStore(),
+    shortLived,
     secrets: await loadSecrets(options.lasting),
     accessTokenTtl: options.accessTokenTtl ?? 15 * 60,
     refreshTokenTtl: options.refreshTokenTtl ?? 30 * DAY,
@@ -120,7 +127,7 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
         provider,
         resource: resource.href,
         writesOffered: options.writes,
-        states: new SignInStates(),
+        states: options.shared ? new StoredSignInStates(options.lasting) : new SignInStates(),
         secure: publicUrl.protocol === 'https:',
       }
     : null;

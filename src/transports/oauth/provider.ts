@@ -23,7 +23,8 @@ export interface ProviderOptions {
   /** The scopes of the resource: read, and write when AVENIR_MCP_WRITE=1. */
   scopes: string[];
   lasting: OAuthStore;
-  memory: OAuthStore;
+  /** The records that need not outlast a restart: this process's memory, or hosted mode's store. */
+  shortLived: OAuthStore;
   secrets: ProviderSecrets;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -57,7 +58,7 @@ function resourceInfo(options: ProviderOptions) {
 
 export function createProvider(options: ProviderOptions): Provider {
   const configuration: Configuration = {
-    adapter: adapterFactory(options.lasting, options.memory),
+    adapter: adapterFactory(options.lasting, options.shortLived),
     clients: [],
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],

@@ -22,7 +22,7 @@ import type { PeopleStore, Person, PersonId } from '../../store/people.js';
 import { consentHeaders, consentPage, type ConsentModel } from './consent-page.js';
 import { originOf, readForm, recordGrant } from './interaction.js';
 import { messagePage, newNonce, pageHeaders } from './page.js';
-import type { SignInStates } from './sign-in-states.js';
+import type { SignInStateStore } from './sign-in-states.js';
 
 export interface HostedSignIn {
   people: PeopleStore;
@@ -35,7 +35,8 @@ export interface HostedContext extends HostedSignIn {
   provider: Provider;
   resource: string;
   writesOffered: boolean;
-  states: SignInStates;
+  /** The trips to YNAB under way: in the shared store in hosted mode, so any instance takes the callback. */
+  states: SignInStateStore;
   /** Whether the public address is https: the browser cookie is then Secure. */
   secure: boolean;
 }
@@ -108,7 +109,7 @@ export async function handleHostedInteraction(
       timeZone: typed,
       error: `"${typed.slice(0, 60)}" is not a time zone this server knows: type one such as Europe/Paris or America/Los_Angeles, or leave it empty for the server's.`,
     });
-  const { state, browser } = ctx.states.issue({
+  const { state, browser } = await ctx.states.issue({
     uid: details.uid,
     allowed: write ? 'write' : 'read',
     timeZone,
@@ -172,7 +173,7 @@ export async function handleYnabCallback(
   ctx: HostedContext,
 ): Promise<void> {
   const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
-  const taken = ctx.states.take(query.get('state') ?? '', cookieOf(req));
+  const taken = await ctx.states.take(query.get('state') ?? '', cookieOf(req));
   // the cookie has served (or was not this trip's): it goes either way
   res.setHeader('set-cookie', `${COOKIE}=; Path=${new URL(ctx.app.redirectUri).pathname}; Max-Age=0`);
   if (taken === 'unknown' || taken === 'other-browser')
