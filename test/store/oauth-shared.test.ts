@@ -3,9 +3,10 @@
  * On both engines, with two handles on one database (two connection pools on the server, as two
  * instances have): the lookups by a payload field find and delete only what they name and go through
  * an index; a code or refresh token spent on two handles at once is first on one only, and the
- * adapter then refuses the other and revokes the grant; what may be taken once is taken once; the
- * provider's keys are the same for instances starting together; and every kind of record the provider
- * can store either names its person or is one of the shared kinds.
+ * adapter then refuses the other and revokes the grant; the registration flood guard counts the
+ * sign-in pages opened through any instance; what may be taken once is taken once; the provider's
+ * keys are the same for instances starting together; and every kind of record the provider can store
+ * either names its person or is one of the shared kinds.
  */
 import Provider, { errors } from 'oidc-provider';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { openPostgres } from '../../src/store/pg-database.js';
 import { PERSON_KINDS, SHARED_KINDS, SqlOAuthStore } from '../../src/store/sql-oauth.js';
 import type { Database } from '../../src/store/sql.js';
 import { adapterFactory } from '../../src/transports/oauth/adapter.js';
+import { SIGNING_IN_CLIENTS } from '../../src/transports/oauth/grants.js';
 import { loadSecrets } from '../../src/transports/oauth/secrets.js';
 import { MemoryStore, type OAuthStore } from '../../src/transports/oauth/store.js';
 import { ENGINES, SLOW, type TestDatabase } from './engines.js';
@@ -140,6 +142,23 @@ describe.each(ENGINES)('the shared OAuth records on $name', (engine) => {
     expect(refusal.error_detail).toBe('authorization code already consumed');
     expect(await onA('Grant').find('g-1')).toBeUndefined();
     expect((await a.list('AuthorizationCode')).map((r) => r.id)).toEqual(['code-3']);
+  });
+
+  it('counts the sign-ins under way on every instance before it lets a new app register', async () => {
+    // registrations whose sign-in pages are open, the pages opened through the other instance
+    for (let i = 0; i < SIGNING_IN_CLIENTS; i++) {
+      await a.set('Client', `app-${i}`, { client_id: `app-${i}`, client_id_issued_at: i }, null);
+      await b.set('Interaction', `page-${i}`, { params: { client_id: `app-${i}` } }, now + 3600 * S);
+    }
+    const clients = adapterFactory(a, a)('Client');
+    const refused = await clients.upsert('newcomer', { client_id: 'newcomer' }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(errors.TemporarilyUnavailable);
+    expect(await a.list('Client')).toHaveLength(SIGNING_IN_CLIENTS);
+    // one page closes (it expires): the newcomer registers, and no app whose page is open is evicted
+    await b.delete('Interaction', 'page-0');
+    await clients.upsert('newcomer', { client_id: 'newcomer' });
+    expect(await a.get('Client', 'newcomer')).toEqual({ client_id: 'newcomer' });
+    expect(await a.get('Client', 'app-1')).toBeDefined();
   });
 
   it('lets one instance take a record meant for one use, live only', async () => {
