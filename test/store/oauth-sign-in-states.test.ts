@@ -2,7 +2,7 @@
  * Hosted mode's trips to YNAB in the shared store, on both engines, each instance with its own handle
  * on the database: a state issued by one is taken by another with the browser that started it, once
  * (also when two callbacks race), never after ten minutes, never by another browser, and a wrong
- * browser spends it all the same.
+ * browser spends it all the same; a sign-in page answered again keeps only its latest trip.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/store/pg-database.js';
@@ -63,7 +63,7 @@ describe.each(ENGINES)('sign-in states on $name', (engine) => {
 
   it('is refused to another browser, or none, and spent by the try', async () => {
     const first = await a.issue(CHOICE);
-    const second = await a.issue(CHOICE);
+    const second = await a.issue({ ...CHOICE, uid: 'interaction-2' });
     expect(await b.take(first.state, second.browser)).toBe('other-browser');
     expect(await b.take(first.state, first.browser)).toBe('unknown');
     expect(await b.take(second.state, null)).toBe('other-browser');
@@ -74,12 +74,22 @@ describe.each(ENGINES)('sign-in states on $name', (engine) => {
   it('dies ten minutes after it was issued, and an unknown or empty state is unknown', async () => {
     const { state, browser } = await a.issue(CHOICE);
     now += SIGN_IN_STATE_MS / 2;
-    const later = await a.issue(CHOICE);
+    const later = await a.issue({ ...CHOICE, uid: 'interaction-2' });
     now += SIGN_IN_STATE_MS / 2;
     expect(await b.take(state, browser)).toBe('unknown');
     expect(await b.take('never-issued', browser)).toBe('unknown');
     expect(await b.take('', browser)).toBe('unknown');
-    expect(await b.take(later.state, later.browser)).toEqual(CHOICE);
+    expect(await b.take(later.state, later.browser)).toEqual({ ...CHOICE, uid: 'interaction-2' });
+  });
+
+  it('keeps one trip per sign-in page: answering the page again replaces the trip before', async () => {
+    const first = await a.issue(CHOICE);
+    const other = await a.issue({ ...CHOICE, uid: 'interaction-2' });
+    const again = await b.issue({ ...CHOICE, allowed: 'read' });
+    expect((await held()).map((r) => r.id).sort()).toEqual([again.state, other.state].sort());
+    expect(await a.take(first.state, first.browser)).toBe('unknown');
+    expect(await a.take(again.state, again.browser)).toEqual({ ...CHOICE, allowed: 'read' });
+    expect(await a.take(other.state, other.browser)).toEqual({ ...CHOICE, uid: 'interaction-2' });
   });
 
   it('reads a record that is not a state it made as unknown, and spends it', async () => {

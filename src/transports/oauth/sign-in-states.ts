@@ -95,7 +95,9 @@ function heldOf(payload: Payload | undefined): Held | null {
 /**
  * In a store every instance shares (hosted mode's): each state is a record that expires with it,
  * spent by the store's `take` (one DELETE … RETURNING on SQL). The expiry is checked here as well as
- * by the store, on the clock this side was given.
+ * by the store, on the clock this side was given. Instead of the memory's cap, a sign-in page has one
+ * trip under way at a time: a new answer to the page replaces the trip before it, so that posting
+ * one page over and over cannot fill the store.
  */
 export class StoredSignInStates implements SignInStateStore {
   constructor(
@@ -108,6 +110,7 @@ export class StoredSignInStates implements SignInStateStore {
     const browser = secret();
     const expiresAt = this.now() + SIGN_IN_STATE_MS;
     const held: Held = { ...choice, browser, expiresAt };
+    await this.store.deleteBy(KIND, 'uid', choice.uid);
     await this.store.set(KIND, state, { ...held }, expiresAt);
     return { state, browser };
   }
