@@ -1,7 +1,8 @@
 /**
  * Remote mode for one owner (AVENIR_MCP_AUTH=oauth): this server is its own authorization server and
  * the protected resource. `createOAuth` wires the provider, the sign-in page, the metadata documents
- * and the bearer gate; http.ts routes to them and keeps /mcp as it is.
+ * and the bearer gate; http.ts routes to them and keeps /mcp as it is. Hosted mode (AVENIR_MCP_AUTH=
+ * ynab) is the same server with YNAB as the sign-in, and with every record in its shared store.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildOAuthProtectedResourceMetadata, type AuthInfo } from '@modelcontextprotocol/server';
