@@ -39,6 +39,8 @@ export interface PeopleStore {
   /** The person of a YNAB user, made at the first sign-in; a later sign-in updates what they chose. */
   signIn(ynabUserId: string, choice: { allowed: Allowed; timeZone: string | null }): Promise<Person>;
   person(id: PersonId): Promise<Person | null>;
+  /** The person of a YNAB user, or null when that user never signed in here (or was deleted). */
+  personOfYnabUser(ynabUserId: string): Promise<Person | null>;
   /** Every person, oldest first (for the operator's `accounts` command). */
   people(): Promise<Person[]>;
   /** Stores the person's YNAB tokens, sealed: the database alone never opens them. */
@@ -53,6 +55,10 @@ export interface PeopleStore {
    * of a race would be left with a spent one).
    */
   withRefreshLock<T>(id: PersonId, work: () => Promise<T>): Promise<T>;
-  /** Deletes everything the store holds about the person; false when there was no such person. */
+  /**
+   * Deletes everything the store holds about the person (their YNAB tokens, the grants, tokens and
+   * sessions of their apps, journal, pending writes, codes, settings and pacer), at once; false when
+   * there was no such person.
+   */
   deletePerson(id: PersonId): Promise<boolean>;
 }

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Allowed, PeopleStore, Person, PersonId, YnabGrant } from './people.js';
 import type { Sealer } from './seal.js';
+import { deletePersonRows } from './sql-accounts.js';
 import type { Database } from './sql.js';
 
 interface PersonRow {
@@ -52,6 +53,13 @@ export class SqlPeopleStore implements PeopleStore {
     return row ? toPerson(row) : null;
   }
 
+  async personOfYnabUser(ynabUserId: string): Promise<Person | null> {
+    const [row] = await this.db.query<PersonRow>(`SELECT ${COLUMNS} FROM people WHERE ynab_user_id = $1`, [
+      ynabUserId,
+    ]);
+    return row ? toPerson(row) : null;
+  }
+
   async people(): Promise<Person[]> {
     const rows = await this.db.query<PersonRow>(`SELECT ${COLUMNS} FROM people ORDER BY created_at, id`);
     return rows.map(toPerson);
@@ -93,9 +101,7 @@ export class SqlPeopleStore implements PeopleStore {
     return this.db.withLock(`refresh:${id}`, work);
   }
 
-  async deletePerson(id: PersonId): Promise<boolean> {
-    // every table keyed by the person references people ON DELETE CASCADE
-    const rows = await this.db.query('DELETE FROM people WHERE id = $1 RETURNING id', [id]);
-    return rows.length > 0;
+  deletePerson(id: PersonId): Promise<boolean> {
+    return deletePersonRows(this.db, id);
   }
 }

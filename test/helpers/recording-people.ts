@@ -23,6 +23,9 @@ export class RecordingPeople implements PeopleStore {
   person(id: PersonId): Promise<Person | null> {
     return this.inner.person(id);
   }
+  personOfYnabUser(ynabUserId: string): Promise<Person | null> {
+    return this.inner.personOfYnabUser(ynabUserId);
+  }
   people(): Promise<Person[]> {
     return this.inner.people();
   }
