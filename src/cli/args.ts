@@ -1,16 +1,25 @@
 /**
  * The command line: no arguments serves, `--version` prints the version, `--demo` serves the
  * built-in demo plan, `--help` prints the usage, `set-password` and `revoke` manage remote mode,
- * `migrate` and `seal-key` hosted mode's store.
+ * `migrate`, `seal-key` and `accounts` hosted mode's store.
  * Anything else is refused with the one-line usage on stderr, so that a typo in a client's
  * configuration fails loudly instead of starting something the user did not ask for.
  */
 
 export type Command =
-  'serve' | 'demo' | 'version' | 'help' | 'set-password' | 'revoke' | 'migrate' | 'seal-key' | 'refuse';
+  | 'serve'
+  | 'demo'
+  | 'version'
+  | 'help'
+  | 'set-password'
+  | 'revoke'
+  | 'migrate'
+  | 'seal-key'
+  | 'accounts'
+  | 'refuse';
 
 export const USAGE_LINE =
-  'usage: avenir-mcp [--version | --demo | --help | set-password | revoke [--all | <client id>] | migrate | seal-key] (configuration comes from environment variables; see the README)';
+  'usage: avenir-mcp [--version | --demo | --help | set-password | revoke [--all | <client id>] | migrate | seal-key | accounts [list | delete <account id>]] (configuration comes from environment variables; see the README)';
 
 /** What `--help` prints on stdout: the usage, each option, and where the documentation lives. */
 export const help = (homepage: string): string => `${USAGE_LINE}
@@ -28,6 +37,8 @@ Options:
   revoke [--all | <id>]   remote mode: list the clients holding access, revoke one, or all
   migrate                 hosted mode: bring the store's schema up to this version (AVENIR_MCP_DATABASE_URL)
   seal-key                hosted mode: print a new key line for AVENIR_MCP_SEAL_KEY_FILE
+  accounts [list]         hosted mode: list the accounts (opaque id, created, last seen)
+  accounts delete <id>    hosted mode: delete everything the store holds about one person
 
 Main environment variables:
   YNAB_API_KEY                      your YNAB Personal Access Token (or YNAB_API_KEY_FILE: a chmod 600 file holding it)
@@ -39,8 +50,9 @@ Every variable, and how to set up each client: ${homepage}
 
 export function parseArgs(argv: readonly string[]): Command {
   if (argv.length === 0) return 'serve';
-  // revoke checks its own arguments (none, --all, or a client id) and says what it expects.
+  // revoke and accounts check their own arguments and say what they expect.
   if (argv[0] === 'revoke') return 'revoke';
+  if (argv[0] === 'accounts') return 'accounts';
   if (argv.length > 1) return 'refuse';
   switch (argv[0]) {
     case '--demo':

@@ -162,6 +162,10 @@ async function main(argv: string[]): Promise<void> {
     const out = (t: string): void => void process.stdout.write(t);
     return command === 'migrate' ? migrateCommand(loadConfig(), out) : sealKeyCommand(out);
   }
+  if (command === 'accounts') {
+    const { accountsCommand } = await import('./accounts.js');
+    return accountsCommand(loadConfig(), argv.slice(1), (t) => void process.stdout.write(t));
+  }
   if (command === 'refuse') {
     process.stderr.write(`${USAGE_LINE}\n`);
     process.exit(1);
