@@ -116,7 +116,17 @@ export interface StoreConfig {
   readonly migrateAtStart: boolean;
   /** AVENIR_MCP_SEAL_KEY_FILE: the chmod 600 file of keys that seal the YNAB tokens, or null. */
   readonly sealKeyFile: string | null;
+  /**
+   * AVENIR_MCP_RETENTION_DAYS: how many days a journal entry whose outcome is known is kept for undo
+   * (90), after which hosted mode's clean-up prunes it; never a pending one.
+   */
+  readonly retentionDays: number;
 }
+
+/** How long hosted mode keeps undo records, unless AVENIR_MCP_RETENTION_DAYS says otherwise. */
+export const RETENTION_DAYS = 90;
+/** Ten years: more is a typo, not a policy. */
+const MAX_RETENTION_DAYS = 3650;
 
 const set = (v: string | undefined): v is string => v !== undefined && v !== '';
 
@@ -304,6 +314,16 @@ function parseYnabOAuth(
   return { clientId, clientSecretFile, url: url.origin };
 }
 
+function parseRetentionDays(raw: string | undefined): number {
+  if (!set(raw)) return RETENTION_DAYS;
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_RETENTION_DAYS)
+    throw new ConfigError(
+      `AVENIR_MCP_RETENTION_DAYS must be a whole number of days from 1 to ${MAX_RETENTION_DAYS} (how long hosted mode keeps what undo needs), got ${quote(raw)}.`,
+    );
+  return n;
+}
+
 /** The store's settings; the URL is checked for its scheme only (the server itself says the rest). */
 function parseStore(env: Env): StoreConfig {
   const url = env.AVENIR_MCP_DATABASE_URL;
@@ -314,6 +334,7 @@ function parseStore(env: Env): StoreConfig {
     databaseUrl: set(url) ? new Secret(url) : null,
     migrateAtStart: env.AVENIR_MCP_MIGRATE === '1',
     sealKeyFile: set(env.AVENIR_MCP_SEAL_KEY_FILE) ? env.AVENIR_MCP_SEAL_KEY_FILE : null,
+    retentionDays: parseRetentionDays(env.AVENIR_MCP_RETENTION_DAYS),
   };
 }
 

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigError, DEMO_CLIENT_ID, type Config } from '../config.js';
 import { Secret } from '../domain/secret.js';
+import { startPruning } from '../hosted/retention.js';
 import { CALLBACK_PATH, type YnabApp } from '../hosted/ynab-oauth.js';
 import type { Log } from '../log.js';
 import { meteredDatabase } from '../metrics/store.js';
@@ -99,7 +100,8 @@ export interface OpenedHosted extends Hosted {
 
 /**
  * Hosted mode as the CLI opens it: the client secret from its file (or --demo's), the seal keys, the
- * store (checked or migrated), the people and the apps' OAuth state on it, then startHosted.
+ * store (checked or migrated) and its clean-up schedule, the people and the apps' OAuth state on it,
+ * then startHosted.
  */
 export async function openHosted(
   config: Config,
@@ -132,6 +134,8 @@ export async function openHosted(
       migrateAtStart: config.store.migrateAtStart,
     }),
   );
+  // the store's clean-up: once now, before the instance serves, then every hour until close
+  const pruning = await startPruning(db, { days: config.store.retentionDays, log });
   const people = new SqlPeopleStore(db, sealer);
   const hosted = await startHosted({
     config,
@@ -144,7 +148,14 @@ export async function openHosted(
     ...(options.demoSecret ? { loopbackHttp: true } : {}),
   });
   const onerror = (error: Error): void => log.warning('store', `Readiness check: ${error.message}`);
-  return { ...hosted, ready: storeReadiness(db, onerror), close: () => db.close() };
+  return {
+    ...hosted,
+    ready: storeReadiness(db, onerror),
+    close: async () => {
+      await pruning.stop();
+      await db.close();
+    },
+  };
 }
 
 /** --demo in hosted mode: the stand-in with its two people and the application made for the run. */

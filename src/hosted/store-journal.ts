@@ -1,6 +1,8 @@
 /**
  * Hosted mode's journal: one person's rows on the store (src/store/sql-journal.ts) instead of a file,
  * so that an operation applied through one instance is found, and undone once, through any other.
+ * Entries past the retention age are pruned (hosted/retention.ts); the id of each stays, so that
+ * undo can tell an operation too old to undo from one that never was.
  */
 import { AppError } from '../domain/errors.js';
 import type { JournalEntry, JournalStore } from '../safety/journal.js';
@@ -42,6 +44,10 @@ export class StoreJournal implements JournalStore {
 
   has(operationId: string): Promise<boolean> {
     return this.#sql.has(this.#person, operationId);
+  }
+
+  wasPruned(operationId: string): Promise<boolean> {
+    return this.#sql.wasPruned(this.#person, operationId);
   }
 
   async find(

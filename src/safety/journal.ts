@@ -95,6 +95,11 @@ export interface JournalStore {
     knownKinds: ReadonlySet<string>,
     operationId: string | null,
   ): Promise<JournalEntry | null>;
+  /**
+   * Whether the operation was in the journal and pruned for its age (hosted mode keeps undo records
+   * AVENIR_MCP_RETENTION_DAYS days); absent where nothing is pruned (the owner's file keeps all).
+   */
+  wasPruned?(operationId: string): Promise<boolean>;
 }
 
 export class Journal implements JournalStore {

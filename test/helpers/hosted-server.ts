@@ -25,6 +25,7 @@ import { openStore } from '../../src/store/open.js';
 import { newKeyLine, parseKeyFile, Sealer } from '../../src/store/seal.js';
 import { SqlOAuthStore } from '../../src/store/sql-oauth.js';
 import { SqlPeopleStore } from '../../src/store/sql-people.js';
+import type { Database } from '../../src/store/sql.js';
 import { RecordingPeople } from './recording-people.js';
 import { runHttp, type HttpHandle } from '../../src/transports/http.js';
 import type { Browser } from './browser.js';
@@ -56,6 +57,8 @@ export interface HostedServer {
   config: Config;
   /** The real people store, on an embedded PGlite in the state folder, with what tests assert on. */
   people: RecordingPeople;
+  /** That store itself, for what a test checks or ages in it. */
+  store: Database;
   close(): Promise<void>;
 }
 
@@ -132,6 +135,7 @@ export async function startHostedServer(options: HostedOptions = {}): Promise<Ho
     hosted,
     config,
     people,
+    store: db,
     close: async () => {
       await http.close();
       await standIn.close();

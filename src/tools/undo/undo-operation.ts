@@ -102,6 +102,10 @@ export const undoOperation = defineWriteTool({
     const entry = await deps.journal.find(plan, plan_id === LAST_USED, new Set(KINDS), operation_id);
     // the latest operation, when no id is given, may be one still pending
     if (operation_id === null && entry !== null) await refuseIfStillPending(deps, plan, entry.operation_id);
+    if (!entry && operation_id !== null && (await deps.journal.wasPruned?.(operation_id)))
+      throw new AppError(
+        `Nothing to undo: operation ${operation_id} is older than the ${deps.config.store.retentionDays} days this server keeps undo records for, so it can no longer be undone.`,
+      );
     if (!entry || !isKind(entry.kind)) {
       throw new AppError(
         operation_id === null
