@@ -138,7 +138,7 @@ export class PeopleDeps<T> {
     const config = await this.#sharedConfig();
     const person = await people.person(id);
     if (!person) return null;
-    const token = new PersonToken(people, id, app);
+    const token = new PersonToken(people, id, app, Date.now, (message) => log.warning('hosted', message));
     const deps = createDeps(personConfig(config, person, token), log, {
       ...overrides,
       http: (http) => new PersonHttp(http, token),

@@ -7,10 +7,16 @@
  *
  * A refresh YNAB refuses (`invalid_grant`: the person revoked the app, or the grant expired) drops
  * the grant, and from then on every call of the person answers one text: sign in again.
+ *
+ * A grant sealed under a key no longer in AVENIR_MCP_SEAL_KEY_FILE (removed before every token was
+ * sealed again) cannot be opened: the call answers the same text, with nothing sent to YNAB, rather
+ * than an internal error. The sealed row is kept, not dropped: an operator who puts the key back gets
+ * the person back, and the person's next sign-in replaces it anyway.
  */
 import { ClientError } from '../domain/errors.js';
 import { Secret } from '../domain/secret.js';
 import type { PeopleStore, PersonId, YnabGrant } from '../store/people.js';
+import { SealError } from '../store/seal.js';
 import { refreshGrant, YnabOAuthError, type YnabApp } from './ynab-oauth.js';
 
 /** How long before its expiry an access token is replaced (YNAB's last two hours). */
@@ -27,11 +33,30 @@ export class PersonToken {
     private readonly id: PersonId,
     private readonly app: YnabApp,
     private readonly now: () => number = Date.now,
+    /** Told, once per process and person, that the grant could not be opened (for the operator's log). */
+    private readonly warn: (message: string) => void = () => {},
   ) {}
+
+  #warned = false;
+
+  /** The person's grant; one that no key of the seal key file opens reads as none. */
+  async #grant(): Promise<YnabGrant | null> {
+    try {
+      return await this.people.grant(this.id);
+    } catch (error) {
+      if (!(error instanceof SealError)) throw error;
+      if (!this.#warned)
+        this.warn(
+          `The YNAB tokens of person ${this.id} cannot be opened (${error.message}): they must sign in again.`,
+        );
+      this.#warned = true;
+      return null;
+    }
+  }
 
   /** The access token to send now, refreshed first when it is about to expire. */
   async token(): Promise<Secret> {
-    const grant = await this.people.grant(this.id);
+    const grant = await this.#grant();
     if (!grant) throw signInAgain();
     if (grant.expiresAt - this.now() > REFRESH_MARGIN_MS) return new Secret(grant.accessToken);
     return new Secret((await this.refresh(grant.accessToken, false)).accessToken);
@@ -53,7 +78,7 @@ export class PersonToken {
 
   private refresh(stale: string, refused: boolean): Promise<YnabGrant> {
     return this.people.withRefreshLock(this.id, async () => {
-      const current = await this.people.grant(this.id);
+      const current = await this.#grant();
       if (!current) throw signInAgain();
       const fresh = current.expiresAt - this.now() > REFRESH_MARGIN_MS;
       if (current.accessToken !== stale && fresh) return current;

@@ -1,15 +1,18 @@
 /**
  * Hosted mode over time, end to end (the official MCP client, Chromium on our consent page and the
  * stand-in's YNAB page, the real store): an operation pruned for its age answers that it is too old to
- * undo, nothing sent to YNAB.
+ * undo, nothing sent to YNAB; YNAB tokens sealed under a key the server no longer has answer the same
+ * "sign in again" as a revoked YNAB grant, nothing sent, and a new sign-in serves again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGN_IN_AGAIN } from '../../src/hosted/person-token.js';
 import { pruneStore } from '../../src/store/maintenance.js';
+import { newKeyLine, parseKeyFile, Sealer } from '../../src/store/seal.js';
 import { DAY_MS, SqlJournal } from '../../src/store/sql-journal.js';
 import { openBrowser, type Browser } from '../helpers/browser.js';
 import { textOf } from '../helpers/harness.js';
 import { startHostedServer, type HostedServer } from '../helpers/hosted-server.js';
-import { callAs, resultOf, signInAs } from '../helpers/hosted-sign-in.js';
+import { callAs, resultOf, signInAs, type Signed } from '../helpers/hosted-sign-in.js';
 import { startCallback, type Callback } from '../helpers/oauth-client.js';
 
 let server: HostedServer;
@@ -31,10 +34,14 @@ const FLAG = { plan_id: 'demo-budget', flags: [{ transaction_id: 'tx-053', color
 const personOf = async (ynabUserId: string) =>
   (await server.people.people()).find((p) => p.ynabUserId === ynabUserId)!;
 const ALICE = 'a11ce5e0-7c1d-4b8e-9f2a-3d4c5b6a7e80';
+const BOB = 'b0b5e1f2-8a3c-4d9e-a6b7-1c2d3e4f5a60';
+let alice: Signed;
+const planNames = async (s: Signed) =>
+  (resultOf(await callAs(s, 'list_plans')).result as Array<{ name: string }>).map((p) => p.name);
 
 describe('hosted mode over time', { timeout: 120_000 }, () => {
   it('an operation pruned for its age is too old to undo, and nothing is sent', async () => {
-    const alice = await signInAs(server, browser, callback, { person: 'Alice', access: 'write' });
+    alice = await signInAs(server, browser, callback, { person: 'Alice', access: 'write' });
     const preview = resultOf(await callAs(alice, 'flag_transactions', FLAG));
     const applied = resultOf(
       await callAs(alice, 'flag_transactions', { ...FLAG, confirmation: preview.confirmation }),
@@ -63,5 +70,43 @@ describe('hosted mode over time', { timeout: 120_000 }, () => {
     expect(server.standIn.stateOf('Alice').transactions.find((t) => t.id === 'tx-053')?.flag_color).toBe(
       'purple',
     );
+  });
+
+  it('tokens sealed under a key no longer in the file: sign in again, nothing sent; a new sign-in serves', async () => {
+    const bob = await signInAs(server, browser, callback, { person: 'Bob', access: 'read' });
+    expect(await planNames(bob)).toEqual(['Martin family']);
+    const id = (await personOf(BOB)).id;
+    // the key that sealed Bob's tokens is gone: his row now opens under no key the server has
+    const gone = new Sealer(parseKeyFile(newKeyLine()));
+    const sealed = await gone.seal(JSON.stringify(await server.people.grant(id)));
+    await server.store.query('UPDATE ynab_grants SET sealed = $1 WHERE person_id = $2', [sealed, id]);
+    server.standIn.clearRequests();
+    const lost = await callAs(bob, 'list_plans');
+    expect(lost.isError).toBe(true);
+    expect(textOf(lost)).toContain(SIGN_IN_AGAIN);
+    const read = await callAs(bob, 'find_transactions', { plan_id: 'bob-household' });
+    expect(textOf(read)).toContain(SIGN_IN_AGAIN);
+    expect(server.standIn.requests).toEqual([]);
+    // word for word what a person whose YNAB grant was revoked is told
+    server.standIn.revoke('Alice');
+    const revoked = await callAs(alice, 'list_plans');
+    expect(revoked.isError).toBe(true);
+    expect(textOf(lost)).toBe(textOf(revoked));
+    // the row is kept (the key may come back); a new sign-in replaces it and Bob is served again
+    const [row] = await server.store.query<{ sealed: string }>(
+      'SELECT sealed FROM ynab_grants WHERE person_id = $1',
+      [id],
+    );
+    expect(row?.sealed).toBe(sealed);
+    const again = await signInAs(
+      server,
+      browser,
+      callback,
+      { person: 'Bob', access: 'read' },
+      "Bob's app again",
+    );
+    expect((await personOf(BOB)).id).toBe(id);
+    expect(await planNames(again)).toEqual(['Martin family']);
+    expect(await planNames(bob)).toEqual(['Martin family']);
   });
 });
