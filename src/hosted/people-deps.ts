@@ -73,6 +73,9 @@ export function personConfig(config: Config, person: Person, token: PersonToken)
   };
 }
 
+/** Whether two readings of a person agree on what their calls are built with. */
+const sameChoice = (a: Person, b: Person): boolean => a.allowed === b.allowed && a.timeZone === b.timeZone;
+
 export class PeopleDeps<T> {
   readonly #options: HostedOptions;
   readonly #build: (deps: Deps) => T;
@@ -113,6 +116,18 @@ export class PeopleDeps<T> {
       this.#entries.delete(oldest);
     }
     return made;
+  }
+
+  /**
+   * The person's entry, built anew when the one kept was built for what they chose before (they signed
+   * in again, maybe through another instance, with another zone or another read-or-write choice).
+   */
+  async current(person: Person): Promise<PersonEntry<T> | null> {
+    const kept = this.#entries.get(person.id);
+    const entry = kept ? await kept.catch(() => null) : null;
+    if (entry && !sameChoice(entry.person, person) && this.#entries.get(person.id) === kept)
+      this.#entries.delete(person.id);
+    return this.entry(person.id);
   }
 
   /** Forgets a person's Deps (they signed in again: a new zone or choice applies from their next call). */

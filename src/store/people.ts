@@ -36,8 +36,17 @@ export interface YnabGrant {
 }
 
 export interface PeopleStore {
-  /** The person of a YNAB user, made at the first sign-in; a later sign-in updates what they chose. */
-  signIn(ynabUserId: string, choice: { allowed: Allowed; timeZone: string | null }): Promise<Person>;
+  /**
+   * Records a sign-in: the person of the YNAB user (made at the first; a later one updates what they
+   * chose) and, when given, the YNAB tokens that sign-in gave, replacing any earlier ones, in one
+   * transaction, so that what the person allowed and the scope of the token kept never disagree. The
+   * latest sign-in wins for the whole account.
+   */
+  signIn(
+    ynabUserId: string,
+    choice: { allowed: Allowed; timeZone: string | null },
+    grant?: YnabGrant,
+  ): Promise<Person>;
   person(id: PersonId): Promise<Person | null>;
   /** The person of a YNAB user, or null when that user never signed in here (or was deleted). */
   personOfYnabUser(ynabUserId: string): Promise<Person | null>;

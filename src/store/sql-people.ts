@@ -37,15 +37,33 @@ export class SqlPeopleStore implements PeopleStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async signIn(ynabUserId: string, choice: { allowed: Allowed; timeZone: string | null }): Promise<Person> {
-    // one statement: two first sign-ins of one YNAB user at once still make one person
-    const [row] = await this.db.query<PersonRow>(
-      `INSERT INTO people (id, ynab_user_id, allowed, time_zone, created_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (ynab_user_id) DO UPDATE SET allowed = EXCLUDED.allowed, time_zone = EXCLUDED.time_zone
-       RETURNING ${COLUMNS}`,
-      [newPersonId(), ynabUserId, choice.allowed, choice.timeZone, this.now()],
-    );
-    return toPerson(row!);
+  async signIn(
+    ynabUserId: string,
+    choice: { allowed: Allowed; timeZone: string | null },
+    grant?: YnabGrant,
+  ): Promise<Person> {
+    const sealed = grant ? await this.#seal(grant) : null;
+    const now = this.now();
+    return this.db.transaction(async (tx) => {
+      // one statement: two first sign-ins of one YNAB user at once still make one person
+      const [row] = await tx.query<PersonRow>(
+        `INSERT INTO people (id, ynab_user_id, allowed, time_zone, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (ynab_user_id) DO UPDATE SET allowed = EXCLUDED.allowed, time_zone = EXCLUDED.time_zone
+         RETURNING ${COLUMNS}`,
+        [newPersonId(), ynabUserId, choice.allowed, choice.timeZone, now],
+      );
+      if (sealed !== null)
+        await tx.query(
+          `INSERT INTO ynab_grants (person_id, sealed, saved_at) VALUES ($1, $2, $3)
+           ON CONFLICT (person_id) DO UPDATE SET sealed = EXCLUDED.sealed, saved_at = EXCLUDED.saved_at`,
+          [row!.id, sealed, now],
+        );
+      return toPerson(row!);
+    });
+  }
+
+  #seal({ accessToken, refreshToken, expiresAt, scope }: YnabGrant): Promise<string> {
+    return this.sealer.seal(JSON.stringify({ accessToken, refreshToken, expiresAt, scope }));
   }
 
   async person(id: PersonId): Promise<Person | null> {
@@ -66,8 +84,7 @@ export class SqlPeopleStore implements PeopleStore {
   }
 
   async saveGrant(id: PersonId, grant: YnabGrant): Promise<void> {
-    const { accessToken, refreshToken, expiresAt, scope } = grant;
-    const sealed = await this.sealer.seal(JSON.stringify({ accessToken, refreshToken, expiresAt, scope }));
+    const sealed = await this.#seal(grant);
     const rows = await this.db.query(
       `INSERT INTO ynab_grants (person_id, sealed, saved_at) SELECT id, $2, $3 FROM people WHERE id = $1
        ON CONFLICT (person_id) DO UPDATE SET sealed = EXCLUDED.sealed, saved_at = EXCLUDED.saved_at

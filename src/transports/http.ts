@@ -178,21 +178,25 @@ export async function runHttp(
   );
   const build = (ctx: McpRequestContext): McpServer | Promise<McpServer> =>
     'perPerson' in factory ? factory.perPerson(ctx) : factory(ctx);
-  // A 2025-era session belongs to the grant that opened it: another client's token cannot use it.
+  // A 2025-era session belongs to the grant that opened it: another client's token cannot use it. Its
+  // tools were listed for what the grant allowed then: once it allows less (hosted mode: the person's
+  // latest sign-in chose read only), the session is not found, and the client opens one that lists less.
   const sessions = new SessionStore<{ transport: WebStandardStreamableHTTPServerTransport; grant: unknown }>(
     options.sessions,
   );
+  const ownerOf = (authInfo: AuthInfo | undefined): unknown =>
+    authInfo === undefined ? undefined : `${String(authInfo.extra?.grantId)} ${grantAllowsWrites(authInfo)}`;
 
   const legacy = async ({ request, parsed }: Incoming, authInfo: AuthInfo | undefined): Promise<Response> => {
     const sid = request.headers.get('mcp-session-id');
     const found = sid ? sessions.get(sid) : undefined;
-    const session = found && found.grant === authInfo?.extra?.grantId ? found.transport : undefined;
+    const session = found && found.grant === ownerOf(authInfo) ? found.transport : undefined;
     if (session) return session.handleRequest(request, { ...withAuth(authInfo), ...parsedOf(parsed) });
     if (!sid && request.method === 'POST' && isInitializeRequest(parsed?.body)) {
       const transport: WebStandardStreamableHTTPServerTransport =
         new WebStandardStreamableHTTPServerTransport({
           sessionIdGenerator: () => (options.instance ? `${options.instance}.${randomUUID()}` : randomUUID()),
-          onsessioninitialized: (id) => sessions.add(id, { transport, grant: authInfo?.extra?.grantId }),
+          onsessioninitialized: (id) => sessions.add(id, { transport, grant: ownerOf(authInfo) }),
         });
       transport.onclose = () => {
         if (transport.sessionId) sessions.delete(transport.sessionId);

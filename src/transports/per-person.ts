@@ -15,7 +15,7 @@ import type { Config } from '../config.js';
 import type { Deps } from '../deps.js';
 import { PeopleDeps, type HostedOptions } from '../hosted/people-deps.js';
 import { serverFactory, type ServerOptions } from '../server.js';
-import { grantAllowsWrites } from './oauth/scopes.js';
+import { grantAllowsWrites, WRITE_SCOPE } from './oauth/scopes.js';
 import { reusing } from './reuse.js';
 
 type Factory = (ctx: McpRequestContext) => McpServer;
@@ -24,12 +24,26 @@ export interface PersonServers {
   people: PeopleDeps<Factory>;
   /** The instance for a call: from the pool of the person its token names. */
   perPerson(ctx: McpRequestContext): Promise<McpServer>;
-  /** The bearer gate, which also refuses a token whose person is gone (deleted by the operator). */
+  /**
+   * The bearer gate, which also refuses a token whose person is gone (deleted), and takes the write
+   * grant away from every app of a person whose latest sign-in allowed reading only.
+   */
   gate(
     inner: (request: Request) => Promise<AuthInfo | Response>,
     resource: URL,
   ): (request: Request) => Promise<AuthInfo | Response>;
 }
+
+/**
+ * The person's latest sign-in chose read only (or YNAB gave a read-only token): every app of theirs is
+ * read only from then on, an app granted changes earlier included, since the one YNAB token the
+ * account holds could not make them. A later sign-in that allows changes gives them back to the apps
+ * that were granted them.
+ */
+const readOnly = (authInfo: AuthInfo): AuthInfo => ({
+  ...authInfo,
+  scopes: authInfo.scopes.filter((s) => s !== WRITE_SCOPE),
+});
 
 const accountOf = (authInfo: AuthInfo | undefined): string => {
   const id = authInfo?.extra?.accountId;
@@ -56,7 +70,12 @@ export function personServers(
     gate: (inner, resource) => async (request) => {
       const verdict = await inner(request);
       if (verdict instanceof Response) return verdict;
-      if (await people.entry(accountOf(verdict))) return verdict;
+      // the person as the store has them now: another instance may have deleted them, or taken their
+      // new sign-in, since this one built their Deps
+      const person = await options.people.person(accountOf(verdict));
+      if (person && (await people.current(person)))
+        return person.allowed === 'write' ? verdict : readOnly(verdict);
+      people.forget(accountOf(verdict));
       const challenge = `Bearer error="invalid_token", error_description="This person's account was deleted on this server: sign in again.", resource_metadata="${getOAuthProtectedResourceMetadataUrl(resource)}"`;
       return new Response(
         JSON.stringify({

@@ -1,6 +1,7 @@
 /**
  * A PeopleStore that passes every call to the real one and records what tests assert on: how many
- * grants were saved, and every token saved (which must never show in a log line).
+ * grants were saved (at a sign-in or a refresh), and every token saved (which must never show in a
+ * log line).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,8 +18,17 @@ export class RecordingPeople implements PeopleStore {
 
   constructor(private readonly inner: PeopleStore) {}
 
-  signIn(ynabUserId: string, choice: { allowed: Allowed; timeZone: string | null }): Promise<Person> {
-    return this.inner.signIn(ynabUserId, choice);
+  signIn(
+    ynabUserId: string,
+    choice: { allowed: Allowed; timeZone: string | null },
+    grant?: YnabGrant,
+  ): Promise<Person> {
+    if (grant) this.record(grant);
+    return this.inner.signIn(ynabUserId, choice, grant);
+  }
+  private record(grant: YnabGrant): void {
+    this.saves += 1;
+    this.tokens.add(grant.accessToken).add(grant.refreshToken);
   }
   person(id: PersonId): Promise<Person | null> {
     return this.inner.person(id);
@@ -30,8 +40,7 @@ export class RecordingPeople implements PeopleStore {
     return this.inner.people();
   }
   saveGrant(id: PersonId, grant: YnabGrant): Promise<void> {
-    this.saves += 1;
-    this.tokens.add(grant.accessToken).add(grant.refreshToken);
+    this.record(grant);
     return this.inner.saveGrant(id, grant);
   }
   grant(id: PersonId): Promise<YnabGrant | null> {

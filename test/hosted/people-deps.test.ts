@@ -87,4 +87,19 @@ describe("each person's Deps", () => {
     expect((await built.entry(tokyo.id))!.deps.clock.today()).toBe('2026-09-25');
     await people.signIn('user-tokyo', { allowed: 'write', timeZone: 'Asia/Tokyo' });
   });
+
+  it('a person who signed in again through another instance is built anew at their next call here', async () => {
+    const { built, tokyo } = await setUp();
+    const first = (await built.current(tokyo))!;
+    expect(first.deps.clock.today()).toBe('2026-09-26');
+    // the same reading keeps the same Deps
+    expect((await built.current(tokyo))!.deps).toBe(first.deps);
+    // another instance took a sign-in with another zone and read only: no forget() reached this one
+    const now = await people.signIn('user-tokyo', { allowed: 'read', timeZone: 'Pacific/Honolulu' });
+    const again = (await built.current(now))!;
+    expect(again.deps).not.toBe(first.deps);
+    expect(again.person.allowed).toBe('read');
+    expect(again.deps.clock.today()).toBe('2026-09-25');
+    await people.signIn('user-tokyo', { allowed: 'write', timeZone: 'Asia/Tokyo' });
+  });
 });

@@ -39,6 +39,31 @@ describe.each(ENGINES)('people on $name', (engine) => {
     expect((await people.people()).map((p) => p.ynabUserId)).toEqual(['ynab-user-1', 'ynab-user-2']);
   });
 
+  it('records a sign-in and its YNAB tokens together, or neither', async () => {
+    const first = await people.signIn('ynab-user-1', { allowed: 'write', timeZone: null }, grantOf(1));
+    expect(await people.grant(first.id)).toEqual(grantOf(1));
+    // a later read-only sign-in replaces the choice and the token at once
+    const later = await people.signIn('ynab-user-1', { allowed: 'read', timeZone: null }, grantOf(2));
+    expect(later).toEqual({ ...first, allowed: 'read' });
+    expect(await people.grant(first.id)).toEqual(grantOf(2));
+    // a sign-in whose token cannot be stored changes nothing of what the person chose (the planted
+    // constraint is taken out again: PGlite's instance is shared by the file's tests)
+    await t.db.query('ALTER TABLE ynab_grants ADD CONSTRAINT planted_refusal CHECK (saved_at < 0) NOT VALID');
+    try {
+      await expect(
+        people.signIn('ynab-user-1', { allowed: 'write', timeZone: 'Europe/Paris' }, grantOf(3)),
+      ).rejects.toThrow(/planted_refusal/);
+      expect(await people.person(first.id)).toEqual(later);
+      expect(await people.grant(first.id)).toEqual(grantOf(2));
+      await expect(
+        people.signIn('ynab-user-new', { allowed: 'write', timeZone: null }, grantOf(5)),
+      ).rejects.toThrow(/planted_refusal/);
+      expect((await people.people()).map((p) => p.ynabUserId)).toEqual(['ynab-user-1']);
+    } finally {
+      await t.db.query('ALTER TABLE ynab_grants DROP CONSTRAINT planted_refusal');
+    }
+  });
+
   it('two first sign-ins of one YNAB user at once make one person', async () => {
     const both = await Promise.all([
       people.signIn('ynab-race', { allowed: 'read', timeZone: null }),

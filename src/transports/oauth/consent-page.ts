@@ -33,6 +33,13 @@ export function consentHeaders(nonce: string, formTargets: string[]): Record<str
 
 const ZONE_SCRIPT = `var z=document.getElementById('time_zone');if(z&&!z.value){try{z.value=Intl.DateTimeFormat().resolvedOptions().timeZone||''}catch(e){}}`;
 
+/**
+ * This server holds one YNAB token per person, of the scope of their latest sign-in: the choice made
+ * here is the account's, and the page says so before the person goes to YNAB.
+ */
+export const ACCOUNT_WIDE =
+  'Your choice applies to your whole account on this server: choosing read only here also makes the apps you connected earlier read only; choosing changes lets the apps you allowed changes before make them again. An app you let only read stays read only.';
+
 function choices(m: ConsentModel): string {
   if (!m.writesOffered)
     return `<p>It may <strong>read</strong> your plan. This server never changes a plan (its operator has not allowed changes).</p><input type="hidden" name="access" value="read">`;
@@ -40,6 +47,7 @@ function choices(m: ConsentModel): string {
   return `<fieldset><legend>What may it do?</legend>
 <label><input type="radio" name="access" value="read"${checked(!m.write)}> <strong>Read only</strong>: it reads balances, transactions and categories; it can never change anything, and YNAB gives it a read-only token.</label>
 <label><input type="radio" name="access" value="write"${checked(m.write === true)}> <strong>Also changes</strong>: it may also propose changes (categorise, create, move money); each one is shown to you first and made only after your yes, and can be undone.</label>
+<p>${ACCOUNT_WIDE}</p>
 </fieldset>`;
 }
 

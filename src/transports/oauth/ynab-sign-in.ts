@@ -200,10 +200,10 @@ export async function handleYnabCallback(
   try {
     const grant = await exchangeCode(ctx.app, code);
     const userId = await ynabUserId(ctx.app, grant.accessToken);
-    // YNAB may grant less than asked: a read-only token makes a read-only grant
+    // YNAB may grant less than asked: a read-only token makes a read-only grant. The person's choice
+    // and this token replace the earlier ones together, for every app of theirs (per-person.ts)
     const allowed = grant.scope === 'read-only' ? 'read' : taken.allowed;
-    person = await ctx.people.signIn(userId, { allowed, timeZone: taken.timeZone });
-    await ctx.people.saveGrant(person.id, grant);
+    person = await ctx.people.signIn(userId, { allowed, timeZone: taken.timeZone }, grant);
   } catch (error) {
     if (!(error instanceof YnabOAuthError)) throw error;
     const what =
