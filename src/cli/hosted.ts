@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, DEMO_CLIENT_ID, type Config } from '../config.js';
 import { Secret } from '../domain/secret.js';
 import { startPruning } from '../hosted/retention.js';
+import { sharedStateKey } from '../hosted/state-key.js';
 import { CALLBACK_PATH, type YnabApp } from '../hosted/ynab-oauth.js';
 import type { Log } from '../log.js';
 import { meteredDatabase } from '../metrics/store.js';
@@ -30,6 +31,18 @@ export function readClientSecret(path: string): Secret {
       'AVENIR_MCP_YNAB_CLIENT_SECRET_FILE must hold the client secret alone, on one line (visible characters, no space).',
     );
   return new Secret(value);
+}
+
+/** The value of `make`, asked once; asked again after a failure (a store that did not answer). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | null = null;
+  return () => {
+    made ??= make().catch((error: unknown) => {
+      made = null;
+      throw error;
+    });
+    return made;
+  };
 }
 
 export interface Hosted {
@@ -60,7 +73,7 @@ export interface HostedStart {
 }
 
 export async function startHosted(start: HostedStart): Promise<Hosted> {
-  const { config, log, people } = start;
+  const { config, log, people, store } = start;
   const settings = config.ynabOAuth;
   if (!settings || !config.publicUrl) throw new ConfigError('AVENIR_MCP_AUTH=ynab is not configured.');
   const app: YnabApp = {
@@ -83,7 +96,14 @@ export async function startHosted(start: HostedStart): Promise<Hosted> {
     writes: config.write,
     lasting: start.lasting,
     shared: start.store !== undefined,
-    hosted: { people, app, onSignIn: (id) => servers.people.forget(id) },
+    hosted: {
+      people,
+      app,
+      onSignIn: (id) => servers.people.forget(id),
+      onDelete: (id) => servers.people.forget(id),
+      // the account page's confirmations verify on every instance: they share the request-state key
+      ...(store ? { accountKey: once(() => sharedStateKey(config, store)) } : {}),
+    },
     ...(start.loopbackHttp ? { testing: { allowHttpLoopback: true } } : {}),
   });
   return {

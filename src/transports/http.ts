@@ -216,7 +216,12 @@ export async function runHttp(
     const publicUrl = oauth.publicUrl;
     return (
       hostGuard(req.headers, publicUrl) ??
-      (path === '/mcp' || path.startsWith('/interaction/') ? originGuard(req.headers, publicUrl) : null)
+      (path === '/mcp' ||
+      path.startsWith('/interaction/') ||
+      path === '/account' ||
+      path.startsWith('/account/')
+        ? originGuard(req.headers, publicUrl)
+        : null)
     );
   };
 

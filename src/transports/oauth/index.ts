@@ -4,9 +4,11 @@
  * and the bearer gate; http.ts routes to them and keeps /mcp as it is. Hosted mode (AVENIR_MCP_AUTH=
  * ynab) is the same server with YNAB as the sign-in, and with every record in its shared store.
  */
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildOAuthProtectedResourceMetadata, type AuthInfo } from '@modelcontextprotocol/server';
 import type Provider from 'oidc-provider';
+import { Secret } from '../../domain/secret.js';
 import { handleInteraction } from './interaction.js';
 import { createProvider, DAY, ROUTES } from './provider.js';
 import { TryLimiter } from './rate-limit.js';
@@ -15,7 +17,14 @@ import { loadSecrets } from './secrets.js';
 import { MemoryStore, type OAuthStore } from './store.js';
 import { bearerGate } from './verifier.js';
 import { SignInStates, StoredSignInStates } from './sign-in-states.js';
-import { handleHostedInteraction, handleYnabCallback, type HostedSignIn } from './ynab-sign-in.js';
+import {
+  handleHostedInteraction,
+  handleYnabCallback,
+  type HostedContext,
+  type HostedSignIn,
+} from './ynab-sign-in.js';
+import { finishAccountTrip, handleAccount, handleAccountDelete } from './account-deletion.js';
+import { ACCOUNT_PATH, DELETE_PATH } from './account-page.js';
 
 export interface OAuthOptions {
   /** AVENIR_MCP_PUBLIC_URL: the origin clients reach through the owner's TLS proxy. */
@@ -75,6 +84,12 @@ export function checkPublicUrl(raw: string, allowHttpLoopback: boolean): URL {
 const PROVIDER_PREFIXES = Object.values(ROUTES);
 const PRM = '/.well-known/oauth-protected-resource';
 
+/** A key for this process alone, made at its first use. */
+function processKey(): () => Promise<Secret> {
+  const key = new Secret(randomBytes(32).toString('base64url'));
+  return () => Promise.resolve(key);
+}
+
 const personExists =
   ({ people }: HostedSignIn) =>
   async (id: string): Promise<boolean> =>
@@ -122,7 +137,7 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
     ownerHash: options.ownerHash ?? '',
     writesOffered: options.writes,
   };
-  const hosted = options.hosted
+  const hosted: HostedContext | null = options.hosted
     ? {
         ...options.hosted,
         provider,
@@ -130,8 +145,10 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
         writesOffered: options.writes,
         states: options.shared ? new StoredSignInStates(options.lasting) : new SignInStates(),
         secure: publicUrl.protocol === 'https:',
+        accountKey: options.hosted.accountKey ?? processKey(),
       }
     : null;
+  if (hosted) hosted.accountTrip = (res, query) => finishAccountTrip(res, hosted, query);
   const callbackPath = hosted ? new URL(hosted.app.redirectUri).pathname : null;
   const gate = bearerGate(provider, options.lasting, resource);
 
@@ -143,6 +160,7 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
       path.startsWith('/.well-known/') ||
       path.startsWith('/interaction/') ||
       path === callbackPath ||
+      (hosted !== null && (path === ACCOUNT_PATH || path === DELETE_PATH)) ||
       PROVIDER_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)),
     async handle(req, res) {
       const path = new URL(req.url ?? '/', issuer).pathname;
@@ -158,6 +176,8 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
       }
       if (hosted && path.startsWith('/interaction/')) return handleHostedInteraction(req, res, hosted);
       if (hosted && path === callbackPath) return handleYnabCallback(req, res, hosted);
+      if (hosted && path === ACCOUNT_PATH) return handleAccount(req, res, hosted);
+      if (hosted && path === DELETE_PATH) return handleAccountDelete(req, res, hosted);
       if (path.startsWith('/interaction/')) return handleInteraction(req, res, interaction);
       // RFC 8414's address for the same document the provider serves as OpenID discovery.
       if (path === '/.well-known/oauth-authorization-server') req.url = '/.well-known/openid-configuration';

@@ -7,6 +7,7 @@
  * tokens, tied to their YNAB user id, stored sealed, and turned into the grant of `accountId =
  * person.id`. Every failure is a plain page saying what happened and what to do, with nothing stored.
  */
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Interaction } from 'oidc-provider';
@@ -18,6 +19,7 @@ import {
   YnabOAuthError,
   type YnabApp,
 } from '../../hosted/ynab-oauth.js';
+import type { Secret } from '../../domain/secret.js';
 import type { PeopleStore, Person, PersonId } from '../../store/people.js';
 import { consentHeaders, consentPage, type ConsentModel } from './consent-page.js';
 import { originOf, readForm, recordGrant } from './interaction.js';
@@ -29,6 +31,13 @@ export interface HostedSignIn {
   app: YnabApp;
   /** Told when a person signed in (again): their cached Deps must take their new choice. */
   onSignIn?: (id: PersonId) => void;
+  /** Told when a person deleted their account (account-deletion.ts): their cached Deps must go. */
+  onDelete?: (id: PersonId) => void;
+  /**
+   * The key the account page derives its confirmations' key from: the request-state key every
+   * instance shares. Without it, a key made for this process (a confirmation then works on it alone).
+   */
+  accountKey?: () => Promise<Secret>;
 }
 
 export interface HostedContext extends HostedSignIn {
@@ -39,7 +48,19 @@ export interface HostedContext extends HostedSignIn {
   states: SignInStateStore;
   /** Whether the public address is https: the browser cookie is then Secure. */
   secure: boolean;
+  accountKey: () => Promise<Secret>;
+  /** Where a trip the account page started goes once YNAB answers (account-deletion.ts). */
+  accountTrip?: (res: ServerResponse, query: URLSearchParams) => Promise<void>;
 }
+
+/**
+ * The `uid` of a trip started by the account page begins with this (a sign-in page's uid is random,
+ * never of this form). Each trip has its own: the shared store keeps one trip per uid, and two people
+ * leaving at once must not replace each other's.
+ */
+const ACCOUNT_TRIP = 'account-page';
+export const accountTripUid = (): string => `${ACCOUNT_TRIP}:${randomBytes(16).toString('base64url')}`;
+const isAccountTrip = (uid: string): boolean => uid.startsWith(`${ACCOUNT_TRIP}:`);
 
 /** The cookie that binds a trip to YNAB to the browser that started it; only the callback receives it. */
 const COOKIE = 'avenir_ynab_sign_in';
@@ -114,7 +135,19 @@ export async function handleHostedInteraction(
     allowed: write ? 'write' : 'read',
     timeZone,
   });
-  const cookie = [
+  res
+    .writeHead(303, {
+      location: authorizeUrl(ctx.app, state, !write),
+      'set-cookie': tripCookie(ctx, browser),
+      'cache-control': 'no-store',
+      'content-length': '0',
+    })
+    .end();
+}
+
+/** The cookie that binds a trip to YNAB to this browser; only the callback path receives it. */
+export const tripCookie = (ctx: Pick<HostedContext, 'app' | 'secure'>, browser: string): string =>
+  [
     `${COOKIE}=${browser}`,
     `Path=${new URL(ctx.app.redirectUri).pathname}`,
     'HttpOnly',
@@ -122,15 +155,6 @@ export async function handleHostedInteraction(
     'Max-Age=600',
     ...(ctx.secure ? ['Secure'] : []),
   ].join('; ');
-  res
-    .writeHead(303, {
-      location: authorizeUrl(ctx.app, state, !write),
-      'set-cookie': cookie,
-      'cache-control': 'no-store',
-      'content-length': '0',
-    })
-    .end();
-}
 
 const cookieOf = (req: IncomingMessage): string | null => {
   for (const part of (req.headers.cookie ?? '').split(';')) {
@@ -183,6 +207,7 @@ export async function handleYnabCallback(
       'This sign-in link is not valid any more',
       `It was already used, it is more than ten minutes old, or it was started in another browser. Nothing was stored. ${START_AGAIN}`,
     );
+  if (isAccountTrip(taken.uid)) return ctx.accountTrip ? ctx.accountTrip(res, query) : expired(res);
   if (query.get('error') === 'access_denied')
     return page(
       res,

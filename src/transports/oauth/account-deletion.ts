@@ -1,0 +1,184 @@
+/**
+ * Leaving hosted mode from a browser: `/account` offers "Delete my data", which proves who the person
+ * is the way the sign-in does, through YNAB. Its POST sends them to YNAB's authorize (asking for a
+ * read-only token) with a single-use `state` of the sign-in's kind (sign-in-states.ts, bound to this
+ * browser by the same cookie), marked as this page's trip rather than an app's sign-in. YNAB's answer
+ * reaches the one registered callback, which hands the trip here: the code is exchanged, `GET /user`
+ * names the YNAB user, and that user's account, if any, is shown on a confirmation page. The token is
+ * used for that one read and never stored.
+ *
+ * The confirmation's form carries a token signed (HS256, jose) with a key derived from the request-
+ * state key every instance shares, naming the account and the hash of a secret set in a cookie only
+ * `/account` paths receive (`SameSite=Strict`), and dead after ten minutes: another site can neither
+ * read the token nor send the cookie, so no page but this one can make the deletion. A deletion is
+ * done once whatever is replayed: a second POST finds no account. Deleting removes the person's row,
+ * and with it every row of theirs (store/sql-accounts.ts), so their apps' grants go and their
+ * tokens are refused at once; this instance also drops the Deps it kept for them.
+ */
+import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { jwtVerify, SignJWT } from 'jose';
+import { authorizeUrl, exchangeCode, ynabUserId, YnabOAuthError } from '../../hosted/ynab-oauth.js';
+import { ACCOUNT_PATH, accountPage, confirmPage } from './account-page.js';
+import { readForm, originOf } from './interaction.js';
+import { messagePage, newNonce, pageHeaders } from './page.js';
+import { accountTripUid, tripCookie, type HostedContext } from './ynab-sign-in.js';
+
+/** The cookie that binds a confirmation to the browser YNAB's answer came back to. */
+const COOKIE = 'avenir_account';
+const CONFIRM_S = 600;
+const AUDIENCE = 'avenir-mcp account deletion';
+const AGAIN = `Start again from ${ACCOUNT_PATH} on this server.`;
+
+function page(res: ServerResponse, status: number, title: string, text: string): void {
+  const nonce = newNonce();
+  res.writeHead(status, pageHeaders(nonce, [])).end(messagePage(title, text, nonce));
+}
+
+const hash = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
+
+/** The key of the confirmations: from the request-state key, for this one use. */
+async function keyOf(ctx: HostedContext): Promise<Uint8Array> {
+  const base = await ctx.accountKey();
+  return new Uint8Array(hkdfSync('sha256', base.reveal(), 'avenir-mcp', 'account deletion confirmation', 32));
+}
+
+const cookieOf = (req: IncomingMessage): string | null => {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === COOKIE) return value.join('=');
+  }
+  return null;
+};
+
+/** GET: the page. POST: the trip to YNAB that proves whose account it is. */
+export async function handleAccount(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: HostedContext,
+): Promise<void> {
+  if (req.method !== 'POST') {
+    const nonce = newNonce();
+    res.writeHead(200, pageHeaders(nonce, originOf(ctx.app.oauthUrl))).end(accountPage(nonce));
+    return;
+  }
+  const form = await readForm(req);
+  if (form.get('decision') !== 'delete') return void res.writeHead(303, { location: ACCOUNT_PATH }).end();
+  const { state, browser } = await ctx.states.issue({
+    uid: accountTripUid(),
+    allowed: 'read',
+    timeZone: null,
+  });
+  res
+    .writeHead(303, {
+      location: authorizeUrl(ctx.app, state, true),
+      'set-cookie': tripCookie(ctx, browser),
+      'cache-control': 'no-store',
+      'content-length': '0',
+    })
+    .end();
+}
+
+/** YNAB's answer to a trip started by the account page (handed over by the callback). */
+export async function finishAccountTrip(
+  res: ServerResponse,
+  ctx: HostedContext,
+  query: URLSearchParams,
+): Promise<void> {
+  if (query.get('error') === 'access_denied')
+    return page(res, 403, 'Nothing was deleted', `You chose not to sign in at YNAB. ${AGAIN}`);
+  const code = query.get('code');
+  if (query.has('error') || !code)
+    return page(res, 400, 'YNAB did not complete the sign-in', `Nothing was deleted. ${AGAIN}`);
+  let userId: string;
+  try {
+    const grant = await exchangeCode(ctx.app, code);
+    // the token proves who signed in; it serves this one read and is dropped with this function
+    userId = await ynabUserId(ctx.app, grant.accessToken);
+  } catch (error) {
+    if (!(error instanceof YnabOAuthError)) throw error;
+    return page(res, 502, 'The sign-in with YNAB failed', `${error.message} Nothing was deleted. ${AGAIN}`);
+  }
+  const person = await ctx.people.personOfYnabUser(userId);
+  if (!person)
+    return page(
+      res,
+      404,
+      'No account here for this YNAB account',
+      'This server keeps nothing about the YNAB account you signed in with: there is nothing to delete. If you connected an app with another YNAB account, sign in with that one.',
+    );
+  const browser = randomBytes(32).toString('base64url');
+  const token = await new SignJWT({ browser: hash(browser) })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(person.id)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${CONFIRM_S}s`)
+    .sign(await keyOf(ctx));
+  const cookie = [
+    `${COOKIE}=${browser}`,
+    `Path=${ACCOUNT_PATH}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    `Max-Age=${CONFIRM_S}`,
+    ...(ctx.secure ? ['Secure'] : []),
+  ].join('; ');
+  const nonce = newNonce();
+  res
+    .writeHead(200, { ...pageHeaders(nonce, []), 'set-cookie': cookie })
+    .end(confirmPage({ accountId: person.id, createdAt: person.createdAt, token }, nonce));
+}
+
+/** The account a confirmation names, when it is this browser's and still live; else null. */
+async function confirmed(req: IncomingMessage, ctx: HostedContext, token: string): Promise<string | null> {
+  const browser = cookieOf(req);
+  if (!browser) return null;
+  try {
+    const { payload } = await jwtVerify(token, await keyOf(ctx), {
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      requiredClaims: ['sub', 'exp'],
+    });
+    const given = Buffer.from(hash(browser));
+    const bound = Buffer.from(typeof payload.browser === 'string' ? payload.browser : '');
+    if (given.length !== bound.length || !timingSafeEqual(given, bound)) return null;
+    return payload.sub ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** POST /account/delete: the confirmation, then the deletion. */
+export async function handleAccountDelete(
+  req: IncomingMessage,
+  res: ServerResponse,
+  ctx: HostedContext,
+): Promise<void> {
+  if (req.method !== 'POST') return void res.writeHead(303, { location: ACCOUNT_PATH }).end();
+  const form = await readForm(req);
+  const id = await confirmed(req, ctx, form.get('token') ?? '');
+  // the cookie has served either way
+  res.setHeader('set-cookie', `${COOKIE}=; Path=${ACCOUNT_PATH}; Max-Age=0`);
+  if (id === null)
+    return page(
+      res,
+      400,
+      'This confirmation is not valid any more',
+      `It is more than ten minutes old, or it was opened in another browser. Nothing was deleted. ${AGAIN}`,
+    );
+  const deleted = await ctx.people.deletePerson(id);
+  ctx.onDelete?.(id);
+  if (!deleted)
+    return page(
+      res,
+      404,
+      'Already deleted',
+      'This account was already deleted: this server keeps nothing of it.',
+    );
+  page(
+    res,
+    200,
+    'Your data is deleted',
+    "This server keeps nothing about you any more, and the apps you connected to it are refused from now on: remove them in each app's connector settings. To withdraw this server's access at YNAB too, remove it from the authorized applications in YNAB's settings.",
+  );
+}

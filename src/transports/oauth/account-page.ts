@@ -1,0 +1,54 @@
+/**
+ * The pages of hosted mode's account page (`/account`): what the server keeps and the button that
+ * starts a deletion, then, once YNAB has said who the person is, the confirmation that names their
+ * account and what goes with it. The look and the headers are the sign-in's (page.ts): one document,
+ * no script, inline style allowed by its nonce, forms that post to this server only.
+ */
+import { escapeHtml, STYLE } from './page.js';
+
+export const ACCOUNT_PATH = '/account';
+export const DELETE_PATH = '/account/delete';
+
+/** What the store holds about a person, as the pages say it: everything a deletion takes. */
+export const WHAT_IS_KEPT =
+  'your YNAB tokens (sealed), the connections of your apps (their grants, tokens and sessions), the undo journal of the changes made through this server, changes whose outcome is still being checked, confirmation codes, your time zone and whether you allowed changes';
+
+const head = (title: string, nonce: string): string => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head>
+<body><h1>${escapeHtml(title)}</h1>`;
+
+/** `/account`: what is kept, and the way to delete it (a YNAB sign-in proves whose it is). */
+export function accountPage(nonce: string): string {
+  return `${head('Your data on this server', nonce)}
+<p>For each person who connects an app, this server keeps ${WHAT_IS_KEPT}. It never keeps your plan itself: it reads it from YNAB when your app asks.</p>
+<p>To delete everything it keeps about you, sign in with YNAB: YNAB tells this server which account is yours (it asks for read-only access, used once for that and not kept). You then confirm on the next page.</p>
+<form method="post" action="${ACCOUNT_PATH}">
+<button type="submit" name="decision" value="delete">Delete my data…</button>
+</form></body></html>
+`;
+}
+
+export interface ConfirmModel {
+  /** The opaque account id (never the YNAB user id or a name). */
+  accountId: string;
+  /** Epoch milliseconds of the first sign-in. */
+  createdAt: number;
+  /** The signed confirmation the form carries back. */
+  token: string;
+}
+
+/** After YNAB's answer: the account found, what a deletion takes, and the last yes. */
+export function confirmPage(m: ConfirmModel, nonce: string): string {
+  const since = new Date(m.createdAt).toISOString().slice(0, 10);
+  return `${head('Delete your data on this server?', nonce)}
+<p>YNAB says you are the person of account <code>${escapeHtml(m.accountId)}</code> on this server, first connected on ${since}.</p>
+<p>Deleting removes, at once and for good: ${WHAT_IS_KEPT}. Every app you connected to this server stops working with it; connecting one again starts a new, empty account. Changes already made in YNAB stay as they are, and can no longer be undone from here. Your YNAB plan itself is not touched.</p>
+<form method="post" action="${DELETE_PATH}">
+<input type="hidden" name="token" value="${escapeHtml(m.token)}">
+<button type="submit" name="decision" value="delete">Delete everything</button>
+</form>
+<p><a href="${ACCOUNT_PATH}">Keep my account</a> (nothing is deleted unless you press the button within ten minutes).</p>
+</body></html>
+`;
+}
