@@ -6,7 +6,7 @@
  * refusals are those of the single-owner pacer (src/ynab/pace.ts), word for word.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { observePacerRefusal, observeYnabPause } from '../metrics/hooks.js';
+import { observePacerRefusal, observePacerReservation, observeYnabPause } from '../metrics/hooks.js';
 import type { PersonId } from '../store/people.js';
 import { SqlPacer, type Reservation } from '../store/sql-pacer.js';
 import type { Database } from '../store/sql.js';
@@ -43,9 +43,13 @@ export class StorePacer implements Pacing {
       budget: this.#budget,
       compensating,
     });
-    if (answer.ok) return answer.id;
+    if (answer.ok) {
+      observePacerReservation(answer.left);
+      return answer.id;
+    }
     observePacerRefusal(answer.reason);
     if (answer.reason === 'paused') throw pausedRefusal(answer.until - now);
+    observePacerReservation(Math.max(0, this.#budget - answer.sent));
     throw budgetRefusal(answer.sent, count, answer.freeAt - now);
   }
 

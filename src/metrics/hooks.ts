@@ -18,6 +18,11 @@ export interface MetricsSink {
   ynabPause(seconds: number): void;
   /** The pacer refused a request before it left: paused after a 429, or the hourly budget used up. */
   pacerRefusal(reason: 'paused' | 'budget'): void;
+  /**
+   * Hosted mode's pacer took (or, the hour being full, refused) a reservation in the store: the
+   * requests the person's hour had left after it. A number alone: whose hour it was is not told.
+   */
+  pacerReservation(left: number): void;
   /** One store query, named by a fixed word of the store's code (never a value from a request). */
   storeQuery(operation: string, seconds: number): void;
 }
@@ -42,6 +47,8 @@ export const observeYnabRequest = (kind: 'read' | 'write', outcome: YnabOutcome,
 export const observeYnabPause = (seconds: number): void => sink?.ynabPause(seconds);
 
 export const observePacerRefusal = (reason: 'paused' | 'budget'): void => sink?.pacerRefusal(reason);
+
+export const observePacerReservation = (left: number): void => sink?.pacerReservation(left);
 
 /**
  * For the store: times `query` and reports it under `operation` (a constant such as `person` or

@@ -9,8 +9,9 @@
  *
  * Every label is bounded: tool names (the server's own, else `other`), a YNAB method kind and outcome,
  * a refusal reason, a store operation (a constant of the store's code), and the pacer's budget left
- * in four buckets, counted over the process's pacers rather than per token. No person id, name,
- * amount or token can be a label.
+ * in four buckets, counted over the process's pacers rather than per token. Hosted mode's pacers live
+ * in the store, which a scrape does not query: their budget left is a histogram observed at each
+ * reservation, with no label at all. No person id, name, amount or token can be a label.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +32,12 @@ const BUDGET_BUCKETS: readonly [string, number, number][] = [
   ['60-119', 60, 120],
   ['120-180', 120, Infinity],
 ];
+
+/**
+ * Hosted mode's reservations, by the requests the person's hour had left after each: the upper bounds
+ * of the histogram's buckets, from a full hour (0: the next send waits) to an untouched one (180).
+ */
+const RESERVATION_LEFT = [0, 10, 20, 50, 100, 150, 180];
 
 /** Latency buckets in seconds: a warm read is milliseconds, a slow YNAB answer tens of seconds. */
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -101,6 +108,12 @@ function registerMetrics(prom: typeof Prom): { registry: Prom.Registry; sink: Me
         );
     },
   });
+  const reservations = new prom.Histogram({
+    name: 'avenir_pacer_reservation_budget_left',
+    help: "Hosted mode's reservations of YNAB sends in the shared store, by the requests the person's hour had left after each (a refused one: what it had left).",
+    buckets: RESERVATION_LEFT,
+    registers,
+  });
   new prom.Gauge({
     name: 'avenir_pacer_paused',
     help: 'YNAB tokens in use by this process that a 429 pause holds back now.',
@@ -115,6 +128,7 @@ function registerMetrics(prom: typeof Prom): { registry: Prom.Registry; sink: Me
     ynabRequest: (kind, outcome, seconds) => ynab.observe({ kind, outcome }, seconds),
     ynabPause: (seconds) => (pauses.inc(), pausedSeconds.inc(seconds)),
     pacerRefusal: (reason) => refusals.inc({ reason }),
+    pacerReservation: (left) => reservations.observe(left),
     storeQuery: (name, seconds) => store.observe({ operation: operation(name) }, seconds),
   };
   return { registry, sink };

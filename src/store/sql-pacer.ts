@@ -14,7 +14,8 @@ import type { Database, Sql } from './sql.js';
 export const HOUR_MS = 3_600_000;
 
 export type Reservation =
-  | { readonly ok: true; readonly id: number }
+  /** `left`: the sends the hour still has room for after this one (0 when a compensation passed it). */
+  | { readonly ok: true; readonly id: number; readonly left: number }
   | { readonly ok: false; readonly reason: 'paused'; readonly until: number }
   /** `sent`: the sends of the last hour; `freeAt`: when enough of them leave the hour for this one. */
   | { readonly ok: false; readonly reason: 'budget'; readonly sent: number; readonly freeAt: number };
@@ -63,7 +64,7 @@ export class SqlPacer {
         'INSERT INTO pacer_sends (person_id, sent_at, count) VALUES ($1, $2, $3) RETURNING id',
         [person, now, count],
       );
-      return { ok: true, id: row!.id };
+      return { ok: true, id: row!.id, left: Math.max(0, budget - sent - count) };
     });
   }
 

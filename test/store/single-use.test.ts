@@ -137,20 +137,20 @@ describe.each(ENGINES)(`${req('yes-single-use')} single use on $name`, (engine) 
   it('paces each person within the budget across instances: all of a reservation or none', async () => {
     const pacer = new SqlPacer(t.db);
     const budget = 10;
-    expect(await pacer.reserve(a, 6, { now: T0, budget })).toMatchObject({ ok: true });
+    expect(await pacer.reserve(a, 6, { now: T0, budget })).toMatchObject({ ok: true, left: 4 });
     // two instances reserve 3 each at once for a: 4 left, so exactly one gets its 3
     const raced = await Promise.all([
       pacer.reserve(a, 3, { now: T0 + 1, budget }),
       new SqlPacer(other).reserve(a, 3, { now: T0 + 1, budget }),
     ]);
-    expect(raced.filter((r) => r.ok)).toHaveLength(1);
+    expect(raced.filter((r) => r.ok)).toEqual([expect.objectContaining({ left: 1 })]);
     expect(raced.find((r) => !r.ok)).toEqual({ ok: false, reason: 'budget', sent: 9, freeAt: T0 + HOUR_MS });
     expect(await pacer.sentLastHour(a, T0 + 1)).toBe(9);
     expect(await pacer.sentLastHour(b, T0 + 1)).toBe(0); // b's budget is b's
-    expect(await pacer.reserve(b, 10, { now: T0 + 1, budget })).toMatchObject({ ok: true });
+    expect(await pacer.reserve(b, 10, { now: T0 + 1, budget })).toMatchObject({ ok: true, left: 0 });
     // a compensation passes the budget; unused sends are given back
     const comp = await pacer.reserve(a, 2, { now: T0 + 2, budget, compensating: true });
-    expect(comp.ok).toBe(true);
+    expect(comp).toMatchObject({ ok: true, left: 0 }); // past the budget: nothing left, never below
     await pacer.release(a, (comp as { id: number }).id, 2);
     await pacer.release(a, (comp as { id: number }).id, 0);
     expect(await pacer.sentLastHour(a, T0 + 2)).toBe(9);
