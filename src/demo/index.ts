@@ -14,6 +14,7 @@ export type {
   TokenAnswer,
 } from './emulator/stand-in.js';
 export { ALICE_USER_ID, BOB_USER_ID, demoPeople } from './household/people.js';
+export { generatedName, generatedPeople, MAX_GENERATED_PEOPLE } from './household/crowd.js';
 export { buildHouseholdPlan, SECOND_HOUSEHOLD } from './household/variant.js';
 export type { HouseholdVariant } from './household/variant.js';
 export { buildDemoPlan, buildPayees } from './household/plan.js';

@@ -31,7 +31,7 @@ export const faultReply = (fault: FaultRule, status: number): Reply => ({
 export const isOAuth = (req: IncomingMessage): boolean => (req.url ?? '').startsWith('/oauth/');
 
 /** The record of a request: the API's path without `/v1`; an OAuth request's parameters as its body. */
-export function recordOf(req: IncomingMessage, raw: string): RecordedRequest {
+export function recordOf(req: IncomingMessage, raw: string, at: number): RecordedRequest {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const path =
     url.pathname === '/v1' ? '/' : url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : url.pathname;
@@ -47,5 +47,6 @@ export function recordOf(req: IncomingMessage, raw: string): RecordedRequest {
     status: 0,
     token: bearerOf(req),
     person: null,
+    at,
   };
 }

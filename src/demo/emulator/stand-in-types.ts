@@ -20,6 +20,8 @@ export interface RecordedRequest {
   token: string | null;
   /** With `people`: whose request it was (its token's person, or who signed in), else null. */
   person: string | null;
+  /** When it was read, epoch ms on the stand-in's clock (a bench counts each person's sends per hour). */
+  at: number;
 }
 
 export interface StandInOptions {

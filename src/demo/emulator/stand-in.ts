@@ -53,7 +53,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   let state = createState(options.plan ?? buildDemoPlan());
   const people = options.people === undefined ? undefined : new People(options.people);
   const apps = options.oauthApps ?? [];
-  const grants = new Grants(options.now ?? Date.now, options.accessTokenTtlMs ?? ACCESS_TTL_MS);
+  const now = options.now ?? Date.now;
+  const grants = new Grants(now, options.accessTokenTtlMs ?? ACCESS_TTL_MS);
   const requests: RecordedRequest[] = [];
   const writes: RecordedRequest[] = [];
   const faults = new Faults();
@@ -104,7 +105,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const raw = await readBody(req);
-    const record = recordOf(req, raw);
+    const record = recordOf(req, raw, now());
     requests.push(record);
     const owner = record.token === null ? undefined : grants.bearer(record.token)?.person;
     const fault = faults.take(record.method, record.path, owner ?? null);
