@@ -62,6 +62,32 @@ describe('fault injection', () => {
     await expect(get(si, '/plans')).rejects.toThrow();
   });
 
+  it('holds a request until the test lets it go: then applies it, or drops it unapplied', async () => {
+    let release!: () => void;
+    si.fault({ method: 'PATCH', path: `${P}/transactions`, hold: new Promise<void>((r) => (release = r)) });
+    const body = { transactions: [{ id: 'tx-046', approved: false }] };
+    const answered = call(si, 'PATCH', `${P}/transactions`, body);
+    while (si.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+    // in flight: recorded, nothing applied, other requests answered meanwhile
+    expect((await get(si, '/plans')).status).toBe(200);
+    expect(si.writes).toEqual([]);
+    expect(si.state.transactions.find((t) => t.id === 'tx-046')?.approved).toBe(true);
+    release();
+    expect((await answered).status).toBe(200);
+    expect(si.state.transactions.find((t) => t.id === 'tx-046')?.approved).toBe(false);
+
+    let drop!: () => void;
+    si.fault({ path: `${P}/transactions`, drop: true, hold: new Promise<void>((r) => (drop = r)) });
+    const dropped = call(si, 'PATCH', `${P}/transactions`, {
+      transactions: [{ id: 'tx-046', approved: true }],
+    });
+    while (si.requests.length < 3) await new Promise((r) => setTimeout(r, 5));
+    drop();
+    await expect(dropped).rejects.toThrow();
+    expect(si.state.transactions.find((t) => t.id === 'tx-046')?.approved).toBe(false);
+    expect(si.writes).toHaveLength(1);
+  });
+
   it('a reset clears the faults', async () => {
     si.fault({ path: '/plans', status: 503, times: 5 });
     si.reset();

@@ -3,7 +3,7 @@
  * rule matches a method and a path (the API's without `/v1`, or an OAuth route such as `/oauth/token`)
  * and applies to a number of matching requests.
  */
-import type { ParsedBody } from './wire.js';
+import { sleep, type ParsedBody } from './wire.js';
 
 export interface FaultRule {
   /** Default: any method. */
@@ -21,6 +21,11 @@ export interface FaultRule {
   body?: string;
   /** Wait before answering (or before dropping). */
   delayMs?: number;
+  /**
+   * Wait until this settles before answering (or dropping): the request is in flight for as long as
+   * the test wants, e.g. until it has killed the process that sent it, with no timing involved.
+   */
+  hold?: Promise<unknown>;
   /** Destroy the socket without answering. */
   drop?: boolean;
   /**
@@ -100,3 +105,9 @@ export const asApplied = (body: ParsedBody, fault: FaultRule | undefined): Parse
   fault?.ignoreFields === undefined
     ? body
     : { ...body, value: withoutFields(body.value, fault.ignoreFields) };
+
+/** What a fault makes its request wait for before it is answered (or dropped): its delay, then its hold. */
+export async function faultWait(fault: FaultRule | undefined): Promise<void> {
+  if (fault?.delayMs !== undefined) await sleep(fault.delayMs);
+  if (fault?.hold !== undefined) await fault.hold.catch(() => undefined);
+}

@@ -11,7 +11,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asApplied, Faults, type FaultRule } from './faults.js';
+import { asApplied, faultWait, Faults, type FaultRule } from './faults.js';
 import { ACCESS_TTL_MS, Grants } from './grants.js';
 import { errorBody } from './http.js';
 import type { Reply } from './http.js';
@@ -27,7 +27,7 @@ import { createState } from './state.js';
 import { accessOf, type Access } from './access.js';
 import { checkToday, faultReply, isOAuth, recordOf } from './request-record.js';
 import type { RecordedRequest, StandIn, StandInOptions } from './stand-in-types.js';
-import { parseBody, readBody, send, sendTrickled, sendTruncated, sleep, type ParsedBody } from './wire.js';
+import { parseBody, readBody, send, sendTrickled, sendTruncated, type ParsedBody } from './wire.js';
 import { buildDemoPlan, DEMO_TODAY } from '../household/plan.js';
 import type { PlanState } from '../plan-data.js';
 
@@ -109,7 +109,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     requests.push(record);
     const owner = record.token === null ? undefined : grants.bearer(record.token)?.person;
     const fault = faults.take(record.method, record.path, owner ?? null);
-    if (fault?.delayMs !== undefined) await sleep(fault.delayMs);
+    await faultWait(fault);
     if (fault?.drop === true || fault?.truncate === true) {
       // the answer is lost on the way back; with `apply`, after the request took effect
       const applied = fault.apply === true ? answer(req, raw, record, fault) : null;
