@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import { loadConfig } from '../../src/config.js';
 import type { StandIn } from '../../src/demo/index.js';
+import type { DepsOverrides } from '../../src/deps.js';
 import { Secret } from '../../src/domain/secret.js';
 import { silentLog } from '../../src/log.js';
 import type { PersonId } from '../../src/store/people.js';
@@ -64,6 +65,8 @@ export async function startGatedInstance(options: {
   standIn: StandIn;
   env: Record<string, string>;
   bearers: ReadonlyMap<string, PersonId>;
+  /** What each person's Deps are built with beside the store (a clock the test moves). */
+  overrides?: DepsOverrides;
 }): Promise<GatedInstance> {
   const config = loadConfig(options.env);
   const servers = personServers({
@@ -78,6 +81,7 @@ export async function startGatedInstance(options: {
       apiUrl: () => config.ynabUrl(),
     },
     store: options.db,
+    ...(options.overrides ? { overrides: options.overrides } : {}),
   });
   const handler = createMcpHandler(servers.perPerson, { legacy: 'reject' });
   const serve = async (req: IncomingMessage): Promise<Response> => {
