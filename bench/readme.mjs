@@ -73,6 +73,8 @@ export function renderSection(f) {
     '  the same bytes warm and cold.',
     "- The figures are printed, never asserted; one process per tool keeps each run within the server's",
     '  own 180-requests-per-hour budget.',
+    '- Hosted mode with several instances, under load and with one killed in the middle, is measured by',
+    '  `npm run bench:hosted`: see the next section.',
     '',
   ].join('\n');
 }
