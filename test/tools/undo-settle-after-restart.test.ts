@@ -84,3 +84,32 @@ describe.each(ONE_REQUEST)(
     });
   },
 );
+
+describe.each(ONE_REQUEST)(
+  `${req('pending-other-process')} the undo of $kind, its request in flight`,
+  (c: UndoCase) => {
+    it.beforeEach(({ h }) => h.standIn.reset());
+
+    it('is recognisable from its pending entry before its request is answered', async ({ h, journal }) => {
+      const s = await process(h, journal);
+      const made = out(await call(s, c.tool, { ...PLAN, ...c.args }));
+      const op = String(made.operation_id);
+      h.standIn.clearRequests();
+      let release = (): void => undefined;
+      const hold = new Promise<void>((resolve) => (release = resolve));
+      h.standIn.fault({ ...c.routes[0]!, hold });
+      const undo = call(s, 'undo_operation', { ...PLAN, operation_id: op });
+      await until(() => sentOn(h.standIn.requests, c.routes[0]!) === 1);
+      // a process killed now leaves this entry: what it sent, and the operation it undoes
+      const [entry] = pendingEntries(journal);
+      expect(entry).toMatchObject({
+        undoes: op,
+        recognise: expect.objectContaining({ expect: expect.any(String) }),
+      });
+      release();
+      expect(out(await undo).status).toBe('applied');
+      expect(pendingEntries(journal)).toEqual([]);
+      await s.close();
+    });
+  },
+);

@@ -15,7 +15,7 @@ import { clean } from '../../domain/text.js';
 import type { YnabClient } from '../../ynab/api.js';
 import type { JournalEntry } from '../journal.js';
 import type { YnabCategory } from '../../domain/model.js';
-import { fieldsHeld } from '../recognise.js';
+import { budgetedHeld, fieldsHeld } from '../recognise.js';
 import { writeSteps, type BudgetStep } from './budget-steps.js';
 import type { UndoHandler, UndoPlan } from './types.js';
 
@@ -41,8 +41,13 @@ function toUndoPlan(
     const c = changes.find((x) => x.category_id === w.category_id) as Change;
     return { ...c, name: index.get(w.category_id)!.name };
   });
+  const [only] = steps;
   return {
     sends: Math.max(1, steps.length),
+    // one amount set back: recognised from its request, whichever process reads the month next
+    ...(steps.length === 1 && only !== undefined
+      ? { recognise: () => budgetedHeld(month, only.category_id, only.from) }
+      : {}),
     conflicts: undo.conflicts,
     changes: [],
     fullConflict: undo.fullConflict,

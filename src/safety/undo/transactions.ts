@@ -12,7 +12,7 @@ import { patchesHeld } from '../../domain/write-verify.js';
 import type { YnabTransaction } from '../../domain/model.js';
 import { changedField } from '../../domain/transactions/transfer-sides.js';
 import type { KindDetails } from '../journal-kinds.js';
-import { fieldsHeld } from '../recognise.js';
+import { fieldsHeld, goneFrom } from '../recognise.js';
 import { deleteEach } from './transaction-steps.js';
 import type { UndoHandler } from './types.js';
 
@@ -64,6 +64,9 @@ export const undoCreate: UndoHandler<'create'> = async (ynab, plan, entry, detai
     subject: { undo: entry.operation_id, items: [...present].sort(compareCodePoints) },
     flow: 'merge',
     sends: Math.max(1, present.length),
+    // one delete: recognised from its first request, so that a process killed while it was in flight
+    // leaves an entry the next one settles (several are announced step by step as they are reached)
+    ...(present.length === 1 ? { recognise: () => goneFrom(present, null) } : {}),
     apply: async () => {
       await deleteEach(ynab, plan, present, states);
       return 'Created transactions deleted.';
