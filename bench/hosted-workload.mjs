@@ -10,7 +10,18 @@
 import { performance } from 'node:perf_hooks';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
-export const KINDS = ['read', 'write preview', 'write confirm', 'undo preview', 'undo confirm'];
+/**
+ * A read tool's first call by a person reads their plan cold (or after a write, by a delta); its
+ * repeats are the warm reads the scale-out goal is about, so the two are timed apart.
+ */
+export const KINDS = [
+  'read, first',
+  'read, repeat',
+  'write preview',
+  'write confirm',
+  'undo preview',
+  'undo confirm',
+];
 export const CALLS_PER_PERSON = 20;
 /** How a call cut by its instance's death fails: the balancer's 502, or the connection to it lost. */
 const CUT = /Cut: E[A-Z]+|fetch failed|other side closed/;
@@ -110,9 +121,11 @@ export async function runPerson(p, client, { run, record, cuts, done }) {
     if (preview === null || preview === 'cut' || preview.status !== 'confirmation_required') return null;
     return call(kinds[1], tool, { ...args, confirmation: preview.confirmation }, false);
   };
+  const seen = new Set();
   for (const step of script(p, run)) {
     if (step.type === 'read') {
-      await call('read', step.tool, step.args, true);
+      await call(seen.has(step.tool) ? 'read, repeat' : 'read, first', step.tool, step.args, true);
+      seen.add(step.tool);
       done();
     } else if (step.type === 'write') {
       const out = await confirmed(['write preview', 'write confirm'], step.tool, step.args);
