@@ -34,6 +34,11 @@ export const recogniseSchema = z.discriminatedUnion('expect', [
     patches: z.array(fields),
     /** Null for a write that journals nothing (a category's name or group): the entry just closes. */
     record: record.nullable(),
+    /**
+     * The operation id to journal the record under, when the pending id names another entry already
+     * (a reconciliation whose adjustment was journaled on its own while its PATCH was in flight).
+     */
+    record_id: id.optional(),
   }),
   /** The transaction holds these split lines, in order, each in the fields sent; nothing is journaled. */
   z.strictObject({ expect: z.literal('split'), transaction_id: id, lines: z.array(fields) }),
@@ -93,7 +98,7 @@ export const fieldsHeld = (
   patches: readonly object[],
   r: Record_ | null,
   on: 'transactions' | 'payees' | 'categories' = 'transactions',
-): Recognise => ({
+): Extract<Recognise, { expect: 'fields' }> => ({
   expect: 'fields',
   on,
   // a field not sent is not expected either

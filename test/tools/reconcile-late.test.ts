@@ -186,9 +186,16 @@ describe('reconcile_account left pending, settled by the next process', () => {
   }) => {
     const { id, next } = await inFirst(h, journal, ADJUST, { method: 'PATCH', delayMs: LATE });
     const [made] = adjustments(h);
-    const recognise = pendingEntries(journal)[0]?.recognise as { expect: string; patches: { id: string }[] };
+    const recognise = pendingEntries(journal)[0]?.recognise as {
+      expect: string;
+      patches: { id: string }[];
+      record_id: string;
+    };
     expect(recognise.expect).toBe('fields');
     expect(recognise.patches.map((p) => p.id)).toContain(made?.id);
+    // the pending id went to the adjustment's own entry: the reconciliation has an id of its own
+    expect(recognise.record_id).toMatch(/^[0-9a-f]{12}$/);
+    expect(recognise.record_id).not.toBe(id);
     await until(
       () =>
         made !== undefined &&
@@ -196,7 +203,17 @@ describe('reconcile_account left pending, settled by the next process', () => {
     );
     await call(next, 'list_accounts', PLAN);
     expect(pendingEntries(journal)).toEqual([]);
-    // the first process journaled the adjustment under the pending id: nothing is journaled twice
+    // the first process journaled the adjustment under the pending id; the next one journals the
+    // reconciliation under its own id, so that its undo puts the transactions back to cleared too
     expect(kindsOf(journal, id)).toEqual(['create']);
+    expect(kindsOf(journal, recognise.record_id)).toEqual(['reconcile']);
+    const undo = out(await call(next, 'undo_operation', { ...PLAN, operation_id: recognise.record_id }));
+    expect(undo.status).toBe('applied');
+    expect(
+      h.standIn.state.transactions.filter(
+        (t) => !t.deleted && t.cleared === 'reconciled' && t.account_id === 'acc-savings',
+      ),
+    ).toEqual([]);
+    expect(adjustments(h)).toEqual([]);
   });
 });

@@ -61,9 +61,11 @@ function fromEntry(deps: Deps, e: PendingEntry, recognise: Recognise): Later {
         if (shown.complete || recreates(recognise)) await deps.journal.markUndone(e.undoes);
         return 'closed';
       }
-      if (shown.record !== null && !(await deps.journal.has(e.operation_id))) {
+      // journaled under the pending id, or the id the write chose for this part of it
+      const recordId = (recognise.expect === 'fields' ? recognise.record_id : undefined) ?? e.operation_id;
+      if (shown.record !== null && !(await deps.journal.has(recordId))) {
         await deps.journal.record({
-          operation_id: e.operation_id,
+          operation_id: recordId,
           plan_id: e.plan_id,
           applied_at: appliedAt(deps.clock.now()),
           ...shown.record,

@@ -17,6 +17,7 @@ import { sideState } from '../../domain/transactions/transfer-sides.js';
 import { verdictText } from '../../domain/write-verify.js';
 import { checkedWrite, keepForLater } from '../../safety/outcome/checked-step.js';
 import { recogniseAs } from '../../safety/outcome/run.js';
+import { newOperationId } from '../../safety/journal.js';
 import { createdFound, fieldsHeld, recordOf, type Recognise } from '../../safety/recognise.js';
 import { recordOperation } from '../seam/record-operation.js';
 import { createWrite } from '../seam/verify-transactions.js';
@@ -77,7 +78,7 @@ export function adjustmentBody(deps: Deps, a: Applying): NewTransactionBody {
 }
 
 /** The PATCH recognised by every id holding `reconciled`, journaled as the reconciliation. */
-const reconciledHeld = (a: Applying, ids: readonly string[], adjustmentId: string | null): Recognise =>
+const reconciledHeld = (a: Applying, ids: readonly string[], adjustmentId: string | null) =>
   fieldsHeld(
     ids.map((id) => ({ id, cleared: 'reconciled' })),
     recordOf('reconcile', { account_id: a.accountId, reconciled_ids: [...ids], adjustment_id: adjustmentId }),
@@ -131,12 +132,15 @@ export async function applyReconcile(deps: Deps, a: Applying): Promise<Reconcile
     // from here on the write is recognised by its PATCH, which now names the adjustment
     await recogniseAs(reconciledHeld(a, ids, adjustmentId));
   }
-  const journal = () =>
-    recordOperation(deps, a.plan, 'reconcile', {
-      account_id: a.accountId,
-      reconciled_ids: ids,
-      adjustment_id: adjustmentId,
-    });
+  const journal = (chosenId?: string) =>
+    recordOperation(
+      deps,
+      a.plan,
+      'reconcile',
+      { account_id: a.accountId, reconciled_ids: ids, adjustment_id: adjustmentId },
+      [],
+      chosenId,
+    );
   if (ids.length === 0) {
     const id = await journal();
     return { status: 'applied', message: reconciledMessage(id), operation_id: id };
@@ -161,8 +165,13 @@ export async function applyReconcile(deps: Deps, a: Applying): Promise<Reconcile
           ? sent.held
           : sent.why;
     what = `marking the transactions reconciled got no answer (${sent.lost}), and ${why}`;
-    // what YNAB shows later settles it: once every id shows reconciled, the reconciliation is journaled
-    keepStepForLater(patch, journal);
+    // what YNAB shows later settles it: once every id shows reconciled, the reconciliation is
+    // journaled. With an adjustment, the pending id goes to the adjustment's own entry (below), so
+    // the reconciliation gets an id of its own now, the same whichever process settles it
+    const laterId = adjustmentId === null ? undefined : newOperationId();
+    if (laterId !== undefined)
+      await recogniseAs({ ...reconciledHeld(a, ids, adjustmentId), record_id: laterId });
+    keepStepForLater(patch, () => journal(laterId));
   } catch (error) {
     if (adjustmentId === null) throw error; // refused, nothing else was written
     what = `YNAB refused to mark the transactions reconciled (${reasonOf(error)})`;

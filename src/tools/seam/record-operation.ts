@@ -16,11 +16,17 @@ export async function recordOperation<K extends Kind>(
   kind: K,
   details: KindDetails<K>,
   moves: Move[] = [],
+  /**
+   * The id to journal it under, when the write chose one before (a part of a write recognised by any
+   * process, which journals it under the same id): journaled once, whichever process comes first.
+   */
+  chosenId?: string,
 ): Promise<string> {
+  if (chosenId !== undefined && (await deps.journal.has(chosenId))) return chosenId;
   // the first operation a write journals is the one its pending entry announced
   const run = currentRun();
-  let id = newOperationId();
-  if (run?.pendingId != null && !run.pendingIdUsed) {
+  let id = chosenId ?? newOperationId();
+  if (chosenId === undefined && run?.pendingId != null && !run.pendingIdUsed) {
     run.pendingIdUsed = true;
     id = run.pendingId;
   }
