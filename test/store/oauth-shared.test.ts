@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/store/pg-database.js';
 import { PERSON_KINDS, SHARED_KINDS, SqlOAuthStore } from '../../src/store/sql-oauth.js';
 import type { Database } from '../../src/store/sql.js';
-import { adapterFactory } from '../../src/transports/oauth/adapter.js';
+import { adapterFactory, hashedId } from '../../src/transports/oauth/adapter.js';
 import { SIGNING_IN_CLIENTS } from '../../src/transports/oauth/grants.js';
 import { loadSecrets } from '../../src/transports/oauth/secrets.js';
 import { MemoryStore, type OAuthStore } from '../../src/transports/oauth/store.js';
@@ -141,7 +141,29 @@ describe.each(ENGINES)('the shared OAuth records on $name', (engine) => {
     expect(refusal).toBeInstanceOf(errors.InvalidGrant);
     expect(refusal.error_detail).toBe('authorization code already consumed');
     expect(await onA('Grant').find('g-1')).toBeUndefined();
-    expect((await a.list('AuthorizationCode')).map((r) => r.id)).toEqual(['code-3']);
+    expect((await a.list('AuthorizationCode')).map((r) => r.id)).toEqual([hashedId('code-3')]);
+  });
+
+  it('keeps a token under its hash and without it in the payload, and finds it when presented', async () => {
+    const tokens = adapterFactory(a, a)('AccessToken');
+    await tokens.upsert('tok-secret', { jti: 'tok-secret', grantId: 'g-1', accountId: 'x' }, 60);
+    const rows = await a.list('AccessToken');
+    expect(rows.map((r) => r.id)).toEqual([hashedId('tok-secret')]);
+    expect(JSON.stringify(rows)).not.toContain('tok-secret');
+    // presented, it is found on any instance, its jti back in place
+    expect(await adapterFactory(b, b)('AccessToken').find('tok-secret')).toMatchObject({ jti: 'tok-secret' });
+    // the hash read from the store opens nothing, and destroys nothing
+    expect(await tokens.find(hashedId('tok-secret'))).toBeUndefined();
+    await tokens.destroy(hashedId('tok-secret'));
+    expect(await tokens.find('tok-secret')).toMatchObject({ grantId: 'g-1' });
+    // one written before the hashing is still found by its id, and destroyed with it
+    await a.set('AccessToken', 'tok-old', { jti: 'tok-old', grantId: 'g-1' }, now + 60 * S);
+    expect(await tokens.find('tok-old')).toMatchObject({ jti: 'tok-old' });
+    await tokens.destroy('tok-old');
+    expect(await a.get('AccessToken', 'tok-old')).toBeUndefined();
+    // a kind whose id is no secret keeps its id and payload as they are
+    await adapterFactory(a, a)('Grant').upsert('g-2', { jti: 'g-2', accountId: 'x' });
+    expect(await a.get('Grant', 'g-2')).toMatchObject({ jti: 'g-2' });
   });
 
   it('counts the sign-ins under way on every instance before it lets a new app register', async () => {

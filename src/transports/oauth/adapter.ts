@@ -10,7 +10,13 @@
  * The lookups by field (a session by uid, a grant's tokens to revoke) are the store's own, indexed on
  * SQL; and spending a code or a refresh token is one step of the store, so that of two requests
  * racing with the same one, on any instances, only one gets tokens.
+ *
+ * A token's id is the token itself (what a client presents), so the kinds whose id is a bearer
+ * secret are kept under a SHA-256 of it, and without it in their payload (oidc-provider writes it
+ * there as `jti`; it is put back when the token is presented): whoever reads the store, or a copy of
+ * it, learns no token a client could use. Records written before this are still found by their id.
  */
+import { createHash } from 'node:crypto';
 import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
 import { IDLE_CLIENTS, mayRegister, pruneIdleClients, signInsUnderway } from './grants.js';
 import type { OAuthStore } from './store.js';
@@ -22,6 +28,28 @@ export const LASTING_KINDS = new Set(['Client', 'Grant', 'RefreshToken', 'Regist
 
 export const E_REGISTRATIONS_FULL =
   'too many sign-ins are under way on this server for a new app to register: none of them is evicted for it. Try again once they end or expire (within an hour); an app already connected is not affected.';
+
+/** The kinds whose id is a secret a client presents (a token or a code): stored under its hash. */
+export const SECRET_ID_KINDS: ReadonlySet<string> = new Set([
+  'AccessToken',
+  'RefreshToken',
+  'AuthorizationCode',
+  'ClientCredentials',
+  'RegistrationAccessToken',
+]);
+
+const HASHED = 'sha256:';
+
+/** The store's key for a secret id: its SHA-256, which cannot be presented in its place. */
+export const hashedId = (id: string): string =>
+  `${HASHED}${createHash('sha256').update(id).digest('base64url')}`;
+
+/**
+ * Whether `id` may be a record written before the hashing, kept under the id itself: never a key of
+ * the hashed form (no token oidc-provider makes has a colon), or the hash read from the store would
+ * open its record as if it were the token.
+ */
+const mayBeUnhashed = (id: string): boolean => !id.startsWith(HASHED);
 
 /** The provider's own words when a code or a refresh token comes back after its use. */
 const E_SPENT: Record<string, string> = {
@@ -39,8 +67,29 @@ class StoreAdapter implements Adapter {
     private readonly lasting: OAuthStore,
   ) {}
 
+  private get secret(): boolean {
+    return SECRET_ID_KINDS.has(this.kind);
+  }
+
+  /** Where a record of this kind is kept: under its id, or a secret id's hash. */
+  private keyOf(id: string): string {
+    return this.secret ? hashedId(id) : id;
+  }
+
+  /** The record kept under `id`: by its hash, else (written before the hashing) by the id itself. */
+  private async stored(id: string): Promise<AdapterPayload | undefined> {
+    const found = await this.store.get(this.kind, this.keyOf(id));
+    if (found !== undefined || !this.secret || !mayBeUnhashed(id)) return found;
+    return this.store.get(this.kind, id);
+  }
+
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
     const expiresAt = expiresIn ? Date.now() + expiresIn * MS_PER_S : null;
+    if (this.secret) {
+      // the token itself never rests in the store: the payload keeps everything else
+      const { jti, ...rest } = payload;
+      return this.store.set(this.kind, this.keyOf(id), jti === id ? rest : payload, expiresAt);
+    }
     if (this.kind !== 'Client') return this.store.set(this.kind, id, payload, expiresAt);
     // a registration: refused rather than evicting a client whose sign-in is under way
     const underway = await signInsUnderway(this.shortLived);
@@ -52,7 +101,9 @@ class StoreAdapter implements Adapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
-    return await this.store.get(this.kind, id);
+    const found = await this.stored(id);
+    // the token presented is the one its hash was kept under: it is the payload's `jti` again
+    return found !== undefined && this.secret && found.jti === undefined ? { ...found, jti: id } : found;
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
@@ -70,7 +121,10 @@ class StoreAdapter implements Adapter {
    * 6749 §4.1.2: the tokens issued from a code used twice should be revoked).
    */
   async consume(id: string): Promise<void> {
-    const spent = await this.store.consume(this.kind, id, Math.floor(Date.now() / MS_PER_S));
+    const at = Math.floor(Date.now() / MS_PER_S);
+    const spent =
+      (await this.store.consume(this.kind, this.keyOf(id), at)) ??
+      (this.secret && mayBeUnhashed(id) ? await this.store.consume(this.kind, id, at) : undefined);
     if (!spent || spent.first) return;
     const grantId = spent.payload.grantId;
     if (typeof grantId === 'string') {
@@ -81,7 +135,8 @@ class StoreAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.store.delete(this.kind, id);
+    await this.store.delete(this.kind, this.keyOf(id));
+    if (this.secret && mayBeUnhashed(id)) await this.store.delete(this.kind, id);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
