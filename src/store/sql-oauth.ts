@@ -17,6 +17,10 @@
  * what may be spent once (a code, a refresh token, a sign-in's `state`) is spent by one statement, so
  * that when two instances race exactly one wins.
  *
+ * What a new registration asks (is this client granted, which clients are idle) is answered by the
+ * database through the index on a grant's client id and the clients' newest-first index (migration
+ * 0005): the instance never reads every client and grant, which grow with the number of people.
+ *
  * An expired record reads as absent, and expired records are pruned as new ones are written (at most
  * once a minute per instance: one indexed delete).
  */
@@ -38,6 +42,10 @@ export interface OAuthRecords {
   consume(kind: string, id: string, at: number): Promise<{ payload: Payload; first: boolean } | undefined>;
   take(kind: string, id: string): Promise<Payload | undefined>;
   claim(kind: string, id: string, payload: Payload): Promise<Payload>;
+  signingInClients(): Promise<string[]>;
+  countUngranted(clientIds: readonly string[]): Promise<number>;
+  idleClients(except: readonly string[], skip: number, limit: number): Promise<string[]>;
+  dropClients(ids: readonly string[]): Promise<number>;
 }
 
 /**
@@ -88,6 +96,14 @@ function by(field: LookupField): string {
 }
 
 const PRUNE_EVERY_MS = 60_000;
+
+/** A live record of alias `r`, against the clock in parameter `$n`. */
+const live = (r: string, n: number): string => `(${r}.expires_at IS NULL OR ${r}.expires_at > $${n})`;
+
+/** Client `c` has no live grant (found through the index on a grant's client id). */
+const ungranted = (n: number): string =>
+  `NOT EXISTS (SELECT 1 FROM oauth_records g
+     WHERE g.kind = 'Grant' AND g.payload->>'clientId' = c.id AND ${live('g', n)})`;
 
 export class SqlOAuthStore implements OAuthRecords {
   #prunedAt = -Infinity;
@@ -191,6 +207,57 @@ export class SqlOAuthStore implements OAuthRecords {
       [kind, id],
     );
     return row && (row.expires_at === null || row.expires_at > this.now()) ? row.payload : undefined;
+  }
+
+  async signingInClients(): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT DISTINCT i.payload->'params'->>'client_id' AS id FROM oauth_records i
+       WHERE i.kind = 'Interaction' AND ${live('i', 1)} AND i.payload->'params'->>'client_id' IS NOT NULL`,
+      [this.now()],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async countUngranted(clientIds: readonly string[]): Promise<number> {
+    if (clientIds.length === 0) return 0;
+    const [row] = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM oauth_records c
+       WHERE c.kind = 'Client' AND c.id = ANY($1::text[]) AND ${live('c', 2)} AND ${ungranted(2)}`,
+      [clientIds, this.now()],
+    );
+    return row?.n ?? 0;
+  }
+
+  async idleClients(except: readonly string[], skip: number, limit: number): Promise<string[]> {
+    const rows = await this.db.query<{ id: string }>(
+      `SELECT c.id FROM oauth_records c
+       WHERE c.kind = 'Client' AND NOT (c.id = ANY($1::text[])) AND ${live('c', 2)} AND ${ungranted(2)}
+       ORDER BY (c.payload->>'client_id_issued_at')::bigint DESC NULLS LAST, c.stored_order DESC
+       OFFSET $3 LIMIT $4`,
+      [except, this.now(), skip, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Registration tokens whose client is gone are found by their client's primary key; the server
+   * issues none today (registration management is off), so that part normally finds nothing.
+   */
+  async dropClients(ids: readonly string[]): Promise<number> {
+    const rows =
+      ids.length === 0
+        ? []
+        : await this.db.query(
+            "DELETE FROM oauth_records WHERE kind = 'Client' AND id = ANY($1::text[]) RETURNING id",
+            [ids],
+          );
+    await this.db.query(
+      `DELETE FROM oauth_records t WHERE t.kind = 'RegistrationAccessToken' AND NOT EXISTS (
+         SELECT 1 FROM oauth_records c
+         WHERE c.kind = 'Client' AND c.id = t.payload->>'clientId' AND ${live('c', 1)})`,
+      [this.now()],
+    );
+    return rows.length;
   }
 
   /** Drops expired records; returns how many went (also run on its own by a maintenance job). */

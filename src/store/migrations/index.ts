@@ -3,6 +3,7 @@ import { people } from './0001-people.js';
 import { oauth } from './0002-oauth.js';
 import { safety } from './0003-safety.js';
 import { oauthLookups } from './0004-oauth-lookups.js';
+import { oauthClients } from './0005-oauth-clients.js';
 import type { Migration } from './migration.js';
 
-export const MIGRATIONS: readonly Migration[] = [people, oauth, safety, oauthLookups];
+export const MIGRATIONS: readonly Migration[] = [people, oauth, safety, oauthLookups, oauthClients];

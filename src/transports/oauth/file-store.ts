@@ -132,4 +132,24 @@ export class FileStore implements OAuthStore {
       return kept;
     });
   }
+
+  signingInClients(): Promise<string[]> {
+    return this.run(() => this.ops.signingInClients());
+  }
+
+  countUngranted(clientIds: readonly string[]): Promise<number> {
+    return this.run(() => this.ops.countUngranted(clientIds));
+  }
+
+  idleClients(except: readonly string[], skip: number, limit: number): Promise<string[]> {
+    return this.run(() => this.ops.idleClients(except, skip, limit));
+  }
+
+  dropClients(ids: readonly string[]): Promise<number> {
+    return this.run(() => {
+      const { dropped, changed } = this.ops.dropClients(ids);
+      if (changed) this.save();
+      return dropped;
+    });
+  }
 }

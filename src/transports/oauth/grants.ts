@@ -84,64 +84,41 @@ export const IDLE_CLIENTS = 50;
  */
 export const SIGNING_IN_CLIENTS = 100;
 
+/** Idle registrations dropped by one new registration, at most (normally one). */
+const PRUNE_BATCH = 100;
+
 /**
  * The clients whose sign-in page is open: the live authorization requests (interactions) in the
  * short-lived store, this process's memory for the owner, the shared store in hosted mode (there the
  * count is every instance's).
  */
 export async function signInsUnderway(shortLived: OAuthStore): Promise<Set<string>> {
-  const ids = new Set<string>();
-  for (const { payload } of await shortLived.list('Interaction')) {
-    const clientId = (payload.params as Record<string, unknown> | undefined)?.client_id;
-    if (typeof clientId === 'string') ids.add(clientId);
-  }
-  return ids;
-}
-
-async function grantedClients(store: OAuthStore): Promise<Set<string>> {
-  const granted = new Set<string>();
-  for (const { payload } of await store.list('Grant'))
-    if (typeof payload.clientId === 'string') granted.add(payload.clientId);
-  return granted;
+  return new Set(await shortLived.signingInClients());
 }
 
 /**
  * Whether one more registration may be stored: false when the registrations without a grant whose
- * sign-in is under way already number `limit`.
+ * sign-in is under way already number `limit`. The store counts them: no client or grant is read.
  */
 export async function mayRegister(
   store: OAuthStore,
   underway: ReadonlySet<string>,
   limit = SIGNING_IN_CLIENTS,
 ): Promise<boolean> {
-  const granted = await grantedClients(store);
-  const signingIn = (await store.list('Client')).filter((c) => !granted.has(c.id) && underway.has(c.id));
-  return signingIn.length < limit;
+  return (await store.countUngranted([...underway])) < limit;
 }
 
 /**
  * Drops the oldest idle registrations (no grant, no sign-in under way) beyond the newest `keep`, with
  * their registration access tokens, and the tokens of registrations already gone. Returns the
- * registrations dropped.
+ * registrations dropped. A flood registers many in the same second (the date's unit), so within a
+ * second the later stored counts as newer: the registration just made is never the one dropped. Each
+ * registration prunes, so the idle ones beyond `keep` are few; at most a batch goes at once.
  */
 export async function pruneIdleClients(
   store: OAuthStore,
   keep = IDLE_CLIENTS,
   underway: ReadonlySet<string> = new Set(),
 ): Promise<number> {
-  const granted = await grantedClients(store);
-  const clients = await store.list('Client');
-  // Newest first. A flood registers many in the same second (the date's unit), so within a second the
-  // later stored (listed later) counts as newer: the registration just made is never the one dropped.
-  const issued = (c: { payload: Payload }) => Number(c.payload.client_id_issued_at ?? 0);
-  const idle = clients
-    .map((c, order) => ({ id: c.id, at: issued(c), order }))
-    .filter((c) => !granted.has(c.id) && !underway.has(c.id))
-    .sort((a, b) => b.at - a.at || b.order - a.order);
-  const dropped = new Set(idle.slice(keep).map((c) => c.id));
-  for (const id of dropped) await store.delete('Client', id);
-  const kept = new Set(clients.map((c) => c.id).filter((id) => !dropped.has(id)));
-  for (const token of await store.list('RegistrationAccessToken'))
-    if (!kept.has(String(token.payload.clientId))) await store.delete('RegistrationAccessToken', token.id);
-  return dropped.size;
+  return store.dropClients(await store.idleClients([...underway], keep, PRUNE_BATCH));
 }

@@ -43,6 +43,24 @@ export interface OAuthStore {
    * several instances start at once, each proposing a value, all of them end up with the same one.
    */
   claim(kind: string, id: string, payload: Payload): Promise<Payload>;
+
+  // What a new registration asks (src/transports/oauth/grants.ts), each answered without reading
+  // every client and grant: in hosted mode there is one grant per person and app.
+
+  /** The client id of each sign-in page under way (a live interaction), each once. */
+  signingInClients(): Promise<string[]>;
+  /** How many of these ids are registered clients with no live grant. */
+  countUngranted(clientIds: readonly string[]): Promise<number>;
+  /**
+   * Registered clients with no live grant and not in `except`, newest first (by registration date,
+   * then the later stored first), after the newest `skip` of them, at most `limit`.
+   */
+  idleClients(except: readonly string[], skip: number, limit: number): Promise<string[]>;
+  /**
+   * Deletes these clients with their registration tokens, and any registration token whose client is
+   * gone. Returns how many clients went.
+   */
+  dropClients(ids: readonly string[]): Promise<number>;
 }
 
 export interface StoredRecord {
@@ -108,6 +126,45 @@ export function mapOps(records: () => Map<string, StoredRecord>, now: () => numb
       ops.set(kind, id, payload, null);
       return { kept: structuredClone(payload), stored: true };
     },
+    signingInClients(): string[] {
+      const ids = new Set<string>();
+      for (const { payload } of ops.list('Interaction')) {
+        const clientId = (payload.params as Record<string, unknown> | undefined)?.client_id;
+        if (typeof clientId === 'string') ids.add(clientId);
+      }
+      return [...ids];
+    },
+    /** The registered clients with no live grant, in the order they were first stored. */
+    ungranted(): Array<{ id: string; payload: Payload }> {
+      const granted = new Set(ops.list('Grant').map((g) => g.payload.clientId));
+      return ops.list('Client').filter((c) => !granted.has(c.id));
+    },
+    countUngranted(clientIds: readonly string[]): number {
+      const wanted = new Set(clientIds);
+      return ops.ungranted().filter((c) => wanted.has(c.id)).length;
+    },
+    idleClients(except: readonly string[], skip: number, limit: number): string[] {
+      const left = new Set(except);
+      const issued = (c: { payload: Payload }) => Number(c.payload.client_id_issued_at ?? 0);
+      return ops
+        .ungranted()
+        .map((c, order) => ({ id: c.id, at: issued(c), order }))
+        .filter((c) => !left.has(c.id))
+        .sort((a, b) => b.at - a.at || b.order - a.order)
+        .slice(skip, skip + limit)
+        .map((c) => c.id);
+    },
+    /** The clients dropped, and whether anything (a client or a token) went. */
+    dropClients(ids: readonly string[]): { dropped: number; changed: boolean } {
+      let dropped = 0;
+      for (const id of ids) if (records().delete(key('Client', id))) dropped += 1;
+      const kept = new Set(ops.list('Client').map((c) => c.id));
+      let changed = dropped > 0;
+      for (const token of ops.list('RegistrationAccessToken'))
+        if (!kept.has(String(token.payload.clientId)))
+          changed = records().delete(key('RegistrationAccessToken', token.id)) || changed;
+      return { dropped, changed };
+    },
     /** Drops expired records; true when any went. */
     sweep(): boolean {
       let dropped = false;
@@ -152,5 +209,17 @@ export class MemoryStore implements OAuthStore {
   }
   claim(kind: string, id: string, payload: Payload): Promise<Payload> {
     return Promise.resolve(this.ops.claim(kind, id, payload).kept);
+  }
+  signingInClients(): Promise<string[]> {
+    return Promise.resolve(this.ops.signingInClients());
+  }
+  countUngranted(clientIds: readonly string[]): Promise<number> {
+    return Promise.resolve(this.ops.countUngranted(clientIds));
+  }
+  idleClients(except: readonly string[], skip: number, limit: number): Promise<string[]> {
+    return Promise.resolve(this.ops.idleClients(except, skip, limit));
+  }
+  dropClients(ids: readonly string[]): Promise<number> {
+    return Promise.resolve(this.ops.dropClients(ids).dropped);
   }
 }
