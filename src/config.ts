@@ -105,6 +105,11 @@ export interface Config {
    * of the 2025-era session ids it makes; null when it runs alone.
    */
   readonly instance: string | null;
+  /**
+   * AVENIR_MCP_PRIVACY_URL: the https address of the operator's privacy policy, linked from hosted
+   * mode's consent and account pages (YNAB's terms ask that it be shown where people sign in), or null.
+   */
+  readonly privacyUrl: string | null;
   /** Hosted mode's store (src/store/): its server, its start-up migration and the seal keys. */
   readonly store: StoreConfig;
 }
@@ -338,6 +343,16 @@ function parseStore(env: Env): StoreConfig {
   };
 }
 
+function parsePrivacyUrl(raw: string | undefined): string | null {
+  if (!set(raw)) return null;
+  const url = URL.parse(raw);
+  if (!url || url.protocol !== 'https:' || url.username || url.password)
+    throw new ConfigError(
+      `AVENIR_MCP_PRIVACY_URL must be the https:// address of your privacy policy (e.g. https://ynab.example.net/privacy), got ${quote(raw)}.`,
+    );
+  return url.href;
+}
+
 function parseInstance(raw: string | undefined): string | null {
   if (!set(raw)) return null;
   if (!/^[a-z0-9][a-z0-9-]{0,19}$/.test(raw))
@@ -445,6 +460,7 @@ export function loadConfig(
     store: parseStore(env),
     metrics: parseMetrics(env, parsePort(env.AVENIR_MCP_PORT)),
     instance: parseInstance(env.AVENIR_MCP_INSTANCE),
+    privacyUrl: parsePrivacyUrl(env.AVENIR_MCP_PRIVACY_URL),
   };
 }
 

@@ -101,6 +101,7 @@ export async function startHosted(start: HostedStart): Promise<Hosted> {
       app,
       onSignIn: (id) => servers.people.forget(id),
       onDelete: (id) => servers.people.forget(id),
+      privacyUrl: config.privacyUrl,
       // the account page's confirmations verify on every instance: they share the request-state key
       ...(store ? { accountKey: once(() => sharedStateKey(config, store)) } : {}),
     },

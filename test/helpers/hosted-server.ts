@@ -66,6 +66,8 @@ export interface HostedOptions {
   write?: boolean;
   /** Every log line of the server (tests look for tokens in them). */
   logLines?: string[];
+  /** AVENIR_MCP_PRIVACY_URL. */
+  privacyUrl?: string;
 }
 
 async function freePort(): Promise<number> {
@@ -102,6 +104,7 @@ export async function startHostedServer(options: HostedOptions = {}): Promise<Ho
     // the demo plans' data are of that day
     AVENIR_MCP_TODAY: '2026-09-25',
     XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'avenir-hosted-')),
+    ...(options.privacyUrl ? { AVENIR_MCP_PRIVACY_URL: options.privacyUrl } : {}),
   });
   const config: Config = { ...loaded, publicUrl };
   const db = await openStore({ databaseUrl: null, stateDir: config.stateDir, migrateAtStart: false });

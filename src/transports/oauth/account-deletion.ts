@@ -22,7 +22,7 @@ import { authorizeUrl, exchangeCode, ynabUserId, YnabOAuthError } from '../../ho
 import { ACCOUNT_PATH, accountPage, confirmPage } from './account-page.js';
 import { readForm, originOf } from './interaction.js';
 import { messagePage, newNonce, pageHeaders } from './page.js';
-import { accountTripUid, tripCookie, type HostedContext } from './ynab-sign-in.js';
+import { ACCOUNT_TRIP_STATE, accountTripUid, tripCookie, type HostedContext } from './ynab-sign-in.js';
 
 /** The cookie that binds a confirmation to the browser YNAB's answer came back to. */
 const COOKIE = 'avenir_account';
@@ -30,9 +30,16 @@ const CONFIRM_S = 600;
 const AUDIENCE = 'avenir-mcp account deletion';
 const AGAIN = `Start again from ${ACCOUNT_PATH} on this server.`;
 
-function page(res: ServerResponse, status: number, title: string, text: string): void {
+/** A message page, with the operator's privacy policy linked as on every page of the account's. */
+function page(
+  ctx: Pick<HostedContext, 'privacyUrl'>,
+  res: ServerResponse,
+  status: number,
+  title: string,
+  text: string,
+): void {
   const nonce = newNonce();
-  res.writeHead(status, pageHeaders(nonce, [])).end(messagePage(title, text, nonce));
+  res.writeHead(status, pageHeaders(nonce, [])).end(messagePage(title, text, nonce, ctx.privacyUrl));
 }
 
 const hash = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
@@ -59,16 +66,17 @@ export async function handleAccount(
 ): Promise<void> {
   if (req.method !== 'POST') {
     const nonce = newNonce();
-    res.writeHead(200, pageHeaders(nonce, originOf(ctx.app.oauthUrl))).end(accountPage(nonce));
+    res
+      .writeHead(200, pageHeaders(nonce, originOf(ctx.app.oauthUrl)))
+      .end(accountPage(nonce, ctx.privacyUrl ?? null));
     return;
   }
   const form = await readForm(req);
   if (form.get('decision') !== 'delete') return void res.writeHead(303, { location: ACCOUNT_PATH }).end();
-  const { state, browser } = await ctx.states.issue({
-    uid: accountTripUid(),
-    allowed: 'read',
-    timeZone: null,
-  });
+  const { state, browser } = await ctx.states.issue(
+    { uid: accountTripUid(), allowed: 'read', timeZone: null },
+    ACCOUNT_TRIP_STATE,
+  );
   res
     .writeHead(303, {
       location: authorizeUrl(ctx.app, state, true),
@@ -86,10 +94,10 @@ export async function finishAccountTrip(
   query: URLSearchParams,
 ): Promise<void> {
   if (query.get('error') === 'access_denied')
-    return page(res, 403, 'Nothing was deleted', `You chose not to sign in at YNAB. ${AGAIN}`);
+    return page(ctx, res, 403, 'Nothing was deleted', `You chose not to sign in at YNAB. ${AGAIN}`);
   const code = query.get('code');
   if (query.has('error') || !code)
-    return page(res, 400, 'YNAB did not complete the sign-in', `Nothing was deleted. ${AGAIN}`);
+    return page(ctx, res, 400, 'YNAB did not complete the sign-in', `Nothing was deleted. ${AGAIN}`);
   let userId: string;
   try {
     const grant = await exchangeCode(ctx.app, code);
@@ -97,11 +105,18 @@ export async function finishAccountTrip(
     userId = await ynabUserId(ctx.app, grant.accessToken);
   } catch (error) {
     if (!(error instanceof YnabOAuthError)) throw error;
-    return page(res, 502, 'The sign-in with YNAB failed', `${error.message} Nothing was deleted. ${AGAIN}`);
+    return page(
+      ctx,
+      res,
+      502,
+      'The sign-in with YNAB failed',
+      `${error.message} Nothing was deleted. ${AGAIN}`,
+    );
   }
   const person = await ctx.people.personOfYnabUser(userId);
   if (!person)
     return page(
+      ctx,
       res,
       404,
       'No account here for this YNAB account',
@@ -126,7 +141,12 @@ export async function finishAccountTrip(
   const nonce = newNonce();
   res
     .writeHead(200, { ...pageHeaders(nonce, []), 'set-cookie': cookie })
-    .end(confirmPage({ accountId: person.id, createdAt: person.createdAt, token }, nonce));
+    .end(
+      confirmPage(
+        { accountId: person.id, createdAt: person.createdAt, token, privacyUrl: ctx.privacyUrl ?? null },
+        nonce,
+      ),
+    );
 }
 
 /** The account a confirmation names, when it is this browser's and still live; else null. */
@@ -161,6 +181,7 @@ export async function handleAccountDelete(
   res.setHeader('set-cookie', `${COOKIE}=; Path=${ACCOUNT_PATH}; Max-Age=0`);
   if (id === null)
     return page(
+      ctx,
       res,
       400,
       'This confirmation is not valid any more',
@@ -170,12 +191,14 @@ export async function handleAccountDelete(
   ctx.onDelete?.(id);
   if (!deleted)
     return page(
+      ctx,
       res,
       404,
       'Already deleted',
       'This account was already deleted: this server keeps nothing of it.',
     );
   page(
+    ctx,
     res,
     200,
     'Your data is deleted',

@@ -4,7 +4,7 @@
  * account and what goes with it. The look and the headers are the sign-in's (page.ts): one document,
  * no script, inline style allowed by its nonce, forms that post to this server only.
  */
-import { escapeHtml, STYLE } from './page.js';
+import { escapeHtml, privacyLink, STYLE } from './page.js';
 
 export const ACCOUNT_PATH = '/account';
 export const DELETE_PATH = '/account/delete';
@@ -19,13 +19,13 @@ const head = (title: string, nonce: string): string => `<!doctype html>
 <body><h1>${escapeHtml(title)}</h1>`;
 
 /** `/account`: what is kept, and the way to delete it (a YNAB sign-in proves whose it is). */
-export function accountPage(nonce: string): string {
+export function accountPage(nonce: string, privacyUrl: string | null = null): string {
   return `${head('Your data on this server', nonce)}
 <p>For each person who connects an app, this server keeps ${WHAT_IS_KEPT}. It never keeps your plan itself: it reads it from YNAB when your app asks.</p>
 <p>To delete everything it keeps about you, sign in with YNAB: YNAB tells this server which account is yours (it asks for read-only access, used once for that and not kept). You then confirm on the next page.</p>
 <form method="post" action="${ACCOUNT_PATH}">
 <button type="submit" name="decision" value="delete">Delete my data…</button>
-</form></body></html>
+</form>${privacyLink(privacyUrl)}</body></html>
 `;
 }
 
@@ -36,6 +36,8 @@ export interface ConfirmModel {
   createdAt: number;
   /** The signed confirmation the form carries back. */
   token: string;
+  /** The operator's privacy policy, linked at the page's end; null for none. */
+  privacyUrl: string | null;
 }
 
 /** After YNAB's answer: the account found, what a deletion takes, and the last yes. */
@@ -49,6 +51,6 @@ export function confirmPage(m: ConfirmModel, nonce: string): string {
 <button type="submit" name="decision" value="delete">Delete everything</button>
 </form>
 <p><a href="${ACCOUNT_PATH}">Keep my account</a> (nothing is deleted unless you press the button within ten minutes).</p>
-</body></html>
+${privacyLink(m.privacyUrl)}</body></html>
 `;
 }

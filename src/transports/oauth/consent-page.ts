@@ -7,7 +7,7 @@
  * nonce alone): it fills the time zone field from the browser's own setting. Without scripts the
  * field stays empty and the person types a zone, or leaves it for the server's.
  */
-import { escapeHtml, pageHeaders, STYLE } from './page.js';
+import { escapeHtml, pageHeaders, privacyLink, STYLE } from './page.js';
 
 export interface ConsentModel {
   uid: string;
@@ -16,6 +16,8 @@ export interface ConsentModel {
   redirectUri: string;
   /** AVENIR_MCP_WRITE=1: the person may also allow changes. */
   writesOffered: boolean;
+  /** The operator's privacy policy (AVENIR_MCP_PRIVACY_URL), linked at the page's end; null for none. */
+  privacyUrl: string | null;
   /** What the person chose in a refused try, shown again. */
   write?: boolean;
   timeZone?: string;
@@ -65,6 +67,6 @@ ${choices(m)}
 <label>Your time zone ("today" for your plan is the date there) <input type="text" id="time_zone" name="time_zone" value="${escapeHtml(m.timeZone ?? '')}" placeholder="e.g. Europe/Paris" autocomplete="off"></label>
 <p>Next, YNAB asks you to sign in and to authorize this server; you come back here after.</p>
 <button type="submit" name="decision" value="allow">Continue to YNAB</button><button type="submit" name="decision" value="deny">Deny</button>
-</form><script nonce="${nonce}">${ZONE_SCRIPT}</script></body></html>
+</form>${privacyLink(m.privacyUrl)}<script nonce="${nonce}">${ZONE_SCRIPT}</script></body></html>
 `;
 }

@@ -75,11 +75,18 @@ ${write}
 `;
 }
 
+/**
+ * The operator's privacy policy (AVENIR_MCP_PRIVACY_URL), as the line that ends hosted mode's pages:
+ * YNAB's terms ask that it be shown prominently where people give access. Empty when none is set.
+ */
+export const privacyLink = (url: string | null | undefined): string =>
+  url ? `<p class="privacy"><a href="${escapeHtml(url)}">Privacy policy of this server</a></p>` : '';
+
 /** A short page for the ends of the flow (a sign-in that expired, too many tries). */
-export function messagePage(title: string, text: string, nonce: string): string {
+export function messagePage(title: string, text: string, nonce: string, privacyUrl?: string | null): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head>
-<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>
+<body><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${privacyLink(privacyUrl)}</body></html>
 `;
 }

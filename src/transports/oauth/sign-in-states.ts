@@ -34,8 +34,12 @@ export type Taken = SignInChoice | 'unknown' | 'other-browser';
 
 /** Where the trips to YNAB under way are kept. */
 export interface SignInStateStore {
-  /** A new state for the choice, and the browser secret its cookie carries. */
-  issue(choice: SignInChoice): Promise<{ state: string; browser: string }>;
+  /**
+   * A new state for the choice, and the browser secret its cookie carries. `mark` begins the state:
+   * what kind of trip it is can then be told from the callback's query alone, even once the state
+   * has expired.
+   */
+  issue(choice: SignInChoice, mark?: string): Promise<{ state: string; browser: string }>;
   /** Spends the state: its choice when it is live and this is the browser it was issued to. */
   take(state: string, browser: string | null): Promise<Taken>;
 }
@@ -59,11 +63,11 @@ export class SignInStates implements SignInStateStore {
     this.#now = now;
   }
 
-  issue(choice: SignInChoice): Promise<{ state: string; browser: string }> {
+  issue(choice: SignInChoice, mark = ''): Promise<{ state: string; browser: string }> {
     const now = this.#now();
     for (const [state, held] of this.#held) if (held.expiresAt <= now) this.#held.delete(state);
     while (this.#held.size >= MAX_SIGN_IN_STATES) this.#held.delete(this.#held.keys().next().value as string);
-    const state = secret();
+    const state = `${mark}${secret()}`;
     const browser = secret();
     this.#held.set(state, { ...choice, browser, expiresAt: now + SIGN_IN_STATE_MS });
     return Promise.resolve({ state, browser });
@@ -105,8 +109,8 @@ export class StoredSignInStates implements SignInStateStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async issue(choice: SignInChoice): Promise<{ state: string; browser: string }> {
-    const state = secret();
+  async issue(choice: SignInChoice, mark = ''): Promise<{ state: string; browser: string }> {
+    const state = `${mark}${secret()}`;
     const browser = secret();
     const expiresAt = this.now() + SIGN_IN_STATE_MS;
     const held: Held = { ...choice, browser, expiresAt };

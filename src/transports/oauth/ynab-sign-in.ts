@@ -21,6 +21,7 @@ import {
 } from '../../hosted/ynab-oauth.js';
 import type { Secret } from '../../domain/secret.js';
 import type { PeopleStore, Person, PersonId } from '../../store/people.js';
+import { ACCOUNT_PATH } from './account-page.js';
 import { consentHeaders, consentPage, type ConsentModel } from './consent-page.js';
 import { originOf, readForm, recordGrant } from './interaction.js';
 import { messagePage, newNonce, pageHeaders } from './page.js';
@@ -38,6 +39,8 @@ export interface HostedSignIn {
    * instance shares. Without it, a key made for this process (a confirmation then works on it alone).
    */
   accountKey?: () => Promise<Secret>;
+  /** AVENIR_MCP_PRIVACY_URL: the operator's privacy policy, linked from the consent and account pages. */
+  privacyUrl?: string | null;
 }
 
 export interface HostedContext extends HostedSignIn {
@@ -61,6 +64,11 @@ export interface HostedContext extends HostedSignIn {
 const ACCOUNT_TRIP = 'account-page';
 export const accountTripUid = (): string => `${ACCOUNT_TRIP}:${randomBytes(16).toString('base64url')}`;
 const isAccountTrip = (uid: string): boolean => uid.startsWith(`${ACCOUNT_TRIP}:`);
+/**
+ * What begins the `state` of such a trip: once the state is spent or expired the store has nothing
+ * of it, and the page must still say where to start again (the account page, not an app).
+ */
+export const ACCOUNT_TRIP_STATE = 'account.';
 
 /** The cookie that binds a trip to YNAB to the browser that started it; only the callback receives it. */
 const COOKIE = 'avenir_ynab_sign_in';
@@ -103,6 +111,7 @@ export async function handleHostedInteraction(
     clientId,
     redirectUri,
     writesOffered: ctx.writesOffered,
+    privacyUrl: ctx.privacyUrl ?? null,
   };
   // the form posts here, then goes on to YNAB (allow) or back to the app (deny)
   const targets = [...originOf(redirectUri), ...originOf(ctx.app.oauthUrl)];
@@ -190,6 +199,19 @@ async function finishInteraction(
   await interaction.save(Math.max(1, (interaction.exp ?? 0) - Math.floor(Date.now() / MS_PER_S)));
 }
 
+/** The page for a state already used, expired, or of another browser, worded for its kind of trip. */
+function spent(res: ServerResponse, state: string): void {
+  const why = 'It was already used, it is more than ten minutes old, or it was started in another browser.';
+  if (state.startsWith(ACCOUNT_TRIP_STATE))
+    return page(
+      res,
+      400,
+      'This link to delete your data is not valid any more',
+      `${why} Nothing was deleted. Start again from ${ACCOUNT_PATH} on this server.`,
+    );
+  page(res, 400, 'This sign-in link is not valid any more', `${why} Nothing was stored. ${START_AGAIN}`);
+}
+
 /** GET /oauth/ynab/callback: YNAB's answer, exchanged, tied to the person, and the app's grant made. */
 export async function handleYnabCallback(
   req: IncomingMessage,
@@ -200,13 +222,7 @@ export async function handleYnabCallback(
   const taken = await ctx.states.take(query.get('state') ?? '', cookieOf(req));
   // the cookie has served (or was not this trip's): it goes either way
   res.setHeader('set-cookie', `${COOKIE}=; Path=${new URL(ctx.app.redirectUri).pathname}; Max-Age=0`);
-  if (taken === 'unknown' || taken === 'other-browser')
-    return page(
-      res,
-      400,
-      'This sign-in link is not valid any more',
-      `It was already used, it is more than ten minutes old, or it was started in another browser. Nothing was stored. ${START_AGAIN}`,
-    );
+  if (taken === 'unknown' || taken === 'other-browser') return spent(res, query.get('state') ?? '');
   if (isAccountTrip(taken.uid)) return ctx.accountTrip ? ctx.accountTrip(res, query) : expired(res);
   if (query.get('error') === 'access_denied')
     return page(
