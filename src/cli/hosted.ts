@@ -55,16 +55,15 @@ export interface HostedStart {
   log: Log;
   people: PeopleStore;
   /**
-   * The apps' OAuth state: the store's, shared by every instance. With `store` given, every record of
-   * it lives there (sign-in pages, sessions, codes, access tokens too), so that any instance answers
-   * any request; without, only registrations, grants and refresh tokens, the rest in memory.
+   * The apps' OAuth state, on the store: every record of it lives there (registrations, grants, sign-in
+   * pages, sessions, codes, access tokens), so that any instance answers any request.
    */
   lasting: OAuthStore;
   /**
    * The store the people live in: every person's journal, pending writes, codes, cards and pacer go
-   * there too, so that instances on one database agree (absent only where a test brings its own people).
+   * there too, so that instances on one database agree.
    */
-  store?: Database;
+  store: Database;
   /** The client secret: read from its file, or made for the run by --demo. */
   secret: Secret;
   server?: ServerOptions;
@@ -88,14 +87,14 @@ export async function startHosted(start: HostedStart): Promise<Hosted> {
     log,
     people,
     app,
-    ...(start.store ? { store: start.store } : {}),
+    store,
     ...(start.server ? { server: start.server } : {}),
   });
   const oauth = await createOAuth({
     publicUrl: config.publicUrl,
     writes: config.write,
     lasting: start.lasting,
-    shared: start.store !== undefined,
+    shared: true,
     hosted: {
       people,
       app,
@@ -103,7 +102,7 @@ export async function startHosted(start: HostedStart): Promise<Hosted> {
       onDelete: (id) => servers.people.forget(id),
       privacyUrl: config.privacyUrl,
       // the account page's confirmations verify on every instance: they share the request-state key
-      ...(store ? { accountKey: once(() => sharedStateKey(config, store)) } : {}),
+      accountKey: once(() => sharedStateKey(config, store)),
     },
     ...(start.loopbackHttp ? { testing: { allowHttpLoopback: true } } : {}),
   });
@@ -116,7 +115,22 @@ export async function startHosted(start: HostedStart): Promise<Hosted> {
 export interface OpenedHosted extends Hosted {
   /** What /readyz checks: the store answers and its schema is this build's (to give runHttp). */
   ready: ReadinessCheck;
+  /** The people, as the servers use them (after `people` of the options, when given). */
+  people: PeopleStore;
+  /** The store opened, metered. */
+  store: Database;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  server?: ServerOptions;
+  /**
+   * A client secret made for the run (--demo's, and the tests'): the seal key is then made for the
+   * run too, and plain HTTP on loopback is allowed.
+   */
+  demoSecret?: Secret;
+  /** Wraps the people store (the tests record what is saved through it). */
+  people?: (inner: PeopleStore) => PeopleStore;
 }
 
 /**
@@ -124,13 +138,9 @@ export interface OpenedHosted extends Hosted {
  * store (checked or migrated) and its clean-up schedule, the people and the apps' OAuth state on it,
  * then startHosted.
  */
-export async function openHosted(
-  config: Config,
-  log: Log,
-  options: { server?: ServerOptions; demoSecret?: Secret } = {},
-): Promise<OpenedHosted> {
+export async function openHosted(config: Config, log: Log, options: OpenOptions = {}): Promise<OpenedHosted> {
   const file = config.ynabOAuth?.clientSecretFile ?? null;
-  const secret = file ? readClientSecret(file) : options.demoSecret;
+  const secret = options.demoSecret ?? (file ? readClientSecret(file) : undefined);
   if (!secret) throw new ConfigError('AVENIR_MCP_AUTH=ynab needs AVENIR_MCP_YNAB_CLIENT_SECRET_FILE.');
   const [
     { loadSealer, parseKeyFile, newKeyLine, Sealer },
@@ -157,7 +167,8 @@ export async function openHosted(
   );
   // the store's clean-up: once now, before the instance serves, then every hour until close
   const pruning = await startPruning(db, { days: config.store.retentionDays, log });
-  const people = new SqlPeopleStore(db, sealer);
+  const stored = new SqlPeopleStore(db, sealer);
+  const people = options.people ? options.people(stored) : stored;
   const hosted = await startHosted({
     config,
     log,
@@ -172,6 +183,8 @@ export async function openHosted(
   return {
     ...hosted,
     ready: storeReadiness(db, onerror),
+    people,
+    store: db,
     close: async () => {
       await pruning.stop();
       await db.close();

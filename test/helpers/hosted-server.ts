@@ -1,14 +1,15 @@
 /**
  * The server side of hosted-mode tests: the YNAB stand-in with two people (Alice, Bob) and the
  * operator's YNAB application registered with it, and avenir-mcp in hosted mode on loopback HTTP,
- * started as the CLI starts it (cli/hosted.ts), with a people store the test chooses.
+ * opened by the CLI's own function (openHosted of cli/hosted.ts), its people store wrapped to record
+ * what tests assert on.
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer as createNet, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startHosted, type Hosted } from '../../src/cli/hosted.js';
+import { openHosted, type OpenedHosted } from '../../src/cli/hosted.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import {
   buildHouseholdPlan,
@@ -21,10 +22,6 @@ import {
 import { Secret } from '../../src/domain/secret.js';
 import { CALLBACK_PATH } from '../../src/hosted/ynab-oauth.js';
 import { createLog, silentLog, type Log } from '../../src/log.js';
-import { openStore } from '../../src/store/open.js';
-import { newKeyLine, parseKeyFile, Sealer } from '../../src/store/seal.js';
-import { SqlOAuthStore } from '../../src/store/sql-oauth.js';
-import { SqlPeopleStore } from '../../src/store/sql-people.js';
 import type { Database } from '../../src/store/sql.js';
 import { RecordingPeople } from './recording-people.js';
 import { runHttp, type HttpHandle } from '../../src/transports/http.js';
@@ -53,7 +50,7 @@ export interface HostedServer {
   /** The protected resource, http://127.0.0.1:PORT/mcp. */
   url: string;
   http: HttpHandle;
-  hosted: Hosted;
+  hosted: OpenedHosted;
   config: Config;
   /** The real people store, on an embedded PGlite in the state folder, with what tests assert on. */
   people: RecordingPeople;
@@ -107,18 +104,14 @@ export async function startHostedServer(options: HostedOptions = {}): Promise<Ho
     ...(options.privacyUrl ? { AVENIR_MCP_PRIVACY_URL: options.privacyUrl } : {}),
   });
   const config: Config = { ...loaded, publicUrl };
-  const db = await openStore({ databaseUrl: null, stateDir: config.stateDir, migrateAtStart: false });
-  const people = new RecordingPeople(new SqlPeopleStore(db, new Sealer(parseKeyFile(newKeyLine()))));
   const lines = options.logLines;
   const log: Log = lines ? createLog('DEBUG', 'text', (line) => void lines.push(line)) : silentLog;
-  const hosted = await startHosted({
-    config,
-    log,
-    people,
-    lasting: new SqlOAuthStore(db),
-    store: db,
-    secret: new Secret(CLIENT_SECRET),
-    loopbackHttp: true,
+  // as the CLI opens it: the embedded store of the state folder, its clean-up, a seal key made for the
+  // run (the secret is given, as --demo's is), every query metered
+  let people: RecordingPeople | null = null;
+  const hosted = await openHosted(config, log, {
+    demoSecret: new Secret(CLIENT_SECRET),
+    people: (inner) => (people = new RecordingPeople(inner)),
   });
   const http = await runHttp(
     { perPerson: (ctx) => hosted.servers.perPerson(ctx) },
@@ -137,12 +130,12 @@ export async function startHostedServer(options: HostedOptions = {}): Promise<Ho
     http,
     hosted,
     config,
-    people,
-    store: db,
+    people: people!,
+    store: hosted.store,
     close: async () => {
       await http.close();
       await standIn.close();
-      await db.close();
+      await hosted.close();
     },
   };
 }
