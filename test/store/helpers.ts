@@ -18,3 +18,22 @@ export async function rowsOf(db: Database, table: string, person: string): Promi
   );
   return row!.n;
 }
+
+/** The database with every statement recorded, to explain the ones the store ran. */
+export function recorded(db: Database): { db: Database; seen: Array<{ text: string; params: unknown[] }> } {
+  const seen: Array<{ text: string; params: unknown[] }> = [];
+  const query: Database['query'] = (text, params = []) => {
+    seen.push({ text, params: [...params] });
+    return db.query(text, params);
+  };
+  return { db: { ...db, query }, seen };
+}
+
+/** The plan of a statement when the planner may not scan the whole table. */
+export async function planOf(db: Database, statement: { text: string; params: unknown[] }): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.query('SET LOCAL enable_seqscan = off');
+    const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.text}`, statement.params);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}

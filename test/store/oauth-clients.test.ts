@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mayRegister, pruneIdleClients, signInsUnderway } from '../../src/transports/oauth/grants.js';
 import { SqlOAuthStore } from '../../src/store/sql-oauth.js';
 import { ENGINES, SLOW, type TestDatabase } from './engines.js';
+import { planOf, recorded } from './helpers.js';
 
 const S = 1000;
 
@@ -82,5 +83,19 @@ describe.each(ENGINES)('registration queries on $name', (engine) => {
     expect(await ids('Client')).toEqual(['c1', 'c2']);
     expect(await ids('RegistrationAccessToken')).toEqual(['t-c2']);
     expect(await store.dropClients([])).toBe(0);
+  });
+
+  it('answers through the indexes of migration 5, never a scan of every record', async () => {
+    const { db, seen } = recorded(t.db);
+    const watched = new SqlOAuthStore(db, () => now);
+    await watched.countUngranted(['c1', 'c2']);
+    await watched.idleClients(['c1'], 50, 100);
+    const plans = await Promise.all(seen.map((statement) => planOf(t.db, statement)));
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) {
+      expect(plan).toContain('oauth_records_client ');
+      expect(plan).not.toContain('Seq Scan');
+    }
+    expect(plans[1]).toContain('oauth_records_clients_newest');
   });
 });

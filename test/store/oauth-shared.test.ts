@@ -18,32 +18,13 @@ import { SIGNING_IN_CLIENTS } from '../../src/transports/oauth/grants.js';
 import { loadSecrets } from '../../src/transports/oauth/secrets.js';
 import { MemoryStore, type OAuthStore } from '../../src/transports/oauth/store.js';
 import { ENGINES, SLOW, type TestDatabase } from './engines.js';
-import { twoPeople } from './helpers.js';
+import { planOf, recorded, twoPeople } from './helpers.js';
 
 const S = 1000;
 
 /** A second handle on the same database: another pool on the server; PGlite lives in one process. */
 async function secondHandle(t: TestDatabase): Promise<Database> {
   return t.url ? openPostgres(t.url) : t.db;
-}
-
-/** The database with every statement recorded, to explain the ones the store ran. */
-function recorded(db: Database): { db: Database; seen: Array<{ text: string; params: unknown[] }> } {
-  const seen: Array<{ text: string; params: unknown[] }> = [];
-  const query: Database['query'] = (text, params = []) => {
-    seen.push({ text, params: [...params] });
-    return db.query(text, params);
-  };
-  return { db: { ...db, query }, seen };
-}
-
-/** The plan of a statement when the planner may not scan the whole table. */
-async function planOf(db: Database, statement: { text: string; params: unknown[] }): Promise<string> {
-  return db.transaction(async (tx) => {
-    await tx.query('SET LOCAL enable_seqscan = off');
-    const rows = await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${statement.text}`, statement.params);
-    return rows.map((r) => r['QUERY PLAN']).join('\n');
-  });
 }
 
 describe.each(ENGINES)('the shared OAuth records on $name', (engine) => {
