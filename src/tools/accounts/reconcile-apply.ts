@@ -19,8 +19,8 @@ import { checkedWrite, keepForLater } from '../../safety/outcome/checked-step.js
 import { recogniseAs } from '../../safety/outcome/run.js';
 import { newOperationId } from '../../safety/journal.js';
 import { createdFound, fieldsHeld, recordOf, type Recognise } from '../../safety/recognise.js';
-import { recordOperation } from '../seam/record-operation.js';
-import { createWrite } from '../seam/verify-transactions.js';
+import { recordOperation } from '../../safety/outcome/record-operation.js';
+import { createWrite } from '../../safety/outcome/verify-transactions.js';
 
 export interface Applying {
   plan: string;

@@ -11,7 +11,7 @@ import { resolvePlan } from '../seam/resolve-plan.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
 import { categoryFound } from '../../safety/recognise.js';
-import { newCategoryWrite } from '../seam/verify-plan-writes.js';
+import { newCategoryWrite } from '../../safety/outcome/verify-plan-writes.js';
 import { planId } from '../seam/schemas.js';
 import { userText } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';

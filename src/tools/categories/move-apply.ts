@@ -22,7 +22,7 @@ import { reasonOf, unseenText } from '../../domain/write-outcome.js';
 import { budgetedStep } from '../../safety/outcome/budgeted-step.js';
 import { settleSeconds } from '../../safety/outcome/settle.js';
 import { sendStep, type Sent } from '../../safety/outcome/step.js';
-import { recordOperation } from '../seam/record-operation.js';
+import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { keepBudgetForLater } from './budget-write.js';
 
 export interface MoveOutcome {

@@ -9,7 +9,7 @@ import { toUnits } from '../../domain/money.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { keepBudgetForLater, setBudgetedChecked } from './budget-write.js';
 import { recordOf } from '../../safety/recognise.js';
-import { recordOperation } from '../seam/record-operation.js';
+import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { checkMonth } from '../seam/check-month.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId } from '../seam/schemas.js';

@@ -9,11 +9,11 @@ import { cannotRestore, planTarget } from '../../domain/categories/target-writes
 import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { fieldsHeld, recordOf } from '../../safety/recognise.js';
-import { recordOperation } from '../seam/record-operation.js';
+import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
-import { categoryWrite } from '../seam/verify-plan-writes.js';
+import { categoryWrite } from '../../safety/outcome/verify-plan-writes.js';
 import { planId } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
 import { categoryKey } from '../seam/subjects.js';

@@ -12,7 +12,7 @@ import { resolvePlan } from '../seam/resolve-plan.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
 import { fieldsHeld } from '../../safety/recognise.js';
-import { categoryWrite } from '../seam/verify-plan-writes.js';
+import { categoryWrite } from '../../safety/outcome/verify-plan-writes.js';
 import { planId, userText } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
 import { categoryKey } from '../seam/subjects.js';

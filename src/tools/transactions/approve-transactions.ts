@@ -10,7 +10,7 @@ import { approvalStatus, approvalsOf, approvalText } from '../../domain/transact
 import { defineImmediateWrite } from '../seam/define-tool.js';
 import { planId } from '../seam/schemas.js';
 import { checkedWrite } from '../../safety/outcome/checked-step.js';
-import { patchWrite } from '../seam/verify-transactions.js';
+import { patchWrite } from '../../safety/outcome/verify-transactions.js';
 
 const ids = (what: string) => z.array(z.string()).describe(what);
 

@@ -14,10 +14,10 @@ import {
 } from '../../domain/transactions/create-transactions.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { createdFound } from '../../safety/recognise.js';
-import { recordOperation } from '../seam/record-operation.js';
+import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
-import { createWrite } from '../seam/verify-transactions.js';
+import { createWrite } from '../../safety/outcome/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { ynabText } from './transaction-write-schemas.js';

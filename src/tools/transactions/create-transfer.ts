@@ -12,10 +12,10 @@ import { planTransfer, transferQuestion } from '../../domain/transactions/transf
 import { bothSides, type SideState } from '../../domain/transactions/transfer-sides.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { createdFound } from '../../safety/recognise.js';
-import { recordOperation } from '../seam/record-operation.js';
+import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
-import { createWrite } from '../seam/verify-transactions.js';
+import { createWrite } from '../../safety/outcome/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { UNTRUSTED, planId } from '../seam/schemas.js';
 import { ynabText } from './transaction-write-schemas.js';

@@ -18,12 +18,12 @@ import {
 import { verdictText, type Verdict } from '../../domain/write-verify.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { goneFrom, recordOf } from '../../safety/recognise.js';
-import { recordOperation } from '../seam/record-operation.js';
+import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { checkedWrite } from '../../safety/outcome/checked-step.js';
 import { runSeries } from '../../safety/outcome/series.js';
 import { reasonOf, withoutNotYet } from '../../domain/write-outcome.js';
 import type { Deps } from '../../deps.js';
-import { deleteWrite } from '../seam/verify-transactions.js';
+import { deleteWrite } from '../../safety/outcome/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';

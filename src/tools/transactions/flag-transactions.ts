@@ -13,10 +13,10 @@ import {
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { holds } from '../../domain/write-verify.js';
 import { fieldsHeld, recordOf } from '../../safety/recognise.js';
-import { recordOperation } from '../seam/record-operation.js';
+import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
-import { patchWrite } from '../seam/verify-transactions.js';
+import { patchWrite } from '../../safety/outcome/verify-transactions.js';
 import { resolvePlan } from '../seam/resolve-plan.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { color } from './transaction-write-schemas.js';

@@ -18,7 +18,7 @@ import { resolvePlan } from '../seam/resolve-plan.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
 import { splitHeld } from '../../safety/recognise.js';
-import { patchWrite } from '../seam/verify-transactions.js';
+import { patchWrite } from '../../safety/outcome/verify-transactions.js';
 import { planId, untrusted } from '../seam/schemas.js';
 import { amountParam } from './find-transactions.js';
 import { ynabText } from './transaction-write-schemas.js';

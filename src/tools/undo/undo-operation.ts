@@ -5,7 +5,7 @@ import { ConfirmRequest } from '../../safety/confirm.js';
 import { isKind, KINDS } from '../../safety/journal-kinds.js';
 import { planUndo } from '../../safety/undo/handlers.js';
 import { HalfUndone, NotUndone } from '../../safety/undo/types.js';
-import { recordOperation } from '../seam/record-operation.js';
+import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { noteJournalFailure } from '../../safety/outcome/apply.js';
 import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
 import { refuseIfStillPending } from '../../safety/outcome/settle-later.js';

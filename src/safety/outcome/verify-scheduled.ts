@@ -9,7 +9,7 @@ import type { ScheduledBody, YnabScheduledTransaction } from '../../domain/model
 import { findCreatedSchedule } from '../../domain/transactions/find-created.js';
 import type { Row } from '../../domain/write-verify.js';
 import { UnknownOutcome } from '../../domain/write-outcome.js';
-import type { CheckedWrite, Shown } from '../../safety/outcome/checked-step.js';
+import type { CheckedWrite, Shown } from './checked-step.js';
 
 const row = (s: YnabScheduledTransaction): Row => s as unknown as Row;
 

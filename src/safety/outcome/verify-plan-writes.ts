@@ -8,7 +8,7 @@ import { categoriesOf, categoryField } from '../../domain/categories/category-ro
 import type { CategoryPatch, YnabCategory, YnabCategoryGroup, YnabPayee } from '../../domain/model.js';
 import type { Row } from '../../domain/write-verify.js';
 import { UnknownOutcome } from '../../domain/write-outcome.js';
-import type { CheckedWrite, Shown } from '../../safety/outcome/checked-step.js';
+import type { CheckedWrite, Shown } from './checked-step.js';
 
 const row = (o: object): Row => o as unknown as Row;
 

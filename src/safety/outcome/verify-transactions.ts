@@ -14,7 +14,7 @@ import type { NewTransactionBody, TransactionPatch, YnabTransaction } from '../.
 import type { Asked, Row } from '../../domain/write-verify.js';
 import { findCreated } from '../../domain/transactions/find-created.js';
 import { UnknownOutcome } from '../../domain/write-outcome.js';
-import type { CheckedWrite, Shown } from '../../safety/outcome/checked-step.js';
+import type { CheckedWrite, Shown } from './checked-step.js';
 
 const byId = (rows: readonly YnabTransaction[]): Shown =>
   new Map(rows.map((t) => [t.id, t as unknown as Row]));

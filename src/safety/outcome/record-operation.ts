@@ -5,10 +5,10 @@
  * be undone (the seam replaces the id and the message), never with an error inviting a second write.
  */
 import type { Deps } from '../../deps.js';
-import { appliedAt, newOperationId, type Move } from '../../safety/journal.js';
-import type { Kind, KindDetails } from '../../safety/journal-kinds.js';
-import { noteJournalFailure } from '../../safety/outcome/apply.js';
-import { currentRun } from '../../safety/outcome/run.js';
+import { appliedAt, newOperationId, type Move } from '../journal.js';
+import type { Kind, KindDetails } from '../journal-kinds.js';
+import { noteJournalFailure } from './apply.js';
+import { currentRun } from './run.js';
 
 export async function recordOperation<K extends Kind>(
   deps: Deps,
