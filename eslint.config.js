@@ -76,7 +76,7 @@ const sqlText = [
 
 /**
  * A tool module builds no zod schema when it loads: the definitions give their schemas as functions,
- * built at the tool's first use (tools/seam/define-tool.ts), since every start would pay for them.
+ * built at the tool's first use (tools/shared/define-tool.ts), since every start would pay for them.
  */
 const schemaAtLoad = [
   {
@@ -145,7 +145,7 @@ export default tseslint.config(
   },
   {
     files: ['src/tools/*/**/*.ts'],
-    ignores: ['src/tools/seam/**'],
+    ignores: ['src/tools/seam/**', 'src/tools/shared/**'],
     rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...schemaAtLoad, ...sqlText] },
   },
   imports(['src/**/*.ts'], [sdk, storeEngines]),

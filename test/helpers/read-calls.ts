@@ -8,7 +8,7 @@
  * or a bound that keeps the answer small. The tool checklist (test/tools/checklist.test.ts) names a
  * read tool whose derived call its own schema refuses, so a new tool cannot be missed here.
  */
-import type { ToolDefinition } from '../../src/tools/seam/define-tool.js';
+import type { ToolDefinition } from '../../src/tools/shared/define-tool.js';
 import { allTools } from '../../src/tools/index.js';
 
 const PLAN = { plan_id: 'demo-budget' };

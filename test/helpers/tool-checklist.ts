@@ -15,7 +15,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ToolDefinition } from '../../src/tools/seam/define-tool.js';
+import type { ToolDefinition } from '../../src/tools/shared/define-tool.js';
 import { allTools } from '../../src/tools/index.js';
 import { READ_ARGS, readCallOf } from './read-calls.js';
 import { BUDGET_CASES, CASES } from './write-cases.js';

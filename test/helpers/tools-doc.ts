@@ -1,6 +1,6 @@
 /** Renders docs/tools.md from the tool definitions, so a test can fail when the page is stale. */
 import { z } from 'zod';
-import { describe as shownDescription, type ToolDefinition } from '../../src/tools/seam/define-tool.js';
+import { describe as shownDescription, type ToolDefinition } from '../../src/tools/shared/define-tool.js';
 
 type Json = {
   type?: string | string[];

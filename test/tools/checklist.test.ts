@@ -12,8 +12,8 @@ import {
   defineConfirmedWrite,
   defineImmediateWrite,
   defineReadTool,
-} from '../../src/tools/seam/define-tool.js';
-import { planInput } from '../../src/tools/seam/schemas.js';
+} from '../../src/tools/shared/define-tool.js';
+import { planInput } from '../../src/tools/shared/schemas.js';
 import {
   KNOWN_GAPS,
   OWN_OUTCOME_TABLES,

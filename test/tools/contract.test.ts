@@ -9,7 +9,7 @@ import { it } from '../helpers/fixture.js';
 import { GUIDE, guideFor, READ_ONLY_LINES } from '../../src/context/guide.js';
 import { prompts } from '../../src/context/prompts.js';
 import { allTools } from '../../src/tools/index.js';
-import { DATA_NOTE } from '../../src/tools/seam/schemas.js';
+import { DATA_NOTE } from '../../src/tools/shared/schemas.js';
 import { READ_TOOLS, WRITE_TOOLS } from '../helpers/catalogue.js';
 import { connect, type Harness, type Session } from '../helpers/harness.js';
 import { undescribed } from '../helpers/schema-walk.js';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { toUnits } from '../../domain/money.js';
 import { clean } from '../../domain/text.js';
 import type { YnabAccount } from '../../ynab/types.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { planInput, wrapped } from '../seam/schemas.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { planInput, wrapped } from '../shared/schemas.js';
 
 const account = () =>
   z.strictObject({

@@ -20,13 +20,13 @@ import {
 import { analyseGap, analysisOf } from '../../domain/accounts/reconcile-gap.js';
 import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
-import { OUTCOMES, OUTCOMES_TEXT } from '../seam/write-schemas.js';
+import { OUTCOMES, OUTCOMES_TEXT } from '../shared/write-schemas.js';
 import { applyReconcile, reconcileRecognise, reconcileSends } from './reconcile-apply.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
-import { planId, units, untrusted } from '../seam/schemas.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
+import { planId, units, untrusted } from '../shared/schemas.js';
 import { amountParam } from '../transactions/find-transactions.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { reconcileKey, transactionKeys } from '../seam/subjects.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { reconcileKey, transactionKeys } from '../shared/subjects.js';
 
 const analysis = () =>
   z

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { recurringCharges } from '../../domain/analytics/recurring.js';
 import { visibleCategoryNames } from '../../domain/transactions/search.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { DATA_NOTE, planId } from '../seam/schemas.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { DATA_NOTE, planId } from '../shared/schemas.js';
 
 const charge = () =>
   z.strictObject({

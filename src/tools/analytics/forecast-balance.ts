@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { checkForecastAccounts, forecastByDay, parseUntil } from '../../domain/analytics/forecast.js';
 import { checkAmount } from '../../domain/amount-checks.js';
 import { accountNames, listFilter, visibleCategoryNames } from '../../domain/transactions/search.js';
-import { defineReadTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../shared/define-tool.js';
 import { occurrenceSchema } from '../transactions/list-scheduled-transactions.js';
-import { DATA_NOTE, planId, units } from '../seam/schemas.js';
+import { DATA_NOTE, planId, units } from '../shared/schemas.js';
 import { amountParam, optionalAmountParam } from '../transactions/find-transactions.js';
 import { withViewData } from '../seam/app-views.js';
 import { forecastScheduleLines } from '../../domain/analytics/forecast-schedules.js';
-import { leftOutField } from '../seam/paging.js';
+import { leftOutField } from '../shared/paging.js';
 
 const oneOff = () =>
   z.strictObject({

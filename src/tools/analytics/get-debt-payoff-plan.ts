@@ -10,8 +10,8 @@ import {
   payoffPlan,
 } from '../../domain/analytics/payoff.js';
 import { checkOptionalAmount } from '../../domain/amount-checks.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { planId } from '../seam/schemas.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { planId } from '../shared/schemas.js';
 
 const source = (what: string) =>
   z

@@ -1,8 +1,8 @@
 /** `get_net_worth_trend`: assets, debts and net worth at the end of each month. */
 import { z } from 'zod';
 import { netWorthTrend } from '../../domain/analytics/net-worth.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { checkSinceInPlanOf, monthEndFields, monthSeries } from '../seam/month-series.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { checkSinceInPlanOf, monthEndFields, monthSeries } from '../shared/month-series.js';
 
 const SERIES = monthSeries(12, 'Month ends, this one included');
 

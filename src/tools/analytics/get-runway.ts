@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { resolveGroups, runway, type GroupNode } from '../../domain/analytics/runway.js';
 import type { YnabCategoryGroup } from '../../ynab/types.js';
 import { isSystemGroup } from '../categories/list-category-groups.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { checkSinceInPlanOf, monthSeries } from '../seam/month-series.js';
-import { planId } from '../seam/schemas.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { checkSinceInPlanOf, monthSeries } from '../shared/month-series.js';
+import { planId } from '../shared/schemas.js';
 
 const SERIES = monthSeries(6, 'Full months to average', true);
 

@@ -1,8 +1,8 @@
 /** `get_savings_rate`: how much of the income was kept, month by month. */
 import { z } from 'zod';
 import { savingsRate } from '../../domain/analytics/savings.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { checkSinceInPlanOf, monthSeries } from '../seam/month-series.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { checkSinceInPlanOf, monthSeries } from '../shared/month-series.js';
 
 const SERIES = monthSeries(6, 'Full months back', true);
 

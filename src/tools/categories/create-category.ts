@@ -7,15 +7,15 @@ import { planCreate } from '../../domain/categories/category-writes.js';
 import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { creatableGroups } from './list-category-groups.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
 import { categoryFound } from '../../safety/recognise.js';
 import { newCategoryWrite } from '../../safety/outcome/verify-plan-writes.js';
-import { planId } from '../seam/schemas.js';
-import { userText } from '../seam/schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { newCategoryKey } from '../seam/subjects.js';
+import { planId } from '../shared/schemas.js';
+import { userText } from '../shared/schemas.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { newCategoryKey } from '../shared/subjects.js';
 const createResult = () => ({
   name: userText('The new category name, trimmed'),
   group: userText('The group it is created in'),

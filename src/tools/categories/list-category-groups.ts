@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { isCardPaymentGroup, isInternalGroup } from '../../domain/categories/internal.js';
 import { clean } from '../../domain/text.js';
 import type { YnabCategoryGroup } from '../../ynab/types.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { planInput, wrapped } from '../seam/schemas.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { planInput, wrapped } from '../shared/schemas.js';
 
 /** YNAB's own groups (internal, card payments, its hidden-categories group): never offered for new categories. */
 export const isSystemGroup = (g: YnabCategoryGroup): boolean =>

@@ -15,12 +15,12 @@ import { toUnits } from '../../domain/money.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOf } from '../../safety/recognise.js';
 import { applyMove } from './move-apply.js';
-import { checkMonth } from '../seam/check-month.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
-import { planId } from '../seam/schemas.js';
+import { checkMonth } from '../shared/check-month.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
+import { planId } from '../shared/schemas.js';
 import { monthInput, categoryInput, categoryName } from './budget-schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { budgetKeys } from '../seam/subjects.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { budgetKeys } from '../shared/subjects.js';
 const sideResult = (which: string) =>
   z
     .strictObject({

@@ -10,13 +10,13 @@ import { ConfirmRequest } from '../../safety/confirm.js';
 import { keepBudgetForLater, setBudgetedChecked } from './budget-write.js';
 import { recordOf } from '../../safety/recognise.js';
 import { recordOperation } from '../../safety/outcome/record-operation.js';
-import { checkMonth } from '../seam/check-month.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
-import { planId } from '../seam/schemas.js';
+import { checkMonth } from '../shared/check-month.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
+import { planId } from '../shared/schemas.js';
 import { amountParam } from '../transactions/find-transactions.js';
 import { categoryInput, categoryName, monthInput } from './budget-schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { budgetKeys } from '../seam/subjects.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { budgetKeys } from '../shared/subjects.js';
 const budgetResult = () => ({
   category_id: z.string().describe('The category id.'),
   category: categoryName(),

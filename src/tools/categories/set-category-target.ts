@@ -10,13 +10,13 @@ import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { fieldsHeld, recordOf } from '../../safety/recognise.js';
 import { recordOperation } from '../../safety/outcome/record-operation.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
 import { categoryWrite } from '../../safety/outcome/verify-plan-writes.js';
-import { planId } from '../seam/schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { categoryKey } from '../seam/subjects.js';
+import { planId } from '../shared/schemas.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { categoryKey } from '../shared/subjects.js';
 
 const targetText = (when: string) =>
   z

@@ -8,14 +8,14 @@ import { planUpdate } from '../../domain/categories/category-writes.js';
 import { clean } from '../../domain/text.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { creatableGroups } from './list-category-groups.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
 import { fieldsHeld } from '../../safety/recognise.js';
 import { categoryWrite } from '../../safety/outcome/verify-plan-writes.js';
-import { planId, userText } from '../seam/schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { categoryKey } from '../seam/subjects.js';
+import { planId, userText } from '../shared/schemas.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { categoryKey } from '../shared/subjects.js';
 const updateResult = () => ({
   category_id: z.string().describe('The category id.'),
   from_name: userText('The name before the change'),

@@ -13,11 +13,11 @@ import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
 import { patchWrite } from '../../safety/outcome/verify-transactions.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
-import { planId } from '../seam/schemas.js';
-import { changeListFields } from '../seam/write-schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { transactionKeys } from '../seam/subjects.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
+import { planId } from '../shared/schemas.js';
+import { changeListFields } from '../shared/write-schemas.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { transactionKeys } from '../shared/subjects.js';
 
 type Result = WriteResult<typeof changeListFields, true>;
 

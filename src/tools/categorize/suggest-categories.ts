@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import { reviewPending } from '../../domain/categorize/classify.js';
 import { clean } from '../../domain/text.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { DATA_NOTE, listLimit, planId, untrusted } from '../seam/schemas.js';
-import { duplicateField, merchantField, payeeIdField } from '../seam/row-schemas.js';
-import { leftOut, leftOutField, moreRows, offsetOf, pageAt } from '../seam/paging.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { DATA_NOTE, listLimit, planId, untrusted } from '../shared/schemas.js';
+import { duplicateField, merchantField, payeeIdField } from '../shared/row-schemas.js';
+import { leftOut, leftOutField, moreRows, offsetOf, pageAt } from '../shared/paging.js';
 
 const WRITE_SENTENCE = 'Assign with apply_categories.';
 

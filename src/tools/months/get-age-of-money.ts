@@ -1,8 +1,8 @@
 /** `get_age_of_money`: YNAB's own Age of Money, month by month. */
 import { z } from 'zod';
 import { ageOfMoney } from '../../domain/months/age-of-money.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { checkSinceInPlan, firstMonthOf, monthEndFields, monthSeries } from '../seam/month-series.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { checkSinceInPlan, firstMonthOf, monthEndFields, monthSeries } from '../shared/month-series.js';
 
 const SERIES = monthSeries(12, 'Months up to this one');
 

@@ -1,10 +1,10 @@
 /** `get_budget_vs_actual`: the share of each category's budget spent in a month. */
 import { z } from 'zod';
 import { budgetVsActual } from '../../domain/months/month-summary.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { monthToSend } from '../seam/check-month.js';
-import { units } from '../seam/schemas.js';
-import { categoryPage, leftOutField, nextCursorField, offsetOf } from '../seam/paging.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { monthToSend } from '../shared/check-month.js';
+import { units } from '../shared/schemas.js';
+import { categoryPage, leftOutField, nextCursorField, offsetOf } from '../shared/paging.js';
 import { withViewData } from '../seam/app-views.js';
 import {
   MONTH_READ_TAIL,

@@ -1,10 +1,10 @@
 /** `get_category_balances`: budgeted, activity and balance per category for a month. */
 import { z } from 'zod';
 import { categoryBalances, hasFigures } from '../../domain/months/month-summary.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { monthToSend } from '../seam/check-month.js';
-import { units } from '../seam/schemas.js';
-import { categoryPage, leftOutField, nextCursorField, offsetOf } from '../seam/paging.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { monthToSend } from '../shared/check-month.js';
+import { units } from '../shared/schemas.js';
+import { categoryPage, leftOutField, nextCursorField, offsetOf } from '../shared/paging.js';
 import {
   MONTH_READ_TAIL,
   pagedMonthInput,

@@ -7,9 +7,9 @@ import { moneyMovements, monthRange } from '../../domain/months/money-movements.
 import type { CategoryName } from '../../domain/months/money-movements.js';
 import { quote } from '../../domain/text.js';
 import { ym } from '../../domain/plan-facts.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { monthToSend } from '../seam/check-month.js';
-import { monthParam, planId, units, userText } from '../seam/schemas.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { monthToSend } from '../shared/check-month.js';
+import { monthParam, planId, units, userText } from '../shared/schemas.js';
 
 const MAX_MONTHS = 24;
 const count = (what: string) => z.number().int().describe(what);

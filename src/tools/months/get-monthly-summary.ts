@@ -1,8 +1,8 @@
 /** `get_monthly_summary`: a month at a glance (income, budgeted, spent, Ready to Assign, overspent). */
 import { z } from 'zod';
 import { summarizeMonth } from '../../domain/months/month-summary.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { monthToSend } from '../seam/check-month.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { monthToSend } from '../shared/check-month.js';
 import { MONTH_READ_TAIL, monthInput, categoryId, name, group, balance } from './month-read-schemas.js';
 export const getMonthlySummary = defineReadTool({
   name: 'get_monthly_summary',

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import type { MonthDetail } from '../../domain/months/month-categories.js';
 import { spendingTrends, trendMonths } from '../../domain/months/month-trends.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { checkSinceInPlan, firstMonthOf, monthSeries } from '../seam/month-series.js';
-import { listLimit, planId, units, userText } from '../seam/schemas.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { checkSinceInPlan, firstMonthOf, monthSeries } from '../shared/month-series.js';
+import { listLimit, planId, units, userText } from '../shared/schemas.js';
 
 const SERIES = monthSeries(3, 'Months up to this one');
 

@@ -1,9 +1,9 @@
 /** `get_underfunded_targets`: the targets still short this month. */
 import { z } from 'zod';
 import { underfundedTargets } from '../../domain/months/targets.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { monthToSend } from '../seam/check-month.js';
-import { monthParam, planId } from '../seam/schemas.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { monthToSend } from '../shared/check-month.js';
+import { monthParam, planId } from '../shared/schemas.js';
 import { LEFT_OVER_LIFE, NEEDED_THIS_MONTH } from './target-schema.js';
 import { categoryId, group, name } from './month-read-schemas.js';
 

@@ -1,7 +1,7 @@
 /** Schema pieces and texts shared by the month reads (summary, category balances, budget vs actual). */
 import { z } from 'zod';
-import { cursorParam } from '../seam/paging.js';
-import { listLimit, monthParam, planId } from '../seam/schemas.js';
+import { cursorParam } from '../shared/paging.js';
+import { listLimit, monthParam, planId } from '../shared/schemas.js';
 /** The closing sentences of every month read: its cost, that it changes nothing, and untrusted names. */
 export const MONTH_READ_TAIL = 'Costs 1 YNAB request.';
 

@@ -1,8 +1,8 @@
 /** `list_payees`: the payees of a plan, those most transactions name first. */
 import { z } from 'zod';
 import { rankPayees } from '../../domain/payees/payee-list.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { DATA_NOTE, UNTRUSTED, listLimit, planId } from '../seam/schemas.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { DATA_NOTE, UNTRUSTED, listLimit, planId } from '../shared/schemas.js';
 
 const WRITE_SENTENCE = 'rename_payee cleans one up.';
 

@@ -18,10 +18,10 @@ import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
 import { renameWrite } from '../../safety/outcome/verify-plan-writes.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
-import { planId, userText } from '../seam/schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { payeeKey } from '../seam/subjects.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
+import { planId, userText } from '../shared/schemas.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { payeeKey } from '../shared/subjects.js';
 
 /** The YNAB text rule: YNAB answers 400 to a NUL. */
 const NUL = 'contains a NUL character (U+0000), which YNAB refuses: remove it';

@@ -1,8 +1,8 @@
 /** `list_plans`: every YNAB plan the token can read. */
 import { z } from 'zod';
 import { clean } from '../../domain/text.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { userText, wrapped } from '../seam/schemas.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { userText, wrapped } from '../shared/schemas.js';
 import { planCurrency } from '../../domain/plans/currency.js';
 
 const plan = () =>

@@ -2,7 +2,7 @@
  * MCP Apps: which tools show a view in a host that renders them, and the names of those views. Plain
  * data, so that the seam and the tests agree on it without the SDK.
  */
-import type { ToolDefinition } from './define-tool.js';
+import type { ToolDefinition } from '../shared/define-tool.js';
 
 /** The extension a client declares (under `capabilities.extensions`) when it renders MCP Apps. */
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';

@@ -20,7 +20,7 @@ import { AppError } from '../../domain/errors.js';
 import { ConfirmRequest, E_PLAN_CHANGED } from '../../safety/confirm.js';
 import { fingerprint } from '../../safety/fingerprint.js';
 import { APPROVAL_VIEW, APP_MIME_TYPE, VIEWS, rendersApps, uiMeta } from './app-views.js';
-import type { ToolDefinition } from './define-tool.js';
+import type { ToolDefinition } from '../shared/define-tool.js';
 import { applyConfirmed } from '../../safety/outcome/apply.js';
 import { notDone } from '../../domain/write-outcome.js';
 

@@ -30,7 +30,7 @@ import { fingerprint } from '../../safety/fingerprint.js';
 import { answerTooLarge } from './answer-cap.js';
 import { callLine } from './call-line.js';
 import { CHART_META_KEY, VIEW_DATA_META_KEY, uiMeta, viewDataOf, viewOf } from './app-views.js';
-import { describe, type ToolDefinition } from './define-tool.js';
+import { describe, type ToolDefinition } from '../shared/define-tool.js';
 import { withFewIssues } from './few-issues.js';
 import { leanParams, leanResults } from './lean-schema.js';
 import { listed } from './listed-schemas.js';

@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import { approvalStatus, approvalsOf, approvalText } from '../../domain/transactions/approvals.js';
-import { defineImmediateWrite } from '../seam/define-tool.js';
-import { planId } from '../seam/schemas.js';
+import { defineImmediateWrite } from '../shared/define-tool.js';
+import { planId } from '../shared/schemas.js';
 import { checkedWrite } from '../../safety/outcome/checked-step.js';
 import { patchWrite } from '../../safety/outcome/verify-transactions.js';
 

@@ -12,8 +12,8 @@ import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
 import { newScheduledWrite } from '../../safety/outcome/verify-scheduled.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
-import { planId } from '../seam/schemas.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
+import { planId } from '../shared/schemas.js';
 import { amountParam } from './find-transactions.js';
 import {
   frequency,
@@ -23,8 +23,8 @@ import {
   scheduledView,
   viewOf,
 } from './scheduled-write-schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { newScheduledKey } from '../seam/subjects.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { newScheduledKey } from '../shared/subjects.js';
 
 const createResult = () => ({
   scheduled: scheduledView().describe('The scheduled transaction to create.'),

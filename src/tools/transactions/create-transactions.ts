@@ -18,12 +18,12 @@ import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
 import { createWrite } from '../../safety/outcome/verify-transactions.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
-import { planId, untrusted } from '../seam/schemas.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
+import { planId, untrusted } from '../shared/schemas.js';
 import { ynabText } from './transaction-write-schemas.js';
 import { amountParam } from './find-transactions.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { newTransactionKey } from '../seam/subjects.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { newTransactionKey } from '../shared/subjects.js';
 import { sideState } from '../../domain/transactions/transfer-sides.js';
 
 const createResult = () => ({

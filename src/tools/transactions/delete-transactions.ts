@@ -24,10 +24,10 @@ import { runSeries } from '../../safety/outcome/series.js';
 import { reasonOf, withoutNotYet } from '../../domain/write-outcome.js';
 import type { Deps } from '../../deps.js';
 import { deleteWrite } from '../../safety/outcome/verify-transactions.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
-import { planId, untrusted } from '../seam/schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { transactionKeys } from '../seam/subjects.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
+import { planId, untrusted } from '../shared/schemas.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { transactionKeys } from '../shared/subjects.js';
 
 /**
  * After one side of a transfer is deleted: YNAB's API does not document whether it deletes the other

@@ -10,10 +10,10 @@ import {
   listFilter,
   visibleCategoryNames,
 } from '../../domain/transactions/search.js';
-import { defineReadTool } from '../seam/define-tool.js';
+import { defineReadTool } from '../shared/define-tool.js';
 import { accountIdsParam, dateParam } from './list-scheduled-transactions.js';
-import { DATA_NOTE, listLimit, planId, untrusted } from '../seam/schemas.js';
-import { duplicateField, merchantField, payeeIdField } from '../seam/row-schemas.js';
+import { DATA_NOTE, listLimit, planId, untrusted } from '../shared/schemas.js';
+import { duplicateField, merchantField, payeeIdField } from '../shared/row-schemas.js';
 
 const AMOUNT_RULE = 'Negative: money out.';
 const boundedAmount = () => z.number().min(-1_000_000_000).max(1_000_000_000);

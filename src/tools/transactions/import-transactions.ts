@@ -13,9 +13,9 @@ import {
   lostImportText,
   unseenImportText,
 } from '../../domain/transactions/imports.js';
-import { defineImmediateWrite } from '../seam/define-tool.js';
+import { defineImmediateWrite } from '../shared/define-tool.js';
 import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
-import { planId } from '../seam/schemas.js';
+import { planId } from '../shared/schemas.js';
 
 const NO_IDS = 'YNAB answered without the list of imported ids';
 

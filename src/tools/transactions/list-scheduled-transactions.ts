@@ -9,9 +9,9 @@ import {
   listFilter,
   visibleCategoryNames,
 } from '../../domain/transactions/search.js';
-import { defineReadTool } from '../seam/define-tool.js';
-import { DATA_NOTE, planId } from '../seam/schemas.js';
-import { merchantField, payeeIdField } from '../seam/row-schemas.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { DATA_NOTE, planId } from '../shared/schemas.js';
+import { merchantField, payeeIdField } from '../shared/row-schemas.js';
 
 /** An optional `YYYY-MM-DD` date parameter (JSON schema `format: date`). */
 export const dateParam = (what: string) => z.iso.date().nullable().default(null).describe(what);

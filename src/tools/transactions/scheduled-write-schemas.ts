@@ -13,7 +13,7 @@ import {
 } from '../../domain/transactions/scheduled-writes.js';
 import { clean } from '../../domain/text.js';
 import type { Deps } from '../../deps.js';
-import { untrusted } from '../seam/schemas.js';
+import { untrusted } from '../shared/schemas.js';
 import { amountParam } from './find-transactions.js';
 import { color, ynabText } from './transaction-write-schemas.js';
 

@@ -14,16 +14,16 @@ import {
   splitSubject,
 } from '../../domain/transactions/split.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
 import { splitHeld } from '../../safety/recognise.js';
 import { patchWrite } from '../../safety/outcome/verify-transactions.js';
-import { planId, untrusted } from '../seam/schemas.js';
+import { planId, untrusted } from '../shared/schemas.js';
 import { amountParam } from './find-transactions.js';
 import { ynabText } from './transaction-write-schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { transactionKeys } from '../seam/subjects.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { transactionKeys } from '../shared/subjects.js';
 const splitResult = () => ({
   transaction_id: z.string().describe('The transaction split.'),
   date: z.string().describe('The transaction date, YYYY-MM-DD.'),

@@ -19,8 +19,8 @@ import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
 import { asStored, replaceScheduledWrite } from '../../safety/outcome/verify-scheduled.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
-import { planId } from '../seam/schemas.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
+import { planId } from '../shared/schemas.js';
 import {
   frequency,
   scheduledContext,
@@ -29,8 +29,8 @@ import {
   scheduledView,
   viewOf,
 } from './scheduled-write-schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { scheduledKey } from '../seam/subjects.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { scheduledKey } from '../shared/subjects.js';
 
 const updateResult = () => ({
   scheduled_transaction_id: z.string().describe('The scheduled transaction.'),

@@ -14,12 +14,12 @@ import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { settled } from '../../safety/outcome/checked-step.js';
 import { finishWrite } from '../../safety/outcome/finish.js';
 import { patchWrite } from '../../safety/outcome/verify-transactions.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
-import { UNTRUSTED, planId, untrusted } from '../seam/schemas.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
+import { UNTRUSTED, planId, untrusted } from '../shared/schemas.js';
 import { amountParam } from './find-transactions.js';
 import { color, ynabText } from './transaction-write-schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { transactionKeys } from '../seam/subjects.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { transactionKeys } from '../shared/subjects.js';
 
 const value = () => z.union([z.string(), z.number(), z.boolean()]).nullable();
 const updateResult = () => ({

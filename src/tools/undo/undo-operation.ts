@@ -71,11 +71,11 @@ async function markDone(deps: Deps, operationId: string): Promise<void> {
   }
 }
 import { LAST_USED } from '../../ynab/api.js';
-import { resolvePlan } from '../seam/resolve-plan.js';
-import { planId } from '../seam/schemas.js';
-import { changeListFields } from '../seam/write-schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../seam/define-write-tool.js';
-import { undoKey } from '../seam/subjects.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
+import { planId } from '../shared/schemas.js';
+import { changeListFields } from '../shared/write-schemas.js';
+import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
+import { undoKey } from '../shared/subjects.js';
 
 type Result = WriteResult<typeof changeListFields, true>;
 

@@ -11,7 +11,7 @@
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { ConfirmRequest } from '../../safety/confirm.js';
-import type { Chart } from './app-views.js';
+import type { Chart } from '../seam/app-views.js';
 
 export interface ToolContext {
   deps: Deps;
