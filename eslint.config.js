@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 const sdk = {
   group: ['@modelcontextprotocol/*'],
   message:
-    'Only server.ts, tools/seam/register*.ts and transports/ import the MCP SDK: the rest stays testable without it.',
+    'Only server.ts, mcp/register*.ts and transports/ import the MCP SDK: the rest stays testable without it.',
 };
 const folder = (from, f) => ({
   group: [`**/${f}/*`, `**/${f}/**`, `../${f}`, `./${f}`],
@@ -26,7 +26,7 @@ const domainPatterns = [
   sdk,
   { group: ['node:*'], message: 'domain/ is pure: no Node API (pass values in instead).' },
   { group: ['zod', 'undici'], message: 'domain/ is pure: no packages.' },
-  ...['ynab', 'safety', 'tools', 'transports', 'demo', 'context'].map((f) => folder('domain', f)),
+  ...['ynab', 'safety', 'tools', 'mcp', 'transports', 'demo', 'context'].map((f) => folder('domain', f)),
   ...['deps', 'config', 'clock', 'log', 'server', 'main', 'version', 'update-check'].map((f) =>
     file('domain', f),
   ),
@@ -145,17 +145,12 @@ export default tseslint.config(
   },
   {
     files: ['src/tools/*/**/*.ts'],
-    ignores: ['src/tools/seam/**', 'src/tools/shared/**'],
+    ignores: ['src/tools/shared/**'],
     rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...schemaAtLoad, ...sqlText] },
   },
   imports(['src/**/*.ts'], [sdk, storeEngines]),
   imports(
-    [
-      'src/server.ts',
-      'src/tools/seam/register.ts',
-      'src/tools/seam/register-apps.ts',
-      'src/transports/**/*.ts',
-    ],
+    ['src/server.ts', 'src/mcp/register.ts', 'src/mcp/register-apps.ts', 'src/transports/**/*.ts'],
     [storeEngines],
   ),
   imports(['src/domain/**/*.ts'], [...domainPatterns, storeEngines]),
@@ -164,32 +159,34 @@ export default tseslint.config(
     [
       sdk,
       storeEngines,
-      ...['safety', 'tools', 'transports', 'demo', 'context'].map((f) => folder('ynab', f)),
+      ...['safety', 'tools', 'mcp', 'transports', 'demo', 'context'].map((f) => folder('ynab', f)),
     ],
   ),
   imports(
     ['src/safety/**/*.ts'],
-    [sdk, storeEngines, ...['tools', 'transports', 'demo', 'context'].map((f) => folder('safety', f))],
+    [sdk, storeEngines, ...['tools', 'mcp', 'transports', 'demo', 'context'].map((f) => folder('safety', f))],
   ),
   imports(
     ['src/tools/**/*.ts'],
     [
       sdk,
       storeEngines,
-      ...['transports', 'demo'].map((f) => folder('tools', f)),
+      ...['mcp', 'transports', 'demo'].map((f) => folder('tools', f)),
       { group: ['**/ynab/client.js'], message: 'tools/ call YNAB through the typed methods of ynab/api.ts.' },
     ],
   ),
+  // mcp/: the edge between the tools and MCP clients; only its register*.ts touch the SDK
+  imports(['src/mcp/**/*.ts'], [sdk, storeEngines, ...['transports', 'demo'].map((f) => folder('mcp', f))]),
   imports(
-    ['src/tools/seam/register.ts', 'src/tools/seam/register-apps.ts'],
-    [storeEngines, ...['transports', 'demo'].map((f) => folder('tools', f))],
+    ['src/mcp/register.ts', 'src/mcp/register-apps.ts'],
+    [storeEngines, ...['transports', 'demo'].map((f) => folder('mcp', f))],
   ),
   imports(
     ['src/demo/**/*.ts'],
     [
       sdk,
       storeEngines,
-      ...['ynab', 'safety', 'tools', 'transports', 'context'].map((f) => folder('demo', f)),
+      ...['ynab', 'safety', 'tools', 'mcp', 'transports', 'context'].map((f) => folder('demo', f)),
     ],
   ),
   // the store: SQL and its clients, over domain/ alone (it is handed what it needs, never the config)
@@ -197,7 +194,9 @@ export default tseslint.config(
     ['src/store/**/*.ts'],
     [
       sdk,
-      ...['ynab', 'safety', 'tools', 'transports', 'demo', 'context', 'cli'].map((f) => folder('store', f)),
+      ...['ynab', 'safety', 'tools', 'mcp', 'transports', 'demo', 'context', 'cli'].map((f) =>
+        folder('store', f),
+      ),
       ...['deps', 'config', 'clock', 'log', 'server', 'main', 'version', 'update-check'].map((f) =>
         file('store', f),
       ),

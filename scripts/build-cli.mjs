@@ -78,10 +78,10 @@ const shims = {
 
 /**
  * What tools/list advertises of each tool's schemas, converted now rather than at every start (see
- * src/tools/seam/listed-schemas.ts), from tsc's output of the same sources (the build runs tsc first).
+ * src/mcp/listed-schemas.ts), from tsc's output of the same sources (the build runs tsc first).
  */
 const { allTools } = await import(pathToFileURL(join(dist, 'tools', 'index.js')).href);
-const { listedTable } = await import(pathToFileURL(join(dist, 'tools', 'seam', 'listed-schemas.js')).href);
+const { listedTable } = await import(pathToFileURL(join(dist, 'mcp', 'listed-schemas.js')).href);
 const listedSchemas = JSON.stringify(listedTable(allTools));
 
 rmSync(join(dist, 'chunks'), { recursive: true, force: true });

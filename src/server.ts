@@ -35,8 +35,9 @@ import {
   STABLE_FOR_PROCESS,
 } from './server-info.js';
 import { allTools } from './tools/index.js';
-import { registerViews } from './tools/seam/register-apps.js';
-import { registerTools } from './tools/seam/register.js';
+import { registerViews } from './mcp/register-apps.js';
+import { registerTools } from './mcp/register.js';
+import { installZodMessages } from './mcp/zod-messages.js';
 import { grantAllowsWrites } from './transports/oauth/scopes.js';
 import { checkIds } from './ynab/api.js';
 import { UnknownPlanError } from './ynab/unknown-plan.js';
@@ -252,6 +253,8 @@ export function serverFactory(
   deps: Deps,
   options: ServerOptions = {},
 ): (ctx: McpRequestContext) => McpServer {
+  // before any instance checks a call's arguments: errors that name each bound in words
+  installZodMessages();
   const codec = createCodec(deps);
   return (ctx) => buildServer(deps, codec, { ...options, writes: grantAllowsWrites(ctx.authInfo) });
 }

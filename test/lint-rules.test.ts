@@ -69,7 +69,7 @@ const PLANTED: [string, string, string][] = [
     "import { startStandIn } from '../../demo/index.js';\nexport const x = startStandIn;\n",
   ],
   [
-    'src/tools/seam/planted-j.ts',
+    'src/tools/shared/planted-j.ts',
     'tools imports transports',
     "import { serveStdio } from '../../transports/stdio.js';\nexport const x = serveStdio;\n",
   ],
@@ -95,7 +95,7 @@ const PLANTED: [string, string, string][] = [
   ],
   [
     'src/safety/planted-o.ts',
-    'the MCP SDK outside the seam',
+    'the MCP SDK outside server.ts, mcp/register*.ts and transports/',
     "import { McpServer } from '@modelcontextprotocol/server';\nexport const x = McpServer;\n",
   ],
   [
@@ -124,6 +124,21 @@ const PLANTED: [string, string, string][] = [
     'export const q = (t: string): string => `\n  DELETE FROM ${t} WHERE true`;\n',
   ],
   [
+    'src/tools/plans/planted-v.ts',
+    'tools imports the MCP edge (arrows point inward)',
+    "import { renderResult } from '../../mcp/render.js';\nexport const x = renderResult;\n",
+  ],
+  [
+    'src/mcp/planted-w.ts',
+    'the MCP SDK in mcp/ outside register*.ts',
+    "import { McpServer } from '@modelcontextprotocol/server';\nexport const x = McpServer;\n",
+  ],
+  [
+    'src/safety/planted-x.ts',
+    'safety imports the MCP edge',
+    "import { renderResult } from '../mcp/render.js';\nexport const x = renderResult;\n",
+  ],
+  [
     'src/store/planted-u.ts',
     'the store reads the config',
     "import { loadConfig } from '../config.js';\nexport const x = loadConfig;\n",
@@ -138,6 +153,7 @@ const CLEAN = [
   'src/domain/money.ts',
   'src/config.ts',
   'src/tools/accounts/list-accounts.ts',
+  'src/mcp/register.ts',
   'src/store/sql-people.ts',
   'src/store/pg-database.ts',
   'src/store/pglite-database.ts',

@@ -48,7 +48,7 @@ const MAX_DIGITS = 3;
 let currentDigits: () => number = () => 2;
 
 /**
- * Installs where the number of decimals of the plan at hand comes from: the tool seam sets it per call
+ * Installs where the number of decimals of the plan at hand comes from: mcp/plan-money.ts sets it per call
  * from the plan's currency (0 for yen, 3 for dinars). Until then, and for a plan whose currency is not
  * known, two. Texts only: structured figures stay plain numbers in currency units.
  */

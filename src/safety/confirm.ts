@@ -1,7 +1,7 @@
 /**
  * The one confirmation path of every confirmed write: the 2026-07-28 round trip, elicitation during the
  * call for older clients, or a confirmation code. No MCP SDK here, so that it is tested with plain
- * values: it returns a plain decision that tools/seam/register.ts turns into the SDK's results.
+ * values: it returns a plain decision that mcp/register.ts turns into the SDK's results.
  */
 import { AppError } from '../domain/errors.js';
 import type { Codes, Seal } from './codes.js';
@@ -56,7 +56,7 @@ export interface StatePayload extends Seal {
  */
 export type Flow = 'change-list' | 'merge';
 
-/** What a confirmed write hands to the seam: the change, its preview result, and how to apply it. */
+/** What a confirmed write hands to mcp/register.ts: the change, its preview result, and how to apply it. */
 export interface ConfirmSpec<O extends Record<string, unknown>> {
   plan: string;
   /** What the user agrees to; its fingerprint binds a code or an answer to exactly this change. */
@@ -72,7 +72,7 @@ export interface ConfirmSpec<O extends Record<string, unknown>> {
    */
   sends?: number;
   /**
-   * What the write changes, as keys (`tools/seam/subjects.ts`): a later write with a key in common
+   * What the write changes, as keys (`tools/shared/subjects.ts`): a later write with a key in common
    * is refused while this one is pending (its answer lost, no read showing it yet).
    */
   sameSubject: readonly string[];
@@ -92,7 +92,7 @@ export interface ConfirmSpec<O extends Record<string, unknown>> {
   undoes?: string;
 }
 
-/** A confirmed write's request to the seam (a class, so the seam can tell it from a plain result). */
+/** A confirmed write's request to mcp/register.ts (a class, so it can tell it from a plain result). */
 export class ConfirmRequest<O extends Record<string, unknown> = Record<string, unknown>> {
   readonly planId: string;
   readonly subject: unknown;

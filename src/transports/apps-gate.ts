@@ -13,7 +13,7 @@ import {
   type JSONRPCMessage,
   type McpServer,
 } from '@modelcontextprotocol/server';
-import { APP_ONLY_TOOLS, rendersApps } from '../tools/seam/app-views.js';
+import { APP_ONLY_TOOLS, rendersApps } from '../mcp/app-views.js';
 import { answeredId, onEachConnection, type Id } from './on-connect.js';
 
 interface Request {

@@ -9,7 +9,7 @@ import { allTools } from '../tools/index.js';
 import { observeToolCall, secondsSince } from '../metrics/hooks.js';
 import { answeredId, onEachConnection, type Id } from './on-connect.js';
 
-/** The approval card's two tools, registered beside the catalogue (tools/seam/register-apps.ts). */
+/** The approval card's two tools, registered beside the catalogue (mcp/register-apps.ts). */
 const CARD_TOOLS = ['open_approval', 'answer_approval'];
 let known: Set<string> | null = null;
 const labelOf = (name: unknown): string => {

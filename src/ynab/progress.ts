@@ -3,7 +3,7 @@
  * first full load is one answer of tens of megabytes (7.6 s on the benchmark's heavy plan over loopback,
  * minutes over a slow line), and a client that asked for progress with a `progressToken` heard nothing
  * until the result. Each call that asked runs inside `withProgress` with its sink (the one write settling
- * uses: tools/seam/progress-sink.ts); an answer read under it counts its bytes (and the rows parsed so
+ * uses: mcp/progress-sink.ts); an answer read under it counts its bytes (and the rows parsed so
  * far), and the call is told at most once every PROGRESS_EVERY_MS, never once the call has ended. A call
  * that asked for nothing runs as before: its answers' sinks are not even wrapped.
  *

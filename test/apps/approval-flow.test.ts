@@ -18,10 +18,10 @@ import {
   type Session,
 } from '../helpers/harness.js';
 import { fakeClock } from '../helpers/writes.js';
-import { APPROVAL_VIEW, CHART_META_KEY, CHART_VIEW } from '../../src/tools/seam/app-views.js';
+import { APPROVAL_VIEW, CHART_META_KEY, CHART_VIEW } from '../../src/mcp/app-views.js';
 import { CHART_META_KEY as VIEW_CHART_META_KEY } from '../../views/chart-data.js';
 import { E_PLAN_CHANGED } from '../../src/safety/confirm.js';
-import { SECRET_META_KEY, TICKET_META_KEY } from '../../src/tools/seam/register-apps.js';
+import { SECRET_META_KEY, TICKET_META_KEY } from '../../src/mcp/register-apps.js';
 import { req } from '../requirements.js';
 
 export const APPS = {

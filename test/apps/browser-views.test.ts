@@ -16,7 +16,7 @@ import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { serverFactory } from '../../src/server.js';
-import { SECRET_META_KEY } from '../../src/tools/seam/register-apps.js';
+import { SECRET_META_KEY } from '../../src/mcp/register-apps.js';
 import { closePage, openBrowser, type Browser } from '../helpers/browser.js';
 import { requestLines, startHarness, type Harness } from '../helpers/harness.js';
 

@@ -1,5 +1,5 @@
 /**
- * The bundled CLI lists the schemas the build computed (src/tools/seam/listed-schemas.ts) instead of
+ * The bundled CLI lists the schemas the build computed (src/mcp/listed-schemas.ts) instead of
  * converting them at start-up: its tools/list must be exactly what the server lists when it converts
  * them itself, every tool, with writes on and for a client that renders MCP Apps.
  */
@@ -9,7 +9,7 @@ import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { connect } from '../helpers/harness.js';
 import { allTools } from '../../src/tools/index.js';
-import { listedTable } from '../../src/tools/seam/listed-schemas.js';
+import { listedTable } from '../../src/mcp/listed-schemas.js';
 import { BUILT_MAIN, describeBuilt } from '../helpers/built.js';
 
 const MAIN = BUILT_MAIN;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTools } from '../../src/tools/index.js';
-import { VIEWS } from '../../src/tools/seam/app-views.js';
+import { VIEWS } from '../../src/mcp/app-views.js';
 import { clientSetUps } from '../helpers/client-setups.js';
 import { closeAndTime, hostEnv, launch, launchDemo, listening, resultOf } from '../helpers/cli.js';
 import { bytesUnder, installedPackages, reachedFrom } from '../helpers/installed.js';

@@ -6,13 +6,13 @@
  *
  * test/apps/approval-flow.test.ts covers the card protocol; this file sits with the safety tests so
  * that the mutation run (vitest.mutation.config.ts, which leaves test/apps out) also fails when the
- * fingerprint check of answer_approval (src/tools/seam/register-apps.ts) is removed.
+ * fingerprint check of answer_approval (src/mcp/register-apps.ts) is removed.
  */
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { call, connect, requestLines, textOf, type Harness, type Session } from '../helpers/harness.js';
 import { E_PLAN_CHANGED } from '../../src/safety/confirm.js';
-import { SECRET_META_KEY, TICKET_META_KEY } from '../../src/tools/seam/register-apps.js';
+import { SECRET_META_KEY, TICKET_META_KEY } from '../../src/mcp/register-apps.js';
 import { req } from '../requirements.js';
 
 const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { allTools } from '../../src/tools/index.js';
-import { CHARTS, viewOf, CHART_VIEW } from '../../src/tools/seam/app-views.js';
+import { viewOf, CHART_VIEW } from '../../src/mcp/app-views.js';
+import { CHARTS } from '../../src/tools/shared/view-data.js';
 import {
   defineConfirmedWrite,
   defineImmediateWrite,

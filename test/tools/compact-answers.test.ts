@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vi
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import { ERAS, call, connect, startHarness, textOf, type Harness, type Session } from '../helpers/harness.js';
-import { renderResult } from '../../src/tools/seam/render.js';
+import { renderResult } from '../../src/mcp/render.js';
 import { encodeCursor } from '../../src/domain/cursor.js';
 import { chartData } from '../../views/chart-data.js';
 

@@ -22,7 +22,7 @@ import {
   usable,
 } from './forecast-expected.js';
 import type { Forecast } from './forecast-expected.js';
-import { renderResult } from '../../src/tools/seam/render.js';
+import { renderResult } from '../../src/mcp/render.js';
 
 const demo = buildDemoPlan();
 const PLAN = 'demo-budget';

@@ -38,9 +38,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('the tools layout', () => {
-  it('has only the area folders and the seam', () => {
+  it('has only the area folders and the shared one', () => {
     const folders = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory());
-    expect(folders.map((f) => f.name).sort()).toEqual([...AREAS, 'seam'].sort());
+    expect(folders.map((f) => f.name).sort()).toEqual([...AREAS, 'shared'].sort());
   });
 
   it('lists every tool once, each at src/tools/<area>/<tool-name>.ts, exported under its name', async () => {

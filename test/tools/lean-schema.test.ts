@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { leanParams, leanResults, paramsJson, resultJson } from '../../src/tools/seam/lean-schema.js';
+import { leanParams, leanResults, paramsJson, resultJson } from '../../src/mcp/lean-schema.js';
 
 const params = z.strictObject({
   plan_id: z.string().min(1).describe('Plan id.'),

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import { allTools } from '../../src/tools/index.js';
-import { MAX_ANSWER_BYTES, answerTooLarge } from '../../src/tools/seam/answer-cap.js';
-import { NAMED_ISSUES, fewer } from '../../src/tools/seam/few-issues.js';
+import { MAX_ANSWER_BYTES, answerTooLarge } from '../../src/mcp/answer-cap.js';
+import { NAMED_ISSUES, fewer } from '../../src/mcp/few-issues.js';
 import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, startHarness, textOf, type Harness } from '../helpers/harness.js';
 

@@ -16,7 +16,7 @@ import {
   type Harness,
   type Session,
 } from '../helpers/harness.js';
-import { renderResult } from '../../src/tools/seam/render.js';
+import { renderResult } from '../../src/mcp/render.js';
 
 const demo = buildDemoPlan();
 const units = (m: number): number => m / 1000;

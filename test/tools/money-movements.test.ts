@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
-import { renderResult } from '../../src/tools/seam/render.js';
+import { renderResult } from '../../src/mcp/render.js';
 import { ERAS, call, connect, requestLines, textOf, type Harness, type Session } from '../helpers/harness.js';
 
 const TOOL = 'get_money_movements';

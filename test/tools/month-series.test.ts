@@ -8,7 +8,7 @@ import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { call, connect, requestLines, textOf, type Harness } from '../helpers/harness.js';
 import { chartData, chartOf } from '../../views/chart-data.js';
-import { CHART_META_KEY } from '../../src/tools/seam/app-views.js';
+import { CHART_META_KEY } from '../../src/mcp/app-views.js';
 import { checkSinceInPlan, firstMonthOf } from '../../src/tools/shared/month-series.js';
 
 const PLAN = { plan_id: 'demo-budget' };

@@ -16,7 +16,7 @@ import {
   type Harness,
   type Session,
 } from '../helpers/harness.js';
-import { renderResult } from '../../src/tools/seam/render.js';
+import { renderResult } from '../../src/mcp/render.js';
 
 const TOOL = 'get_age_of_money';
 const NOTE_DEFINITION =

@@ -19,7 +19,7 @@ import {
   type Harness,
   type Session,
 } from '../helpers/harness.js';
-import { renderResult } from '../../src/tools/seam/render.js';
+import { renderResult } from '../../src/mcp/render.js';
 
 const demo = buildDemoPlan();
 const MONTHS = ['2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01'];

@@ -15,7 +15,7 @@ import {
   type Harness,
   type Session,
 } from '../helpers/harness.js';
-import { renderResult } from '../../src/tools/seam/render.js';
+import { renderResult } from '../../src/mcp/render.js';
 
 const demo = buildDemoPlan();
 /** The account types that count as debt; every other type is an asset. */

@@ -1,11 +1,11 @@
 /**
- * The one progress sink of a tool call (tools/seam/progress-sink.ts) on a fake request context: no
+ * The one progress sink of a tool call (mcp/progress-sink.ts) on a fake request context: no
  * sink without a progress token; one counter for settling steps and download amounts, so that
  * `progress` grows with every notification whatever tells it; a total only while it is not behind;
  * a notification the transport cannot deliver is dropped, not thrown.
  */
 import { describe, expect, it } from 'vitest';
-import { progressOf, type ProgressContext } from '../../src/tools/seam/progress-sink.js';
+import { progressOf, type ProgressContext } from '../../src/mcp/progress-sink.js';
 
 type Sent = Parameters<ProgressContext['mcpReq']['notify']>[0]['params'];
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
-import { renderResult } from '../../src/tools/seam/render.js';
+import { renderResult } from '../../src/mcp/render.js';
 import { call, connect, textOf } from '../helpers/harness.js';
 
 describe('renderResult', () => {

@@ -9,7 +9,7 @@ import type { ScheduledRow } from '../../src/demo/index.js';
 import { merchant } from '../../src/domain/payees/merchant.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf } from '../helpers/harness.js';
 import type { Harness, Session } from '../helpers/harness.js';
-import { renderResult } from '../../src/tools/seam/render.js';
+import { renderResult } from '../../src/mcp/render.js';
 
 const demo = buildDemoPlan();
 const PLAN = 'demo-budget';

@@ -17,7 +17,7 @@ import {
   type Harness,
   type Session,
 } from '../helpers/harness.js';
-import { renderResult } from '../../src/tools/seam/render.js';
+import { renderResult } from '../../src/mcp/render.js';
 
 const PLAN = 'demo-budget';
 const INVALID =

@@ -10,7 +10,7 @@ import { merchant } from '../../src/domain/payees/merchant.js';
 import type { TransactionRow } from '../../src/demo/index.js';
 import { ERAS, call, connect, requestLines, startHarness, textOf } from '../helpers/harness.js';
 import type { Harness, Session } from '../helpers/harness.js';
-import { renderResult } from '../../src/tools/seam/render.js';
+import { renderResult } from '../../src/mcp/render.js';
 
 const demo = buildDemoPlan();
 const PLAN = 'demo-budget';

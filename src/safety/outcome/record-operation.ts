@@ -2,7 +2,8 @@
  * Journals an applied operation and returns its new operation id. The details are typed by the
  * operation's kind, with the same schema undo reads them with. The change is already in YNAB: when
  * the journal cannot take it, the confirmed write still ends `applied`, with a warning that it cannot
- * be undone (the seam replaces the id and the message), never with an error inviting a second write.
+ * be undone (apply.ts, beside this file, replaces the id and the message), never with an error
+ * inviting a second write.
  */
 import type { Deps } from '../../deps.js';
 import { appliedAt, newOperationId, type Move } from '../journal.js';

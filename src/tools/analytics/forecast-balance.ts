@@ -7,7 +7,7 @@ import { defineReadTool } from '../shared/define-tool.js';
 import { occurrenceSchema } from '../transactions/list-scheduled-transactions.js';
 import { DATA_NOTE, planId, units } from '../shared/schemas.js';
 import { amountParam, optionalAmountParam } from '../transactions/find-transactions.js';
-import { withViewData } from '../seam/app-views.js';
+import { withViewData } from '../shared/view-data.js';
 import { forecastScheduleLines } from '../../domain/analytics/forecast-schedules.js';
 import { leftOutField } from '../shared/paging.js';
 

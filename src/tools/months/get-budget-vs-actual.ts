@@ -5,7 +5,7 @@ import { defineReadTool } from '../shared/define-tool.js';
 import { monthToSend } from '../shared/check-month.js';
 import { units } from '../shared/schemas.js';
 import { categoryPage, leftOutField, nextCursorField, offsetOf } from '../shared/paging.js';
-import { withViewData } from '../seam/app-views.js';
+import { withViewData } from '../shared/view-data.js';
 import {
   MONTH_READ_TAIL,
   pagedMonthInput,

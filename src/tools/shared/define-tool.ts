@@ -1,6 +1,6 @@
 /**
  * Tools are data: one declarative object per tool. A read tool returns its result; a write tool is
- * either confirmed (it returns a `ConfirmRequest` the seam confirms and applies) or applied at once.
+ * either confirmed (it returns a `ConfirmRequest` mcp/register.ts confirms and applies) or applied at once.
  * `register.ts` is the only place that turns these into SDK registrations.
  *
  * A definition gives its zod schemas as functions, and the tool builds them at their first use. Every
@@ -11,7 +11,7 @@
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { ConfirmRequest } from '../../safety/confirm.js';
-import type { Chart } from '../seam/app-views.js';
+import type { Chart } from './view-data.js';
 
 export interface ToolContext {
   deps: Deps;

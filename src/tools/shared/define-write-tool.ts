@@ -1,5 +1,5 @@
 /**
- * Confirmed write tools: the seam adds what every one of them shares, so that no tool declares it —
+ * Confirmed write tools: defineWriteTool adds what every one of them shares, so that no tool declares it —
  * the `confirmation` parameter, the result fields `status`, `message`, `confirmation` (and
  * `operation_id` when the write is journaled), and the sentence that tells the agent a preview waits
  * for the user. A tool declares only its own parameters and result fields, in the order shown.
@@ -16,7 +16,7 @@ import {
   statusField,
 } from './write-schemas.js';
 
-/** Where a description says that the user confirms: the seam puts the shared sentence there. */
+/** Where a description says that the user confirms: defineWriteTool puts the shared sentence there. */
 export const PREVIEW = Symbol('the preview sentence');
 
 /**

@@ -1,6 +1,5 @@
 /** Schema pieces every tool shares. */
 import { z } from 'zod';
-import '../seam/zod-messages.js';
 
 /** Every tool but list_plans takes it: as short as it can be, list_plans' description says the rest. */
 export const planId = z.string().min(1).describe("Or 'last-used'.");

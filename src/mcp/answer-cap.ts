@@ -4,7 +4,7 @@
  * of MB (a plan with thousands of accounts or schedules) would end the connection or fill the agent's
  * context. Past the cap the agent gets an error that names the parameters that make the answer smaller.
  */
-import type { ToolDefinition } from '../shared/define-tool.js';
+import type { ToolDefinition } from '../tools/shared/define-tool.js';
 
 /** 2 MB of JSON: a message of about 4 MB with its text copy, far below the 10 MB readers accept. */
 export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;

@@ -22,7 +22,7 @@
  * Each schema is converted once per process, whatever the number of server instances.
  */
 import { z } from 'zod';
-import { isPlainObject } from '../../domain/plain-object.js';
+import { isPlainObject } from '../domain/plain-object.js';
 
 type Json = Record<string, unknown>;
 

@@ -16,30 +16,25 @@ import {
   type ServerContext,
   type ToolAnnotations,
 } from '@modelcontextprotocol/server';
-import { sinkOf, withClientLog } from '../../client-log.js';
-import type { Deps } from '../../deps.js';
-import { AppError, ClientError } from '../../domain/errors.js';
-import {
-  ConfirmRequest,
-  decide,
-  outcomeFields,
-  type Answer,
-  type StatePayload,
-} from '../../safety/confirm.js';
-import { fingerprint } from '../../safety/fingerprint.js';
+import { sinkOf, withClientLog } from '../client-log.js';
+import type { Deps } from '../deps.js';
+import { AppError, ClientError } from '../domain/errors.js';
+import { ConfirmRequest, decide, outcomeFields, type Answer, type StatePayload } from '../safety/confirm.js';
+import { fingerprint } from '../safety/fingerprint.js';
 import { answerTooLarge } from './answer-cap.js';
 import { callLine } from './call-line.js';
-import { CHART_META_KEY, VIEW_DATA_META_KEY, uiMeta, viewDataOf, viewOf } from './app-views.js';
-import { describe, type ToolDefinition } from '../shared/define-tool.js';
+import { CHART_META_KEY, VIEW_DATA_META_KEY, uiMeta, viewOf } from './app-views.js';
+import { viewDataOf } from '../tools/shared/view-data.js';
+import { describe, type ToolDefinition } from '../tools/shared/define-tool.js';
 import { withFewIssues } from './few-issues.js';
 import { leanParams, leanResults } from './lean-schema.js';
 import { listed } from './listed-schemas.js';
 import { renderResult } from './render.js';
-import { applyConfirmed, runUnconfirmed } from '../../safety/outcome/apply.js';
-import { refusePending, settlePending } from '../../safety/outcome/settle-later.js';
-import { LAST_USED } from '../../ynab/api.js';
-import { withProgress, type ProgressSink } from '../../ynab/progress.js';
-import { notDone, unknownMessage } from '../../domain/write-outcome.js';
+import { applyConfirmed, runUnconfirmed } from '../safety/outcome/apply.js';
+import { refusePending, settlePending } from '../safety/outcome/settle-later.js';
+import { LAST_USED } from '../ynab/api.js';
+import { withProgress, type ProgressSink } from '../ynab/progress.js';
+import { notDone, unknownMessage } from '../domain/write-outcome.js';
 import { inPlanMoney } from './plan-money.js';
 import { progressOf } from './progress-sink.js';
 import { TICKET_META_KEY, declaresApps, registerApprovalTools } from './register-apps.js';

@@ -15,14 +15,14 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import type { Deps } from '../../deps.js';
-import { AppError } from '../../domain/errors.js';
-import { ConfirmRequest, E_PLAN_CHANGED } from '../../safety/confirm.js';
-import { fingerprint } from '../../safety/fingerprint.js';
+import type { Deps } from '../deps.js';
+import { AppError } from '../domain/errors.js';
+import { ConfirmRequest, E_PLAN_CHANGED } from '../safety/confirm.js';
+import { fingerprint } from '../safety/fingerprint.js';
 import { APPROVAL_VIEW, APP_MIME_TYPE, VIEWS, rendersApps, uiMeta } from './app-views.js';
-import type { ToolDefinition } from '../shared/define-tool.js';
-import { applyConfirmed } from '../../safety/outcome/apply.js';
-import { notDone } from '../../domain/write-outcome.js';
+import type { ToolDefinition } from '../tools/shared/define-tool.js';
+import { applyConfirmed } from '../safety/outcome/apply.js';
+import { notDone } from '../domain/write-outcome.js';
 
 /** The `_meta` key of a card preview's result that carries its ticket. */
 export const TICKET_META_KEY = 'avenir-mcp/approval';
@@ -130,14 +130,10 @@ export function registerApprovalTools(server: McpServer, tools: readonly ToolDef
 }
 
 /**
- * Where the built views are: dist/views, seen from the bundle's chunks (dist/chunks), from tsc's
- * dist/tools/seam or from src/tools/seam.
+ * Where the built views are: dist/views, seen from the bundle's chunks (dist/chunks) or tsc's dist/mcp
+ * (both one level under dist), or from src/mcp.
  */
-const VIEW_DIRS = [
-  new URL('../views/', import.meta.url),
-  new URL('../../views/', import.meta.url),
-  new URL('../../../dist/views/', import.meta.url),
-];
+const VIEW_DIRS = [new URL('../views/', import.meta.url), new URL('../../dist/views/', import.meta.url)];
 
 async function readView(file: string): Promise<string> {
   for (const dir of VIEW_DIRS) {

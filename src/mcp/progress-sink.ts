@@ -6,7 +6,7 @@
  * grow with every notification of a request, so one counter serves them all: a step counts one more,
  * a download its bytes when they are further on; a total is sent only while it is not behind.
  */
-import type { ProgressSink } from '../../ynab/progress.js';
+import type { ProgressSink } from '../ynab/progress.js';
 
 /** The part of a request context that carries a progress token and sends notifications (no SDK import). */
 export interface ProgressContext {

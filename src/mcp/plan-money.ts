@@ -6,8 +6,8 @@
  * in a list yet. Structured figures are plain numbers in currency units and never change.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Deps } from '../../deps.js';
-import { useMoneyDigits } from '../../domain/money.js';
+import type { Deps } from '../deps.js';
+import { useMoneyDigits } from '../domain/money.js';
 
 interface Scope {
   deps: Deps;

@@ -15,7 +15,7 @@
  * `null` reads `-`; a `|` inside text is escaped as `\|`, a line break as a space (bank text is one line
  * already). The result wrapper `{result: ...}` of list tools is rendered as `result`.
  */
-import { isPlainObject } from '../../domain/plain-object.js';
+import { isPlainObject } from '../domain/plain-object.js';
 
 type Value = unknown;
 type Row = Record<string, Value>;

@@ -1,8 +1,8 @@
 /**
  * MCP Apps: which tools show a view in a host that renders them, and the names of those views. Plain
- * data, so that the seam and the tests agree on it without the SDK.
+ * data, so that the registration and the tests agree on it without the SDK.
  */
-import type { ToolDefinition } from '../shared/define-tool.js';
+import type { ToolDefinition } from '../tools/shared/define-tool.js';
 
 /** The extension a client declares (under `capabilities.extensions`) when it renders MCP Apps. */
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
@@ -41,14 +41,7 @@ export const VIEWS = [
   },
 ] as const;
 
-/**
- * The charts the chart view draws, one per kind of answer. A read tool whose answer people would
- * rather look at than read declares its chart (`chart` in its definition); the result names it in
- * its `_meta` under CHART_META_KEY, so the view draws what it is told rather than guessing from the
- * answer's shape.
- */
-export const CHARTS = ['forecast', 'spending', 'net_worth', 'budget_vs_actual'] as const;
-export type Chart = (typeof CHARTS)[number];
+/** The key of a result's `_meta` naming the chart its tool declares (tools/shared/view-data.ts). */
 export const CHART_META_KEY = 'avenir-mcp/chart';
 
 /** A confirmed write (one with a `confirmation` parameter) answers through the approval card. */
@@ -71,17 +64,5 @@ export function uiMeta(resourceUri: string, visibility?: readonly ('app' | 'mode
   };
 }
 
-/**
- * Figures a view draws that the text answer leaves out (the forecast's day-by-day balance): attached
- * to a tool's output here, sent in the result's `_meta` under VIEW_DATA_META_KEY to clients that
- * render Apps only, so the answer the model reads stays as it is.
- */
+/** The key of a result's `_meta` holding the figures a tool attached for its view (view-data.ts). */
 export const VIEW_DATA_META_KEY = 'avenir-mcp/view-data';
-const viewData = new WeakMap<object, Record<string, unknown>>();
-
-export function withViewData<T extends object>(output: T, data: Record<string, unknown>): T {
-  viewData.set(output, data);
-  return output;
-}
-
-export const viewDataOf = (output: object): Record<string, unknown> | undefined => viewData.get(output);
