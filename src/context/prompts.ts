@@ -10,7 +10,7 @@
 import { AppError } from '../domain/errors.js';
 import { clean, cleanFull, quote } from '../domain/text.js';
 import { checkMonth } from '../tools/shared/check-month.js';
-import { amountParam } from '../tools/transactions/find-transactions.js';
+import { amountParam } from '../tools/shared/params.js';
 
 type Args = Record<string, string | undefined>;
 

@@ -48,7 +48,7 @@ export const CHART_META_KEY = 'avenir-mcp/chart';
 export const isConfirmedWrite = (tool: ToolDefinition): boolean => tool.kind === 'write' && tool.confirmed;
 
 /** The view a tool points to, if any. */
-export function viewOf(tool: ToolDefinition): string | null {
+export function toolViewUri(tool: ToolDefinition): string | null {
   if (isConfirmedWrite(tool)) return APPROVAL_VIEW;
   return tool.kind === 'read' && tool.chart !== undefined ? CHART_VIEW : null;
 }

@@ -23,7 +23,7 @@ import { ConfirmRequest, decide, outcomeFields, type Answer, type StatePayload }
 import { fingerprint } from '../safety/fingerprint.js';
 import { answerTooLarge } from './answer-cap.js';
 import { callLine } from './call-line.js';
-import { CHART_META_KEY, VIEW_DATA_META_KEY, uiMeta, viewOf } from './app-views.js';
+import { CHART_META_KEY, VIEW_DATA_META_KEY, uiMeta, toolViewUri } from './app-views.js';
 import { viewDataOf } from '../tools/shared/view-data.js';
 import { describe, type ToolDefinition } from '../tools/shared/define-tool.js';
 import { withFewIssues } from './few-issues.js';
@@ -271,7 +271,7 @@ export function registerTools(
   const open = deps.config.write && writes;
   for (const tool of tools) {
     if (tool.kind === 'write' && !open) continue;
-    const view = viewOf(tool);
+    const view = toolViewUri(tool);
     server.registerTool(
       tool.name,
       {

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { allTools } from '../../src/tools/index.js';
-import { viewOf, CHART_VIEW } from '../../src/mcp/app-views.js';
+import { toolViewUri, CHART_VIEW } from '../../src/mcp/app-views.js';
 import { CHARTS } from '../../src/tools/shared/view-data.js';
 import {
   defineConfirmedWrite,
@@ -99,7 +99,7 @@ describe('the add-a-tool checklist', () => {
     // charted tool points at the chart view
     const charted = allTools.flatMap((t) => (t.kind === 'read' && t.chart !== undefined ? [t] : []));
     expect(charted.map((t) => t.chart).sort()).toEqual([...CHARTS].sort());
-    for (const t of charted) expect(viewOf(t), t.name).toBe(CHART_VIEW);
+    for (const t of charted) expect(toolViewUri(t), t.name).toBe(CHART_VIEW);
   });
 
   it('names every place a planted tool is missing from, and nothing the definitions give', () => {

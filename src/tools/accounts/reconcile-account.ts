@@ -24,7 +24,7 @@ import { OUTCOMES, OUTCOMES_TEXT } from '../shared/write-schemas.js';
 import { applyReconcile, reconcileRecognise, reconcileSends } from './reconcile-apply.js';
 import { resolvePlan } from '../shared/resolve-plan.js';
 import { planId, units, untrusted } from '../shared/schemas.js';
-import { amountParam } from '../transactions/find-transactions.js';
+import { amountParam } from '../shared/params.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
 import { reconcileKey, transactionKeys } from '../shared/subjects.js';
 

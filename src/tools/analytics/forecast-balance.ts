@@ -4,9 +4,9 @@ import { checkForecastAccounts, forecastByDay, parseUntil } from '../../domain/a
 import { checkAmount } from '../../domain/amount-checks.js';
 import { accountNames, listFilter, visibleCategoryNames } from '../../domain/transactions/search.js';
 import { defineReadTool } from '../shared/define-tool.js';
-import { occurrenceSchema } from '../transactions/list-scheduled-transactions.js';
+import { occurrenceSchema } from '../shared/row-schemas.js';
 import { DATA_NOTE, planId, units } from '../shared/schemas.js';
-import { amountParam, optionalAmountParam } from '../transactions/find-transactions.js';
+import { amountParam, optionalAmountParam } from '../shared/params.js';
 import { withViewData } from '../shared/view-data.js';
 import { forecastScheduleLines } from '../../domain/analytics/forecast-schedules.js';
 import { leftOutField } from '../shared/paging.js';

@@ -18,7 +18,7 @@ import { applyMove } from './move-apply.js';
 import { checkMonth } from '../shared/check-month.js';
 import { resolvePlan } from '../shared/resolve-plan.js';
 import { planId } from '../shared/schemas.js';
-import { monthInput, categoryInput, categoryName } from './budget-schemas.js';
+import { budgetMonthParam, categoryInput, categoryName } from './budget-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
 import { budgetKeys } from '../shared/subjects.js';
 const sideResult = (which: string) =>
@@ -65,7 +65,7 @@ export const moveMoney = defineWriteTool({
   rules: 'Hidden categories are accepted; the source category may go negative.',
   input: () => ({
     plan_id: planId,
-    month: monthInput(),
+    month: budgetMonthParam(),
     from_category_id: categoryInput(),
     to_category_id: categoryInput(),
     amount: z.number().gt(0).max(1_000_000_000).describe('How much to move.'),

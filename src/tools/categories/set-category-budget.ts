@@ -13,8 +13,8 @@ import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { checkMonth } from '../shared/check-month.js';
 import { resolvePlan } from '../shared/resolve-plan.js';
 import { planId } from '../shared/schemas.js';
-import { amountParam } from '../transactions/find-transactions.js';
-import { categoryInput, categoryName, monthInput } from './budget-schemas.js';
+import { amountParam } from '../shared/params.js';
+import { categoryInput, categoryName, budgetMonthParam } from './budget-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
 import { budgetKeys } from '../shared/subjects.js';
 const budgetResult = () => ({
@@ -41,7 +41,7 @@ export const setCategoryBudget = defineWriteTool({
   rules: 'A hidden category is accepted; Ready to Assign may go negative.',
   input: () => ({
     plan_id: planId,
-    month: monthInput(),
+    month: budgetMonthParam(),
     category_id: categoryInput(),
     amount: amountParam('The total, not a change.'),
   }),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { summarizeMonth } from '../../domain/months/month-summary.js';
 import { defineReadTool } from '../shared/define-tool.js';
 import { monthToSend } from '../shared/check-month.js';
-import { MONTH_READ_TAIL, monthInput, categoryId, name, group, balance } from './month-read-schemas.js';
+import { MONTH_READ_TAIL, monthReadInput, categoryId, name, group, balance } from './month-read-schemas.js';
 export const getMonthlySummary = defineReadTool({
   name: 'get_monthly_summary',
   title: 'Month summary',
@@ -11,7 +11,7 @@ export const getMonthlySummary = defineReadTool({
     'A month at a glance: income, budgeted, spent, Ready to Assign, overspent categories.',
     MONTH_READ_TAIL,
   ].join(' '),
-  input: monthInput,
+  input: monthReadInput,
   output: () =>
     z.strictObject({
       month: z.string().describe("The month as YNAB names it, YYYY-MM-01 ('current' resolved)."),

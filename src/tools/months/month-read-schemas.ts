@@ -5,11 +5,11 @@ import { listLimit, monthParam, planId } from '../shared/schemas.js';
 /** The closing sentences of every month read: its cost, that it changes nothing, and untrusted names. */
 export const MONTH_READ_TAIL = 'Costs 1 YNAB request.';
 
-export const monthInput = () => z.strictObject({ plan_id: planId, month: monthParam });
+export const monthReadInput = () => z.strictObject({ plan_id: planId, month: monthParam });
 
 /** The parameters of a month read that pages its categories (balances, budget vs actual). */
 export const pagedMonthInput = () =>
-  monthInput().extend({
+  monthReadInput().extend({
     include_empty: z.boolean().default(false).describe('Also empty categories.'),
     limit: listLimit('Categories on this page.', 50),
     cursor: cursorParam,

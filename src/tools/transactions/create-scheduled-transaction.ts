@@ -14,7 +14,7 @@ import { finishWrite } from '../../safety/outcome/finish.js';
 import { newScheduledWrite } from '../../safety/outcome/verify-scheduled.js';
 import { resolvePlan } from '../shared/resolve-plan.js';
 import { planId } from '../shared/schemas.js';
-import { amountParam } from './find-transactions.js';
+import { amountParam } from '../shared/params.js';
 import {
   frequency,
   scheduledContext,

@@ -21,7 +21,7 @@ import { createWrite } from '../../safety/outcome/verify-transactions.js';
 import { resolvePlan } from '../shared/resolve-plan.js';
 import { planId, untrusted } from '../shared/schemas.js';
 import { ynabText } from './transaction-write-schemas.js';
-import { amountParam } from './find-transactions.js';
+import { amountParam } from '../shared/params.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
 import { newTransactionKey } from '../shared/subjects.js';
 import { sideState } from '../../domain/transactions/transfer-sides.js';

@@ -14,7 +14,7 @@ import {
 import { clean } from '../../domain/text.js';
 import type { Deps } from '../../deps.js';
 import { untrusted } from '../shared/schemas.js';
-import { amountParam } from './find-transactions.js';
+import { amountParam } from '../shared/params.js';
 import { color, ynabText } from './transaction-write-schemas.js';
 
 export const frequency = () => z.enum(FREQUENCIES).describe("YNAB's; never is once.");

@@ -20,7 +20,7 @@ import { finishWrite } from '../../safety/outcome/finish.js';
 import { splitHeld } from '../../safety/recognise.js';
 import { patchWrite } from '../../safety/outcome/verify-transactions.js';
 import { planId, untrusted } from '../shared/schemas.js';
-import { amountParam } from './find-transactions.js';
+import { amountParam } from '../shared/params.js';
 import { ynabText } from './transaction-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
 import { transactionKeys } from '../shared/subjects.js';

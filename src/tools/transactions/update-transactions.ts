@@ -16,7 +16,7 @@ import { finishWrite } from '../../safety/outcome/finish.js';
 import { patchWrite } from '../../safety/outcome/verify-transactions.js';
 import { resolvePlan } from '../shared/resolve-plan.js';
 import { UNTRUSTED, planId, untrusted } from '../shared/schemas.js';
-import { amountParam } from './find-transactions.js';
+import { amountParam } from '../shared/params.js';
 import { color, ynabText } from './transaction-write-schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
 import { transactionKeys } from '../shared/subjects.js';
