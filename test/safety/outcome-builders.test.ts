@@ -1,0 +1,147 @@
+/**
+ * The builders of the writes judged field by field, alone, on a YNAB that answers what each case
+ * needs: a success that names what it made without showing it is read back by id (a transaction, a
+ * scheduled transaction), a category update YNAB answers without the category is read back, and
+ * the journaling of an operation under an id chosen before is done once, whichever process is first.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { createDeps, type Deps } from '../../src/deps.js';
+import type { ScheduledBody, YnabTransaction } from '../../src/domain/model.js';
+import { silentLog } from '../../src/log.js';
+import { checkedWrite } from '../../src/safety/outcome/checked-step.js';
+import { recordOperation } from '../../src/safety/outcome/record-operation.js';
+import { categoryWrite } from '../../src/safety/outcome/verify-plan-writes.js';
+import { newScheduledWrite } from '../../src/safety/outcome/verify-scheduled.js';
+import { createWrite } from '../../src/safety/outcome/verify-transactions.js';
+import { tempJournal } from '../helpers/writes.js';
+
+/** Deps on a fresh journal whose YNAB is `ynab` (only what the case calls). */
+function depsWith(ynab: object): Deps {
+  const base = createDeps(loadConfig({ AVENIR_MCP_JOURNAL: tempJournal(), YNAB_API_KEY: 't' }), silentLog);
+  return { ...base, ynab: { knowledge: () => 7, ...ynab } as unknown as Deps['ynab'] };
+}
+
+const BODY = {
+  account_id: 'acc-1',
+  date: '2026-09-24',
+  amount: -12_500,
+  memo: 'bread',
+  cleared: 'uncleared' as const,
+  approved: false,
+};
+
+describe('createWrite, YNAB naming the new ids without the transactions', () => {
+  it('reads them back by id and judges what it finds', async () => {
+    const made = { ...BODY, id: 'tx-new', deleted: false };
+    const deps = depsWith({
+      transactions: {
+        create: async () => ({ transactions: null, transaction_ids: ['tx-new'] }),
+        list: async () => [made as unknown as YnabTransaction],
+      },
+    });
+    const write = createWrite(deps, 'p', [BODY]);
+    const verdict = await checkedWrite(write);
+    expect(verdict.status).toBe('applied');
+    expect(write.created.get('#1')?.id).toBe('tx-new');
+    expect(write.shown.has('#1')).toBe(true);
+  });
+
+  it('a read-back that does not find an id it named: not shown', async () => {
+    const deps = depsWith({
+      transactions: {
+        create: async () => ({ transactions: null, transaction_ids: ['tx-new'] }),
+        list: async () => [],
+      },
+    });
+    const write = createWrite(deps, 'p', [BODY]);
+    expect((await checkedWrite(write)).status).not.toBe('applied');
+    expect(write.created.size).toBe(0);
+  });
+});
+
+describe('newScheduledWrite, YNAB naming the new id without its fields', () => {
+  const body: ScheduledBody = {
+    account_id: 'acc-1',
+    date: '2026-10-01',
+    frequency: 'monthly',
+    amount: -50_000,
+    payee_id: 'pay-1',
+    category_id: 'cat-1',
+    memo: null,
+    flag_color: null,
+  };
+
+  it('reads the schedule back by id', async () => {
+    const stored = {
+      id: 'sch-new',
+      date_first: '2026-10-01',
+      date_next: '2026-10-01',
+      frequency: 'monthly',
+      amount: -50_000,
+      account_id: 'acc-1',
+      payee_id: 'pay-1',
+      category_id: 'cat-1',
+      memo: null,
+      flag_color: null,
+      deleted: false,
+    };
+    const deps = depsWith({
+      scheduled: { create: async () => ({ id: 'sch-new' }), list: async () => [stored] },
+    });
+    const write = newScheduledWrite(deps, 'p', body);
+    const verdict = await checkedWrite(write);
+    expect(verdict.status).toBe('applied');
+    expect(write.created.value?.id).toBe('sch-new');
+  });
+});
+
+describe('categoryWrite, YNAB answering without the category', () => {
+  it('reads the category back', async () => {
+    const group = {
+      id: 'g-1',
+      name: 'Everyday',
+      hidden: false,
+      deleted: false,
+      categories: [{ id: 'cat-1', name: 'Old', category_group_id: 'g-1', hidden: false, deleted: false }],
+    };
+    const renamed = { ...group, categories: [{ ...group.categories[0]!, name: 'New' }] };
+    let reads = 0;
+    const deps = depsWith({
+      categories: {
+        update: async () => null,
+        groups: async () => {
+          reads += 1;
+          return [renamed];
+        },
+      },
+    });
+    const verdict = await checkedWrite(categoryWrite(deps, 'p', [group] as never, 'cat-1', { name: 'New' }));
+    expect(verdict.status).toBe('applied');
+    expect(reads).toBe(1);
+  });
+});
+
+describe('recordOperation under an id chosen before', () => {
+  it('journals once: a second process that sees the same change finds it journaled', async () => {
+    const deps = depsWith({});
+    const details = { transaction_ids: ['tx-1'] };
+    expect(await recordOperation(deps, 'p', 'create', details, [], 'a1b2c3d4e5f6')).toBe('a1b2c3d4e5f6');
+    expect(await recordOperation(deps, 'p', 'create', details, [], 'a1b2c3d4e5f6')).toBe('a1b2c3d4e5f6');
+    expect(await deps.journal.has('a1b2c3d4e5f6')).toBe(true);
+    const lines = readFileSync(deps.config.journalPath(), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(1);
+  });
+
+  it('outside a write, a journal that fails is the error itself', async () => {
+    const deps = depsWith({});
+    const failing = {
+      ...deps,
+      journal: { ...deps.journal, record: () => Promise.reject(new Error('disk full')) },
+    } as Deps;
+    await expect(recordOperation(failing, 'p', 'create', { transaction_ids: ['tx-1'] })).rejects.toThrow(
+      'disk full',
+    );
+  });
+});
