@@ -13,7 +13,7 @@ import { silentLog } from '../../src/log.js';
 import { checkedWrite } from '../../src/safety/outcome/checked-step.js';
 import { recordOperation } from '../../src/safety/outcome/record-operation.js';
 import { categoryWrite } from '../../src/safety/outcome/verify-plan-writes.js';
-import { newScheduledWrite } from '../../src/safety/outcome/verify-scheduled.js';
+import { asStored, newScheduledWrite } from '../../src/safety/outcome/verify-scheduled.js';
 import { createWrite } from '../../src/safety/outcome/verify-transactions.js';
 import { tempJournal } from '../helpers/writes.js';
 
@@ -142,6 +142,86 @@ describe('recordOperation under an id chosen before', () => {
     } as Deps;
     await expect(recordOperation(failing, 'p', 'create', { transaction_ids: ['tx-1'] })).rejects.toThrow(
       'disk full',
+    );
+  });
+});
+
+describe('how the builders read a field the way the write sent it', () => {
+  const deps = depsWith({});
+
+  it('a transaction: split lines compared line by line, in the keys asked, deleted lines left out', () => {
+    const project = createWrite(deps, 'p', [BODY]).project!;
+    const row = {
+      subtransactions: [
+        { amount: -5_000, category_id: 'cat-1', memo: null, deleted: false },
+        { amount: -1, category_id: 'x', deleted: true },
+        { amount: -7_500, category_id: 'cat-2', deleted: false },
+      ],
+    };
+    const asked = [
+      { amount: -5_000, category_id: 'cat-1' },
+      { amount: -7_500, category_id: 'cat-2', memo: 'm' },
+    ];
+    expect(project(row, 'subtransactions', asked)).toEqual([
+      { amount: -5_000, category_id: 'cat-1' },
+      { amount: -7_500, category_id: 'cat-2', memo: null },
+    ]);
+    // no lines held, or lines not asked as a list: each line read by its amount alone
+    expect(project({}, 'subtransactions', asked)).toEqual([]);
+    expect(project(row, 'subtransactions', null)).toEqual([{ amount: -5_000 }, { amount: -7_500 }]);
+    // a payee name held in another case is the one asked; another name is itself
+    expect(project({ payee_name: ' bakery ' }, 'payee_name', 'Bakery')).toBe('Bakery');
+    expect(project({ payee_name: 'Kiosk' }, 'payee_name', 'Bakery')).toBe('Kiosk');
+    expect(project({ payee_name: null }, 'payee_name', 'Bakery')).toBeNull();
+  });
+
+  it('a scheduled transaction: its next date, an empty memo as none, a payee name in any case', () => {
+    const project = newScheduledWrite(deps, 'p', {
+      account_id: 'acc-1',
+      date: '2026-10-01',
+      frequency: 'monthly',
+      amount: -1,
+      payee_name: 'Gym',
+      category_id: null,
+      memo: null,
+      flag_color: null,
+    }).project!;
+    expect(project({ date_next: '2026-10-01' }, 'date', '2026-10-01')).toBe('2026-10-01');
+    expect(project({ memo: '' }, 'memo', null)).toBeNull();
+    expect(project({ memo: 'rent' }, 'memo', null)).toBe('rent');
+    expect(project({ payee_name: 'GYM ' }, 'payee_name', 'Gym')).toBe('Gym');
+    expect(project({ payee_name: 'Pool' }, 'payee_name', 'Gym')).toBe('Pool');
+    expect(project({ payee_name: 7 }, 'payee_name', 'Gym')).toBe(7);
+  });
+
+  it('a schedule stored as said: what the body left out reads as none', () => {
+    const stored = asStored('sch-1', {
+      account_id: 'acc-1',
+      date: '2026-10-01',
+      frequency: 'monthly',
+      amount: -1,
+      payee_name: 'Gym',
+    } as unknown as ScheduledBody);
+    expect(stored).toMatchObject({ payee_id: null, category_id: null, memo: null, flag_color: null });
+  });
+
+  it('a category the plan does not hold: judged with nothing before it', () => {
+    const write = categoryWrite(deps, 'p', [], 'cat-gone', { name: 'New' });
+    expect(write.before.size).toBe(0);
+  });
+});
+
+describe('recordOperation outside a write, a journal failing with something not an Error', () => {
+  it('throws it as it is', async () => {
+    const deps = depsWith({});
+    const failing = {
+      ...deps,
+      // a store may fail with anything; what is not an Error is the branch under test
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+      journal: { ...deps.journal, record: () => Promise.reject('no space') },
+    } as Deps;
+    await expect(recordOperation(failing, 'p', 'create', { transaction_ids: ['tx-1'] })).rejects.toBe(
+      'no space',
     );
   });
 });

@@ -129,9 +129,7 @@ export function createWrite(
       // the read that checks them fail), then read by id
       said = ids;
       keep(
-        new Map(
-          bodies.map((b, i) => [`#${i + 1}`, { ...b, id: ids[i] ?? '', deleted: false } as YnabTransaction]),
-        ),
+        new Map(ids.map((id, i) => [`#${i + 1}`, { ...bodies[i], id, deleted: false } as YnabTransaction])),
         false,
       );
       return null;
