@@ -57,18 +57,17 @@ export interface HostedContext extends HostedSignIn {
 }
 
 /**
- * The `uid` of a trip started by the account page begins with this (a sign-in page's uid is random,
- * never of this form). Each trip has its own: the shared store keeps one trip per uid, and two people
- * leaving at once must not replace each other's.
+ * A trip started by the account page belongs to no sign-in page. Its `uid` is its own, so that two
+ * people leaving at once do not replace each other's trip (the shared store keeps one per uid).
  */
-const ACCOUNT_TRIP = 'account-page';
-export const accountTripUid = (): string => `${ACCOUNT_TRIP}:${randomBytes(16).toString('base64url')}`;
-const isAccountTrip = (uid: string): boolean => uid.startsWith(`${ACCOUNT_TRIP}:`);
+export const accountTripUid = (): string => `account-page:${randomBytes(16).toString('base64url')}`;
 /**
- * What begins the `state` of such a trip: once the state is spent or expired the store has nothing
- * of it, and the page must still say where to start again (the account page, not an app).
+ * What begins the `state` of such a trip, and the one thing that tells it from a sign-in's (whose
+ * states are base64url, with no dot): the callback reads it even once the state is spent or expired
+ * and the store has nothing of it, to say where to start again (the account page, not an app).
  */
 export const ACCOUNT_TRIP_STATE = 'account.';
+const isAccountTrip = (state: string): boolean => state.startsWith(ACCOUNT_TRIP_STATE);
 
 /** The cookie that binds a trip to YNAB to the browser that started it; only the callback receives it. */
 const COOKIE = 'avenir_ynab_sign_in';
@@ -202,7 +201,7 @@ async function finishInteraction(
 /** The page for a state already used, expired, or of another browser, worded for its kind of trip. */
 function spent(res: ServerResponse, state: string): void {
   const why = 'It was already used, it is more than ten minutes old, or it was started in another browser.';
-  if (state.startsWith(ACCOUNT_TRIP_STATE))
+  if (isAccountTrip(state))
     return page(
       res,
       400,
@@ -219,11 +218,12 @@ export async function handleYnabCallback(
   ctx: HostedContext,
 ): Promise<void> {
   const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
-  const taken = await ctx.states.take(query.get('state') ?? '', cookieOf(req));
+  const state = query.get('state') ?? '';
+  const taken = await ctx.states.take(state, cookieOf(req));
   // the cookie has served (or was not this trip's): it goes either way
   res.setHeader('set-cookie', `${COOKIE}=; Path=${new URL(ctx.app.redirectUri).pathname}; Max-Age=0`);
-  if (taken === 'unknown' || taken === 'other-browser') return spent(res, query.get('state') ?? '');
-  if (isAccountTrip(taken.uid)) return ctx.accountTrip ? ctx.accountTrip(res, query) : expired(res);
+  if (taken === 'unknown' || taken === 'other-browser') return spent(res, state);
+  if (isAccountTrip(state)) return ctx.accountTrip ? ctx.accountTrip(res, query) : expired(res);
   if (query.get('error') === 'access_denied')
     return page(
       res,
