@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UnknownOutcome } from '../../src/domain/write-outcome.js';
+import { inWrite, type WriteRun } from '../../src/safety/outcome/run.js';
 import { sendStep, type Step } from '../../src/safety/outcome/step.js';
 
 const step = (send: () => Promise<number>, check: () => Promise<boolean | string>): Step<number> => ({
@@ -41,5 +42,42 @@ describe('sendStep', () => {
       lost: 'timed out',
       why: 'avenir-mcp could not check what YNAB holds: YNAB 500',
     });
+  });
+
+  it('a lost answer is read over the window until it shows, or until a check says no later read can change it', async () => {
+    const run: WriteRun = {
+      bounds: { windowMs: 40, sleep: async () => undefined },
+      journalFailure: null,
+      pendingId: null,
+      pendingIdUsed: false,
+      later: null,
+      repeatSafe: false,
+      announce: null,
+    };
+    let reads = 0;
+    const holding = (held: boolean | string) => async () => {
+      reads += 1;
+      return held;
+    };
+    // not shown: read at once and at each of the window's three later moments
+    await inWrite(run, () => sendStep(step(lost, holding('it holds 3.00'))));
+    expect(reads).toBe(4);
+    reads = 0;
+    // a step that declares such an answer final stops at the first read
+    const decided: Step<number> = {
+      ...step(lost, holding('cannot tell')),
+      decided: (h) => typeof h === 'string',
+    };
+    expect(await inWrite(run, () => sendStep(decided))).toEqual({
+      end: 'other',
+      lost: 'timed out',
+      held: 'cannot tell',
+    });
+    expect(reads).toBe(1);
+    reads = 0;
+    // and "not yet" is never final for it: reads go on
+    const unseen: Step<number> = { ...step(lost, holding(false)), decided: (h) => typeof h === 'string' };
+    expect(await inWrite(run, () => sendStep(unseen))).toEqual({ end: 'unseen', lost: 'timed out' });
+    expect(reads).toBe(4);
   });
 });

@@ -15,6 +15,12 @@ export interface Step<A = unknown> {
   send(): Promise<A>;
   /** One read of YNAB: true when the step's change is in place, false when not, or what it holds instead. */
   check(): Promise<boolean | string>;
+  /**
+   * Whether a check's answer ends the settling early (default: only when the change shows). A step
+   * whose check can say something no later read will change (an import that cannot be told apart
+   * from YNAB's own) stops reading at once rather than spend the person's requests.
+   */
+  decided?(held: boolean | string): boolean;
 }
 
 /** How a step that YNAB did not refuse ended. `lost`: why its answer was lost. */
@@ -35,7 +41,7 @@ export async function sendStep<A>(step: Step<A>): Promise<Sent<A>> {
     const lost = reasonOf(error);
     const read = await settleRead(
       () => step.check(),
-      (held) => held === true,
+      (held) => held === true || step.decided?.(held) === true,
     );
     if ('why' in read) return { end: 'unread', lost, why: read.why };
     if (read.value === true) return { end: 'shown', lost };

@@ -1,23 +1,57 @@
 /**
  * `import_transactions`, an immediate write: no preview, no confirmation, no journal (nothing existing
  * changes, and YNAB never imports a transaction twice). `last-used` is passed to YNAB unchanged.
- * The import is sent once; when its answer is lost (or is not the JSON YNAB sends), what it brought
- * is read back once from the transactions changed since the server knowledge held before sending.
+ * The import is one step of the write engine (safety/outcome/step.ts), sent once and settled the
+ * way every write settles: when its answer is lost (or is not the JSON YNAB sends), what it brought
+ * is read back over the settling window from the transactions changed since the server knowledge
+ * held before sending.
  */
 import { z } from 'zod';
-import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
+import { UnknownOutcome } from '../../domain/write-outcome.js';
 import type { YnabTransaction } from '../../domain/model.js';
 import {
   findImported,
   importedText,
   lostImportText,
   unseenImportText,
+  type ImportFinding,
 } from '../../domain/transactions/imports.js';
 import { defineImmediateWrite } from '../shared/define-tool.js';
-import { settleRead, settleSeconds } from '../../safety/outcome/settle.js';
+import { settleSeconds } from '../../safety/outcome/settle.js';
+import { sendStep, type Step } from '../../safety/outcome/step.js';
 import { planId } from '../shared/schemas.js';
+import type { Deps } from '../../deps.js';
 
 const NO_IDS = 'YNAB answered without the list of imported ids';
+
+/** Why no read can tell what an import brought: with no knowledge held, every transaction looks changed. */
+const NOTHING_READ = 'avenir-mcp had read nothing of this plan before';
+
+/**
+ * The import as a step: its send is the import (an answer without ids is as good as lost), and its
+ * check reads what changed since the knowledge held before: in place when something new from the
+ * bank shows, a reason when what shows cannot be told apart (which no later read changes).
+ */
+function importStep(deps: Deps, planIdValue: string): Step<string[]> & { found(): ImportFinding | null } {
+  const knowledge = deps.ynab.knowledge(planIdValue);
+  const read = deps.ynab.cache.peek<YnabTransaction>(planIdValue, 'transactions');
+  const known = read === undefined ? undefined : new Set(read.map((t) => t.id));
+  let last: ImportFinding | null = null;
+  return {
+    send: async () => {
+      const ids = await deps.ynab.transactions.import(planIdValue);
+      if (ids === null) throw new UnknownOutcome(NO_IDS);
+      return ids;
+    },
+    check: async () => {
+      if (knowledge === undefined) return NOTHING_READ;
+      last = findImported(await deps.ynab.transactions.changedSince(planIdValue, knowledge), known);
+      return 'why' in last ? last.why : last.imported.length > 0;
+    },
+    decided: (held) => typeof held === 'string',
+    found: () => last,
+  };
+}
 
 export const importTransactions = defineImmediateWrite({
   name: 'import_transactions',
@@ -45,58 +79,38 @@ export const importTransactions = defineImmediateWrite({
       message: z.string().describe('What happened, for the agent to relay.'),
     }),
   async run({ deps }, { plan_id }) {
-    const knowledge = deps.ynab.knowledge(plan_id);
-    const read = deps.ynab.cache.peek<YnabTransaction>(plan_id, 'transactions');
-    const known = read === undefined ? undefined : new Set(read.map((t) => t.id));
-    let reason: string;
-    try {
-      const ids = await deps.ynab.transactions.import(plan_id);
-      if (ids !== null) {
-        return {
-          status: 'applied' as const,
-          imported: ids.length,
-          transaction_ids: ids,
-          message: importedText(ids.length),
-        };
-      }
-      reason = NO_IDS;
-    } catch (error) {
-      if (!isUnknownOutcome(error)) throw error;
-      reason = reasonOf(error);
-    }
-    const unknown = (why: string) => ({
+    const step = importStep(deps, plan_id);
+    const sent = await sendStep(step);
+    const unknown = (message: string) => ({
       status: 'unknown' as const,
       imported: null,
       transaction_ids: [],
-      message: lostImportText(reason, { why }),
+      message,
     });
-    // with no knowledge held, every transaction would look changed: a read could tell nothing
-    if (knowledge === undefined) return unknown('avenir-mcp had read nothing of this plan before');
-    // the import may still be under way: read until something shows, or the settling window ends
-    const changed = await settleRead(
-      () => deps.ynab.transactions.changedSince(plan_id, knowledge),
-      (rows) => {
-        const f = findImported(rows, known);
-        return 'why' in f || f.imported.length > 0;
-      },
-    );
-    if ('why' in changed) return unknown(changed.why);
-    const found = findImported(changed.value, known);
-    if ('why' in found) return unknown(found.why);
-    const n = found.imported.length;
-    if (n === 0) {
-      return {
-        status: 'unknown' as const,
-        imported: null,
-        transaction_ids: [],
-        message: unseenImportText(settleSeconds()),
-      };
+    switch (sent.end) {
+      case 'answered':
+        return {
+          status: 'applied' as const,
+          imported: sent.answer.length,
+          transaction_ids: sent.answer,
+          message: importedText(sent.answer.length),
+        };
+      case 'unread':
+        return unknown(lostImportText(sent.lost, { why: sent.why }));
+      case 'other':
+        return unknown(lostImportText(sent.lost, { why: sent.held }));
+      case 'unseen':
+        // YNAB may still bring the transactions in: unknown, not "nothing changed"
+        return unknown(unseenImportText(settleSeconds()));
+      case 'shown': {
+        const found = step.found() as { imported: string[] };
+        return {
+          status: 'applied' as const,
+          imported: found.imported.length,
+          transaction_ids: found.imported,
+          message: lostImportText(sent.lost, found),
+        };
+      }
     }
-    return {
-      status: 'applied' as const,
-      imported: n,
-      transaction_ids: found.imported,
-      message: lostImportText(reason, found),
-    };
   },
 });
