@@ -16,6 +16,7 @@ import {
 } from '../../src/safety/undo/transaction-edits.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
 import { journalEntry } from '../helpers/writes.js';
+import { isUnknownOutcome } from '../../src/domain/write-outcome.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -53,5 +54,56 @@ describe('the undo of a transfer', () => {
     // an entry recorded before the sides were says what it could not compare
     if (conflict === null) expect(plan.question).toContain(TRANSFER_UNCHECKED);
     expect(h.standIn.writes).toEqual([]);
+  });
+});
+
+describe('the undo of a transfer whose first delete answer is lost', () => {
+  it('and whose one read fails: the loss is thrown as it is, for the settling reads to tell', async () => {
+    h.standIn.reset();
+    const tx = h.standIn.state.transactions.find(
+      (t) => !t.deleted && t.transfer_account_id !== null && t.amount < 0,
+    )!;
+    const { id, account_id, date, amount } = tx;
+    const deps = createDeps(loadConfig(h.env), silentLog);
+    const details = { transaction_id: id, account_id, date, amount };
+    const plan = await planUndo(deps.ynab, 'demo-budget', entryFor(details), 'transfer');
+    expect(plan.fullConflict).toBeNull();
+    h.standIn.clearRequests();
+    const path = `/plans/demo-budget/transactions`;
+    h.standIn.fault({ method: 'DELETE', path: `${path}/${id}`, drop: true, apply: true });
+    h.standIn.fault({ method: 'GET', path, status: 400 });
+    const failed = await plan.apply().then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isUnknownOutcome(failed)).toBe(true);
+    // the delete landed (the stand-in recorded 200; the answer was cut) and was sent once; the one
+    // read was refused; nothing more was sent
+    expect(h.standIn.requests.map((q) => `${q.method} ${q.status}`)).toEqual(['DELETE 200', 'GET 400']);
+    expect(h.standIn.state.transactions.find((t) => t.id === id)?.deleted).toBe(true);
+  });
+
+  it('that landed late with the other side kept: a read-back says which side is left', async () => {
+    h.standIn.reset();
+    const tx = h.standIn.state.transactions.find(
+      (t) => !t.deleted && t.transfer_account_id !== null && t.amount < 0,
+    )!;
+    const { id, account_id, date, amount } = tx;
+    const deps = createDeps(loadConfig(h.env), silentLog);
+    const plan = await planUndo(
+      deps.ynab,
+      'demo-budget',
+      entryFor({ transaction_id: id, account_id, date, amount }),
+      'transfer',
+    );
+    const [, other] = (plan.subject as { items: string[] }).items;
+    expect(await plan.readBack?.()).toBe(false);
+    // YNAB applies the first delete later, and keeps the other side
+    const path = `/plans/demo-budget/transactions/${id}`;
+    h.standIn.fault({ method: 'DELETE', path, keepTransferSide: true });
+    await fetch(`${h.standIn.url}${path}`, { method: 'DELETE', headers: { Authorization: 'Bearer t' } });
+    expect(await plan.readBack?.()).toBe(
+      `${id} is deleted, but ${other}, the other side of the transfer, is still there; the next undo_operation deletes it`,
+    );
   });
 });

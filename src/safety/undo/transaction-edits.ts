@@ -15,7 +15,7 @@ import {
 import { editUndoIds, planEditUndo } from '../../domain/transactions/edit-transactions.js';
 import { changedField, sideState, type SideState } from '../../domain/transactions/transfer-sides.js';
 import { compareCodePoints } from '../../domain/text.js';
-import { reasonOf } from '../../domain/write-outcome.js';
+import { isUnknownOutcome, reasonOf } from '../../domain/write-outcome.js';
 import type { KindDetails } from '../journal-kinds.js';
 import { recogniseAs } from '../outcome/run.js';
 import { sendStep, type Sent } from '../outcome/step.js';
@@ -123,8 +123,27 @@ export const undoTransfer: UndoHandler<'transfer'> = async (ynab, plan, entry, d
       return `${first} is deleted, but ${left.join(', ')}, the other side of the transfer, is still there; the next undo_operation deletes it`;
     },
     apply: async () => {
-      await ynab.transactions.delete(plan, first);
-      if (second === undefined) return `Transfer deleted: ${first}; no other side of it was in YNAB.`;
+      // what a lost first answer adds in front of the message, once a read showed that side gone
+      let opening = (_whole: boolean) => '';
+      try {
+        await ynab.transactions.delete(plan, first);
+      } catch (error) {
+        // a lost answer to the first delete: when one read shows that side gone, it landed, and the
+        // undo goes on to the other side as if answered; otherwise the loss is settled over the
+        // window by readBack, as every one-request undo's is
+        if (!isUnknownOutcome(error)) throw error;
+        const shown = await ynab.transactions.list(plan).then(
+          (rows) => !rows.some((t) => t.id === first),
+          () => false,
+        );
+        if (!shown) throw error;
+        opening = (whole) =>
+          whole
+            ? "YNAB's answer was lost, but a read-back shows the undo in place. "
+            : `YNAB's answer to deleting ${first} was lost, but a read-back shows it deleted. `;
+      }
+      if (second === undefined)
+        return `${opening(true)}Transfer deleted: ${first}; no other side of it was in YNAB.`;
       const halfway = (why: string, inFlight: (() => Promise<boolean>) | null = null) =>
         new HalfUndone(
           `${first} is deleted, but its other side ${second} may still be in YNAB (${why}).`,
@@ -141,7 +160,8 @@ export const undoTransfer: UndoHandler<'transfer'> = async (ynab, plan, entry, d
       } catch (error) {
         throw halfway(reasonOf(error));
       }
-      if (removed) return `Transfer deleted (both sides): YNAB removed ${second} with ${first}.`;
+      if (removed)
+        return `${opening(true)}Transfer deleted (both sides): YNAB removed ${second} with ${first}.`;
       // the second delete is a step of the engine: a lost answer is read over the window
       const step = { send: () => ynab.transactions.delete(plan, second), check: gone };
       let sent: Sent<unknown>;
@@ -151,7 +171,7 @@ export const undoTransfer: UndoHandler<'transfer'> = async (ynab, plan, entry, d
         throw halfway(reasonOf(error));
       }
       if (sent.end === 'answered' || sent.end === 'shown') {
-        return `Transfer deleted (both sides): ${first}, then ${second}, which YNAB had kept, by a second request.`;
+        return `${opening(false)}Transfer deleted (both sides): ${first}, then ${second}, which YNAB had kept, by a second request.`;
       }
       // it may still land: pending until a read shows it, recognised by any process
       await recogniseAs(goneFrom([second], null));
