@@ -189,6 +189,27 @@ describe('hosted mode', { timeout: 60_000 }, () => {
       );
       expect(applied.status).toBe('applied');
     });
+
+    it("A's refresh token presented by B's app", async () => {
+      const aliceRefresh = alice.provider.tokens()?.refresh_token;
+      const bobClient = bob.provider.clientInformation();
+      expect(aliceRefresh).toEqual(expect.any(String));
+      const before = tokenRequests().length;
+      const refused = await fetch(new URL('/token', server.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: String(aliceRefresh),
+          client_id: String(bobClient?.client_id),
+        }),
+      });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toBe('invalid_grant');
+      // nothing reached YNAB's token endpoint, and Alice works on with her own
+      expect(tokenRequests()).toHaveLength(before);
+      expect(await planNames(alice)).toEqual(['Demo household']);
+    });
   });
 
   it("a read-only person's write is refused before any YNAB request", async () => {
