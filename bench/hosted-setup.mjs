@@ -127,6 +127,8 @@ export async function spawnInstance(name, port, env) {
   const child = spawn(process.execPath, [INSTANCE], {
     env: {
       PATH: process.env.PATH ?? '',
+      // the instances run with the bench's own Node flags (e.g. a heap setting under test)
+      ...(process.env.NODE_OPTIONS === undefined ? {} : { NODE_OPTIONS: process.env.NODE_OPTIONS }),
       ...env,
       AVENIR_MCP_DATABASE_URL: database.href,
       AVENIR_MCP_TRANSPORT: 'http',

@@ -116,6 +116,17 @@ function sampleConnections(serverUrl, database, names) {
   };
 }
 
+/** The V8 heap in use and the memory outside it, in MB, from an instance's metrics (after the load). */
+async function heapOf(metricsUrl) {
+  const text = await (await fetch(metricsUrl)).text();
+  const value = (name) => Number(new RegExp(`^${name} ([0-9.e+]+)`, 'm').exec(text)?.[1] ?? NaN);
+  const mb = (bytes) => Math.round(bytes / 1048576);
+  return {
+    heapUsedMb: mb(value('nodejs_heap_size_used_bytes')),
+    externalMb: mb(value('nodejs_external_memory_bytes')),
+  };
+}
+
 /** The pacer's reservations by budget left, from an instance's metrics (cumulative `le` buckets). */
 async function pacerBuckets(metricsUrl) {
   const text = await (await fetch(metricsUrl)).text();
@@ -195,6 +206,7 @@ async function oneRun({ label, run, kill }) {
     for (const inst of survivors) memory[inst.name] = memoryOf(inst.pid);
     const pacer = {};
     for (const inst of survivors) pacer[inst.name] = await pacerBuckets(inst.metricsUrl);
+    for (const inst of survivors) Object.assign(memory[inst.name], await heapOf(inst.metricsUrl));
 
     // what the killed instance left pending is settled by the survivor at the person's next call on
     // the plan, no sooner than the spacing of settling reads after its last try
@@ -286,7 +298,7 @@ function print(r) {
     );
   for (const [name, m] of Object.entries(r.memory))
     out(
-      `  ${name}: RSS ${m.rssMb} MB (peak ${m.peakMb} MB)${r.kill?.instance === name ? ', when killed' : ''}`,
+      `  ${name}: RSS ${m.rssMb} MB (peak ${m.peakMb} MB${m.heapUsedMb === undefined ? '' : `; heap in use ${m.heapUsedMb} MB, outside it ${m.externalMb} MB`})${r.kill?.instance === name ? ', when killed' : ''}`,
     );
   out(`  requests per instance (balancer): ${r.forwarded.join(' / ')}`);
   out(
