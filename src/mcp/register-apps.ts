@@ -66,7 +66,7 @@ async function applyApproved(
   if (!(output instanceof ConfirmRequest)) return output as Record<string, unknown>;
   const request = output as ConfirmRequest;
   if (fingerprint(request.planId, request.subject) !== bound) throw new AppError(E_PLAN_CHANGED);
-  if ('operation_id' in request.preview) await deps.journal.checkWritable();
+  if (request.journals.length > 0) await deps.journal.checkWritable();
   return applyConfirmed(deps, tool.name, request);
 }
 

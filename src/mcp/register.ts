@@ -160,7 +160,7 @@ async function confirmAndApply(
 ): Promise<CallToolResult | InputRequiredResult> {
   const { confirmation, ...args } = input;
   // a journaled write whose journal cannot be written asks nothing and writes nothing
-  if ('operation_id' in request.preview) await deps.journal.checkWritable();
+  if (request.journals.length > 0) await deps.journal.checkWritable();
   // a change to what a pending write changes is refused before anything is asked
   await refusePending(deps, request.planId, request.sameSubject);
   const decision = await decide(deps.codes, {

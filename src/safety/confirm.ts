@@ -6,6 +6,7 @@
 import { AppError } from '../domain/errors.js';
 import type { Codes, Seal } from './codes.js';
 import { fingerprint } from './fingerprint.js';
+import type { Kind } from './journal-kinds.js';
 import type { Recognise } from './recognise.js';
 
 export const AGREEMENT_NOTICE =
@@ -90,7 +91,20 @@ export interface ConfirmSpec<O extends Record<string, unknown>> {
    * nothing of its own, since an undo cannot be undone).
    */
   undoes?: string;
+  /**
+   * What this call of the write may record in the journal: the kinds of operation it journals, and
+   * `undone`, the mark an undo leaves on the operation it undid (empty: the write journals nothing,
+   * so nothing it does can be undone). Declared per call because it can depend on the change: a
+   * target the API cannot restore is not journaled, a reconciliation journals its adjustment and its
+   * cleared states apart. A write that declares anything is refused, asking nothing, when the journal
+   * cannot be written; recording a kind it did not declare is a defect the tests catch
+   * (record-operation.ts).
+   */
+  journals: readonly JournalWrite[];
 }
+
+/** What a write may record in the journal: an operation of a kind, or the mark of an undo. */
+export type JournalWrite = Kind | 'undone';
 
 /** A confirmed write's request to mcp/register.ts (a class, so it can tell it from a plain result). */
 export class ConfirmRequest<O extends Record<string, unknown> = Record<string, unknown>> {
@@ -105,7 +119,9 @@ export class ConfirmRequest<O extends Record<string, unknown> = Record<string, u
   readonly checkWith: string;
   readonly recognise: (() => Recognise) | undefined;
   readonly undoes: string | undefined;
+  readonly journals: readonly JournalWrite[];
   constructor(spec: ConfirmSpec<O>) {
+    this.journals = spec.journals;
     this.recognise = spec.recognise;
     this.undoes = spec.undoes;
     this.sends = spec.sends ?? 1;

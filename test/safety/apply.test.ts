@@ -8,7 +8,8 @@ import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { UnknownOutcome } from '../../src/domain/write-outcome.js';
 import { silentLog } from '../../src/log.js';
-import { ConfirmRequest } from '../../src/safety/confirm.js';
+import { ConfirmRequest, type JournalWrite } from '../../src/safety/confirm.js';
+import { recordOperation } from '../../src/safety/outcome/record-operation.js';
 import { applyConfirmed, noteJournalFailure, runUnconfirmed } from '../../src/safety/outcome/apply.js';
 import { currentRun, recogniseAs } from '../../src/safety/outcome/run.js';
 import { goneFrom, recordOf } from '../../src/safety/recognise.js';
@@ -23,6 +24,7 @@ const deps = () =>
 const request = (
   apply: () => Promise<Record<string, unknown>>,
   preview: Record<string, unknown> = { status: 'applied', message: '' },
+  journals: readonly JournalWrite[] = [],
 ) =>
   new ConfirmRequest({
     plan: 'demo-budget',
@@ -33,6 +35,7 @@ const request = (
     flow: 'merge',
     preview,
     apply,
+    journals,
   });
 
 describe('noteJournalFailure', () => {
@@ -92,6 +95,37 @@ describe('applyConfirmed', () => {
       'Do not repeat this change yet: Undo done halfway. YNAB holds the change, but it could not be recorded in the journal (disk full): undo_operation cannot undo it. Do not repeat it; tell the user, and fix the journal before the next change.',
     );
     expect('operation_id' in r).toBe(false);
+  });
+});
+
+describe('the journal kinds a write declares', () => {
+  const FLAG = { changes: [] };
+  it.for([
+    [['flag'], null],
+    [['edit', 'undone'], 'A write journaled a flag entry it did not declare (it declared edit, undone).'],
+    [[], 'A write journaled a flag entry it did not declare (it declared none).'],
+  ] as const)('declared %j: recording a flag entry %s', async ([journals, refused]) => {
+    const d = deps();
+    const r = request(
+      async () => {
+        const id = await recordOperation(d, 'demo-budget', 'flag', FLAG);
+        return { status: 'applied', message: '', operation_id: id };
+      },
+      undefined,
+      journals,
+    );
+    if (refused === null) {
+      const done = await applyConfirmed(d, 'flag_transactions', r);
+      expect(await d.journal.has(String(done.operation_id))).toBe(true);
+    } else {
+      await expect(applyConfirmed(d, 'flag_transactions', r)).rejects.toThrow(refused);
+    }
+  });
+
+  it('a kind recorded outside a confirmed write (a later settling) is not checked', async () => {
+    const d = deps();
+    const id = await runUnconfirmed(d, () => recordOperation(d, 'demo-budget', 'flag', FLAG));
+    expect(await d.journal.has(id)).toBe(true);
   });
 });
 

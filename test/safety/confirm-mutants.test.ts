@@ -91,6 +91,7 @@ describe('a confirmed write request', () => {
       apply,
       sameSubject: ['transaction:tx-1'],
       checkWith: 'find_transactions',
+      journals: ['edit' as const],
     };
     const one = new ConfirmRequest(spec);
     expect(one).toMatchObject({

@@ -88,6 +88,7 @@ describe('runSeries', () => {
       later: null,
       repeatSafe: false,
       announce: null,
+      journals: null,
     };
     await inWrite(run, () => runSeries(w.series(['a', 'b'])));
     expect(await run.later?.settle(false)).toBe('waiting');

@@ -53,6 +53,7 @@ describe('sendStep', () => {
       later: null,
       repeatSafe: false,
       announce: null,
+      journals: null,
     };
     let reads = 0;
     const holding = (held: boolean | string) => async () => {

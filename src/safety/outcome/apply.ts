@@ -57,7 +57,7 @@ export async function applyConfirmed(
   request: ConfirmRequest,
   progress?: (message: string) => void,
 ): Promise<Record<string, unknown>> {
-  const run = newRun(deps, progress);
+  const run = { ...newRun(deps, progress), journals: request.journals };
   const id = newOperationId();
   run.pendingId = id;
   let result: Record<string, unknown>;

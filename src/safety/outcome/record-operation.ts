@@ -24,8 +24,13 @@ export async function recordOperation<K extends Kind>(
   chosenId?: string,
 ): Promise<string> {
   if (chosenId !== undefined && (await deps.journal.has(chosenId))) return chosenId;
-  // the first operation a write journals is the one its pending entry announced
   const run = currentRun();
+  if (run?.journals != null && !run.journals.includes(kind)) {
+    throw new Error(
+      `A write journaled a ${kind} entry it did not declare (it declared ${run.journals.join(', ') || 'none'}).`,
+    );
+  }
+  // the first operation a write journals is the one its pending entry announced
   let id = chosenId ?? newOperationId();
   if (chosenId === undefined && run?.pendingId != null && !run.pendingIdUsed) {
     run.pendingIdUsed = true;

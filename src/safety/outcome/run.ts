@@ -6,6 +6,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Deps } from '../../deps.js';
+import type { Kind } from '../journal-kinds.js';
 import type { Recognise } from '../recognise.js';
 
 export interface SettleBounds {
@@ -41,6 +42,11 @@ export interface WriteRun {
    * null outside a confirmed write.
    */
   announce: ((r: Recognise) => Promise<void>) | null;
+  /**
+   * The kinds of journal entry the write declared it may record (ConfirmRequest.journals); null where
+   * nothing was declared (an unconfirmed write, the later settling of a pending one).
+   */
+  journals: readonly (Kind | 'undone')[] | null;
 }
 
 /**
@@ -102,6 +108,7 @@ export function newRun(deps: Deps, progress?: (message: string) => void): WriteR
     later: null,
     repeatSafe: false,
     announce: null,
+    journals: null,
   };
 }
 

@@ -40,6 +40,11 @@ import type { UndoHandler, UndoPlan } from './types.js';
 interface KindUndo<K extends Kind> {
   undo: UndoHandler<K>;
   unreadable: (entry: JournalEntry) => UndoPlan;
+  /**
+   * The kinds an undo of this kind may journal: what is left when it stops halfway, as an operation
+   * of its own that the next undo finishes (the undo declares them, see ConfirmSpec.journals).
+   */
+  leaves: readonly Kind[];
 }
 
 const refuse = (entry: JournalEntry): never => {
@@ -64,30 +69,49 @@ const leftAlone =
   };
 
 const HANDLERS: { [K in Kind]: KindUndo<K> } = {
-  categorize: { undo: undoCategorize, unreadable: leftAlone(NOTHING_TO_RECATEGORISE) },
-  budget: { undo: undoBudget, unreadable: refuse },
-  move: { undo: undoMove, unreadable: refuse },
-  target: { undo: undoTarget, unreadable: leftAlone(TARGET_CHANGED, 'category_id') },
-  create: { undo: undoCreate, unreadable: leftAlone(ALREADY_DELETED) },
-  flag: { undo: undoFlag, unreadable: leftAlone(FLAGS_CHANGED) },
-  edit: { undo: undoEdit, unreadable: leftAlone(FIELDS_CHANGED) },
-  delete: { undo: undoDelete, unreadable: leftAlone(CANNOT_RECREATE) },
-  transfer: { undo: undoTransfer, unreadable: leftAlone(TRANSFER_CHANGED, 'transaction_id') },
+  categorize: { undo: undoCategorize, unreadable: leftAlone(NOTHING_TO_RECATEGORISE), leaves: [] },
+  budget: { undo: undoBudget, unreadable: refuse, leaves: [] },
+  // the target is set back first: the source left as it was is a budget change of its own
+  move: { undo: undoMove, unreadable: refuse, leaves: ['budget'] },
+  target: { undo: undoTarget, unreadable: leftAlone(TARGET_CHANGED, 'category_id'), leaves: [] },
+  // the transactions not deleted yet
+  create: { undo: undoCreate, unreadable: leftAlone(ALREADY_DELETED), leaves: ['create'] },
+  flag: { undo: undoFlag, unreadable: leftAlone(FLAGS_CHANGED), leaves: [] },
+  edit: { undo: undoEdit, unreadable: leftAlone(FIELDS_CHANGED), leaves: [] },
+  // the transactions not recreated yet
+  delete: { undo: undoDelete, unreadable: leftAlone(CANNOT_RECREATE), leaves: ['delete'] },
+  // the other side, when YNAB kept it
+  transfer: {
+    undo: undoTransfer,
+    unreadable: leftAlone(TRANSFER_CHANGED, 'transaction_id'),
+    leaves: ['transfer'],
+  },
   schedule_create: {
     undo: undoScheduleCreate,
     unreadable: leftAlone(SCHEDULE_CHANGED, 'scheduled_transaction_id'),
+    leaves: [],
   },
   schedule_update: {
     undo: undoScheduleUpdate,
     unreadable: leftAlone(SCHEDULE_CHANGED, 'scheduled_transaction_id'),
+    leaves: [],
   },
   schedule_delete: {
     undo: undoScheduleDelete,
     unreadable: leftAlone(SCHEDULE_ACCOUNT_GONE, 'scheduled_transaction_id'),
+    leaves: [],
   },
-  reconcile: { undo: undoReconcile, unreadable: leftAlone(EVERY_TRANSACTION_CHANGED) },
-  payee: { undo: undoPayee, unreadable: leftAlone(PAYEE_RENAMED_SINCE, 'payee_id') },
+  // the cleared states put back first: the adjustment left to delete, or the states left
+  reconcile: {
+    undo: undoReconcile,
+    unreadable: leftAlone(EVERY_TRANSACTION_CHANGED),
+    leaves: ['reconcile', 'create'],
+  },
+  payee: { undo: undoPayee, unreadable: leftAlone(PAYEE_RENAMED_SINCE, 'payee_id'), leaves: [] },
 };
+
+/** The kinds an undo of `kind` may journal for the next undo to finish (none for most). */
+export const undoLeaves = (kind: Kind): readonly Kind[] => HANDLERS[kind].leaves;
 
 /** Plans the undo of a journal entry of a known kind. */
 export async function planUndo(

@@ -155,6 +155,7 @@ export const reconcileAccount = defineWriteTool({
       category,
     };
     return new ConfirmRequest({
+      journals: ['create', 'reconcile'],
       plan,
       subject,
       sameSubject: [reconcileKey(account_id), ...transactionKeys(subject.transactions)],

@@ -56,6 +56,7 @@ export const createCategory = defineWriteTool({
       confirmation: null,
     };
     return new ConfirmRequest({
+      journals: [],
       plan,
       subject: { group: p.group.id, name: p.name },
       sameSubject: [newCategoryKey(p.group.id, p.name)],

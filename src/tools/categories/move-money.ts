@@ -89,6 +89,7 @@ export const moveMoney = defineWriteTool({
       operation_id: null,
     };
     return new ConfirmRequest({
+      journals: ['move', 'budget'],
       plan,
       subject: p.subject,
       sameSubject: budgetKeys(m, [from_category_id, to_category_id]),

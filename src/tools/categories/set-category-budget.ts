@@ -66,6 +66,7 @@ export const setCategoryBudget = defineWriteTool({
     if (!p.changes) return base;
     const preview: BudgetResult = { ...base, status: 'applied', message: '' };
     return new ConfirmRequest({
+      journals: ['budget'],
       plan,
       subject: p.subject,
       sameSubject: budgetKeys(m, [category_id]),

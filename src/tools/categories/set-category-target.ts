@@ -92,6 +92,7 @@ export const setCategoryTarget = defineWriteTool({
     }
     const question = `Set the target of ${preview.category}: ${p.before} → ${p.after}?`;
     return new ConfirmRequest({
+      journals: p.undo === null ? [] : ['target'],
       plan,
       subject: { category: p.category.id, fields: p.fields },
       sameSubject: [categoryKey(p.category.id)],

@@ -68,6 +68,7 @@ export const updateCategory = defineWriteTool({
       return { ...preview, status: 'nothing_to_do' as const, message: 'Nothing to change.' };
     }
     return new ConfirmRequest({
+      journals: [],
       plan,
       subject: { category_id: p.category_id, name: p.to_name, group: p.to_group_id },
       sameSubject: [categoryKey(p.category_id)],

@@ -90,6 +90,7 @@ export const applyCategories = defineWriteTool({
     };
     if (changes.length === 0) return base;
     return new ConfirmRequest({
+      journals: ['categorize'],
       plan,
       subject: changes,
       sameSubject: transactionKeys(changes.map((c) => c.transaction_id)),

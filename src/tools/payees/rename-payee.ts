@@ -80,6 +80,7 @@ export const renamePayee = defineWriteTool({
     const preview: Result = { ...base, status: 'applied', message: '' };
     const subject = { payee_id, name: rename.name };
     return new ConfirmRequest({
+      journals: ['payee'],
       plan,
       subject,
       sameSubject: [payeeKey(payee_id)],

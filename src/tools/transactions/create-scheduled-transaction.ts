@@ -79,6 +79,7 @@ export const createScheduledTransaction = defineWriteTool({
       operation_id: null,
     };
     return new ConfirmRequest({
+      journals: ['schedule_create'],
       plan,
       subject: { schedule: body },
       sameSubject: [newScheduledKey(body.account_id, body.date, body.amount)],

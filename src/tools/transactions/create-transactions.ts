@@ -98,6 +98,7 @@ export const createTransactions = defineWriteTool({
       operation_id: null,
     };
     return new ConfirmRequest({
+      journals: ['create'],
       plan,
       subject: createSubject(account_id, planned, approved),
       sameSubject: createBody(account_id, planned, approved).map((b) =>

@@ -107,6 +107,7 @@ export const createTransfer = defineWriteTool({
       operation_id: null,
     };
     return new ConfirmRequest({
+      journals: ['transfer'],
       plan,
       subject: { transfer: planned.body },
       sameSubject: [

@@ -52,6 +52,7 @@ export const deleteScheduledTransaction = defineWriteTool({
       operation_id: null,
     };
     return new ConfirmRequest({
+      journals: ['schedule_delete'],
       plan,
       subject: { delete_schedule: scheduled_transaction_id },
       sameSubject: [scheduledKey(scheduled_transaction_id)],

@@ -135,6 +135,7 @@ export const deleteTransactions = defineWriteTool({
       operation_id: null,
     };
     return new ConfirmRequest({
+      journals: ['delete'],
       plan,
       subject: deleteSubject(planned),
       sameSubject: transactionKeys(transaction_ids),

@@ -79,6 +79,7 @@ export const flagTransactions = defineWriteTool({
     if (changes.length === 0) return base;
     const preview: FlagResult = { ...base, status: 'applied', message: '' };
     return new ConfirmRequest({
+      journals: ['flag'],
       plan,
       subject: flagSubject(changes),
       sameSubject: transactionKeys(changes.map((c) => c.transaction_id)),

@@ -85,6 +85,7 @@ export const splitTransaction = defineWriteTool({
     const split = planSplit(transaction_id, lines, transactions, index, offBudget);
     const preview: SplitResult = { status: 'applied', message: '', ...split.preview, confirmation: null };
     return new ConfirmRequest({
+      journals: [],
       plan,
       subject: splitSubject(transaction_id, lines),
       sameSubject: transactionKeys([transaction_id]),

@@ -91,6 +91,7 @@ export const updateScheduledTransaction = defineWriteTool({
     if (!current.date_next)
       throw new AppError(`Scheduled transaction ${scheduled_transaction_id} has no next date.`);
     return new ConfirmRequest({
+      journals: ['schedule_update'],
       plan,
       subject: { schedule: scheduled_transaction_id, body: after },
       sameSubject: [scheduledKey(scheduled_transaction_id)],

@@ -119,6 +119,7 @@ export const updateTransactions = defineWriteTool({
     if (planned.changes.length === 0) return base;
     const preview: UpdateResult = { ...base, status: 'applied', message: '' };
     return new ConfirmRequest({
+      journals: ['edit'],
       plan,
       subject: editSubject(planned),
       sameSubject: transactionKeys(planned.patches.map((p) => p.id)),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError } from '../../domain/errors.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { isKind, KINDS } from '../../safety/journal-kinds.js';
-import { planUndo } from '../../safety/undo/handlers.js';
+import { planUndo, undoLeaves } from '../../safety/undo/handlers.js';
 import { HalfUndone, NotUndone } from '../../safety/undo/types.js';
 import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { noteJournalFailure } from '../../safety/outcome/apply.js';
@@ -128,6 +128,7 @@ export const undoOperation = defineWriteTool({
       return base;
     }
     return new ConfirmRequest({
+      journals: ['undone', ...undoLeaves(entry.kind)],
       plan,
       subject: undo.subject,
       sameSubject: [undoKey(entry.operation_id)],
