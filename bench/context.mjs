@@ -1,18 +1,21 @@
 // The context-window figures of the benchmark (`npm run bench:context`, also printed by `npm run bench`):
 // what every conversation pays before the first question (the tools/list answer, read-only and with
 // writes on, per tool on average and the largest tools) and what each read tool's default answer costs
-// on the heavy plan (the whole JSON-RPC answer as it crosses the pipe, and its two halves: the text
-// block a model reads and the structured content a client validates). Sizes, so no timing: one server
-// process per mode is enough. Printed, never asserted.
+// on the two generated plans, the heavy plan and the raw-label one (bench/raw-plan.mjs: long bank
+// labels and category names, where rows weigh most) — the whole JSON-RPC answer as it crosses the
+// pipe, and its two halves: the text block a model reads and the structured content a client
+// validates. Sizes, so no timing: one server process per mode and plan is enough. Printed, never
+// asserted (test/tools/answer-size.test.ts asserts the budget).
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fileURLToPath } from 'node:url';
 import { startStandIn } from '../dist/demo/index.js';
 import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY, buildHeavyPlan } from './heavy-plan.mjs';
+import { RAW_PLAN_ID, buildRawPlan } from './raw-plan.mjs';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-/** An answer over this is over the compact-answer budget (16 kB). */
-const ANSWER_BUDGET = 16_000;
+/** An answer over this is over the compact-answer budget (16 kB, the server's ANSWER_BYTES). */
+export const ANSWER_BUDGET = 16_384;
 
 /** Each read tool with the arguments an agent would send first: its defaults (and forecast_balance's
  * required month), on the heavy plan. */
@@ -38,6 +41,10 @@ export const DEFAULT_CALLS = [
   ['find_recurring_charges', { plan_id: PLAN }],
   ['forecast_balance', { plan_id: PLAN, until: '2027-03' }],
 ];
+
+/** DEFAULT_CALLS on the plan `planId` (both generated plans share the dates). */
+const callsOn = (planId) =>
+  DEFAULT_CALLS.map(([name, args]) => [name, 'plan_id' in args ? { ...args, plan_id: planId } : args]);
 
 const bytes = (value) => Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -90,7 +97,71 @@ async function toolsList(session) {
   return { total, count: tools.length, sizes, parts, names: new Set(tools.map((tool) => tool.name)) };
 }
 
-/** Every default answer of the read tools on the heavy plan, measured in one process. */
+/**
+ * Every read tool's default answer on a generated plan, in one read-only server process: per tool its
+ * whole answer, text and structured content in bytes (error: the tool answered with an error).
+ */
+export async function defaultAnswers(plan, planId) {
+  const standIn = await startStandIn({ plan, today: HEAVY_TODAY });
+  const session = await spawn(standIn.url);
+  try {
+    const names = (await toolsList(session)).names;
+    const rows = [];
+    for (const [name, args] of callsOn(planId)) {
+      if (!names.has(name)) continue;
+      const result = await session.client.callTool({ name, arguments: args }, undefined, {
+        timeout: 120_000,
+      });
+      const text = result.content?.map((block) => block.text ?? '').join('') ?? '';
+      rows.push({
+        name,
+        answer: session.lastAnswerBytes,
+        text: bytes(text),
+        structured: result.structuredContent === undefined ? 0 : bytes(result.structuredContent),
+        error: result.isError === true,
+      });
+      if (process.env.BENCH_SHOW === name) process.stdout.write(`${JSON.stringify(session.lastAnswer)}\n`);
+    }
+    return rows;
+  } finally {
+    await session.client.close();
+    await standIn.close();
+  }
+}
+
+/** The two generated plans: the heavy one, and the same rows with raw bank labels. */
+export const PLANS = [
+  ['heavy plan', PLAN, () => buildHeavyPlan()],
+  ['raw-label plan', RAW_PLAN_ID, () => buildRawPlan()],
+];
+
+/** Prints the default answers of every read tool on both plans, side by side. */
+export async function answerSizes({ say }) {
+  const measured = [];
+  for (const [label, planId, build] of PLANS) measured.push([label, await defaultAnswers(build(), planId)]);
+  say(`Default answers (bytes of the whole answer; budget ${ANSWER_BUDGET} B; text + structured of each):`);
+  say(`${'tool'.padEnd(28)} ${measured.map(([label]) => label.padStart(26)).join(' ')}`);
+  const [[, first]] = measured;
+  for (const [i, { name }] of first.entries()) {
+    const cells = measured.map(([, rows]) => {
+      const r = rows[i];
+      const cell = `${r.answer}${r.error ? ' (error)' : ''} (${r.text} + ${r.structured})`;
+      return `${r.answer > ANSWER_BUDGET ? 'over ' : ''}${cell}`.padStart(26);
+    });
+    say(`${name.padEnd(28)} ${cells.join(' ')}`);
+  }
+  const over = measured.map(
+    ([label, rows]) => `${rows.filter((r) => r.answer > ANSWER_BUDGET).length} over on the ${label}`,
+  );
+  say(`  ${over.join(', ')}`);
+  return measured.map(([label, rows]) => ({
+    label,
+    largest: rows.reduce((a, b) => (b.answer > a.answer ? b : a)),
+    over: rows.filter((r) => r.answer > ANSWER_BUDGET).length,
+  }));
+}
+
+/** The tools/list figures, then the default answers on both plans. */
 export async function contextFigures({ say }) {
   const standIn = await startStandIn({ plan: buildHeavyPlan(), today: HEAVY_TODAY });
   try {
@@ -99,6 +170,7 @@ export async function contextFigures({ say }) {
     const ro = await toolsList(readOnly);
     const all = await toolsList(writer);
     await writer.client.close();
+    await readOnly.client.close();
     const perTool = (list) =>
       `${list.total} B for ${list.count} tools (${Math.round(list.total / list.count)} B a tool)`;
     const byPart = (list) =>
@@ -116,33 +188,11 @@ export async function contextFigures({ say }) {
         .map(([name, size]) => `${name} ${size} B`)
         .join(', ')}`,
     );
-    say();
-    say(`Default answers on the heavy plan (bytes; budget ${ANSWER_BUDGET} B for the whole answer):`);
-    say(`${'tool'.padEnd(28)} ${'answer'.padStart(8)} ${'text'.padStart(8)} ${'structured'.padStart(10)}`);
-    let over = 0;
-    for (const [name, args] of DEFAULT_CALLS) {
-      if (!ro.names.has(name)) {
-        say(`${name.padEnd(28)} not in tools/list: skipped`);
-        continue;
-      }
-      const result = await readOnly.client.callTool({ name, arguments: args }, undefined, {
-        timeout: 120_000,
-      });
-      const answer = readOnly.lastAnswerBytes;
-      const text = result.content?.map((block) => block.text ?? '').join('') ?? '';
-      const structured = result.structuredContent === undefined ? 0 : bytes(result.structuredContent);
-      if (answer > ANSWER_BUDGET) over++;
-      if (process.env.BENCH_SHOW === name) say(JSON.stringify(readOnly.lastAnswer));
-      say(
-        `${`${name}${result.isError ? ' (error)' : ''}`.padEnd(28)} ${String(answer).padStart(8)} ` +
-          `${String(bytes(text)).padStart(8)} ${String(structured).padStart(10)}${answer > ANSWER_BUDGET ? '  over' : ''}`,
-      );
-    }
-    say(`  ${over} default answer(s) over ${ANSWER_BUDGET} B`);
-    await readOnly.client.close();
   } finally {
     await standIn.close();
   }
+  say();
+  await answerSizes({ say });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -12,4 +12,5 @@ export declare function buildHeavyPlan(options?: {
   today?: string;
   transactionSeed?: number;
   scheduleSeed?: number;
+  schedules?: number;
 }): PlanData;

@@ -23,7 +23,7 @@ export function mulberry32(seed) {
 }
 
 const DAY_MS = 86_400_000;
-const pad = (n, width) => String(n).padStart(width, '0');
+export const pad = (n, width) => String(n).padStart(width, '0');
 const dayNumber = (date) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 const dates = new Map();
 /** `YYYY-MM-DD` of a day number (memoised: a few thousand days serve 60,000 rows). */
@@ -33,7 +33,7 @@ function dateOf(day) {
   return date;
 }
 /** `YYYY-MM-01` of the month `offset` months after the month of `date`. */
-function monthAfter(date, offset) {
+export function monthAfter(date, offset) {
   const index = Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7)) - 1 + offset;
   return `${Math.floor(index / 12)}-${pad((index % 12) + 1, 2)}-01`;
 }
@@ -42,8 +42,8 @@ const lastDay = (month) =>
 /** `month` (YYYY-MM-01) on `day`, or on its last day when shorter. */
 const onDay = (month, day) => `${month.slice(0, 8)}${pad(Math.min(day, lastDay(month)), 2)}`;
 /** Currency units between `low` and `high`, whole cents, as milliunits. */
-const cents = (random, low, high) => Math.round((low + random() * (high - low)) * 100) * 10;
-const pick = (random, list) => list[Math.floor(random() * list.length)];
+export const cents = (random, low, high) => Math.round((low + random() * (high - low)) * 100) * 10;
+export const pick = (random, list) => list[Math.floor(random() * list.length)];
 
 // ---------------------------------------------------------------------------------------------------
 // Structure: accounts, groups, categories, targets, months, budgets.
@@ -434,10 +434,10 @@ function transactions(random, accounts, categories, today, count, schedules) {
 // ---------------------------------------------------------------------------------------------------
 // Scheduled transactions (their own seed) and the payments they already made.
 
-function scheduled(random, categories, today) {
+function scheduled(random, categories, today, count) {
   const categoryIds = categories.filter((c) => c.id !== INFLOW).map((c) => c.id);
   const payers = ['acc-01', 'acc-02', 'acc-09'];
-  return Array.from({ length: 20 }, (_, k) => {
+  return Array.from({ length: count }, (_, k) => {
     const yearly = k % 4 === 3;
     const next = dateOf(dayNumber(today) + 1 + Math.floor(random() * 28));
     const back = yearly ? 12 * (1 + Math.floor(random() * 4)) : 1 + Math.floor(random() * 36);
@@ -491,7 +491,7 @@ function scheduledHistory(schedules, start, today) {
 // ---------------------------------------------------------------------------------------------------
 // Payees and names: filled in last, as the demo plan does.
 
-function finish(accounts, categories, rows, schedules) {
+export function finish(accounts, categories, rows, schedules) {
   const accountName = new Map(accounts.map((a) => [a.id, a.name]));
   const categoryName = new Map(categories.map((c) => [c.id, c.name]));
   const transferTo = new Map(accounts.map((a) => [`Transfer : ${a.name}`, a.id]));
@@ -516,7 +516,8 @@ function finish(accounts, categories, rows, schedules) {
 }
 
 /**
- * The heavy plan. `transactions` is the target count (about; transfers come in pairs).
+ * The heavy plan. `transactions` is the target count (about; transfers come in pairs); `schedules` the
+ * number of scheduled transactions (bench/raw-plan.mjs asks for more).
  * @returns {import('../dist/demo/index.js').PlanData}
  */
 export function buildHeavyPlan({
@@ -524,9 +525,10 @@ export function buildHeavyPlan({
   today = HEAVY_TODAY,
   transactionSeed = TRANSACTION_SEED,
   scheduleSeed = SCHEDULE_SEED,
+  schedules: scheduleCount = 20,
 } = {}) {
   const { accounts, category_groups, categories, months, budgets } = structure(today);
-  const schedules = scheduled(mulberry32(scheduleSeed), categories, today);
+  const schedules = scheduled(mulberry32(scheduleSeed), categories, today, scheduleCount);
   const rows = transactions(mulberry32(transactionSeed), accounts, categories, today, count, schedules);
   const payees = finish(accounts, categories, rows, schedules);
   for (const s of schedules) delete s.merchant;

@@ -66,6 +66,19 @@ export function renderSection(f) {
     `- \`tools/list\` answer: ${f.toolsList.readBytes.toLocaleString('en')} bytes for the ${f.toolsList.readTools} read tools; ` +
       `${f.toolsList.allBytes.toLocaleString('en')} bytes with \`AVENIR_MCP_WRITE=1\` (${f.toolsList.allTools} tools, ` +
       `${Math.round(f.toolsList.allBytes / f.toolsList.allTools)} bytes a tool).`,
+    ...(f.answers === undefined
+      ? []
+      : [
+          `- Default answers of the read tools (the whole answer; every one is cut at 16,384 bytes): ` +
+            f.answers
+              .map(
+                ({ label, largest, over }) =>
+                  `on the ${label} the largest is \`${largest.name}\` at ${largest.answer.toLocaleString('en')} bytes` +
+                  (over > 0 ? ` (${over} over)` : ''),
+              )
+              .join('; ') +
+            '. The raw-label plan (`bench/raw-plan.mjs`) has the same rows with long bank labels and category names.',
+        ]),
     `- Server peak RSS: ${f.idleRss === undefined ? 'n/a' : `${f.idleRss.toFixed(0)} MiB`} after start-up, ` +
       `${f.peakRss ? `${f.peakRss.toFixed(0)} MiB` : 'n/a'} at most over the tool runs (target ≤ 200 MB).`,
     '- A warm call costs the same number of requests as a cold one, but each list comes back as a delta',

@@ -15,6 +15,7 @@ import { firstCalls, httpVsStdio, minimalHttpVsStdio, startupRatio } from './bas
 import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY, buildHeavyPlan } from './heavy-plan.mjs';
 import { benchJournal } from './journal.mjs';
 import { CALLS } from './calls.mjs';
+import { answerSizes } from './context.mjs';
 import { writeReadmeSection } from './readme.mjs';
 
 /** `npm run bench -- --readme` also rewrites the README's performance section from this run. */
@@ -274,6 +275,13 @@ for (const [name, args] of CALLS) {
 await standIn.close();
 
 // ---------------------------------------------------------------------------------------------------
+// Default answer sizes on both generated plans: the heavy one, and the raw-label one whose long bank
+// labels and category names make the rows weigh what a real plan's do.
+
+say();
+const answers = await answerSizes({ say });
+
+// ---------------------------------------------------------------------------------------------------
 // Start-up against the minimal SDK server, first calls and HTTP, on the demo plan.
 
 const demo = await startStandIn();
@@ -406,6 +414,7 @@ if (README) {
     },
     idleRss,
     peakRss: peak,
+    answers,
   });
   say('README.md: the performance section now shows this run.');
 }
