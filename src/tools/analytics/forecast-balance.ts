@@ -9,7 +9,7 @@ import { DATA_NOTE, planId, units } from '../shared/schemas.js';
 import { amountParam, optionalAmountParam } from '../shared/params.js';
 import { withViewData } from '../shared/view-data.js';
 import { forecastScheduleLines } from '../../domain/analytics/forecast-schedules.js';
-import { leftOutField } from '../shared/paging.js';
+import { ROW_BYTES, leftOut, leftOutField, rowBytes, rowsWithin } from '../shared/paging.js';
 
 const oneOff = () =>
   z.strictObject({
@@ -164,18 +164,25 @@ export const forecastBalance = defineReadTool({
     });
     const { scheduled, ...assumptions } = result.assumptions;
     const occurrences = scheduled.reduce((n, m) => n + m.occurrences.length, 0);
+    const lines = forecastScheduleLines(scheduled);
     const output = {
       ...result,
-      assumptions: {
-        ...assumptions,
-        schedules: forecastScheduleLines(scheduled),
-        scheduled: input.detail ? scheduled : [],
-      },
-      omitted:
-        input.detail || occurrences === 0
-          ? null
-          : `${occurrences} scheduled occurrences by date (summed per schedule above): pass detail true.`,
+      assumptions: { ...assumptions, schedules: lines, scheduled: input.detail ? scheduled : [] },
+      omitted: null as string | null,
     };
+    // the schedule lines share the byte budget with the rest of the answer (the dated occurrences
+    // asked for with detail aside); the months count them all
+    const rest = { ...output, assumptions: { ...assumptions, schedules: [], scheduled: [] } };
+    const kept = rowsWithin(lines, ROW_BYTES - rowBytes(rest));
+    output.assumptions.schedules = lines.slice(0, kept);
+    output.omitted = leftOut(
+      kept < lines.length
+        ? `${lines.length - kept} more schedules, counted in the months: list_scheduled_transactions lists them.`
+        : null,
+      input.detail || occurrences === 0
+        ? null
+        : `${occurrences} scheduled occurrences by date (summed per schedule above): pass detail true.`,
+    );
     // the day-by-day balance goes to the chart only: the answer the model reads is the months
     return withViewData(output, { daily });
   },

@@ -5,7 +5,7 @@ import { clean } from '../../domain/text.js';
 import { defineReadTool } from '../shared/define-tool.js';
 import { DATA_NOTE, listLimit, planId, untrusted } from '../shared/schemas.js';
 import { duplicateField, merchantField, payeeIdField } from '../shared/row-schemas.js';
-import { leftOut, leftOutField, moreRows, offsetOf, pageAt } from '../shared/paging.js';
+import { ROW_BYTES, leftOut, leftOutField, moreRows, offsetOf, pageAt, rowBytes } from '../shared/paging.js';
 
 const WRITE_SENTENCE = 'Assign with apply_categories.';
 
@@ -100,18 +100,20 @@ export const suggestCategories = defineReadTool({
     const groups = await deps.ynab.categories.groups(plan_id);
     const accounts = await deps.ynab.accounts.list(plan_id);
     const review = reviewPending(transactions, groups, accounts, deps.config.confidenceThreshold);
-    const page = pageAt(review.items, limit, offset);
+    const categories = include_categories
+      ? review.categories.map((c) => ({
+          category_id: c.id,
+          name: clean(c.name),
+          group: clean(c.category_group_name),
+        }))
+      : [];
+    // the categories asked for share the page's byte budget with its rows
+    const page = pageAt(review.items, limit, offset, ROW_BYTES - rowBytes(categories));
     return {
       pending_count: review.items.length,
       suggested_count: review.suggested_count,
       items: page.rows,
-      categories: include_categories
-        ? review.categories.map((c) => ({
-            category_id: c.id,
-            name: clean(c.name),
-            group: clean(c.category_group_name),
-          }))
-        : [],
+      categories,
       next_cursor: page.next_cursor,
       omitted: leftOut(
         moreRows(page, 'transactions'),

@@ -13,6 +13,7 @@ import {
 import { defineReadTool } from '../shared/define-tool.js';
 import { accountIdsParam, dateParam, optionalAmountParam } from '../shared/params.js';
 import { DATA_NOTE, listLimit, planId, untrusted } from '../shared/schemas.js';
+import { rowsWithin } from '../shared/paging.js';
 import { duplicateField, merchantField, payeeIdField } from '../shared/row-schemas.js';
 
 const bankText = (what: string) =>
@@ -113,7 +114,15 @@ export const findTransactions = defineReadTool({
       categoryIds,
       payee: input.payee,
     };
-    const { next_offset, ...page } = search(transactions, filter, visible, input.limit, offset);
-    return { ...page, next_cursor: next_offset === null ? null : encodeCursor(next_offset) };
+    const found = search(transactions, filter, visible, input.limit, offset);
+    // the page also stops at the byte budget: the next one starts at the first row left out
+    const kept = rowsWithin(found.transactions);
+    const next = kept < found.transactions.length ? offset + kept : found.next_offset;
+    return {
+      transactions: found.transactions.slice(0, kept),
+      total_count: found.total_count,
+      truncated: next !== null,
+      next_cursor: next === null ? null : encodeCursor(next),
+    };
   },
 });

@@ -13,6 +13,7 @@ import { defineReadTool } from '../shared/define-tool.js';
 import { DATA_NOTE, planId } from '../shared/schemas.js';
 import { accountIdsParam, dateParam } from '../shared/params.js';
 import { occurrenceSchema } from '../shared/row-schemas.js';
+import { leftOutField, untilDateWithin } from '../shared/paging.js';
 
 const scheduleLine = () =>
   occurrenceSchema()
@@ -58,6 +59,7 @@ export const listScheduledTransactions = defineReadTool({
       outflows: z
         .number()
         .describe('Sum of the money going out (transfers left out), in currency units, negative.'),
+      omitted: leftOutField,
     }),
   async run({ deps }, { plan_id, since_date, until_date, account_ids, payee, per }) {
     const accountIds = listFilter(account_ids);
@@ -79,10 +81,29 @@ export const listScheduledTransactions = defineReadTool({
     });
     const perSchedule =
       (per ?? (daysBetween(since, until) > LONG_WINDOW_DAYS ? 'schedule' : 'occurrence')) === 'schedule';
-    return {
-      occurrences: perSchedule ? [] : occurrences.map((o) => o.view),
-      schedules: perSchedule ? scheduleLines(occurrences) : [],
-      ...flowTotals(occurrences),
-    };
+    // the lines stop at the byte budget between two dates, the sums still over the whole period
+    const totals = flowTotals(occurrences);
+    // the same until and listing: a shorter period would default to another until and per
+    const more = (noun: string, left: number, from: string | null, also = '') =>
+      from === null
+        ? null
+        : `${left} more ${noun} from ${from}: pass since_date ${from}, until_date ${until}${also}.`;
+    if (perSchedule) {
+      const lines = scheduleLines(occurrences);
+      const kept = untilDateWithin(lines, (l) => l.next_date);
+      const omitted = more(
+        'schedules first due',
+        lines.length - kept.rows.length,
+        kept.from,
+        ', per schedule',
+      );
+      return { occurrences: [], schedules: kept.rows, ...totals, omitted };
+    }
+    const kept = untilDateWithin(
+      occurrences.map((o) => o.view),
+      (o) => o.date,
+    );
+    const omitted = more('occurrences', occurrences.length - kept.rows.length, kept.from);
+    return { occurrences: kept.rows, schedules: [], ...totals, omitted };
   },
 });
