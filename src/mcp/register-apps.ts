@@ -20,6 +20,7 @@ import { AppError } from '../domain/errors.js';
 import { ConfirmRequest, E_PLAN_CHANGED } from '../safety/confirm.js';
 import { fingerprint } from '../safety/fingerprint.js';
 import { APPROVAL_VIEW, APP_MIME_TYPE, VIEWS, rendersApps, uiMeta } from './app-views.js';
+import { leanParams } from './lean-schema.js';
 import type { ToolDefinition } from '../tools/shared/define-tool.js';
 import { applyConfirmed } from '../safety/outcome/apply.js';
 import { notDone } from '../domain/write-outcome.js';
@@ -70,17 +71,22 @@ async function applyApproved(
   return applyConfirmed(deps, tool.name, request);
 }
 
-const appOnly = { readOnlyHint: false, destructiveHint: false, openWorldHint: true } as const;
+/**
+ * Listed like the other tools (lean schemas, no title, only the annotations the protocol does not
+ * assume): a client that renders Apps lists these two with every tool.
+ */
+const appOnly = { destructiveHint: false } as const;
 
 /** The card's two tools; registered with the write tools, listed only to clients that render Apps. */
 export function registerApprovalTools(server: McpServer, tools: readonly ToolDefinition[], deps: Deps): void {
   server.registerTool(
     'open_approval',
     {
-      title: 'Open an approval card',
       description: "The approval card's own call: what it shows, and its one-time secret.",
-      inputSchema: z.strictObject({ ticket: z.string().max(64).describe('The ticket of the preview.') }),
-      annotations: { ...appOnly, title: 'Open an approval card', idempotentHint: false },
+      inputSchema: leanParams(
+        z.strictObject({ ticket: z.string().max(64).describe('The ticket of the preview.') }),
+      ),
+      annotations: appOnly,
       _meta: uiMeta(APPROVAL_VIEW, ['app']),
     },
     async (input: { ticket: string }) => {
@@ -96,13 +102,14 @@ export function registerApprovalTools(server: McpServer, tools: readonly ToolDef
   server.registerTool(
     'answer_approval',
     {
-      title: 'Answer an approval card',
       description: "The approval card's own call: applies or declines the change it shows.",
-      inputSchema: z.strictObject({
-        secret: z.string().max(64).describe('The secret open_approval gave.'),
-        approve: z.boolean().describe('True to apply the change, false to decline it.'),
-      }),
-      annotations: { ...appOnly, title: 'Answer an approval card', idempotentHint: false },
+      inputSchema: leanParams(
+        z.strictObject({
+          secret: z.string().max(64).describe('The secret open_approval gave.'),
+          approve: z.boolean().describe('True to apply the change, false to decline it.'),
+        }),
+      ),
+      annotations: appOnly,
       _meta: uiMeta(APPROVAL_VIEW, ['app']),
     },
     async (input: { secret: string; approve: boolean }) => {

@@ -64,6 +64,10 @@ export function renderToolsDoc(tools: readonly ToolDefinition[]): string {
     'may be absent): the field descriptions are here. A tool\'s "Rules" are left out of `tools/list`: a refusal says',
     'them when they apply.',
     '',
+    "Two parameters are listed without a description, since nearly every tool takes them; the server's instructions",
+    "say them once. `plan_id`: an id from `list_plans`, or `'last-used'` (the plan last opened). `confirmation`, on a",
+    "confirmed write: left out at first; the preview's message says when to send the code the user agreed to.",
+    '',
   ];
   for (const tool of tools) {
     const input = z.toJSONSchema(tool.input, { io: 'input' }) as Json;

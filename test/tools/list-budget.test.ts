@@ -1,25 +1,34 @@
 /**
  * What `tools/list` costs every conversation, in bytes as the client receives the answer (the whole
- * JSON-RPC message, protocol 2026-07-28's per-result `_meta` included), in both protocol eras, read-only
- * and with every tool listed. Bytes are a size, not a time: asserting them is stable.
+ * JSON-RPC message, protocol 2026-07-28's per-result `_meta` included), in both protocol eras,
+ * read-only and with every tool listed, each with and without a client that renders MCP Apps (such a
+ * client also gets the views' `_meta` and, with writes, the approval card's two tools). Bytes are a
+ * size, not a time: asserting them is stable.
  *
- * The budget is per tool, so that adding a tool never fails for the others' sake: each tool's entry in
- * the answer stays under the ceiling of its kind, and what the answer adds around the entries (the
- * envelope) stays under its own. The listing then grows by at most one ceiling a tool added. Today
- * (2026-12, 20 reads and 20 writes; an entry is the same in both eras and both modes but for the
- * wording of writes-off descriptions):
+ * Two budgets. The whole answer, per tool listed: at most 800 B a tool read-only, 900 B with every
+ * tool, in every combination. Today (2026-12, 20 reads and 20 writes, 2026-07-28; the 2025 era's
+ * answers are 4-8 B a tool smaller, without `_meta`):
  *
- * - a read tool at most 1,600 B: the largest, forecast_balance, is 1,437 B (163 B of headroom); the
- *   read-only answer is 15,876 B on 2026-07-28 (issue 13's target for it is 20,000 B);
- * - a write tool at most 1,800 B: the largest, update_scheduled_transaction, is 1,681 B (119 B of
- *   headroom); the every-tool answer is 36,000 B;
- * - the envelope at most 300 B: 235 B on 2026-07-28 with every tool, 85 B on 2025-era answers, which
+ * - read-only 748 B a tool, 770 B with Apps (the charts' view links): 30 B of headroom, what a
+ *   boolean parameter without a description on every read tool costs (27 B);
+ * - every tool 833 B a tool, 874 B with Apps (the approval card's link on every confirmed write, and
+ *   its two tools): 26 B of headroom, where that parameter would cost 13 B a tool.
+ *
+ * And each tool's entry in the answer stays under the ceiling of its kind, so that adding a tool never
+ * fails for the others' sake, and what the answer adds around the entries (the envelope) under its own:
+ *
+ * - a read tool at most 1,600 B: the largest, forecast_balance, is 1,378 B (1,484 B with Apps, 116 B
+ *   of headroom);
+ * - a write tool at most 1,800 B: the largest, update_scheduled_transaction, is 1,588 B (1,700 B with
+ *   Apps, 100 B of headroom);
+ * - the envelope at most 300 B: 237 B on 2026-07-28 with every tool, 87 B on 2025-era answers, which
  *   carry no `_meta`.
  *
  * An entry gets there by what earlier rounds did to all of them: no title, no annotation the protocol
- * assumes, descriptions and parameters without spare words, result outlines without types. A tool
- * over its ceiling is trimmed the same way; a ceiling is raised only on purpose, with the reason and
- * the new headroom written here.
+ * assumes, descriptions and parameters without spare words, result outlines without types, and what
+ * every tool would repeat said once in the server's instructions (what plan_id takes, when to send
+ * confirmation). A tool over a budget is trimmed the same way; a budget is raised only on purpose, with
+ * the reason and the new headroom written here.
  */
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
@@ -35,6 +44,15 @@ import { ERAS, type Era } from '../helpers/harness.js';
 /** The ceilings: one tool's entry in the answer, by its kind, and the answer around the entries. */
 const CEILING = { read: 1_600, write: 1_800 } as const;
 const ENVELOPE_BYTES = 300;
+/** The whole answer divided by the tools listed: read-only, and with every tool. */
+const PER_TOOL = { readOnly: 800, every: 900 } as const;
+/** The approval card's own tools, listed with the writes to a client that renders Apps. */
+const APP_TOOLS = ['open_approval', 'answer_approval'];
+
+/** The MCP Apps extension, as a client that renders Apps declares it. */
+const APPS = {
+  extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+};
 
 const bytes = (message: unknown): number => Buffer.byteLength(JSON.stringify(message));
 
@@ -50,7 +68,12 @@ function recording(transport: { onmessage?: (m: JSONRPCMessage, ...rest: never[]
 }
 
 /** The raw tools/list answer a fresh client gets in this era (demo configuration, no YNAB call). */
-async function listAnswer(era: Era, write: boolean): Promise<{ message: JSONRPCMessage; tools: number }> {
+async function listAnswer(
+  era: Era,
+  write: boolean,
+  apps = false,
+): Promise<{ message: JSONRPCMessage; tools: number }> {
+  const capabilities = apps ? APPS : {};
   const config = loadConfig({
     AVENIR_MCP_YNAB_URL: 'http://127.0.0.1:9/v1',
     YNAB_API_KEY: 't',
@@ -62,7 +85,7 @@ async function listAnswer(era: Era, write: boolean): Promise<{ message: JSONRPCM
     const handler = createMcpHandler(factory);
     const client = new Client(
       { name: 't', version: '1' },
-      { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+      { capabilities, versionNegotiation: { mode: { pin: '2026-07-28' } } },
     );
     const transport = new StreamableHTTPClientTransport(new URL('http://127.0.0.1/mcp'), {
       fetch: (url, init) => handler.fetch(new Request(url, init)),
@@ -80,7 +103,7 @@ async function listAnswer(era: Era, write: boolean): Promise<{ message: JSONRPCM
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const server = factory({ era: 'legacy' });
   await server.connect(serverSide);
-  const client = new Client({ name: 't', version: '1' });
+  const client = new Client({ name: 't', version: '1' }, { capabilities });
   try {
     await client.connect(clientSide);
     const seen = recording(clientSide);
@@ -99,14 +122,22 @@ function sizes(message: JSONRPCMessage): { tools: [name: string, bytes: number][
   return { tools, envelope: bytes(message) - tools.reduce((sum, [, b]) => sum + b, 0) };
 }
 
+const COMBINATIONS = [
+  ['read-only', false, false],
+  ['read-only, MCP Apps', false, true],
+  ['with every tool', true, false],
+  ['with every tool, MCP Apps', true, true],
+] as const;
+
 describe.each(ERAS)('tools/list size, %s era', (era) => {
-  it.each([
-    ['read-only', false],
-    ['with every tool', true],
-  ] as const)('%s, each tool stays under the ceiling of its kind', async (_, write) => {
-    const { message, tools } = await listAnswer(era, write);
-    expect(tools).toBe((write ? allTools : readTools).length);
-    const kind = new Map(allTools.map((t) => [t.name, t.kind]));
+  it.each(COMBINATIONS)('%s, each tool stays under the ceiling of its kind', async (_, write, apps) => {
+    const { message, tools } = await listAnswer(era, write, apps);
+    const expected = (write ? allTools : readTools).length + (write && apps ? APP_TOOLS.length : 0);
+    expect(tools).toBe(expected);
+    const kind = new Map<string, 'read' | 'write'>([
+      ...allTools.map((t) => [t.name, t.kind] as const),
+      ...APP_TOOLS.map((name) => [name, 'write'] as const),
+    ]);
     const listed = sizes(message);
     expect(listed.tools).toHaveLength(tools);
     const over = listed.tools
@@ -119,8 +150,15 @@ describe.each(ERAS)('tools/list size, %s era', (era) => {
     expect(listed.envelope).toBeLessThanOrEqual(ENVELOPE_BYTES);
   });
 
+  it.each(COMBINATIONS)('%s, the whole answer stays within its bytes a tool', async (_, write, apps) => {
+    const { message, tools } = await listAnswer(era, write, apps);
+    const perTool = bytes(message) / tools;
+    expect(perTool).toBeGreaterThan(0);
+    expect(perTool).toBeLessThanOrEqual(write ? PER_TOOL.every : PER_TOOL.readOnly);
+  });
+
   it('lists no title and no annotation the protocol assumes', async () => {
-    const { message } = await listAnswer(era, true);
+    const { message } = await listAnswer(era, true, true);
     type Listed = { title?: string; annotations?: Record<string, unknown> };
     const listed = (message as unknown as { result: { tools: Listed[] } }).result.tools;
     for (const tool of listed) {

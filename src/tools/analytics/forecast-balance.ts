@@ -48,7 +48,7 @@ export const forecastBalance = defineReadTool({
         .nullable()
         .default(null)
         .describe('Default: the open budget accounts.'),
-      monthly_income: optionalAmountParam('Replaces the income from history and schedules.'),
+      monthly_income: optionalAmountParam('Replaces the income from history and schedules.', false),
       variable_monthly: optionalAmountParam('Other spending a month; replaces the recent average.'),
       one_offs: z.array(oneOff()).max(50).nullable().default(null).describe('Not scheduled in YNAB.'),
       detail: z.boolean().default(false).describe('Also each occurrence, by month.'),

@@ -13,7 +13,7 @@ export const getSavingsRate = defineReadTool({
   name: 'get_savings_rate',
   title: 'Savings rate month by month',
   description: [
-    'Income, spending, saved and savings rate (percent) over recent full months; a transfer to a tracking asset counts as saved.',
+    'Income, spending, saved and savings rate (%) over recent full months; a transfer to a tracking asset counts as saved.',
     'Costs 3 YNAB requests (4 with since).',
   ].join(' '),
   input: SERIES.input,

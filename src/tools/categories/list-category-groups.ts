@@ -20,11 +20,11 @@ export const listCategoryGroups = defineReadTool({
   name: 'list_category_groups',
   title: 'List category groups',
   description: [
-    'The groups a category can be created in or moved to.',
+    'Groups a category can be created in or moved to.',
     WRITE_SENTENCE,
     'Costs 1 YNAB request.',
   ].join(' '),
-  readOnlyWording: { sentence: WRITE_SENTENCE, replacement: 'New categories are created in YNAB itself.' },
+  readOnlyWording: { sentence: WRITE_SENTENCE, replacement: 'Create categories in YNAB.' },
   input: () => planInput,
   output: () =>
     wrapped(

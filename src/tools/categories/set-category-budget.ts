@@ -34,7 +34,8 @@ export const setCategoryBudget = defineWriteTool({
   destructive: true,
   idempotent: true,
   description: [
-    "Set a category's budgeted amount for a month: absolute, not a change (to cover overspending, use move_money).",
+    // absolute, not a change: the amount parameter says it
+    "Set a category's budgeted amount for a month (to cover overspending, use move_money).",
     PREVIEW,
     'Undoable. Costs 1 YNAB request, 1 more to apply.',
   ],

@@ -59,7 +59,7 @@ export const suggestCategories = defineReadTool({
   name: 'suggest_categories',
   title: 'Suggest categories for pending transactions',
   description: [
-    "Transactions waiting for a category, newest first, with a suggestion where the merchant's history is clear (else pick or ask); likely duplicates flagged.",
+    "Uncategorised transactions, newest first, with a suggestion where the merchant's history is clear (else pick or ask); likely duplicates flagged.",
     'Costs 3 YNAB requests a page.',
     DATA_NOTE,
     WRITE_SENTENCE,

@@ -19,7 +19,7 @@ export const getMoneyMovements = defineReadTool({
   name: 'get_money_movements',
   title: 'Money movements',
   description: [
-    "YNAB's money movements (assignments, moves) per category and month, and the categories topped up most often.",
+    "YNAB's money movements (assignments, moves) per category and month, and the categories topped up most.",
     'Costs 3 YNAB requests.',
   ].join(' '),
   rules: 'A category topped up often has a budget set too low.',
@@ -27,7 +27,7 @@ export const getMoneyMovements = defineReadTool({
     z.strictObject({
       plan_id: planId,
       month: monthParam.describe("Last month: 'current' or YYYY-MM-01."),
-      since: z.string().optional().describe(`Start of a range of up to ${MAX_MONTHS} months, YYYY-MM.`),
+      since: z.string().optional().describe(`First month, YYYY-MM; up to ${MAX_MONTHS}.`),
     }),
   output: () =>
     z.strictObject({

@@ -14,7 +14,7 @@ export const getSpendingTrends = defineReadTool({
   title: 'Spending trends',
   description: [
     'Spending per category (positive) in each recent month (oldest first), biggest categories first.',
-    'Costs 1 YNAB request plus 1 a month (4 by default).',
+    'Costs 1 YNAB request, +1 a month (4 by default).',
   ].join(' '),
   input: () =>
     z.strictObject({

@@ -46,7 +46,7 @@ export const getUnderfundedTargets = defineReadTool({
   name: 'get_underfunded_targets',
   title: 'Underfunded targets',
   description: [
-    'Categories whose target still needs money this month, most urgent first, with totals against Ready to Assign.',
+    'Categories whose target still needs money this month, most urgent first; totals against Ready to Assign.',
     WRITE_SENTENCE,
     'Costs 1 YNAB request.',
   ].join(' '),

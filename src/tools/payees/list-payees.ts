@@ -15,7 +15,7 @@ export const listPayees = defineReadTool({
     'Costs 2 YNAB requests.',
     DATA_NOTE,
   ].join(' '),
-  readOnlyWording: { sentence: WRITE_SENTENCE, replacement: 'Renaming one is done in YNAB itself.' },
+  readOnlyWording: { sentence: WRITE_SENTENCE, replacement: 'Rename them in YNAB.' },
   input: () =>
     z.strictObject({
       plan_id: planId,

@@ -43,7 +43,7 @@ export const listPlans = defineReadTool({
   name: 'list_plans',
   title: 'List plans',
   description: [
-    "The plans (budgets) and currencies: call first, for the plan_id ('last-used': the last opened).",
+    "Plans (budgets) and currencies: call first for the plan_id ('last-used': the last opened).",
     'Costs 1 YNAB request.',
   ].join(' '),
   input: () => z.strictObject({}),

@@ -23,7 +23,7 @@ export const PREVIEW = Symbol('the preview sentence');
  * Short, since every write tool repeats it: the result's message says what to do with the preview, and
  * the guide how confirmation works.
  */
-const PREVIEW_SENTENCE = 'Only if the user asks; they confirm a preview.';
+const PREVIEW_SENTENCE = 'On request; they confirm a preview.';
 
 type Common<U extends boolean> = { status: z.ZodType<string>; message: typeof messageField } & {
   confirmation: typeof confirmationField;

@@ -12,9 +12,12 @@ const boundedAmount = () => z.number().min(-1_000_000_000).max(1_000_000_000);
 export const amountParam = (what?: string) =>
   boundedAmount().describe(what === undefined ? AMOUNT_RULE : `${what} ${AMOUNT_RULE}`);
 
-/** The same, optional: null when not given. */
-export const optionalAmountParam = (what: string) =>
-  boundedAmount().nullable().default(null).describe(`${what} ${AMOUNT_RULE}`);
+/** The same, optional: null when not given; `signed` false for an amount that is never negative (income). */
+export const optionalAmountParam = (what: string, signed = true) =>
+  boundedAmount()
+    .nullable()
+    .default(null)
+    .describe(signed ? `${what} ${AMOUNT_RULE}` : what);
 
 /** An optional `YYYY-MM-DD` date parameter (JSON schema `format: date`). */
 export const dateParam = (what: string) => z.iso.date().nullable().default(null).describe(what);

@@ -2,7 +2,11 @@
 import { z } from 'zod';
 import { UNTRUSTED, untrusted } from './schemas.js';
 
-export const confirmationParam = z.string().nullable().default(null).describe('Omit; then the agreed code.');
+/**
+ * Listed without a description, like plan_id: every confirmed write takes it, the guide says it once,
+ * and the preview's message says when to send it.
+ */
+export const confirmationParam = z.string().nullable().default(null);
 
 /** The outcomes of a write that went ahead (docs/safety.md explains each for users). */
 export const OUTCOMES = ['applied', 'partial', 'not_applied', 'unknown'] as const;

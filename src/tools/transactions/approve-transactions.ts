@@ -22,9 +22,9 @@ export const approveTransactions = defineImmediateWrite({
   description: [
     'Mark transactions approved (reviewed), once their category was checked.',
     'Applied at once, without a preview; not undoable.',
-    'Costs 1 YNAB request (more when its answer is lost).',
+    'Costs 1 YNAB request.',
   ].join(' '),
-  rules: 'An empty list sends nothing.',
+  rules: 'An empty list sends nothing. Costs more requests when its answer is lost.',
   input: () =>
     z.strictObject({
       plan_id: planId,

@@ -62,7 +62,7 @@ export const findTransactions = defineReadTool({
   name: 'find_transactions',
   title: 'Find transactions',
   description: [
-    'Transactions by date, amount, account, category or payee, newest first, paged; likely duplicates flagged.',
+    'Transactions matching the filters, newest first, paged; likely duplicates flagged.',
     'Costs 3 YNAB requests.',
     DATA_NOTE,
   ].join(' '),
@@ -79,7 +79,7 @@ export const findTransactions = defineReadTool({
         .nullable()
         .default(null)
         .describe('Only these; a split matches by any line.'),
-      payee: z.string().nullable().default(null).describe("Part of the merchant, e.g. 'market fresh'."),
+      payee: z.string().nullable().default(null).describe('Part of the merchant, any case.'),
       limit: listLimit('Rows on this page.', 25),
       cursor: z.string().nullable().default(null).describe("The last page's next_cursor, same filters."),
     }),

@@ -60,8 +60,9 @@ export const importTransactions = defineImmediateWrite({
   idempotent: true,
   description: [
     'Import the latest transactions from the linked banks; applied at once, never twice; then suggest_categories.',
-    'Costs 1 YNAB request (2 when its answer is lost).',
+    'Costs 1 YNAB request.',
   ].join(' '),
+  rules: 'Costs 2 YNAB requests when its answer is lost.',
   input: () => z.strictObject({ plan_id: planId }),
   output: () =>
     z.strictObject({

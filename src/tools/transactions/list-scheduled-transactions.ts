@@ -28,7 +28,7 @@ export const listScheduledTransactions = defineReadTool({
   name: 'list_scheduled_transactions',
   title: 'List scheduled transactions',
   description: [
-    'Scheduled transactions due in a date range (default: the next 30 days).',
+    'Scheduled transactions due in a period (default: the next 30 days).',
     'Costs 3 YNAB requests.',
     DATA_NOTE,
   ].join(' '),
@@ -36,7 +36,7 @@ export const listScheduledTransactions = defineReadTool({
     z.strictObject({
       plan_id: planId,
       since_date: dateParam('Default: today.'),
-      until_date: dateParam('Up to 366 days after since_date; default: 30 days after.'),
+      until_date: dateParam('Default: 30 days after since_date; at most 366.'),
       account_ids: accountIdsParam(),
       payee: z.string().max(200).nullable().default(null).describe('Part of the payee name.'),
       per: z

@@ -55,10 +55,11 @@ export const splitTransaction = defineWriteTool({
   destructive: true,
   idempotent: false,
   description: [
-    'Split one transaction across categories; the lines add up to it to the cent.',
+    'Split one transaction across categories.',
     PREVIEW,
     'Not undoable. Costs 3 YNAB requests, 1 more to apply.',
   ],
+  rules: 'The lines add up to the transaction to the cent.',
   input: () => ({
     plan_id: planId,
     transaction_id: z.string().min(1).describe('From suggest_categories or find_transactions.'),
