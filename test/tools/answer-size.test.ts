@@ -7,9 +7,11 @@
  * The plans are the benchmark's, at full size (about 60,000 transactions; a whole run of this file
  * takes a few seconds): the heavy plan (bench/heavy-plan.mjs, short tidy names) and the raw-label plan
  * (bench/raw-plan.mjs: raw card labels, long and repeated category names, targets, memos, splits).
- * Without the byte budget four default answers of the raw-label plan are over 16 kB
+ * Without the byte budget three default answers of the raw-label plan are over 16 kB
  * (get_category_balances about 22.7 kB, list_scheduled_transactions 18 kB, forecast_balance 17 kB);
- * with it none is, and the tests below check that the budget, not the row limit, ended those pages.
+ * with it none is, and the tests below check that the budget, not the row limit, ended those pages,
+ * and that the lists without a cursor (list_payees, get_underfunded_targets) keep their first rows
+ * and count the others.
  * The cursor is followed on a tenth of the raw-label plan (6,000 transactions, the same labels, so the
  * same weight a row): every page costs YNAB requests, and a session may send 180 an hour.
  */
@@ -99,6 +101,38 @@ describe('the byte budget on the raw-label plan', () => {
     expect(scheduled.omitted).toMatch(
       /^\d+ more occurrences from 2026-\d\d-\d\d: pass since_date 2026-\d\d-\d\d, until_date 2026-10-25\.$/,
     );
+  });
+
+  it('list_payees and get_underfunded_targets keep the first rows that fit, and count the rest', async () => {
+    const data = buildRawPlan();
+    // nothing assigned this month: every target with a monthly need is short
+    const month = Object.keys(data.budgets).sort().at(-1)!;
+    for (const id of Object.keys(data.budgets[month]!)) data.budgets[month]![id] = 0;
+    h.standIn.reset(data);
+    const { read } = await measured('modern');
+    const payees = await read('list_payees', { plan_id: RAW_PLAN_ID, limit: 200 });
+    expect(payees.bytes).toBeLessThanOrEqual(BUDGET);
+    const listed = payees.out.payees as { payee_id: string }[];
+    expect(listed.length).toBeLessThan(200);
+    // every payee but the transfer ones, which name an account
+    const total = data.payees.filter((p) => p.transfer_account_id === null).length;
+    expect(payees.out).toMatchObject({ total, shown: listed.length });
+    // the most used first: the same as the first rows of a smaller page
+    const fewer = (await read('list_payees', { plan_id: RAW_PLAN_ID, limit: 10 })).out.payees;
+    expect(listed.slice(0, 10)).toEqual(fewer);
+
+    const targets = await read('get_underfunded_targets', { plan_id: RAW_PLAN_ID });
+    expect(targets.bytes).toBeLessThanOrEqual(BUDGET);
+    const shown = (targets.out.targets as unknown[]).length;
+    const more = targets.out.more as number;
+    expect(more).toBeGreaterThan(0);
+    expect(targets.out.notes).toContain(
+      `${more} more underfunded targets are not listed; the totals count them.`,
+    );
+    // the totals are over every short target, listed or not
+    const every = await read('get_underfunded_targets', { plan_id: RAW_PLAN_ID, limit: 1 });
+    expect(every.out.needed).toBe(targets.out.needed);
+    expect((every.out.more as number) + 1).toBe(shown + more);
   });
 
   it('suggest_categories and the month reads page to every row by cursor', async () => {

@@ -4,6 +4,7 @@ import { underfundedTargets } from '../../domain/months/targets.js';
 import { defineReadTool } from '../shared/define-tool.js';
 import { monthToSend } from '../shared/check-month.js';
 import { monthParam, planId } from '../shared/schemas.js';
+import { ROW_BYTES, rowBytes, rowsWithin } from '../shared/paging.js';
 import { LEFT_OVER_LIFE, NEEDED_THIS_MONTH } from './target-schema.js';
 import { categoryId, group, name } from './month-read-schemas.js';
 
@@ -89,6 +90,9 @@ export const getUnderfundedTargets = defineReadTool({
     }),
   async run({ deps }, { plan_id, month, limit }) {
     const detail = await deps.ynab.months.get(plan_id, monthToSend(month, deps.clock.today()));
-    return underfundedTargets(detail, limit);
+    const out = underfundedTargets(detail, limit);
+    // the most urgent first, as many as 16 kB holds; the totals and the note count the others
+    const kept = rowsWithin(out.targets, ROW_BYTES - rowBytes({ ...out, targets: [] }));
+    return kept === out.targets.length ? out : underfundedTargets(detail, kept);
   },
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { rankPayees } from '../../domain/payees/payee-list.js';
 import { defineReadTool } from '../shared/define-tool.js';
 import { DATA_NOTE, UNTRUSTED, listLimit, planId } from '../shared/schemas.js';
+import { rowsWithin } from '../shared/paging.js';
 
 const WRITE_SENTENCE = 'rename_payee cleans one up.';
 
@@ -48,12 +49,15 @@ export const listPayees = defineReadTool({
           }),
         )
         .describe('The payees, most used first, then by name.'),
-      total: z.number().int().describe('How many payees match, before the limit.'),
+      total: z.number().int().describe('How many payees match, before the limit and the 16 kB cut.'),
       shown: z.number().int().describe('How many payees are listed here.'),
     }),
   async run({ deps }, { plan_id, search, limit }) {
     const payees = await deps.ynab.payees.list(plan_id);
     const transactions = await deps.ynab.transactions.list(plan_id);
-    return rankPayees(payees, transactions, search, limit);
+    const ranked = rankPayees(payees, transactions, search, limit);
+    // the most used first, as many as 16 kB holds: total and shown say how many more match
+    const shown = rowsWithin(ranked.payees);
+    return { ...ranked, payees: ranked.payees.slice(0, shown), shown };
   },
 });
