@@ -100,7 +100,7 @@ function gapsOf(tool: ToolDefinition, places: Places): string[] {
   if (!places.snapshot.includes(`"name": "${name}"`))
     gap(
       'test/tools/__snapshots__/tools-list.json',
-      'generated: run `npx vitest run -u test/tools/contract.test.ts` and read the diff',
+      'generated: run `npx vitest run test/tools/contract.test.ts -u` and read the diff',
     );
   if (!places.docs.includes(`## \`${name}\``))
     gap('docs/tools.md', 'generated: run `npm run docs` and read the diff');

@@ -123,7 +123,7 @@ describe('the add-a-tool checklist', () => {
     expect(fix('get_planted_total: src/tools/index.ts')).toMatch(/^the definition: add it to readTools/);
     expect(fix('get_planted_total: docs/tools.md')).toBe('generated: run `npm run docs` and read the diff');
     expect(fix('get_planted_total: test/tools/__snapshots__')).toMatch(
-      /^generated: run `npx vitest run -u test\/tools\/contract\.test\.ts`/,
+      /^generated: run `npx vitest run test\/tools\/contract\.test\.ts -u`/,
     );
     expect(fix('get_planted_total: test/helpers/read-calls.ts')).toMatch(
       /^hand-written: the arguments it needs on the demo plan \(its schema refuses \{"plan_id":"demo-budget"\}: .+\)$/,
