@@ -84,6 +84,16 @@ export function readPlaces(leaveOut: readonly string[] = []): Places {
 const quoted = (name: string): RegExp => new RegExp(`['"\`]${name}['"\`]`);
 const listedIn = (text: string, name: string): boolean => text.includes(`['${name}', {`);
 
+/** Why the tool's schema refuses its derived sample call, naming the parameter; null when it takes it. */
+function sampleCallRefused(tool: ToolDefinition): string | null {
+  const call = readCallOf(tool);
+  const parsed = tool.input.safeParse(call);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0];
+  const where = issue === undefined || issue.path.length === 0 ? '' : `${issue.path.join('.')}: `;
+  return `its schema refuses ${JSON.stringify(call)}: ${where}${issue?.message ?? 'refused'}`;
+}
+
 /** Every place `tool` is missing from, each as "tool: place — what to do". */
 function gapsOf(tool: ToolDefinition, places: Places): string[] {
   const { name } = tool;
@@ -105,27 +115,33 @@ function gapsOf(tool: ToolDefinition, places: Places): string[] {
   if (!places.docs.includes(`## \`${name}\``))
     gap('docs/tools.md', 'generated: run `npm run docs` and read the diff');
   const tested = places.testFolders.has(name) || places.tests.some((text) => quoted(name).test(text));
-  if (!tested) gap(`test/tools/${name}/`, 'its tests: through a real client against the stand-in');
+  if (!tested)
+    gap(
+      `test/tools/${kebab(name)}.test.ts`,
+      `its tests: any test file that names '${name}' in quotes counts (or a folder test/tools/${name}/); call it through connect() of test/helpers/harness.ts in both ERAS, asserting the result and h.standIn.requests`,
+    );
 
   if (tool.kind === 'read') {
-    const call = readCallOf(tool);
-    const parsed = tool.input.safeParse(call);
-    if (!parsed.success)
+    const refused = sampleCallRefused(tool);
+    if (refused !== null)
       gap(
         'test/helpers/read-calls.ts READ_ARGS',
-        `hand-written: the arguments it needs on the demo plan (its schema refuses ${JSON.stringify(call)}: ${parsed.error.issues[0]?.message ?? 'refused'})`,
+        `hand-written: the arguments it needs on the demo plan (${refused}); add \`${name}: { … }\` with values the demo plan answers well`,
       );
     if (!listedIn(places.benchDefaults, name))
       gap(
         'bench/context.mjs DEFAULT_CALLS',
-        'hand-written: the first call an agent would send, on the heavy plan',
+        `hand-written: the first call an agent would send, on the heavy plan, as \`['${name}', { plan_id: PLAN, … }],\` (ids of the heavy plan: bench/heavy-plan.mjs)`,
       );
     if (!listedIn(places.benchCalls, name) && !KNOWN_GAPS['bench/calls.mjs']?.includes(name))
-      gap('bench/calls.mjs CALLS', 'hand-written: realistic arguments on the heavy plan');
+      gap(
+        'bench/calls.mjs CALLS',
+        `hand-written: realistic arguments on the heavy plan, as \`['${name}', { plan_id: PLAN, … }],\``,
+      );
   } else if (tool.confirmed && !places.outcomeRows.has(name) && !OWN_OUTCOME_TABLES.has(name)) {
     gap(
       'test/helpers/write-cases.ts CASES',
-      'hand-written: arguments on the demo plan, the YNAB request it sends, how the stand-in shows the change',
+      'hand-written: arguments on the demo plan, the YNAB request it sends, how the stand-in shows the change; then add the tool to RECOGNISED in test/tools/settle-after-restart.test.ts, and give a new journal kind its row of test/helpers/undo-cases.ts',
     );
   }
   return gaps;

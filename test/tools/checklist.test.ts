@@ -71,7 +71,7 @@ const everyTool = (name: string, file: string) => [
   `${name}: src/tools/index.ts`,
   `${name}: test/tools/__snapshots__/tools-list.json`,
   `${name}: docs/tools.md`,
-  `${name}: test/tools/${name}/`,
+  `${name}: test/tools/${file}.test.ts`,
 ];
 
 describe('the add-a-tool checklist', () => {
@@ -126,7 +126,13 @@ describe('the add-a-tool checklist', () => {
       /^generated: run `npx vitest run test\/tools\/contract\.test\.ts -u`/,
     );
     expect(fix('get_planted_total: test/helpers/read-calls.ts')).toMatch(
-      /^hand-written: the arguments it needs on the demo plan \(its schema refuses \{"plan_id":"demo-budget"\}: .+\)$/,
+      /^hand-written: the arguments it needs on the demo plan \(its schema refuses \{"plan_id":"demo-budget"\}: since: .+\); add `get_planted_total: \{ … \}`/,
+    );
+    expect(fix('get_planted_total: test/tools/get-planted-total.test.ts')).toMatch(
+      /^its tests: any test file that names 'get_planted_total' in quotes counts/,
+    );
+    expect(fix('get_planted_total: bench/context.mjs')).toContain(
+      "`['get_planted_total', { plan_id: PLAN, … }],`",
     );
     expect(fix('set_planted_flag: test/helpers/write-cases.ts')).toMatch(/^hand-written: /);
     expect(fix('get_planted_total: bench/calls.mjs')).toMatch(/^hand-written: /);
@@ -144,7 +150,7 @@ describe('the add-a-tool checklist', () => {
     expect(missingPlaces([renamed], places())).toEqual([]);
     const folders = { ...places(), testFolders: new Set(['get_planted_total']) };
     expect(
-      missingPlaces([plantedRead], folders).filter((g) => g.includes('test/tools/get_planted_total/')),
+      missingPlaces([plantedRead], folders).filter((g) => g.includes('test/tools/get-planted-total.test.ts')),
     ).toEqual([]);
   });
 });
