@@ -7,6 +7,18 @@ import { detailsOf, isKind, KINDS, type Kind } from '../../src/safety/journal-ki
 
 const change = (category_id: string, from: number, to: number) => ({ category_id, from, to });
 
+/** A schedule whole, as the schedule kinds store it. */
+const SCHEDULE_BODY = {
+  account_id: 'a',
+  date: '2026-10-01',
+  amount: -1000,
+  payee_id: null,
+  category_id: null,
+  memo: null,
+  flag_color: null,
+  frequency: 'monthly',
+};
+
 const CASES: [Kind, unknown, boolean][] = [
   ['categorize', {}, true],
   ['categorize', { ignored: 1 }, true],
@@ -104,13 +116,26 @@ const CASES: [Kind, unknown, boolean][] = [
   ['reconcile', { account_id: 'a', reconciled_ids: ['t1'], adjustment_id: null }, true],
   ['reconcile', { account_id: 'a', reconciled_ids: ['t1', 4], adjustment_id: null }, false],
   ['reconcile', {}, false],
+  ['schedule_create', { scheduled_transaction_id: 's' }, false],
+  [
+    'schedule_update',
+    { scheduled_transaction_id: 's', before: SCHEDULE_BODY, after: { ...SCHEDULE_BODY, amount: -2000 } },
+    true,
+  ],
+  ['schedule_delete', { scheduled_transaction_id: 's', body: 'x' }, false],
   ['payee', { payee_id: 'p', from: 'Old', to: 'New' }, true],
   ['payee', { payee_id: 1, from: null, to: 'x' }, false],
 ];
 
+/** Its details schema reads anything as no details (categorize keeps its changes in the entry's moves). */
+const READS_ANYTHING: ReadonlySet<Kind> = new Set(['categorize']);
+
 describe('journal kinds', () => {
   it('names fourteen kinds, each recognised', () => {
-    expect(KINDS).toEqual([
+    expect(
+      KINDS,
+      'a kind added to KIND_DETAILS (src/safety/journal-kinds.ts) is listed here, in its order, with rows of CASES below',
+    ).toEqual([
       'categorize',
       'budget',
       'move',
@@ -129,6 +154,21 @@ describe('journal kinds', () => {
     for (const k of KINDS) expect(isKind(k)).toBe(true);
     expect(isKind('toString')).toBe(false);
     expect(isKind('future-kind')).toBe(false);
+  });
+
+  it('has, for every kind, details its schema reads and details it refuses', () => {
+    for (const kind of KINDS) {
+      const rows = CASES.filter(([k]) => k === kind);
+      expect(
+        rows.some(([, , readable]) => readable),
+        `${kind}: add a row of CASES with the details its write tool records (readable: true)`,
+      ).toBe(true);
+      if (READS_ANYTHING.has(kind)) continue;
+      expect(
+        rows.some(([, , readable]) => !readable),
+        `${kind}: add a row of CASES with details its undo could not act on (readable: false)`,
+      ).toBe(true);
+    }
   });
 
   it.each(CASES)('%s details %j readable: %s', (kind, details, readable) => {

@@ -39,7 +39,12 @@ describe('tool definitions', () => {
       expect(t.description.length, t.name).toBeLessThanOrEqual(340);
       // the data note goes exactly where the answer holds bank text (a payee, a memo)
       const bankText = JSON.stringify(z.toJSONSchema(t.output)).includes('Untrusted bank text');
-      expect(t.description.includes(DATA_NOTE), t.name).toBe(bankText);
+      expect(
+        t.description.includes(DATA_NOTE),
+        bankText
+          ? `${t.name}: a result field is described as untrusted bank text, so the description ends with DATA_NOTE`
+          : `${t.name}: the description has DATA_NOTE, but no result field is untrusted bank text: describe payee and memo fields with untrusted() of tools/shared/schemas.ts (or a row schema), or drop the note (a write: mentionsBankText: false); a name the user gave is userText(), which needs no note`,
+      ).toBe(bankText);
       // a write confirmed by the user says so and whether it can be undone; approving and importing
       // say that they apply at once
       if (t.kind === 'write' && /[Aa]pplied at once/.test(t.description)) continue;

@@ -40,7 +40,10 @@ function sourceFiles(dir: string): string[] {
 describe('the tools layout', () => {
   it('has only the area folders and the shared one', () => {
     const folders = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory());
-    expect(folders.map((f) => f.name).sort()).toEqual([...AREAS, 'shared'].sort());
+    expect(
+      folders.map((f) => f.name).sort(),
+      'a tool goes in an existing area folder; a new area is added to AREAS here and to the layer map of docs/architecture.md',
+    ).toEqual([...AREAS, 'shared'].sort());
   });
 
   it('lists every tool once, each at src/tools/<area>/<tool-name>.ts, exported under its name', async () => {
@@ -50,14 +53,18 @@ describe('the tools layout', () => {
       const homes = AREAS.map((a) => join(root, a, `${kebab(tool.name)}.ts`)).filter((p) =>
         sourceFiles(root).includes(p),
       );
-      expect(homes, tool.name).toHaveLength(1);
+      expect(
+        homes,
+        `${tool.name}: its module is src/tools/<area>/${kebab(tool.name)}.ts, in exactly one of ${AREAS.join(', ')}`,
+      ).toHaveLength(1);
       const module = (await import(pathToFileURL(homes[0]!).href)) as Record<string, unknown>;
       const exported = Object.entries(module).filter(([, v]) => isTool(v));
+      const only = `${tool.name}: its module exports this one tool, as \`${camel(tool.name)}\`, the object src/tools/index.ts lists`;
       expect(
         exported.map(([k]) => k),
-        tool.name,
+        only,
       ).toEqual([camel(tool.name)]);
-      expect(exported[0]![1], tool.name).toBe(tool);
+      expect(exported[0]![1], only).toBe(tool);
     }
   });
 
@@ -67,7 +74,10 @@ describe('the tools layout', () => {
       const name = relative(root, file);
       if (homes.has(name.split('/').pop()!)) continue;
       const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-      expect(Object.values(module).filter(isTool), name).toEqual([]);
+      expect(
+        Object.values(module).filter(isTool),
+        `${name} defines a tool: move it to src/tools/<area>/<tool-name>.ts, its own module, and list it in src/tools/index.ts`,
+      ).toEqual([]);
     }
   });
 });
