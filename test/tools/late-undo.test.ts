@@ -28,7 +28,10 @@ import { req } from '../requirements.js';
 
 describe('the late-undo table covers every kind of the journal', () => {
   it('each kind is a row, once', () => {
-    expect(UNDO_CASES.map((c) => c.kind).sort()).toEqual([...KINDS].sort());
+    expect(
+      UNDO_CASES.map((c) => c.kind).sort(),
+      'each kind of KIND_DETAILS has one row in test/helpers/undo-cases.ts: the write that makes it and the requests its undo sends',
+    ).toEqual([...KINDS].sort());
   });
 });
 
