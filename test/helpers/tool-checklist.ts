@@ -10,7 +10,7 @@
  *   the demo or benchmark plan, and the confirmed writes' rows of the outcome tables.
  *
  * test/tools/checklist.test.ts runs it over the real tools (nothing missing) and over planted ones
- * (every place named). docs/architecture.md's "Add a tool" recipe follows the same list.
+ * (every place named). The recipes of docs/recipes.md follow the same list.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
