@@ -96,6 +96,13 @@ export interface Config {
    */
   readonly settleMs: number;
   /**
+   * AVENIR_MCP_FRESH_SECONDS: for how long after a plan's list was synced a read reuses it without
+   * asking YNAB (10 s). A model's calls within one answer come seconds apart and would each spend a
+   * request of the 200 an hour on a delta that shows nothing new; a human's turn takes longer than
+   * that. The server's own writes, and a write still pending, end it for their plan; 0 turns it off.
+   */
+  readonly freshSeconds: number;
+  /**
    * AVENIR_MCP_METRICS_PORT (and AVENIR_MCP_METRICS_HOST, 127.0.0.1 by default): where Prometheus
    * metrics are served, on a port of their own; null (the default) serves none. HTTP transport only.
    */
@@ -156,6 +163,16 @@ function parseThreshold(raw: string | undefined): number {
   const n = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isFinite(n) || n < 0 || n > 1) {
     throw new ConfigError(`AVENIR_MCP_CONFIDENCE_THRESHOLD must be a number from 0 to 1, got ${quote(raw)}.`);
+  }
+  return n;
+}
+
+/** A whole number of seconds from 0 to 3600, or `fallback` when unset. */
+function parseSeconds(name: string, raw: string | undefined, fallback: number): number {
+  if (!set(raw)) return fallback;
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n > 3600) {
+    throw new ConfigError(`${name} must be a whole number of seconds from 0 to 3600, got ${quote(raw)}.`);
   }
   return n;
 }
@@ -457,6 +474,7 @@ export function loadConfig(
       120_000,
     ),
     settleMs: parseMs('AVENIR_MCP_SETTLE_MS', env.AVENIR_MCP_SETTLE_MS, 8_000, 0, 30_000),
+    freshSeconds: parseSeconds('AVENIR_MCP_FRESH_SECONDS', env.AVENIR_MCP_FRESH_SECONDS, 10),
     store: parseStore(env),
     metrics: parseMetrics(env, parsePort(env.AVENIR_MCP_PORT)),
     instance: parseInstance(env.AVENIR_MCP_INSTANCE),

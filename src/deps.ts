@@ -69,6 +69,8 @@ function ownSafety(config: Config, clock: Clock, log: Log): Safety {
   };
 }
 
+const MS_PER_SECOND = 1_000;
+
 /** Wires the YNAB client (pacer, cache) to the configuration; one set per process. */
 export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverrides = {}): Deps {
   // What is logged during a request also reaches that request's client (the MCP logging capability).
@@ -86,5 +88,8 @@ export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverri
     timeoutMs: overrides.timeoutMs ?? config.ynabTimeoutMs,
   });
   const sleep = overrides.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  return { ynab: new YnabClient(http), config, clock, log, ...safety, sleep };
+  const ynab = new YnabClient(http, {
+    freshness: { now: () => clock.monotonicMs(), windowMs: config.freshSeconds * MS_PER_SECOND },
+  });
+  return { ynab, config, clock, log, ...safety, sleep };
 }

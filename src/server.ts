@@ -228,7 +228,7 @@ export function buildServer(
 ): McpServer {
   const writes = options.writes ?? deps.config.write;
   // what the guide names is what this instance lists: write tools only when both allow them
-  const guide = guideFor(deps.config.write && writes);
+  const guide = guideFor(deps.config.write && writes, deps.config.freshSeconds);
   const notice = typeof options.notice === 'function' ? options.notice() : options.notice;
   const instructions = notice ? `${guide}\n\n${notice}` : guide;
   const server = new McpServer(SERVER_INFO, {

@@ -23,6 +23,7 @@ import { APPROVAL_VIEW, APP_MIME_TYPE, VIEWS, rendersApps, uiMeta } from './app-
 import { leanParams } from './lean-schema.js';
 import type { ToolDefinition } from '../tools/shared/define-tool.js';
 import { applyConfirmed } from '../safety/outcome/apply.js';
+import { readingAnew } from './fresh-reads.js';
 import { notDone } from '../domain/write-outcome.js';
 
 /** The `_meta` key of a card preview's result that carries its ticket. */
@@ -62,13 +63,16 @@ async function applyApproved(
   input: Record<string, unknown>,
   bound: string,
 ): Promise<Record<string, unknown>> {
-  const output: unknown = await tool.run({ deps, tool: tool.name }, input);
-  // the change vanished meanwhile (already made elsewhere): the tool's own answer says so
-  if (!(output instanceof ConfirmRequest)) return output as Record<string, unknown>;
-  const request = output as ConfirmRequest;
-  if (fingerprint(request.planId, request.subject) !== bound) throw new AppError(E_PLAN_CHANGED);
-  if (request.journals.length > 0) await deps.journal.checkWritable();
-  return applyConfirmed(deps, tool.name, request);
+  // like any write, it plans and verifies on what YNAB holds now, never within the freshness window
+  return readingAnew(async () => {
+    const output: unknown = await tool.run({ deps, tool: tool.name }, input);
+    // the change vanished meanwhile (already made elsewhere): the tool's own answer says so
+    if (!(output instanceof ConfirmRequest)) return output as Record<string, unknown>;
+    const request = output as ConfirmRequest;
+    if (fingerprint(request.planId, request.subject) !== bound) throw new AppError(E_PLAN_CHANGED);
+    if (request.journals.length > 0) await deps.journal.checkWritable();
+    return applyConfirmed(deps, tool.name, request);
+  });
 }
 
 /**

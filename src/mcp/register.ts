@@ -27,6 +27,7 @@ import { CHART_META_KEY, VIEW_DATA_META_KEY, uiMeta, toolViewUri } from './app-v
 import { viewDataOf } from '../tools/shared/view-data.js';
 import { describe, type ToolDefinition } from '../tools/shared/define-tool.js';
 import { withFewIssues } from './few-issues.js';
+import { endWindow, readingAnew, withFreshness } from './fresh-reads.js';
 import { leanParams, leanResults } from './lean-schema.js';
 import { listed } from './listed-schemas.js';
 import { renderResult } from './render.js';
@@ -218,9 +219,12 @@ async function callTool(
 ): Promise<CallToolResult | InputRequiredResult> {
   deps.log.info('tools', callLine(tool.name, input));
   try {
-    // writes whose answer was lost are settled first, by any call on their plan
+    // writes whose answer was lost are settled first, by any call on their plan, from YNAB itself
     if (typeof input.plan_id === 'string') {
-      await settlePending(deps, input.plan_id === LAST_USED ? null : input.plan_id);
+      const plan = input.plan_id === LAST_USED ? null : input.plan_id;
+      const left = await readingAnew(() => settlePending(deps, plan));
+      // while a write's outcome is not known, its plan is read from YNAB: a read is what settles it
+      for (const e of left) endWindow(deps, e.plan_id);
     }
     // the texts of its amounts take the decimals of the plan's currency
     const inPlan = <T>(run: () => Promise<T>): Promise<T> => inPlanMoney(deps, input.plan_id, run);
@@ -289,7 +293,11 @@ export function registerTools(
         // one sink for the whole call: its downloads and a write's settling share one counter
         const progress = progressOf(ctx);
         return withClientLog(sinkOf(ctx), () =>
-          withProgress(progress, () => callTool({ server, ctx, deps, codec, progress }, tool, input)),
+          withProgress(progress, () =>
+            withFreshness(deps, tool.kind, input, () =>
+              callTool({ server, ctx, deps, codec, progress }, tool, input),
+            ),
+          ),
         );
       },
     );

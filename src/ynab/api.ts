@@ -9,6 +9,7 @@ import { planCurrency } from '../domain/plans/currency.js';
 import type { RequestOptions, YnabHttp } from './client.js';
 import { DeltaCache, type Fetched } from './cache.js';
 import { ENDPOINTS, segments, type Endpoint } from './endpoints.js';
+import { Freshness, type FreshnessOptions } from './freshness.js';
 import { explainNotFound } from './unknown-plan.js';
 import type {
   CategoryPatch,
@@ -329,8 +330,14 @@ class Transactions extends Resource {
   }
 }
 
+/** What the client is built with besides its HTTP client. */
+export interface YnabClientOptions {
+  /** The freshness window (freshness.ts); without it, every read asks YNAB. */
+  freshness?: FreshnessOptions;
+}
+
 export class YnabClient {
-  readonly cache = new DeltaCache();
+  readonly cache: DeltaCache;
   readonly plans: Plans;
   readonly accounts: Accounts;
   readonly categories: Categories;
@@ -349,15 +356,21 @@ export class YnabClient {
     return this.cache.knowledge(plan);
   }
 
-  constructor(http: YnabHttp) {
+  constructor(http: YnabHttp, options: YnabClientOptions = {}) {
+    this.cache = new DeltaCache(new Freshness(options.freshness));
     const send: Send = async (endpoint, values, options) => {
       const path = segments(endpoint, values);
+      const plan = endpoint.path.startsWith('/plans/{plan_id}') ? values[0] : undefined;
       try {
         return await http.request(endpoint.method, path, options);
       } catch (error) {
-        const plan = endpoint.path.startsWith('/plans/{plan_id}') ? values[0] : undefined;
         if (plan === undefined || plan === LAST_USED) throw error;
         throw await explainNotFound(error, plan, async () => this.plans.known ?? (await this.plans.list()));
+      } finally {
+        // every write of every tool, undo and settling passes here: whatever its outcome, the plan's
+        // next read asks YNAB (for last-used, whose plan is not known here, every plan's)
+        if (endpoint.method !== 'GET' && plan !== undefined)
+          this.cache.expire(plan === LAST_USED ? undefined : plan);
       }
     };
     this.plans = new Plans(send, this.cache);

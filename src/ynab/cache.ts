@@ -8,6 +8,7 @@
  * (indexes, per-merchant histories, normalised names) can be kept against that array's identity and
  * reused until a write or a change at YNAB replaces it (src/domain/memo.ts).
  */
+import { Freshness, type Synced } from './freshness.js';
 import { currentScope, followAll, type Scope } from './progress.js';
 import type { YnabCategory, YnabCategoryGroup } from './types.js';
 
@@ -18,6 +19,8 @@ interface Entry<T, Shown = T> {
   rows: Map<string, T>;
   /** The rows in list order, frozen, handed to every read until a delta changes them. */
   snapshot: readonly Shown[];
+  /** When the sync that stored it started: within the freshness window, reads ask YNAB nothing. */
+  synced: Synced;
 }
 
 /** A fetched list (full or delta) and the server knowledge it came with. */
@@ -104,6 +107,22 @@ export class DeltaCache {
   #reading = new Map<string, { run: Promise<unknown>; scopes: readonly Scope[] }>();
   /** Bumped by reset(): a read still in flight then stores nothing. */
   #generation = 0;
+  /** The freshness window of each plan (freshness.ts). */
+  readonly freshness: Freshness;
+
+  constructor(freshness: Freshness = new Freshness()) {
+    this.freshness = freshness;
+  }
+
+  /** Ends the freshness window of a plan, or of every plan: the next read of each list asks YNAB. */
+  expire(plan: string | undefined): void {
+    this.freshness.end(plan);
+  }
+
+  /** The server knowledge a list of the plan was last synced at (undefined when never loaded). */
+  listKnowledge(planId: string, name: Exclude<ListName, 'categories'>): number | undefined {
+    return this.#lists.get(`${planId}\u0000${name}`)?.knowledge;
+  }
 
   reset(): void {
     this.#lists.clear();
@@ -167,11 +186,14 @@ export class DeltaCache {
     return this.#inTurn(id, async () => {
       const generation = this.#generation;
       const entry = usable(this.#lists.get(id) as Entry<T> | undefined);
+      if (entry !== undefined && this.freshness.fresh(planId, entry.synced)) return entry.snapshot;
+      const synced = this.freshness.start(planId);
       const got = await fetch(entry?.knowledge);
       const rows = entry?.rows ?? new Map<string, T>();
       mergeRows(rows, got.rows, key);
       const snapshot = snapshotOf(entry, got.rows, rows);
-      if (generation === this.#generation) this.#lists.set(id, { knowledge: got.knowledge, rows, snapshot });
+      if (generation === this.#generation)
+        this.#lists.set(id, { knowledge: got.knowledge, rows, snapshot, synced });
       return snapshot;
     });
   }
@@ -184,13 +206,15 @@ export class DeltaCache {
     return this.#inTurn(`${planId}\u0000categories`, async () => {
       const generation = this.#generation;
       const entry = usable(this.#groups.get(planId));
+      if (entry !== undefined && this.freshness.fresh(planId, entry.synced)) return entry.snapshot;
+      const synced = this.freshness.start(planId);
       const got = await fetch(entry?.knowledge);
       const rows = entry?.rows ?? new Map<string, GroupRow>();
       mergeGroups(rows, got.rows);
       // the merge changes group rows in place: the frozen copy handed out is rebuilt on any change
       const snapshot = entry !== undefined && got.rows.length === 0 ? entry.snapshot : toGroups(rows);
       if (generation === this.#generation)
-        this.#groups.set(planId, { knowledge: got.knowledge, rows, snapshot });
+        this.#groups.set(planId, { knowledge: got.knowledge, rows, snapshot, synced });
       return snapshot;
     });
   }

@@ -193,7 +193,8 @@ describe('log messages to the client', () => {
   });
 
   it('2026-07-28: only for a request that carries a logLevel', async () => {
-    const s = await connect(h, 'modern');
+    // the window off: the second call must send its request, whose log line is what is forwarded
+    const s = await connect(h, 'modern', { env: { AVENIR_MCP_FRESH_SECONDS: '0' } });
     const messages: { level: string; data: unknown }[] = [];
     s.client.setNotificationHandler('notifications/message', (n) => void messages.push(n.params));
     await call(s, 'list_accounts', { plan_id: 'demo-budget' });

@@ -75,6 +75,9 @@ interface Trend {
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+  // freshness window off: each call here is counted on its own, the repeat as a delta of every list it
+  // reads
+  h.env.AVENIR_MCP_FRESH_SECONDS = '0';
 });
 afterAll(async () => h.close());
 

@@ -81,6 +81,9 @@ interface Payoff {
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+  // freshness window off: each call here is counted on its own: a repeat reads its lists again as
+  // deltas
+  h.env.AVENIR_MCP_FRESH_SECONDS = '0';
 });
 afterAll(async () => h.close());
 

@@ -139,6 +139,9 @@ const row = (
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+  // freshness window off: each page is counted on its own, and a change made in YNAB between two pages
+  // must show at the next
+  h.env.AVENIR_MCP_FRESH_SECONDS = '0';
 });
 afterAll(async () => h.close());
 

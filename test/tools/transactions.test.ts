@@ -82,6 +82,9 @@ function oneLine(text: string): string {
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+  // freshness window off: each search is counted on its own, the repeat as a delta of every list it
+  // reads
+  h.env.AVENIR_MCP_FRESH_SECONDS = '0';
 });
 afterAll(async () => h.close());
 

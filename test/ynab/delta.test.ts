@@ -21,6 +21,9 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
+  // each read here must reach YNAB: what is counted is the delta request itself, and the changes
+  // another app makes between two reads a few milliseconds apart
+  h.env.AVENIR_MCP_FRESH_SECONDS = '0';
 });
 afterAll(async () => {
   await h.close();

@@ -16,6 +16,9 @@ const P = `/plans/${PLAN}`;
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+  // another app's change must show at the very next read, a few milliseconds later: the freshness
+  // window would rightly serve the snapshot it made before
+  h.env.AVENIR_MCP_FRESH_SECONDS = '0';
 });
 afterAll(async () => h.close());
 

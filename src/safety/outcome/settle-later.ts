@@ -106,20 +106,23 @@ async function settleOne(deps: Deps, e: PendingEntry, force: boolean): Promise<'
 /**
  * Settles the pending writes of `plan` (of every plan for `last-used`, which names no plan here).
  * `force` reads even when the last read was moments ago (undo_operation of that very operation).
+ * Returns the entries still pending, whose plans the call then reads from YNAB itself.
  */
-export async function settlePending(deps: Deps, plan: string | null, force = false): Promise<void> {
+export async function settlePending(deps: Deps, plan: string | null, force = false): Promise<PendingEntry[]> {
   let entries: PendingEntry[];
   try {
     entries = await deps.pending.list(plan ?? undefined);
   } catch {
-    return; // a damaged file refuses the next write, with its path; a read goes on
+    return []; // a damaged file refuses the next write, with its path; a read goes on
   }
+  const left: PendingEntry[] = [];
   for (const e of entries) {
     if ((await settleOne(deps, e, force)) === 'closed') {
       deps.log.info('journal', `Pending operation ${e.operation_id} settled`);
       await closePending(deps, e.operation_id);
-    }
+    } else left.push(e);
   }
+  return left;
 }
 
 /** Refuses the undo of an operation still pending (after one more try to settle it). */
