@@ -9,7 +9,7 @@ import { planCurrency } from '../domain/plans/currency.js';
 import type { RequestOptions, YnabHttp } from './client.js';
 import { DeltaCache, type Fetched } from './cache.js';
 import { ENDPOINTS, segments, type Endpoint } from './endpoints.js';
-import { Freshness, type FreshnessOptions } from './freshness.js';
+import { Freshness, readsAnew, type FreshnessOptions } from './freshness.js';
 import { explainNotFound } from './unknown-plan.js';
 import type {
   CategoryPatch,
@@ -158,12 +158,62 @@ class Categories extends Resource {
 class Months extends Resource {
   list(plan: string): Promise<readonly YnabMonthSummary[]> {
     const f = this.fetcher<YnabMonthSummary>(ENDPOINTS.listMonths, plan, 'months');
-    return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'months', (m) => m.month, fetch));
+    // every sync of the list, wherever it is asked for, tells the kept months what changed
+    const observed: Fetcher<YnabMonthSummary> = async (knowledge) => {
+      const start = this.cache.monthDetails.started();
+      const got = await f(knowledge);
+      await this.cache.monthDetails.synced(plan, start, knowledge, got, (since) =>
+        this.#categoriesSince(plan, since),
+      );
+      return got;
+    };
+    return this.versioned(plan, f, () => this.cache.list(plan, 'months', (m) => m.month, observed));
   }
 
-  /** One month with its categories (never cached: YNAB offers no delta for it). */
+  /** The category groups changed since `knowledge`, outside the cache (what dates a change, or not). */
+  async #categoriesSince(plan: string, knowledge: number): Promise<YnabCategoryGroup[]> {
+    const data = await this.send<{ category_groups?: YnabCategoryGroup[] }>(
+      ENDPOINTS.listCategories,
+      [plan],
+      {
+        query: { last_knowledge_of_server: knowledge },
+      },
+    );
+    return data.category_groups ?? [];
+  }
+
+  /** One month with its categories: kept while the plan's knowledge shows no change to it. */
   async get(plan: string, month: string): Promise<YnabMonthDetail> {
+    // a write's reads see YNAB itself, one request as ever: it plans, verifies and settles on them
+    if (plan === LAST_USED || readsAnew()) return this.#read(plan, month);
+    segments(ENDPOINTS.getMonth, [plan, month]); // a month that is not a first day: refused before any request
+    const { details } = await this.series(plan, () => [month]);
+    return details[0] as YnabMonthDetail;
+  }
+
+  async #read(plan: string, month: string): Promise<YnabMonthDetail> {
     return (await this.send<{ month: YnabMonthDetail }>(ENDPOINTS.getMonth, [plan, month])).month;
+  }
+
+  /**
+   * Several months, chosen from the month list: the list is synced once (one delta request, none
+   * within the freshness window), then each month not kept is read, one after the other.
+   */
+  async series(
+    plan: string,
+    pick: (list: readonly YnabMonthSummary[]) => readonly string[],
+  ): Promise<{ list: readonly YnabMonthSummary[]; details: YnabMonthDetail[] }> {
+    const list = await this.list(plan);
+    // last-used names no plan the cache keeps: its months are read every time
+    const knowledge = plan === LAST_USED ? 0 : (this.cache.listKnowledge(plan, 'months') ?? 0);
+    const details: YnabMonthDetail[] = [];
+    for (const month of pick(list)) {
+      const kept = knowledge > 0 ? this.cache.monthDetails.get(plan, month, knowledge) : undefined;
+      const detail = kept ?? (await this.#read(plan, month));
+      if (kept === undefined && knowledge > 0) this.cache.monthDetails.put(plan, month, knowledge, detail);
+      details.push(detail);
+    }
+    return { list, details };
   }
 
   /**

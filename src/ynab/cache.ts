@@ -9,6 +9,7 @@
  * reused until a write or a change at YNAB replaces it (src/domain/memo.ts).
  */
 import { Freshness, type Synced } from './freshness.js';
+import { MonthCache } from './month-cache.js';
 import { currentScope, followAll, type Scope } from './progress.js';
 import type { YnabCategory, YnabCategoryGroup } from './types.js';
 
@@ -109,6 +110,8 @@ export class DeltaCache {
   #generation = 0;
   /** The freshness window of each plan (freshness.ts). */
   readonly freshness: Freshness;
+  /** Month details, kept against the month list's knowledge (month-cache.ts). */
+  readonly monthDetails = new MonthCache();
 
   constructor(freshness: Freshness = new Freshness()) {
     this.freshness = freshness;
@@ -128,6 +131,7 @@ export class DeltaCache {
     this.#lists.clear();
     this.#groups.clear();
     this.#reading.clear();
+    this.monthDetails.reset();
     this.#generation += 1;
   }
 

@@ -105,7 +105,7 @@ describe.each(ERAS)('get_underfunded_targets, %s era', (era) => {
   });
   afterEach(async () => s.close());
 
-  it('on 2026-09-25: four targets behind, enough Ready to Assign, in one request', async () => {
+  it('on 2026-09-25: four targets behind, enough Ready to Assign, in two requests cold', async () => {
     const r = await call(s, TOOL, { plan_id: 'demo-budget' });
     expect(r.isError).toBeFalsy();
     expect(SEPTEMBER.map((t) => t.needed)).toEqual([35, 40, 50, 30]);
@@ -125,7 +125,11 @@ describe.each(ERAS)('get_underfunded_targets, %s era', (era) => {
     });
     expect(SEPTEMBER[0]).toMatchObject({ left: 160, percent_complete: 36, months_left: 2 });
     expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
-    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/2026-09-01']);
+    // the month list dates what the kept month is true at, then the month itself
+    expect(requestLines(h.standIn)).toEqual([
+      'GET /plans/demo-budget/months',
+      'GET /plans/demo-budget/months/2026-09-01',
+    ]);
   });
 
   it('lists at most limit targets, the totals counting them all', async () => {
@@ -140,8 +144,9 @@ describe.each(ERAS)('get_underfunded_targets, %s era', (era) => {
     expect((one.structuredContent as { notes: string[] }).notes[2]).toBe(
       '1 more underfunded targets are not listed; the totals count them.',
     );
+    // the second call, within the freshness window, reuses the kept month
     expect(requestLines(h.standIn)).toEqual([
-      'GET /plans/demo-budget/months/2026-09-01',
+      'GET /plans/demo-budget/months',
       'GET /plans/demo-budget/months/2026-09-01',
     ]);
   });
@@ -168,7 +173,10 @@ describe.each(ERAS)('get_underfunded_targets, %s era', (era) => {
       ready_to_assign: rta,
       on_track: 2,
     });
-    expect(requestLines(h.standIn)).toEqual([`GET /plans/demo-budget/months/${first}`]);
+    expect(requestLines(h.standIn)).toEqual([
+      'GET /plans/demo-budget/months',
+      `GET /plans/demo-budget/months/${first}`,
+    ]);
   });
 
   it('refuses a malformed month or limit before any request', async () => {

@@ -137,7 +137,11 @@ describe.each(ERAS)('month reads, %s era', (era) => {
         .map((c) => ({ category_id: c.id, name: c.name, group: c.group, balance: c.balance / 1000 }));
       expect(out.overspent).toEqual(overspent);
       expect(textOf(r)).toBe(renderResult(out));
-      expect(requestLines(h.standIn)).toEqual([`GET /plans/demo-budget/months/${month}`]);
+      // the month list first: the month is kept against its knowledge
+      expect(requestLines(h.standIn)).toEqual([
+        'GET /plans/demo-budget/months',
+        `GET /plans/demo-budget/months/${month}`,
+      ]);
     },
   );
 
@@ -153,7 +157,10 @@ describe.each(ERAS)('month reads, %s era', (era) => {
       overspent: [{ category_id: 'cat-restaurants', name: 'Restaurants', group: 'Everyday', balance: -22.5 }],
     });
     expect(120 - 88 - 54.5).toBe(-22.5);
-    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/2026-09-01']);
+    expect(requestLines(h.standIn)).toEqual([
+      'GET /plans/demo-budget/months',
+      'GET /plans/demo-budget/months/2026-09-01',
+    ]);
   });
 
   it.each(['get_monthly_summary', 'get_category_balances', 'get_budget_vs_actual'])(
@@ -170,7 +177,11 @@ describe.each(ERAS)('month reads, %s era', (era) => {
       const extra = await call(s, tool, { plan_id: 'demo-budget', extra: true });
       expect(extra.isError).toBe(true);
       // the 404 is checked against the plan list: the plan is there, so YNAB's own text stands
-      expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/2025-01-01', 'GET /plans']);
+      expect(requestLines(h.standIn)).toEqual([
+        'GET /plans/demo-budget/months',
+        'GET /plans/demo-budget/months/2025-01-01',
+        'GET /plans',
+      ]);
     },
   );
 
@@ -216,7 +227,10 @@ describe.each(ERAS)('month reads, %s era', (era) => {
         snoozed: false,
       },
     });
-    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/2026-08-01']);
+    expect(requestLines(h.standIn)).toEqual([
+      'GET /plans/demo-budget/months',
+      'GET /plans/demo-budget/months/2026-08-01',
+    ]);
   });
 
   it('get_budget_vs_actual gives each share spent, rounded half to even', async () => {
@@ -237,7 +251,10 @@ describe.each(ERAS)('month reads, %s era', (era) => {
     expect(pct('cat-rent')).toBe(100);
     expect(pct('cat-groceries')).toBe(0); // September's groceries are still uncategorised
     expect(pct('cat-power')).toBe(100);
-    expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months/2026-09-01']);
+    expect(requestLines(h.standIn)).toEqual([
+      'GET /plans/demo-budget/months',
+      'GET /plans/demo-budget/months/2026-09-01',
+    ]);
   });
 
   it('get_budget_vs_actual in August: 192.51 of 400.00 is 48.1 %', async () => {

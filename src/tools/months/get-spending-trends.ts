@@ -1,6 +1,5 @@
 /** `get_spending_trends`: spending per category, month by month, over the last N months YNAB lists. */
 import { z } from 'zod';
-import type { MonthDetail } from '../../domain/months/month-categories.js';
 import { spendingTrends, trendMonths } from '../../domain/months/month-trends.js';
 import { defineReadTool } from '../shared/define-tool.js';
 import { checkSinceInPlan, firstMonthOf, monthSeries } from '../shared/month-series.js';
@@ -14,7 +13,7 @@ export const getSpendingTrends = defineReadTool({
   title: 'Spending trends',
   description: [
     'Spending per category (positive) in each recent month (oldest first), biggest categories first.',
-    'Costs 1 YNAB request, +1 a month (4 by default).',
+    'Costs 1 YNAB request, +1 a month (4 by default; 1 repeated).',
   ].join(' '),
   input: () =>
     z.strictObject({
@@ -59,11 +58,11 @@ export const getSpendingTrends = defineReadTool({
   async run({ deps }, { plan_id, months_count, since, limit }) {
     const today = deps.clock.today();
     const count = SERIES.count({ months_count, since }, today);
-    const list = await deps.ynab.months.list(plan_id);
-    checkSinceInPlan(since, firstMonthOf(list));
-    const details: MonthDetail[] = [];
-    for (const month of trendMonths(list, count, today))
-      details.push(await deps.ynab.months.get(plan_id, month));
+    // one sync of the month list, then each month kept since the last change or read
+    const { details } = await deps.ynab.months.series(plan_id, (list) => {
+      checkSinceInPlan(since, firstMonthOf(list));
+      return trendMonths(list, count, today);
+    });
     return spendingTrends(details, today, limit);
   },
 });

@@ -49,7 +49,7 @@ export const getUnderfundedTargets = defineReadTool({
   description: [
     'Categories whose target still needs money this month, most urgent first; totals against Ready to Assign.',
     WRITE_SENTENCE,
-    'Costs 1 YNAB request.',
+    'Costs 2 YNAB requests (1 repeated).',
   ].join(' '),
   readOnlyWording: {
     sentence: WRITE_SENTENCE,

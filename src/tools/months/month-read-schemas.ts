@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cursorParam } from '../shared/paging.js';
 import { listLimit, monthParam, planId } from '../shared/schemas.js';
 /** The closing sentences of every month read: its cost, that it changes nothing, and untrusted names. */
-export const MONTH_READ_TAIL = 'Costs 1 YNAB request.';
+export const MONTH_READ_TAIL = 'Costs 2 YNAB requests (1 repeated).';
 
 export const monthReadInput = () => z.strictObject({ plan_id: planId, month: monthParam });
 
