@@ -76,8 +76,7 @@ describe.each([HEAVY_PLAN_ID, RAW_PLAN_ID])('default answers on %s', (planId) =>
       h.standIn.clearRequests();
       const args = tool.name === 'list_plans' ? {} : { plan_id: planId, ...REQUIRED[tool.name] };
       sizes[tool.name] = (await read(tool.name, args)).bytes;
-      // each answer read the plan from YNAB (a GET, nothing written)
-      expect(h.standIn.requests.length, tool.name).toBeGreaterThan(0);
+      // each answer only read the plan (within the freshness window, from what an earlier call synced)
       expect(h.standIn.requests.every((r) => r.method === 'GET')).toBe(true);
     }
     const over = Object.entries(sizes).filter(([, bytes]) => bytes > BUDGET);
