@@ -47,6 +47,8 @@ export interface DepsOverrides {
    * files and process memory of a single owner.
    */
   safety?: (clock: Clock) => Safety;
+  /** Told after each write request to a plan (hosted mode tells the other instances). */
+  written?: (plan: string | undefined) => void;
 }
 
 /** The five things a safety property depends on, and that hosted mode keeps in the store. */
@@ -90,6 +92,7 @@ export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverri
   const sleep = overrides.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const ynab = new YnabClient(http, {
     freshness: { now: () => clock.monotonicMs(), windowMs: config.freshSeconds * MS_PER_SECOND },
+    ...(overrides.written ? { written: overrides.written } : {}),
   });
   return { ynab, config, clock, log, ...safety, sleep };
 }

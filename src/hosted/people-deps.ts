@@ -43,6 +43,8 @@ export interface HostedOptions {
   max?: number;
   /** The store the people live in: each person's safety state goes there too (shared by instances). */
   store?: Database;
+  /** Told after each write a person's calls send to a plan (the other instances then read it anew). */
+  written?: (person: PersonId, plan: string | undefined) => void;
 }
 
 export interface PersonEntry<T> {
@@ -130,6 +132,17 @@ export class PeopleDeps<T> {
     return this.entry(person.id);
   }
 
+  /**
+   * Ends the freshness window of a person's plan (every plan of theirs: undefined) on this instance,
+   * when another instance wrote to it: the next read asks YNAB. Nothing for a person not held here.
+   */
+  expire(id: PersonId, plan: string | undefined): void {
+    void this.#entries.get(id)?.then(
+      (entry) => entry?.deps.ynab.cache.expire(plan),
+      () => undefined,
+    );
+  }
+
   /** Forgets a person's Deps (they signed in again: a new zone or choice applies from their next call). */
   forget(id: PersonId): void {
     this.#entries.delete(id);
@@ -149,7 +162,7 @@ export class PeopleDeps<T> {
   }
 
   async #make(id: PersonId): Promise<PersonEntry<T> | null> {
-    const { log, people, app, overrides, store } = this.#options;
+    const { log, people, app, overrides, store, written } = this.#options;
     const config = await this.#sharedConfig();
     const person = await people.person(id);
     if (!person) return null;
@@ -158,6 +171,7 @@ export class PeopleDeps<T> {
       ...overrides,
       http: (http) => new PersonHttp(http, token),
       ...(store ? { safety: storeSafety(store, id) } : {}),
+      ...(written ? { written: (plan: string | undefined) => written(id, plan) } : {}),
     });
     return { person, deps, built: this.#build(deps) };
   }

@@ -29,6 +29,8 @@ export function meteredDatabase(db: Database): Database {
       timedStoreQuery(operationOf(text), () => db.query<R>(text, params)),
     transaction: (work) => timedStoreQuery('transaction', () => db.transaction((tx) => work(timedSql(tx)))),
     withLock: (key, work) => timedStoreQuery('lock', () => db.withLock(key, work)),
+    listen: (channel, heard) => db.listen(channel, heard),
+    notify: (channel, payload) => timedStoreQuery('notify', () => db.notify(channel, payload)),
     close: () => db.close(),
   };
 }

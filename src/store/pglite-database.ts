@@ -7,7 +7,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { loadPackage } from './missing-package.js';
-import { LocalLocks, type Database, type Row, type Sql } from './sql.js';
+import { channelName, LocalLocks, type Database, type Row, type Sql } from './sql.js';
 
 const tx = (t: Transaction): Sql => ({
   query: async <R extends Row>(text: string, params?: readonly unknown[]) =>
@@ -23,6 +23,16 @@ export function pgliteDatabase(db: PGlite): Database {
       (await db.query<R>(text, params as unknown[])).rows,
     transaction: <T>(work: (t: Sql) => Promise<T>) => db.transaction((t) => work(tx(t))),
     withLock: (key, work) => locks.run(key, work),
+    async notify(channel, payload) {
+      await db.query('SELECT pg_notify($1, $2)', [channelName(channel), payload]);
+    },
+    async listen(channel, heard) {
+      const stop = await db.listen(channelName(channel), heard);
+      return async () => {
+        // a database closed first has stopped every listener with it
+        if (!db.closed) await stop();
+      };
+    },
     close: () => db.close(),
   };
 }

@@ -22,7 +22,21 @@ export interface Database extends Sql {
    * takes a connection `work` needs; PGlite lives in one process: the lock is a queue in memory).
    */
   withLock<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `heard` with the payload of every NOTIFY on `channel`, from any instance on the same database
+   * (PostgreSQL: a connection of its own, opened again when the server drops it; PGlite: its own
+   * notifications, in this process). Resolves once listening; the function it gives stops it.
+   */
+  listen(channel: string, heard: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Sends `payload` to every listener of `channel`, on every instance (NOTIFY). */
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** A channel name as LISTEN takes it: plain lower-case letters and underscores, never spliced from input. */
+export function channelName(channel: string): string {
+  if (!/^[a-z_]{1,63}$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  return channel;
 }
 
 /** Runs `work` after the last one queued under the same key: locks of one process. */

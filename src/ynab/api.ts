@@ -384,6 +384,11 @@ class Transactions extends Resource {
 export interface YnabClientOptions {
   /** The freshness window (freshness.ts); without it, every read asks YNAB. */
   freshness?: FreshnessOptions;
+  /**
+   * Called after each write request is sent to a plan (undefined: `last-used`, any plan), whatever its
+   * outcome: hosted mode tells the other instances, whose windows end too (hosted/plan-writes.ts).
+   */
+  written?: (plan: string | undefined) => void;
 }
 
 export class YnabClient {
@@ -408,6 +413,7 @@ export class YnabClient {
 
   constructor(http: YnabHttp, options: YnabClientOptions = {}) {
     this.cache = new DeltaCache(new Freshness(options.freshness));
+    const { written } = options;
     const send: Send = async (endpoint, values, options) => {
       const path = segments(endpoint, values);
       const plan = endpoint.path.startsWith('/plans/{plan_id}') ? values[0] : undefined;
@@ -419,8 +425,10 @@ export class YnabClient {
       } finally {
         // every write of every tool, undo and settling passes here: whatever its outcome, the plan's
         // next read asks YNAB (for last-used, whose plan is not known here, every plan's)
-        if (endpoint.method !== 'GET' && plan !== undefined)
+        if (endpoint.method !== 'GET' && plan !== undefined) {
           this.cache.expire(plan === LAST_USED ? undefined : plan);
+          written?.(plan === LAST_USED ? undefined : plan);
+        }
       }
     };
     this.plans = new Plans(send, this.cache);

@@ -31,6 +31,7 @@ import { SqlPeopleStore } from '../../src/store/sql-people.js';
 import type { Database } from '../../src/store/sql.js';
 import { WRITE_SCOPE } from '../../src/transports/oauth/scopes.js';
 import { personServers, type PersonServers } from '../../src/transports/per-person.js';
+import { planWrites, type PlanWrites } from '../../src/hosted/plan-writes.js';
 import { HOURLY_BUDGET } from '../../src/ynab/pace.js';
 import { textOf } from '../helpers/harness.js';
 import { ACCEPT } from '../helpers/writes.js';
@@ -60,7 +61,10 @@ const routes = new Map<Client, Instance>();
 /** One instance: its own pool on the database, its own people's Deps, its own listener. */
 async function startInstance(db: Database, env: Record<string, string>): Promise<Instance> {
   const config = loadConfig(env);
+  // as hosted mode wires it: this instance's writes told to the others, theirs ending its windows
+  let writes: PlanWrites | null = null;
   const servers = personServers({
+    written: (person, plan) => writes?.tell(person, plan),
     config,
     log: silentLog,
     people: new SqlPeopleStore(db, sealer),
@@ -73,6 +77,7 @@ async function startInstance(db: Database, env: Record<string, string>): Promise
     },
     store: db,
   });
+  writes = await planWrites(db, (person, plan) => servers.people.expire(person, plan), silentLog);
   const handler = createMcpHandler(servers.perPerson, { legacy: 'reject' });
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -186,6 +191,42 @@ const flag = (tx: string, color: string | null = 'purple') => ({
 const flagOf = (tx: string) => standIn.stateOf('Alice').transactions.find((x) => x.id === tx)?.flag_color;
 
 describe.sequential(`${req('instances-shared')} two instances on one PostgreSQL`, { timeout: 60_000 }, () => {
+  it('a write on B ends the freshness window on A: A shows it at its next read', async () => {
+    const c = await client();
+    const restaurants = async () => {
+      const r = await on(a, c, 'get_category_balances', { plan_id: PLAN, month: '2026-09-01' });
+      const rows = r.out.result as Array<{ category_id: string; budgeted: number }>;
+      return rows.find((x) => x.category_id === 'cat-restaurants')?.budgeted;
+    };
+    const before = await restaurants();
+    // within A's window, a second read asks YNAB nothing
+    const asked = standIn.requests.length;
+    expect(await restaurants()).toBe(before);
+    expect(standIn.requests.length).toBe(asked);
+    const preview = await on(b, c, 'set_category_budget', {
+      plan_id: PLAN,
+      month: '2026-09-01',
+      category_id: 'cat-restaurants',
+      amount: 321,
+    });
+    const applied = await on(b, c, 'set_category_budget', {
+      plan_id: PLAN,
+      month: '2026-09-01',
+      category_id: 'cat-restaurants',
+      amount: 321,
+      confirmation: preview.out.confirmation,
+    });
+    expect(applied.out.status).toBe('applied');
+    // told through the database, A reads the plan from YNAB again, well inside its 10 s window
+    let seen = await restaurants();
+    for (let i = 0; i < 100 && seen !== 321; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seen = await restaurants();
+    }
+    expect(seen).toBe(321);
+    await c.close();
+  });
+
   it('previewed on A, confirmed with its code on B: applied once', async () => {
     const c = await client();
     const preview = await on(a, c, 'flag_transactions', flag('tx-053'));
