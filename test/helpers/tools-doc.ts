@@ -68,6 +68,10 @@ export function renderToolsDoc(tools: readonly ToolDefinition[]): string {
     "say them once. `plan_id`: an id from `list_plans`, or `'last-used'` (the plan last opened). `confirmation`, on a",
     "confirmed write: left out at first; the preview's message says when to send the code the user agreed to.",
     '',
+    'Every read tool that takes a `plan_id` also takes `fresh`: `true` reads the plan from YNAB anew instead of the copy',
+    'synced in the last `AVENIR_MCP_FRESH_SECONDS` (10 by default). `tools/list` gives it no description (the',
+    "server's instructions explain it once), and neither do the tables below.",
+    '',
   ];
   for (const tool of tools) {
     const input = z.toJSONSchema(tool.input, { io: 'input' }) as Json;

@@ -104,8 +104,9 @@ describe('what a client sees', () => {
     expect(tools.map((t) => t.name)).toEqual(allTools.map((t) => t.name));
     for (const tool of tools) {
       // plan_id and confirmation aside: forty and twenty tools would repeat one description each; the
-      // guide says both (and list_plans what plan_id takes, a preview when to send confirmation)
-      const shared = new Set(['plan_id', 'confirmation']);
+      // guide says both (and list_plans what plan_id takes, a preview when to send confirmation), and
+      // `fresh` once too, rather than in every read tool's listing
+      const shared = new Set(['plan_id', 'confirmation', 'fresh']);
       expect(
         undescribed(tool.inputSchema as Record<string, unknown>, '', undefined, shared),
         tool.name,

@@ -49,6 +49,33 @@ describe('the freshness window', () => {
     expect(sentLines(h)).toEqual(['GET /accounts @1']);
   });
 
+  it('fresh: true reads anew a change another app made within the window', async ({ h }) => {
+    const { s } = await onClock(h);
+    const before = balanceOf(await call(s, 'list_accounts', accounts), 'acc-checking');
+    await otherApp(h, 'DELETE', '/transactions/tx-001');
+    const tx = h.standIn.state.transactions.find((t) => t.id === 'tx-001')!;
+    h.standIn.clearRequests();
+    const fresh = await call(s, 'list_accounts', { ...accounts, fresh: true });
+    expect(balanceOf(fresh, tx.account_id)).toBeCloseTo(Number(before) - tx.amount / 1000, 6);
+    expect(sentLines(h)).toEqual(['GET /accounts @1']);
+    // and starts a new window
+    h.standIn.clearRequests();
+    expect((await call(s, 'list_accounts', accounts)).structuredContent).toEqual(fresh.structuredContent);
+    expect(h.standIn.requests).toEqual([]);
+  });
+
+  it('fresh is a parameter of every read tool that takes a plan, and of no other', async ({ h }) => {
+    const { s } = await onClock(h);
+    const { tools } = await s.client.listTools();
+    for (const t of tools) {
+      const props = (t.inputSchema.properties ?? {}) as Record<string, unknown>;
+      const takes = t.annotations?.readOnlyHint === true && 'plan_id' in props;
+      expect('fresh' in props, t.name).toBe(takes);
+      if (takes) expect(props.fresh, t.name).toEqual({ type: 'boolean' });
+    }
+    expect(tools.filter((t) => 'fresh' in (t.inputSchema.properties ?? {})).length).toBeGreaterThan(15);
+  });
+
   it("the server's own write ends the window: the next read shows it", async ({ h, journal }) => {
     const { s } = await onClock(h, {}, journal);
     const find = () => call(s, 'find_transactions', { plan_id: PLAN, since_date: '2026-08-01', limit: 200 });

@@ -8,7 +8,7 @@
  * bundled (listed-schemas.ts): building forty tools' zod schemas up front took about a tenth of a
  * fresh process's start, for parameters that are checked only once a tool is called.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { ConfirmRequest } from '../../safety/confirm.js';
 import type { Chart } from './view-data.js';
@@ -90,11 +90,20 @@ function withSchemas<T extends ToolDefinition>(spec: Builders<T>, fixed: Partial
   ) as unknown as T;
 }
 
+/**
+ * `fresh: true` reads the plan from YNAB rather than within the freshness window (src/ynab/freshness.ts,
+ * ended by mcp/fresh-reads.ts). Added here to every read tool that takes a plan, without a description:
+ * the guide explains it once, instead of twenty descriptions in every tools/list.
+ */
+const withFresh = <I extends z.ZodObject>(input: I): I =>
+  'plan_id' in input.shape ? (input.extend({ fresh: z.boolean().optional() }) as unknown as I) : input;
+
 /** Declares a read tool, keeping its input and output types linked. */
 export function defineReadTool<I extends z.ZodObject, O extends z.ZodObject>(
   definition: Spec<ReadTool<I, O>, 'kind'>,
 ): ReadTool<I, O> {
-  return withSchemas<ReadTool<I, O>>(definition, { kind: 'read' });
+  const { input } = definition;
+  return withSchemas<ReadTool<I, O>>({ ...definition, input: () => withFresh(input()) }, { kind: 'read' });
 }
 
 /** Declares a write applied at once, without a preview (approving, importing). */
