@@ -24,3 +24,33 @@ export const CALLS = [
   ['find_recurring_charges', { plan_id: PLAN, include_income: true }],
   ['forecast_balance', { plan_id: PLAN, until: '2027-03' }],
 ];
+
+/**
+ * A scripted conversation of 20 typical calls, back to back in one server process, as a model makes
+ * them while it answers a few questions about the month: what a conversation costs in YNAB requests.
+ */
+export const CONVERSATION = [
+  ['list_plans', {}],
+  ['list_accounts', { plan_id: PLAN }],
+  ['get_monthly_summary', { plan_id: PLAN, month: 'current' }],
+  ['get_category_balances', { plan_id: PLAN, month: 'current' }],
+  ['get_budget_vs_actual', { plan_id: PLAN, month: 'current' }],
+  ['get_spending_trends', { plan_id: PLAN, months_count: 6 }],
+  ['find_transactions', { plan_id: PLAN, since_date: '2026-09-01', limit: 50 }],
+  ['find_transactions', { plan_id: PLAN, since_date: '2026-03-01', payee: 'MERCHANT 042', limit: 50 }],
+  ['get_underfunded_targets', { plan_id: PLAN, month: 'current' }],
+  ['list_scheduled_transactions', { plan_id: PLAN, since_date: HEAVY_TODAY, until_date: '2026-10-25' }],
+  ['forecast_balance', { plan_id: PLAN, until: '2027-03' }],
+  ['get_monthly_summary', { plan_id: PLAN, month: '2026-08-01' }],
+  ['get_category_balances', { plan_id: PLAN, month: '2026-08-01' }],
+  ['suggest_categories', { plan_id: PLAN, limit: 20 }],
+  ['get_age_of_money', { plan_id: PLAN, months_count: 12 }],
+  ['get_net_worth_trend', { plan_id: PLAN, months_count: 24 }],
+  ['get_savings_rate', { plan_id: PLAN, months_count: 12 }],
+  ['find_recurring_charges', { plan_id: PLAN, include_income: true }],
+  ['list_accounts', { plan_id: PLAN }],
+  ['get_spending_trends', { plan_id: PLAN, months_count: 6 }],
+];
+
+/** The same arguments asking for a fresh read (a tool without a plan takes none: it is never kept). */
+export const withFresh = (args) => ('plan_id' in args ? { ...args, fresh: true } : args);

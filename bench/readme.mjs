@@ -32,12 +32,13 @@ export function renderSection(f) {
       `${p.payees.toLocaleString('en')} payees, ${p.categories} categories, ${p.months}`,
     `months, ${p.scheduled} scheduled transactions — and drives \`node dist/main.js\` (the bundled CLI) over stdio`,
     'with the official client (protocol 2026-07-28). Each tool gets a fresh server process: its first call is',
-    'cold (empty caches), then up to 9 warm repeats are served by delta sync.',
+    'cold (empty caches), then one repeat at once (within the freshness window), then up to 9 warm repeats',
+    'asked with `fresh: true`, served by delta sync as after the window.',
     `This run: ${f.date}, Node ${f.node.replace(/^v/, '')}, ${f.cores} cores, load average ${f.load.before} at the`,
     `start and ${f.load.after} at the end (a shared machine: under load every figure is slower; the ratios,`,
     'measured side by side in the same run, hold better).',
     '',
-    '| Tool | Requests | YNAB bytes cold | warm | Cold ms | Warm p50 / p95 ms | Answer | Peak RSS MiB |',
+    '| Tool | Requests cold / in window / after | YNAB bytes cold | warm | Cold ms | Warm p50 / p95 ms | Answer | Peak RSS MiB |',
     '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
@@ -81,9 +82,16 @@ export function renderSection(f) {
         ]),
     `- Server peak RSS: ${f.idleRss === undefined ? 'n/a' : `${f.idleRss.toFixed(0)} MiB`} after start-up, ` +
       `${f.peakRss ? `${f.peakRss.toFixed(0)} MiB` : 'n/a'} at most over the tool runs (target ≤ 200 MB).`,
-    '- A warm call costs the same number of requests as a cold one, but each list comes back as a delta',
-    '  of a few hundred bytes instead of megabytes. Month details are never cached, so month tools cost',
-    '  the same bytes warm and cold.',
+    '- Within the freshness window (`AVENIR_MCP_FRESH_SECONDS`, 10 s) a repeat costs no request. After it, a',
+    '  repeat costs one delta per list, a few hundred bytes instead of megabytes; month details are kept',
+    "  against the month list's knowledge, so a month tool's repeat costs that list's delta alone.",
+    ...(f.conversation === undefined
+      ? []
+      : [
+          `- A scripted conversation of ${f.conversation.calls} typical calls back to back (bench/calls.mjs): ` +
+            `${f.conversation.window} YNAB requests with the window, ${f.conversation.off} with ` +
+            '`AVENIR_MCP_FRESH_SECONDS=0`.',
+        ]),
     "- The figures are printed, never asserted; one process per tool keeps each run within the server's",
     '  own 180-requests-per-hour budget.',
     '- Hosted mode with several instances, under load and with one killed in the middle, is measured by',

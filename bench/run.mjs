@@ -3,6 +3,10 @@
 // the built server (dist/main.js) is spawned over stdio and driven by the official MCP client. Prints,
 // per read tool, the YNAB requests and bytes of a cold and a warm call, latencies, the answer size and
 // the server's peak RSS; then start-up time and tools/list size.
+// Requests per tool are counted three ways: cold, a repeat within the freshness window, and a repeat
+// after it (asked with `fresh: true`, which ends the window as its end would); then what a scripted
+// 20-call conversation costs. `node bench/run.mjs --requests` runs only those counts (no latencies,
+// no baselines); BENCH_MAIN=<another build's main.js> counts that build instead.
 // Figures are printed, never asserted. Nothing leaves this machine.
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -14,12 +18,14 @@ import { startStandIn } from '../dist/demo/index.js';
 import { firstCalls, httpVsStdio, minimalHttpVsStdio, startupRatio } from './baseline.mjs';
 import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY, buildHeavyPlan } from './heavy-plan.mjs';
 import { benchJournal } from './journal.mjs';
-import { CALLS } from './calls.mjs';
+import { CALLS, CONVERSATION, withFresh } from './calls.mjs';
 import { answerSizes } from './context.mjs';
 import { writeReadmeSection } from './readme.mjs';
 
 /** `npm run bench -- --readme` also rewrites the README's performance section from this run. */
 const README = process.argv.includes('--readme');
+/** `--requests`: the request counts only (cold, within the window, after it; the conversation). */
+const REQUESTS_ONLY = process.argv.includes('--requests');
 const load = () => loadavg()[0].toFixed(1);
 const loadBefore = load();
 
@@ -33,7 +39,7 @@ const LAST_START_MS = 150_000;
 const DEADLINE_MS = 300_000;
 const CALL_TIMEOUT_MS = 60_000;
 /** The built server (`npm run bench` builds it first). */
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const MAIN = process.env.BENCH_MAIN ?? fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
 const benchStart = performance.now();
 const deadline = setTimeout(() => {
@@ -137,6 +143,8 @@ async function startServer(extraEnv = {}) {
   session.startupMs = performance.now() - started;
   session.toolsListBytes = session.lastAnswerBytes;
   session.tools = new Set(tools.map((tool) => tool.name));
+  // a build from before `fresh` existed refuses it: its repeats are all deltas anyway
+  session.takesFresh = tools.some((tool) => 'fresh' in (tool.inputSchema.properties ?? {}));
   session.pid = transport.pid;
   startups.push(session.startupMs);
   return session;
@@ -164,6 +172,7 @@ async function measure(session, name, args) {
 
 const probe = await startServer();
 const listed = probe.tools;
+const fresh = probe.takesFresh ? withFresh : (args) => args;
 const toolsListBytes = probe.toolsListBytes;
 const idleRss = peakRss(probe.pid);
 await probe.client.close();
@@ -174,7 +183,7 @@ await writer.client.close();
 
 const columns = [
   ['tool', 28, 'left'],
-  ['requests', 9],
+  ['requests', 10],
   ['YNAB cold', 10],
   ['YNAB warm', 10],
   ['cold ms', 8],
@@ -192,6 +201,9 @@ const line = (cells) =>
     .trimEnd();
 const same = (values) =>
   values.every((v) => v === values[0]) ? String(values[0]) : `${Math.min(...values)}-${Math.max(...values)}`;
+/** A tool's requests: cold / a repeat within the window / a repeat after it. */
+const requestsOf = ({ cold, inWindow, warm }) =>
+  [cold, inWindow, warm].map((samples) => same(samples.map((s) => s.requests))).join('/');
 const median = (samples, field) =>
   percentile(
     samples.map((sample) => sample[field]),
@@ -201,11 +213,15 @@ const median = (samples, field) =>
 say();
 say(
   `Per read tool: ${COLD_RUNS === 1 ? 'a fresh server process' : `${COLD_RUNS} fresh server processes`}; ` +
-    `in ${COLD_RUNS === 1 ? 'it' : 'each'}, the first call is cold (empty caches), then up to ${WARM_REPEATS} ` +
-    `repeats are warm (delta sync), fewer (at least 3) once they pass ${WARM_BUDGET_MS / 1000} s.`,
+    `in ${COLD_RUNS === 1 ? 'it' : 'each'}, the first call is cold (empty caches), then one repeat at once, ` +
+    (REQUESTS_ONLY
+      ? 'then one repeat after the window.'
+      : `then up to ${WARM_REPEATS} repeats are warm (delta sync), fewer (at least 3) once they pass ` +
+        `${WARM_BUDGET_MS / 1000} s.`),
 );
 say(
-  `  requests: YNAB requests per call, cold/warm. YNAB cold/warm: body bytes the stand-in sent per call (median).`,
+  `  requests: YNAB requests per call: cold / a repeat within the freshness window / a repeat after it ` +
+    `(the warm repeats are after it, with fresh: true). YNAB cold/warm: body bytes the stand-in sent per call (median).`,
 );
 say(
   COLD_RUNS === 1
@@ -234,16 +250,20 @@ for (const [name, args] of CALLS) {
     continue;
   }
   const cold = [];
+  const inWindow = [];
   const warm = [];
   let rss = 0;
   for (let run = 0; run < COLD_RUNS; run++) {
     const session = await startServer();
     try {
       cold.push(await measure(session, name, args));
+      // at once: within the freshness window (10 s) of the cold call's reads
+      inWindow.push(await measure(session, name, args));
+      // as after the window: each repeat asks with fresh: true
       const warmStart = performance.now();
-      for (let i = 0; i < WARM_REPEATS; i++) {
+      for (let i = 0; i < (REQUESTS_ONLY ? 1 : WARM_REPEATS); i++) {
         if (i >= 3 && performance.now() - warmStart > WARM_BUDGET_MS) break;
-        warm.push(await measure(session, name, args));
+        warm.push(await measure(session, name, fresh(args)));
       }
       rss = Math.max(rss, peakRss(session.pid) ?? 0);
     } catch (error) {
@@ -252,15 +272,15 @@ for (const [name, args] of CALLS) {
       await session.client.close();
     }
   }
-  const failed = [...cold, ...warm].find((sample) => sample.error !== undefined);
+  const failed = [...cold, ...inWindow, ...warm].find((sample) => sample.error !== undefined);
   if (failed) errors.push(`${name}: ${failed.error.slice(0, 300)}`);
-  rows.push({ name, args, cold, warm, rss });
+  rows.push({ name, args, cold, inWindow, warm, rss });
   const coldMs = cold.map((sample) => sample.ms);
   const warmMs = warm.map((sample) => sample.ms);
   say(
     line([
       failed ? `${name} (error)` : name,
-      `${same(cold.map((sample) => sample.requests))}/${same(warm.map((sample) => sample.requests))}`,
+      requestsOf({ cold, inWindow, warm }),
       kib(median(cold, 'bytes')),
       kib(median(warm, 'bytes')),
       ...(COLD_RUNS > 1 ? [ms(percentile(coldMs, 50)), ms(percentile(coldMs, 95))] : [ms(coldMs[0])]),
@@ -272,7 +292,31 @@ for (const [name, args] of CALLS) {
     ]),
   );
 }
+
+// The scripted conversation, in one process: with the window (back to back, as a model calls), and
+// with AVENIR_MCP_FRESH_SECONDS=0 (each call as it would be after the window).
+async function conversation(env) {
+  const session = await startServer(env);
+  try {
+    let total = 0;
+    for (const [name, args] of CONVERSATION) total += (await measure(session, name, args)).requests;
+    return total;
+  } finally {
+    await session.client.close();
+  }
+}
+const talk = { window: await conversation({}), off: await conversation({ AVENIR_MCP_FRESH_SECONDS: '0' }) };
+say();
+say(
+  `A conversation of ${CONVERSATION.length} typical calls back to back (bench/calls.mjs): ${talk.window} YNAB ` +
+    `requests with the freshness window; ${talk.off} with AVENIR_MCP_FRESH_SECONDS=0 (every call after the window)`,
+);
 await standIn.close();
+if (REQUESTS_ONLY) {
+  for (const error of errors) say(`  error from ${error}`);
+  say(`Benchmark time: ${((performance.now() - benchStart) / 1000).toFixed(1)} s`);
+  process.exit(errors.length === 0 ? 0 : 1);
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Default answer sizes on both generated plans: the heavy one, and the raw-label one whose long bank
@@ -384,7 +428,7 @@ if (README) {
     },
     rows: measured.map((row) => ({
       name: label([row.name, row.args]),
-      requests: `${same(row.cold.map((s) => s.requests))}`,
+      requests: requestsOf(row),
       coldBytes: median(row.cold, 'bytes'),
       warmBytes: median(row.warm, 'bytes'),
       coldMs: percentile(
@@ -415,6 +459,7 @@ if (README) {
     idleRss,
     peakRss: peak,
     answers,
+    conversation: { calls: CONVERSATION.length, ...talk },
   });
   say('README.md: the performance section now shows this run.');
 }
