@@ -21,8 +21,8 @@ import type { YnabCategory, YnabCategoryGroup, YnabMonthDetail, YnabMonthSummary
 
 /** At most this many months per plan: two years of series, with room for single months around them. */
 export const MONTHS_PER_PLAN = 36;
-/** At most this many plans (a person has a few; the oldest plan's months go first). */
-const PLANS = 8;
+/** At most this many plans (a person has one or two; the least recently kept plan's months go first). */
+const PLANS = 4;
 
 interface Kept {
   detail: YnabMonthDetail;
@@ -147,7 +147,14 @@ export class MonthCache {
       this.#plans.delete(plan); // nothing tells what changed between the two
       return;
     }
-    const groups = await categoriesSince(from);
+    let groups: YnabCategoryGroup[];
+    try {
+      groups = await categoriesSince(from);
+    } catch {
+      // what changed cannot be told (the pacer, YNAB): no kept month is trusted, the list read stands
+      this.#plans.delete(plan);
+      return;
+    }
     if (this.#plans.get(plan) !== p || p.knowledge !== from) return;
     this.#drop(p, got.rows, groups);
     p.knowledge = got.knowledge;

@@ -42,4 +42,16 @@ describe('MonthCache', () => {
     cache.reset();
     expect(cache.size('p')).toBe(0);
   });
+
+  it('drops every month of a plan when what changed cannot be read', async () => {
+    const cache = new MonthCache();
+    cache.put('p', '2026-01-01', 5, detail('2026-01-01'));
+    const start = cache.started();
+    await cache.synced('p', start, 5, { rows: [], knowledge: 5 }, () => Promise.reject(new Error('no')));
+    expect(cache.size('p')).toBe(1);
+    await cache.synced('p', cache.started(), 5, { rows: [], knowledge: 6 }, () =>
+      Promise.reject(new Error('paced')),
+    );
+    expect(cache.size('p')).toBe(0);
+  });
 });
