@@ -9,15 +9,16 @@
  * tool, in every combination. Today (2026-12, 20 reads and 20 writes, 2026-07-28; the 2025 era's
  * answers are 4-8 B a tool smaller, without `_meta`):
  *
- * - read-only 748 B a tool, 770 B with Apps (the charts' view links): 30 B of headroom, what a
- *   boolean parameter without a description on every read tool costs (27 B);
- * - every tool 833 B a tool, 874 B with Apps (the approval card's link on every confirmed write, and
- *   its two tools): 26 B of headroom, where that parameter would cost 13 B a tool.
+ * - read-only 777 B a tool, 799 B with Apps (the charts' view links): 1 B of headroom, since every
+ *   read tool that takes a plan also takes `fresh` (listed without a description, 27 B) and says its
+ *   cost within the freshness window; the next read tool must come with a trim;
+ * - every tool 847 B a tool, 888 B with Apps (the approval card's link on every confirmed write, and
+ *   its two tools): 12 B of headroom.
  *
  * And each tool's entry in the answer stays under the ceiling of its kind, so that adding a tool never
  * fails for the others' sake, and what the answer adds around the entries (the envelope) under its own:
  *
- * - a read tool at most 1,600 B: the largest, forecast_balance, is 1,378 B (1,484 B with Apps, 116 B
+ * - a read tool at most 1,600 B: the largest, forecast_balance, is 1,405 B (1,511 B with Apps, 89 B
  *   of headroom);
  * - a write tool at most 1,800 B: the largest, update_scheduled_transaction, is 1,588 B (1,700 B with
  *   Apps, 100 B of headroom);
