@@ -3,6 +3,7 @@
 //
 //   npm run build && node bench/one-tool.mjs suggest_categories [repeats] [--cpu-prof] [--heap-prof]
 //   node bench/one-tool.mjs all        every read tool of the benchmark in turn, in ONE process
+//   ... --plan=raw                     on the raw-label plan (bench/raw-plan.mjs) instead
 //
 // Prints the cold call, the warm p50/p95, the server's peak RSS (VmHWM) and the CPU time a warm call
 // costs the server and this process (the stand-in and the client): on a loaded machine, the CPU times
@@ -16,14 +17,19 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { startStandIn } from '../dist/demo/index.js';
-import { HEAVY_TODAY, buildHeavyPlan } from './heavy-plan.mjs';
+import { HEAVY_PLAN_ID, HEAVY_TODAY, buildHeavyPlan } from './heavy-plan.mjs';
+import { RAW_PLAN_ID, buildRawPlan } from './raw-plan.mjs';
 import { CALLS } from './calls.mjs';
 
 const args = process.argv.slice(2);
 const flags = args.filter((a) => a.startsWith('--'));
 const [tool = 'all', repeatText = tool === 'all' ? '2' : '15'] = args.filter((a) => !a.startsWith('--'));
 const repeats = Math.max(1, Number(repeatText));
-const chosen = tool === 'all' ? CALLS : CALLS.filter(([name]) => name === tool);
+const raw = flags.includes('--plan=raw');
+/** The calls with the plan id of the plan served (the raw-label plan keeps the heavy plan's other ids). */
+const onPlan = ([name, input]) =>
+  raw && input.plan_id === HEAVY_PLAN_ID ? [name, { ...input, plan_id: RAW_PLAN_ID }] : [name, input];
+const chosen = (tool === 'all' ? CALLS : CALLS.filter(([name]) => name === tool)).map(onPlan);
 if (chosen.length === 0) {
   process.stderr.write(`one-tool: no benchmark call named ${tool}\n`);
   process.exit(2);
@@ -51,7 +57,7 @@ const percentile = (samples, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-const standIn = await startStandIn({ plan: buildHeavyPlan(), today: HEAVY_TODAY });
+const standIn = await startStandIn({ plan: raw ? buildRawPlan() : buildHeavyPlan(), today: HEAVY_TODAY });
 const transport = new StdioClientTransport({
   command: process.execPath,
   args: [...nodeArgs, MAIN],

@@ -18,6 +18,7 @@ import { startHarness, type Harness } from '../helpers/harness.js';
 import { journalEntry } from '../helpers/writes.js';
 import { isUnknownOutcome } from '../../src/domain/write-outcome.js';
 import { readingAnew } from '../../src/ynab/freshness.js';
+import { HalfUndone } from '../../src/safety/undo/types.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -107,5 +108,33 @@ describe('the undo of a transfer whose first delete answer is lost', () => {
     expect(await readingAnew(async () => plan.readBack?.())).toBe(
       `${id} is deleted, but ${other}, the other side of the transfer, is still there; the next undo_operation deletes it`,
     );
+  });
+
+  it('answered, whose read of the other side then fails: stopped halfway, the other side left to check', async () => {
+    h.standIn.reset();
+    const tx = h.standIn.state.transactions.find(
+      (t) => !t.deleted && t.transfer_account_id !== null && t.amount < 0,
+    )!;
+    const { id, account_id, date, amount } = tx;
+    const deps = createDeps(loadConfig(h.env), silentLog);
+    const plan = await planUndo(
+      deps.ynab,
+      'demo-budget',
+      entryFor({ transaction_id: id, account_id, date, amount }),
+      'transfer',
+    );
+    const [, other] = (plan.subject as { items: string[] }).items;
+    h.standIn.clearRequests();
+    h.standIn.fault({ method: 'GET', path: '/plans/demo-budget/transactions', status: 400 });
+    const failed = await readingAnew(() => plan.apply()).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failed).toBeInstanceOf(HalfUndone);
+    expect((failed as HalfUndone).message).toContain(
+      `${id} is deleted, but its other side ${other} may still be in YNAB`,
+    );
+    // nothing more was sent after the read failed
+    expect(h.standIn.requests.map((q) => `${q.method} ${q.status}`)).toEqual(['DELETE 200', 'GET 400']);
   });
 });
