@@ -26,9 +26,15 @@ const flags = args.filter((a) => a.startsWith('--'));
 const [tool = 'all', repeatText = tool === 'all' ? '2' : '15'] = args.filter((a) => !a.startsWith('--'));
 const repeats = Math.max(1, Number(repeatText));
 const raw = flags.includes('--plan=raw');
-/** The calls with the plan id of the plan served (the raw-label plan keeps the heavy plan's other ids). */
-const onPlan = ([name, input]) =>
-  raw && input.plan_id === HEAVY_PLAN_ID ? [name, { ...input, plan_id: RAW_PLAN_ID }] : [name, input];
+/**
+ * The calls with the plan id of the plan served. The raw-label plan keeps the heavy plan's ids but
+ * not its group names, so a call naming groups (get_runway's essential_groups) names none there.
+ */
+function onPlan([name, input]) {
+  if (!raw || input.plan_id !== HEAVY_PLAN_ID) return [name, input];
+  const { essential_groups: _named, ...rest } = input;
+  return [name, { ...rest, plan_id: RAW_PLAN_ID }];
+}
 const chosen = (tool === 'all' ? CALLS : CALLS.filter(([name]) => name === tool)).map(onPlan);
 if (chosen.length === 0) {
   process.stderr.write(`one-tool: no benchmark call named ${tool}\n`);
