@@ -97,7 +97,10 @@ describe('request ids in JSON log lines', () => {
     for (const r of called) expect(r.request_id, r.message).toBe(id);
     expect(called.every((r) => !('person' in r))).toBe(true); // no person outside hosted mode
     const all = lines.join('');
-    for (const canary of ['151', '987', 'Canary', YNAB_TOKEN, http.token.reveal(), 'Restaurants'])
+    // the amounts as a text or in milliunits would write them (not '151' alone: a timestamp's
+    // milliseconds or a duration may hold those digits)
+    const amounts = ['151.37', '151370', '987.65', '-987650'];
+    for (const canary of [...amounts, 'Canary', YNAB_TOKEN, http.token.reveal(), 'Restaurants'])
       expect(all).not.toContain(canary);
   });
 

@@ -137,4 +137,29 @@ describe('the undo of a transfer whose first delete answer is lost', () => {
     // nothing more was sent after the read failed
     expect(h.standIn.requests.map((q) => `${q.method} ${q.status}`)).toEqual(['DELETE 200', 'GET 400']);
   });
+
+  it('whose first delete YNAB refuses: the refusal as it is, no read, nothing more sent', async () => {
+    h.standIn.reset();
+    const tx = h.standIn.state.transactions.find(
+      (t) => !t.deleted && t.transfer_account_id !== null && t.amount < 0,
+    )!;
+    const { id, account_id, date, amount } = tx;
+    const deps = createDeps(loadConfig(h.env), silentLog);
+    const plan = await planUndo(
+      deps.ynab,
+      'demo-budget',
+      entryFor({ transaction_id: id, account_id, date, amount }),
+      'transfer',
+    );
+    h.standIn.clearRequests();
+    h.standIn.fault({ method: 'DELETE', path: `/plans/demo-budget/transactions/${id}`, status: 409 });
+    const failed = await readingAnew(() => plan.apply()).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isUnknownOutcome(failed)).toBe(false);
+    expect(String(failed)).toContain('409');
+    expect(h.standIn.requests.map((q) => `${q.method} ${q.status}`)).toEqual(['DELETE 409']);
+    expect(h.standIn.state.transactions.find((t) => t.id === id)?.deleted).not.toBe(true);
+  });
 });
