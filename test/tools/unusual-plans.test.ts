@@ -5,25 +5,23 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createMcpHandler } from '@modelcontextprotocol/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { serverFactory } from '../../src/server.js';
-import { call, connect, startHarness, type Harness } from '../helpers/harness.js';
+import { call, connect } from '../helpers/harness.js';
 import { tempJournal } from '../helpers/writes.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-beforeEach(() => h.standIn.reset());
 
 const BARE_PLANS = JSON.stringify({ data: { plans: [{ id: 'demo-budget', name: 'Demo household' }] } });
 
 describe('unusual plans and clients', () => {
-  it('a plan listed without months or modification date gets nulls, in the tool and the resource', async () => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+
+  it('a plan listed without months or modification date gets nulls, in the tool and the resource', async ({
+    h,
+  }) => {
     const s = await connect(h, 'modern');
     h.standIn.fault({ path: '/plans', status: 200, body: BARE_PLANS });
     const listed = await call(s, 'list_plans');
@@ -37,10 +35,9 @@ describe('unusual plans and clients', () => {
     expect((read.contents[0] as { text: string }).text).toBe(
       '[{"plan_id":"demo-budget","name":"Demo household","last_modified_on":null}]',
     );
-    await s.close();
   });
 
-  it('a client offering only URL elicitation cannot show the yes/no form: it gets a code', async () => {
+  it('a client offering only URL elicitation cannot show the yes/no form: it gets a code', async ({ h }) => {
     const deps = createDeps(loadConfig({ ...h.env, AVENIR_MCP_JOURNAL: tempJournal() }), silentLog);
     const handler = createMcpHandler(serverFactory(deps));
     const client = new Client(
@@ -63,7 +60,9 @@ describe('unusual plans and clients', () => {
     await handler.close();
   });
 
-  it("a transaction whose category YNAB no longer lists is previewed with YNAB's name for it", async () => {
+  it("a transaction whose category YNAB no longer lists is previewed with YNAB's name for it", async ({
+    h,
+  }) => {
     const row = h.standIn.state.transactions.find((t) => t.id === 'tx-046')!;
     Object.assign(row, { category_id: 'cat-gone', category_name: 'Old Hobby' });
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
@@ -73,6 +72,5 @@ describe('unusual plans and clients', () => {
     });
     const changes = (r.structuredContent as { changes: { from_category: string | null }[] }).changes;
     expect(changes[0]?.from_category).toBe('Old Hobby');
-    await s.close();
   });
 });

@@ -3,20 +3,19 @@
  * a missing list is an empty list, a missing server knowledge means "load in full next time", and
  * missing id lists are empty: a 2xx is still YNAB's yes, and the result names exactly the ids it gave.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, connect, requestLines, startHarness, type Harness } from '../helpers/harness.js';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
+import { call, connect, requestLines } from '../helpers/harness.js';
 import { tempJournal } from '../helpers/writes.js';
 
 const EMPTY = '{"data":{}}';
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-beforeEach(() => h.standIn.reset());
 
 describe('sparse YNAB answers', () => {
-  it('a list answer without its list or knowledge is empty, and the next read is a full load', async () => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+
+  it('a list answer without its list or knowledge is empty, and the next read is a full load', async ({
+    h,
+  }) => {
     const s = await connect(h, 'modern');
     h.standIn.fault({ method: 'GET', path: '/plans/demo-budget/accounts', status: 200, body: EMPTY });
     const first = await call(s, 'list_accounts', { plan_id: 'demo-budget' });
@@ -26,11 +25,10 @@ describe('sparse YNAB answers', () => {
     expect((second.structuredContent as { result: unknown[] }).result.length).toBeGreaterThan(3);
     // no last_knowledge_of_server: the empty answer carried none to build a delta on
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/accounts']);
-    await s.close();
   });
 
   // an answer without the ids says nothing of what came in; with nothing read before, nothing can tell
-  it('an import answer without ids is an unknown outcome', async () => {
+  it('an import answer without ids is an unknown outcome', async ({ h }) => {
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
     h.standIn.fault({
       method: 'POST',
@@ -40,12 +38,11 @@ describe('sparse YNAB answers', () => {
     });
     const r = await call(s, 'import_transactions', { plan_id: 'demo-budget' });
     expect(r.structuredContent).toMatchObject({ status: 'unknown', imported: null, transaction_ids: [] });
-    await s.close();
   });
 
   // an answer that shows nothing is settled by reading: here the fault kept the write from landing,
   // but a create no read shows may still land late, so it is unknown (and pending), never "not applied"
-  it('a create answer (201) without ids: no read shows it created, so it is unknown', async () => {
+  it('a create answer (201) without ids: no read shows it created, so it is unknown', async ({ h }) => {
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
     const args = {
       plan_id: 'demo-budget',
@@ -63,10 +60,9 @@ describe('sparse YNAB answers', () => {
       duplicate_import_ids: [],
     });
     expect((r.structuredContent as { message: string }).message).toMatch(/^Do not repeat this change yet: /);
-    await s.close();
   });
 
-  it('a bulk update answer (200) without the transactions: one read shows nothing changed', async () => {
+  it('a bulk update answer (200) without the transactions: one read shows nothing changed', async ({ h }) => {
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
     const args = {
       plan_id: 'demo-budget',
@@ -77,6 +73,5 @@ describe('sparse YNAB answers', () => {
     h.standIn.fault({ method: 'PATCH', path: '/plans/demo-budget/transactions', status: 200, body: EMPTY });
     const r = await call(s, 'apply_categories', { ...args, confirmation });
     expect(r.structuredContent).toMatchObject({ status: 'not_applied', conflicts: [] });
-    await s.close();
   });
 });
