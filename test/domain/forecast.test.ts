@@ -188,7 +188,7 @@ describe('forecast', () => {
     ]);
     expect(out.first_shortfall).toBeNull();
     expect(out.message).toBe(
-      'The balance stays above zero until 2026-10. This rests on the assumptions listed: check them with the user.',
+      'The balance stays above zero through 2026-10. This rests on the assumptions listed: check them with the user.',
     );
   });
 

@@ -127,7 +127,7 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
     expect(out.months[1]).toMatchObject({ month: '2026-10', outflows: -1815.95, lowest: 5321.43 });
     expect(out.first_shortfall).toBeNull();
     expect(out.message).toBe(
-      'The balance stays above zero until 2026-12. This rests on the assumptions listed: check them with the user.',
+      'The balance stays above zero through 2026-12. This rests on the assumptions listed: check them with the user.',
     );
     expect(requestLines(h.standIn)).toEqual(REQUESTS);
   });

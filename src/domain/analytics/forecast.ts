@@ -238,7 +238,7 @@ export function forecastByDay(input: ForecastInput): {
   const shortfall = firstShortfall(months);
   const conclusion = shortfall
     ? `The balance goes below zero in ${shortfall}.`
-    : `The balance stays above zero until ${until}.`;
+    : `The balance stays above zero through ${until}.`;
   const result: ForecastResult = {
     message: `${conclusion} This rests on the assumptions listed: check them with the user.`,
     accounts: chosen.map((a) => clean(a.name)),
