@@ -60,7 +60,10 @@ describe('the undo of a transfer', () => {
 });
 
 describe('the undo of a transfer whose first delete answer is lost', () => {
-  it('and whose one read fails: the loss is thrown as it is, for the settling reads to tell', async () => {
+  const TX = '/plans/demo-budget/transactions';
+
+  /** The undo of the plan's first transfer, planned on a fresh stand-in: the side sent and the other. */
+  async function planned() {
     h.standIn.reset();
     const tx = h.standIn.state.transactions.find(
       (t) => !t.deleted && t.transfer_account_id !== null && t.amount < 0,
@@ -70,40 +73,37 @@ describe('the undo of a transfer whose first delete answer is lost', () => {
     const details = { transaction_id: id, account_id, date, amount };
     const plan = await planUndo(deps.ynab, 'demo-budget', entryFor(details), 'transfer');
     expect(plan.fullConflict).toBeNull();
-    h.standIn.clearRequests();
-    const path = `/plans/demo-budget/transactions`;
-    h.standIn.fault({ method: 'DELETE', path: `${path}/${id}`, drop: true, apply: true });
-    h.standIn.fault({ method: 'GET', path, status: 400 });
-    const failed = await plan.apply().then(
+    const [, other] = (plan.subject as { items: string[] }).items;
+    return { plan, id, other };
+  }
+
+  /** What the undo's apply throws, run as every write runs: reading YNAB itself, never the window. */
+  const failureOf = (plan: Awaited<ReturnType<typeof planned>>['plan']): Promise<unknown> =>
+    readingAnew(() => plan.apply()).then(
       () => null,
       (error: unknown) => error,
     );
-    expect(isUnknownOutcome(failed)).toBe(true);
+
+  const sent = () => h.standIn.requests.map((q) => `${q.method} ${q.status}`);
+
+  it('and whose one read fails: the loss is thrown as it is, for the settling reads to tell', async () => {
+    const { plan, id } = await planned();
+    h.standIn.clearRequests();
+    h.standIn.fault({ method: 'DELETE', path: `${TX}/${id}`, drop: true, apply: true });
+    h.standIn.fault({ method: 'GET', path: TX, status: 400 });
+    expect(isUnknownOutcome(await failureOf(plan))).toBe(true);
     // the delete landed (the stand-in recorded 200; the answer was cut) and was sent once; the one
     // read was refused; nothing more was sent
-    expect(h.standIn.requests.map((q) => `${q.method} ${q.status}`)).toEqual(['DELETE 200', 'GET 400']);
+    expect(sent()).toEqual(['DELETE 200', 'GET 400']);
     expect(h.standIn.state.transactions.find((t) => t.id === id)?.deleted).toBe(true);
   });
 
   it('that landed late with the other side kept: a read-back says which side is left', async () => {
-    h.standIn.reset();
-    const tx = h.standIn.state.transactions.find(
-      (t) => !t.deleted && t.transfer_account_id !== null && t.amount < 0,
-    )!;
-    const { id, account_id, date, amount } = tx;
-    const deps = createDeps(loadConfig(h.env), silentLog);
-    const plan = await planUndo(
-      deps.ynab,
-      'demo-budget',
-      entryFor({ transaction_id: id, account_id, date, amount }),
-      'transfer',
-    );
-    const [, other] = (plan.subject as { items: string[] }).items;
+    const { plan, id, other } = await planned();
     expect(await plan.readBack?.()).toBe(false);
     // YNAB applies the first delete later, and keeps the other side
-    const path = `/plans/demo-budget/transactions/${id}`;
-    h.standIn.fault({ method: 'DELETE', path, keepTransferSide: true });
-    await fetch(`${h.standIn.url}${path}`, { method: 'DELETE', headers: { Authorization: 'Bearer t' } });
+    h.standIn.fault({ method: 'DELETE', path: `${TX}/${id}`, keepTransferSide: true });
+    await fetch(`${h.standIn.url}${TX}/${id}`, { method: 'DELETE', headers: { Authorization: 'Bearer t' } });
     // as every write's reads, it reads YNAB itself, never the copy of the freshness window
     expect(await readingAnew(async () => plan.readBack?.())).toBe(
       `${id} is deleted, but ${other}, the other side of the transfer, is still there; the next undo_operation deletes it`,
@@ -111,55 +111,26 @@ describe('the undo of a transfer whose first delete answer is lost', () => {
   });
 
   it('answered, whose read of the other side then fails: stopped halfway, the other side left to check', async () => {
-    h.standIn.reset();
-    const tx = h.standIn.state.transactions.find(
-      (t) => !t.deleted && t.transfer_account_id !== null && t.amount < 0,
-    )!;
-    const { id, account_id, date, amount } = tx;
-    const deps = createDeps(loadConfig(h.env), silentLog);
-    const plan = await planUndo(
-      deps.ynab,
-      'demo-budget',
-      entryFor({ transaction_id: id, account_id, date, amount }),
-      'transfer',
-    );
-    const [, other] = (plan.subject as { items: string[] }).items;
+    const { plan, id, other } = await planned();
     h.standIn.clearRequests();
-    h.standIn.fault({ method: 'GET', path: '/plans/demo-budget/transactions', status: 400 });
-    const failed = await readingAnew(() => plan.apply()).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    h.standIn.fault({ method: 'GET', path: TX, status: 400 });
+    const failed = await failureOf(plan);
     expect(failed).toBeInstanceOf(HalfUndone);
     expect((failed as HalfUndone).message).toContain(
       `${id} is deleted, but its other side ${other} may still be in YNAB`,
     );
     // nothing more was sent after the read failed
-    expect(h.standIn.requests.map((q) => `${q.method} ${q.status}`)).toEqual(['DELETE 200', 'GET 400']);
+    expect(sent()).toEqual(['DELETE 200', 'GET 400']);
   });
 
   it('whose first delete YNAB refuses: the refusal as it is, no read, nothing more sent', async () => {
-    h.standIn.reset();
-    const tx = h.standIn.state.transactions.find(
-      (t) => !t.deleted && t.transfer_account_id !== null && t.amount < 0,
-    )!;
-    const { id, account_id, date, amount } = tx;
-    const deps = createDeps(loadConfig(h.env), silentLog);
-    const plan = await planUndo(
-      deps.ynab,
-      'demo-budget',
-      entryFor({ transaction_id: id, account_id, date, amount }),
-      'transfer',
-    );
+    const { plan, id } = await planned();
     h.standIn.clearRequests();
-    h.standIn.fault({ method: 'DELETE', path: `/plans/demo-budget/transactions/${id}`, status: 409 });
-    const failed = await readingAnew(() => plan.apply()).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    h.standIn.fault({ method: 'DELETE', path: `${TX}/${id}`, status: 409 });
+    const failed = await failureOf(plan);
     expect(isUnknownOutcome(failed)).toBe(false);
     expect(String(failed)).toContain('409');
-    expect(h.standIn.requests.map((q) => `${q.method} ${q.status}`)).toEqual(['DELETE 409']);
+    expect(sent()).toEqual(['DELETE 409']);
     expect(h.standIn.state.transactions.find((t) => t.id === id)?.deleted).not.toBe(true);
   });
 });
