@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { UnknownOutcome } from '../../src/domain/write-outcome.js';
 import type { CheckedWrite } from '../../src/safety/outcome/checked-step.js';
-import { inWrite, type WriteRun } from '../../src/safety/outcome/run.js';
+import { inWrite, runWithin } from '../../src/safety/outcome/run.js';
 import { runSeries, type Series } from '../../src/safety/outcome/series.js';
 
 type Behaviour = 'applied' | 'ignored' | 'lost-shown' | 'lost-unseen' | 'refused';
@@ -80,16 +80,7 @@ describe('runSeries', () => {
 
   it('an item not known is kept for the next call, which journals it alone once a read shows it', async () => {
     const w = world({ a: 'lost-unseen' });
-    const run: WriteRun = {
-      bounds: { windowMs: 0, sleep: async () => undefined },
-      journalFailure: null,
-      pendingId: null,
-      pendingIdUsed: false,
-      later: null,
-      repeatSafe: false,
-      announce: null,
-      journals: null,
-    };
+    const run = runWithin({ windowMs: 0, sleep: async () => undefined });
     await inWrite(run, () => runSeries(w.series(['a', 'b'])));
     expect(await run.later?.settle(false)).toBe('waiting');
     expect(w.recorded).toEqual([]);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UnknownOutcome } from '../../src/domain/write-outcome.js';
-import { inWrite, type WriteRun } from '../../src/safety/outcome/run.js';
+import { inWrite, runWithin } from '../../src/safety/outcome/run.js';
 import { sendStep, type Step } from '../../src/safety/outcome/step.js';
 
 const step = (send: () => Promise<number>, check: () => Promise<boolean | string>): Step<number> => ({
@@ -45,16 +45,7 @@ describe('sendStep', () => {
   });
 
   it('a lost answer is read over the window until it shows, or until a check says no later read can change it', async () => {
-    const run: WriteRun = {
-      bounds: { windowMs: 40, sleep: async () => undefined },
-      journalFailure: null,
-      pendingId: null,
-      pendingIdUsed: false,
-      later: null,
-      repeatSafe: false,
-      announce: null,
-      journals: null,
-    };
+    const run = runWithin({ windowMs: 40, sleep: async () => undefined });
     let reads = 0;
     const holding = (held: boolean | string) => async () => {
       reads += 1;

@@ -99,9 +99,13 @@ export function markRepeatSafe(): void {
 }
 
 /** A fresh run of one write: its settling bounds from the configuration, progress to the caller. */
-export function newRun(deps: Deps, progress?: (message: string) => void): WriteRun {
+export const newRun = (deps: Deps, progress?: (message: string) => void): WriteRun =>
+  runWithin({ windowMs: deps.config.settleMs, sleep: deps.sleep, ...(progress ? { progress } : {}) });
+
+/** A fresh run of one write within these settling bounds, nothing yet announced, journaled or kept. */
+export function runWithin(bounds: SettleBounds): WriteRun {
   return {
-    bounds: { windowMs: deps.config.settleMs, sleep: deps.sleep, ...(progress ? { progress } : {}) },
+    bounds,
     journalFailure: null,
     pendingId: null,
     pendingIdUsed: false,
