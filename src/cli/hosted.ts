@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, DEMO_CLIENT_ID, type Config } from '../config.js';
 import { Secret } from '../domain/secret.js';
 import { startPruning } from '../hosted/retention.js';
-import { planWrites, type PlanWrites } from '../hosted/plan-writes.js';
+import { toldAcross } from '../hosted/plan-writes.js';
 import { sharedStateKey } from '../hosted/state-key.js';
 import { CALLBACK_PATH, type YnabApp } from '../hosted/ynab-oauth.js';
 import type { Log } from '../log.js';
@@ -84,17 +84,17 @@ export async function startHosted(start: HostedStart): Promise<Hosted> {
     apiUrl: () => config.ynabUrl(),
   };
   // a write on this instance ends the freshness window of the person's plan on the others too
-  let writes: PlanWrites | null = null;
-  const servers = personServers({
-    config,
-    log,
-    people,
-    app,
-    store,
-    written: (person, plan) => writes?.tell(person, plan),
-    ...(start.server ? { server: start.server } : {}),
-  });
-  writes = await planWrites(store, (person, plan) => servers.people.expire(person, plan), log);
+  const servers = await toldAcross(store, log, (written) =>
+    personServers({
+      config,
+      log,
+      people,
+      app,
+      store,
+      written,
+      ...(start.server ? { server: start.server } : {}),
+    }),
+  );
   const oauth = await createOAuth({
     publicUrl: config.publicUrl,
     writes: config.write,

@@ -71,3 +71,21 @@ export async function planWrites(
     stop,
   };
 }
+
+/**
+ * Builds what serves the people (`make`, given the `written` to pass to their Deps) with their
+ * writes told to the other instances, and the others' writes ending this instance's windows: the
+ * one wiring hosted mode and the tests of several instances share.
+ */
+export async function toldAcross<
+  T extends { people: { expire(person: string, plan: string | undefined): void } },
+>(
+  db: Database,
+  log: Log,
+  make: (written: (person: string, plan: string | undefined) => void) => T,
+): Promise<T> {
+  let writes: PlanWrites | null = null;
+  const made = make((person, plan) => writes?.tell(person, plan));
+  writes = await planWrites(db, (person, plan) => made.people.expire(person, plan), log);
+  return made;
+}

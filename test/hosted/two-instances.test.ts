@@ -31,7 +31,7 @@ import { SqlPeopleStore } from '../../src/store/sql-people.js';
 import type { Database } from '../../src/store/sql.js';
 import { WRITE_SCOPE } from '../../src/transports/oauth/scopes.js';
 import { personServers, type PersonServers } from '../../src/transports/per-person.js';
-import { planWrites, type PlanWrites } from '../../src/hosted/plan-writes.js';
+import { toldAcross } from '../../src/hosted/plan-writes.js';
 import { HOURLY_BUDGET } from '../../src/ynab/pace.js';
 import { textOf } from '../helpers/harness.js';
 import { ACCEPT } from '../helpers/writes.js';
@@ -62,22 +62,22 @@ const routes = new Map<Client, Instance>();
 async function startInstance(db: Database, env: Record<string, string>): Promise<Instance> {
   const config = loadConfig(env);
   // as hosted mode wires it: this instance's writes told to the others, theirs ending its windows
-  let writes: PlanWrites | null = null;
-  const servers = personServers({
-    written: (person, plan) => writes?.tell(person, plan),
-    config,
-    log: silentLog,
-    people: new SqlPeopleStore(db, sealer),
-    app: {
-      clientId: 'app',
-      clientSecret: new Secret('app-secret'),
-      oauthUrl: standIn.origin,
-      redirectUri: 'http://127.0.0.1/oauth/ynab/callback',
-      apiUrl: () => config.ynabUrl(),
-    },
-    store: db,
-  });
-  writes = await planWrites(db, (person, plan) => servers.people.expire(person, plan), silentLog);
+  const servers = await toldAcross(db, silentLog, (written) =>
+    personServers({
+      written,
+      config,
+      log: silentLog,
+      people: new SqlPeopleStore(db, sealer),
+      app: {
+        clientId: 'app',
+        clientSecret: new Secret('app-secret'),
+        oauthUrl: standIn.origin,
+        redirectUri: 'http://127.0.0.1/oauth/ynab/callback',
+        apiUrl: () => config.ynabUrl(),
+      },
+      store: db,
+    }),
+  );
   const handler = createMcpHandler(servers.perPerson, { legacy: 'reject' });
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
