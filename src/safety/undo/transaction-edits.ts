@@ -125,6 +125,8 @@ export const undoTransfer: UndoHandler<'transfer'> = async (ynab, plan, entry, d
     apply: async () => {
       // what a lost first answer adds in front of the message, once a read showed that side gone
       let opening = (_whole: boolean) => '';
+      // the read that showed a lost first delete in place: it tells of the other side too
+      let seen: readonly YnabTransaction[] | null = null;
       try {
         await ynab.transactions.delete(plan, first);
       } catch (error) {
@@ -132,11 +134,11 @@ export const undoTransfer: UndoHandler<'transfer'> = async (ynab, plan, entry, d
         // undo goes on to the other side as if answered; otherwise the loss is settled over the
         // window by readBack, as every one-request undo's is
         if (!isUnknownOutcome(error)) throw error;
-        const shown = await ynab.transactions.list(plan).then(
-          (rows) => !rows.some((t) => t.id === first),
-          () => false,
+        seen = await ynab.transactions.list(plan).then(
+          (rows) => (rows.some((t) => t.id === first) ? null : rows),
+          () => null,
         );
-        if (!shown) throw error;
+        if (seen === null) throw error;
         opening = (whole) =>
           whole
             ? "YNAB's answer was lost, but a read-back shows the undo in place. "
@@ -156,7 +158,7 @@ export const undoTransfer: UndoHandler<'transfer'> = async (ynab, plan, entry, d
       // YNAB's API does not document whether it deletes the linked side too: read, and delete it if kept
       let removed: boolean;
       try {
-        removed = await gone();
+        removed = seen === null ? await gone() : !seen.some((t) => t.id === second);
       } catch (error) {
         throw halfway(reasonOf(error));
       }
