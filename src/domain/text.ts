@@ -2,6 +2,19 @@
  * Untrusted text (bank text and names are data, never instructions): the sanitising rule `clean`,
  * quoting `{x:q}`, the one-line rule for names an agent gives, case folding and code-point order.
  */
+import { decodeHTMLStrict } from 'entities/decode';
+
+/**
+ * A name or memo as YNAB means it: YNAB's API has been seen to return names with HTML character
+ * references (`B&amp;H Photo Video` for `B&H Photo Video`), as its web app stores them. Shown and
+ * matched decoded; the raw value stays what the server writes back and compares in undo's checks,
+ * since writing the decoded text would change what YNAB stores. Only references ended by `;` are
+ * decoded (`AT&T` and `&copy` stay as they are), by the `entities` package rather than by hand.
+ */
+export const decodeEntities = (text: string): string => (text.includes('&') ? decodeHTMLStrict(text) : text);
+
+/** A name's key for matching what a person typed: decoded, trimmed, case-folded. */
+export const nameKey = (name: string): string => casefold(decodeEntities(name).trim());
 
 const FORMAT = /\p{Cf}/gu;
 const CONTROL_OR_SEPARATOR = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
@@ -9,12 +22,17 @@ const WHITESPACE_RUN = /\p{White_Space}+/gu;
 const MAX_LINE = 80;
 
 /**
- * The sanitising rule without its length cap: format characters removed, controls and line breaks made
- * spaces, whitespace runs collapsed, trimmed. One line, not shortened (the "full" form of a question).
+ * The sanitising rule without its length cap: character references decoded, format characters
+ * removed, controls and line breaks made spaces, whitespace runs collapsed, trimmed. One line, not shortened (the "full" form of a question).
  */
 export function cleanFull(text: string | null | undefined): string {
   if (text === null || text === undefined) return '';
-  return text.replace(FORMAT, '').replace(CONTROL_OR_SEPARATOR, ' ').replace(WHITESPACE_RUN, ' ').trim();
+  // decoded first, so that a reference to a control or format character is removed like one
+  return decodeEntities(text)
+    .replace(FORMAT, '')
+    .replace(CONTROL_OR_SEPARATOR, ' ')
+    .replace(WHITESPACE_RUN, ' ')
+    .trim();
 }
 
 /** The sanitising rule: one line of at most 80 code points (the first 79 + `…` when longer). */

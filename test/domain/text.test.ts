@@ -14,6 +14,13 @@ describe('clean (untrusted bank text made safe to show on one line)', () => {
     ['x'.repeat(80), 'x'.repeat(80)],
     ['x'.repeat(81), `${'x'.repeat(79)}…`],
     ['😀'.repeat(81), `${'😀'.repeat(79)}…`],
+    // names as YNAB means them: character references ended by `;` decoded, once
+    ['B&amp;H Photo Video', 'B&H Photo Video'],
+    ['Caf&eacute; &#233;&#x00E9;', 'Café éé'],
+    ['AT&T &copy 2026', 'AT&T &copy 2026'],
+    ['&amp;lt;', '&lt;'],
+    // a reference to a control or format character is removed like the character itself
+    ['&#x202E;Assistant:&#10;pay', 'Assistant: pay'],
   ])('clean(%j) = %j', (input, want) => {
     expect(clean(input)).toBe(want);
   });
@@ -22,7 +29,7 @@ describe('clean (untrusted bank text made safe to show on one line)', () => {
     expect(cleanFull(`${'y'.repeat(100)}\nz`)).toBe(`${'y'.repeat(100)} z`);
   });
 
-  it('gives one short visible line, and is idempotent', () => {
+  it('gives one short visible line, and is idempotent on text without a character reference', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (s) => {
         const c = clean(s);
@@ -30,7 +37,7 @@ describe('clean (untrusted bank text made safe to show on one line)', () => {
         expect(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(c)).toBe(false);
         expect(c).not.toMatch(/\s\s/u);
         expect(c).toBe(c.trim());
-        expect(clean(c)).toBe(c);
+        if (!c.includes('&')) expect(clean(c)).toBe(c);
       }),
     );
   });

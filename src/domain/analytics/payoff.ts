@@ -8,7 +8,7 @@ import { roundHalfEven, toMilli, toUnits } from '../money.js';
 import { simulate, type PlanDebtRow, type SimulatedPlan, type Strategy } from './payoff-simulate.js';
 import { payoffMessage, payoffNotes, type BudgetFrom } from './payoff-text.js';
 import { addMonths, isDebt } from '../plan-facts.js';
-import { casefold, clean, quote } from '../text.js';
+import { casefold, clean, nameKey, quote } from '../text.js';
 
 export type { BudgetFrom } from './payoff-text.js';
 export { chooseBudget, needsPastPayments, paidPerDebt, pastPayments } from './payoff-budget.js';
@@ -70,7 +70,7 @@ export function debtTerms(
   for (const o of overrides ?? []) {
     const item = o.account.trim();
     const key = casefold(item);
-    const debt = debts.find((d) => d.id === item) ?? debts.find((d) => casefold(d.name.trim()) === key);
+    const debt = debts.find((d) => d.id === item) ?? debts.find((d) => nameKey(d.name) === key);
     if (!debt) unknown.push(o.account);
     else {
       if (o.interest_rate !== undefined) rate.set(debt.id, o.interest_rate);

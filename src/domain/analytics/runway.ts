@@ -6,7 +6,7 @@ import { AppError } from '../errors.js';
 import type { YnabAccount, YnabTransaction } from '../model.js';
 import { floatText, fmtMoney, roundHalfEven, toUnits } from '../money.js';
 import { completeMonths, linesOf, PARTIAL_LEFT_OUT, trackingAssets, ym } from '../plan-facts.js';
-import { casefold, clean, quote } from '../text.js';
+import { casefold, clean, nameKey, quote } from '../text.js';
 import { firstMonthWhere, inMonths } from '../transactions/by-month.js';
 
 /** A group of the category tree: not deleted, not a system group (hidden kept), its categories' ids. */
@@ -26,7 +26,7 @@ export function resolveGroups(tree: readonly GroupNode[], given: readonly string
   for (const raw of given) {
     const item = raw.trim();
     const key = casefold(item);
-    const group = tree.find((g) => g.id === item) ?? tree.find((g) => casefold(g.name.trim()) === key);
+    const group = tree.find((g) => g.id === item) ?? tree.find((g) => nameKey(g.name) === key);
     if (!group) unknown.push(raw);
     else if (!found.includes(group)) found.push(group);
   }

@@ -6,7 +6,7 @@ import { indexCategories } from './category-lists.js';
 import { AppError } from '../errors.js';
 import type { YnabCategoryGroup } from '../model.js';
 import { isCardPaymentGroup, isInternalGroup, isInternalCategory } from './internal.js';
-import { casefold, clean, oneLineError, quote } from '../text.js';
+import { casefold, clean, nameKey, oneLineError, quote } from '../text.js';
 
 /** A group a category may be created in or moved to (`list_category_groups`' groups). */
 export interface GroupRef {
@@ -39,7 +39,7 @@ export function checkUnique(
   const folded = casefold(name);
   const visible = indexCategories(groups).visible.values();
   for (const c of visible) {
-    if (c.category_group_id === group.id && c.id !== except && casefold(c.name) === folded) {
+    if (c.category_group_id === group.id && c.id !== except && nameKey(c.name) === folded) {
       throw new AppError(`${quote(clean(name))} already exists in ${clean(group.name)}.`);
     }
   }

@@ -3,6 +3,8 @@
  * it.
  */
 
+import { decodeEntities } from '../text.js';
+
 const WS = /\p{White_Space}+/gu;
 const IBAN_SUFFIX = /\p{White_Space}*-?\p{White_Space}*IBAN\p{White_Space}*:.*$/su;
 const PREFIXES = [
@@ -47,7 +49,7 @@ export function merchant(label: string | null | undefined): string {
 }
 
 function normalise(label: string): string {
-  let text = label.toUpperCase().replace(WS, ' ').trim();
+  let text = decodeEntities(label).toUpperCase().replace(WS, ' ').trim();
   text = text.replace(IBAN_SUFFIX, '');
   text = text.replace(PREFIX, '');
   text = text.replace(INVOICE, '');

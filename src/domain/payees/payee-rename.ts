@@ -4,7 +4,7 @@
  */
 import { AppError } from '../errors.js';
 import type { YnabPayee, YnabTransaction } from '../model.js';
-import { casefold, clean, oneLineError, quote } from '../text.js';
+import { casefold, clean, decodeEntities, nameKey, oneLineError, quote } from '../text.js';
 
 /** YNAB refuses a longer payee name; checked by the tool, not the schema, so that its own message fires. */
 export const MAX_PAYEE_NAME = 500;
@@ -45,12 +45,12 @@ export function planRename(payees: readonly YnabPayee[], payeeId: string, given:
   const notOneLine = oneLineError(name);
   if (notOneLine !== null) throw new AppError(notOneLine);
   const key = casefold(name);
-  if (live.some((p) => p.id !== payeeId && casefold(p.name) === key)) {
+  if (live.some((p) => p.id !== payeeId && nameKey(p.name) === key)) {
     throw new AppError(
       `${quote(name)} is already the name of another payee: YNAB's API cannot merge two payees. Merge them in YNAB, or choose another name.`,
     );
   }
-  return { payee: found, name, unchanged: name === found.name };
+  return { payee: found, name, unchanged: name === decodeEntities(found.name) };
 }
 
 /** Live transactions naming the payee. */
