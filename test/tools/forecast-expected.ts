@@ -60,6 +60,7 @@ export interface Forecast {
   start_balance: number;
   assumptions: {
     recurring: { payee: string; amount: number; day: number; months_seen: number }[];
+    recurring_variable: { payee: string; amount: number; day: number; months_seen: number }[];
     variable_monthly: number;
     income_outside_schedules: number;
     current_month: { days_left: number; spending_left: number; income_left: number };
@@ -164,6 +165,25 @@ export function recurring(payee: string, label: string, today: string) {
     day: Math.trunc(median(rows.map((t) => Number(t.date.slice(8))))),
     months_seen: perMonth.size,
   };
+}
+
+/** A fixed charge: one charge in each month it is seen, each month's total within 5 % of the median. */
+export function isFixed(label: string, today: string): boolean {
+  const window = monthsBefore(today, 4);
+  const rows = demo.transactions.filter(
+    (t) =>
+      BUDGET.includes(t.account_id) &&
+      usable(t) &&
+      labelled(t, [label]) &&
+      window.includes(t.date.slice(0, 7)),
+  );
+  const perMonth = new Map<string, number>();
+  for (const t of rows) perMonth.set(t.date.slice(0, 7), (perMonth.get(t.date.slice(0, 7)) ?? 0) + t.amount);
+  const mid = median([...perMonth.values()]);
+  return (
+    rows.length === perMonth.size &&
+    [...perMonth.values()].every((x) => Math.abs(x - mid) <= Math.abs(mid) * 0.05)
+  );
 }
 
 export const startBalance = milli(

@@ -15,6 +15,7 @@ import {
   milli,
   monthsBefore,
   recurring,
+  isFixed,
   simulate,
   startBalance,
   units,
@@ -73,7 +74,12 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
     const scheduled = upcoming('2026-09-26', '2026-12-31');
     expect(out.accounts).toEqual(['Checking', 'Savings']);
     expect(out.start_balance).toBe(units(startBalance));
-    expect(out.assumptions.recurring).toEqual(RECURRING);
+    // the groceries, several charges a month, apart from the fixed charges
+    const fixed = [true, isFixed('RAIL CO', today), isFixed('STREAMFLIX', today), isFixed('TENNIS', today)];
+    expect(isFixed('MARKET FRESH', today)).toBe(false);
+    expect(out.assumptions.recurring).toEqual(RECURRING.filter((_, i) => i > 0 && fixed[i]));
+    expect(out.assumptions.recurring_variable).toEqual(RECURRING.filter((_, i) => i === 0 || !fixed[i]));
+    expect(out.assumptions.recurring.map((r) => r.payee)).toEqual(['RAIL CO', 'STREAMFLIX', 'TENNIS CLUB - PRELEV']);
     expect(RECURRING[0]).toEqual({ payee: 'MARKET FRESH', amount: -182.58, day: 14, months_seen: 3 });
     expect(out.assumptions.variable_monthly).toBe(units(variable));
     expect(out.assumptions.variable_monthly).toBe(-68.7);
@@ -187,6 +193,7 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
       const today = '2026-08-15';
       // Only June and July fall in the window April–July: nothing recurs three months.
       expect(out.assumptions.recurring).toEqual([]);
+      expect(out.assumptions.recurring_variable).toEqual([]);
       const outside = demo.transactions.filter(
         (t) => BUDGET.includes(t.account_id) && usable(t) && t.amount < 0 && !labelled(t, SCHEDULED),
       );
@@ -264,7 +271,10 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
       income: 2_500_000,
       spent,
       received: 0,
-      recurring: out.assumptions.recurring.map((r) => ({ day: r.day, amount: milli(r.amount) })),
+      recurring: [...out.assumptions.recurring, ...out.assumptions.recurring_variable].map((r) => ({
+        day: r.day,
+        amount: milli(r.amount),
+      })),
       events: [
         ...oneOffs.map((o) => ({ date: o.date, amount: milli(o.amount) })),
         ...scheduled.map((o) => ({ date: o.date, amount: o.s.amount })),

@@ -83,12 +83,28 @@ export interface CurrentMonth {
   income_left: number;
 }
 
+/** A payee counted every month, as the answer shows it. */
+export interface RecurringView {
+  payee: string;
+  amount: number;
+  day: number;
+  months_seen: number;
+}
+
+const recurringView = (r: RecurringItem): RecurringView => ({
+  payee: r.payee,
+  amount: toUnits(r.amount),
+  day: r.day,
+  months_seen: r.months_seen,
+});
+
 export interface ForecastResult {
   message: string;
   accounts: string[];
   start_balance: number;
   assumptions: {
-    recurring: { payee: string; amount: number; day: number; months_seen: number }[];
+    recurring: RecurringView[];
+    recurring_variable: RecurringView[];
     variable_monthly: number;
     income_outside_schedules: number;
     current_month: CurrentMonth;
@@ -244,12 +260,10 @@ export function forecastByDay(input: ForecastInput): {
     accounts: chosen.map((a) => clean(a.name)),
     start_balance: toUnits(start),
     assumptions: {
-      recurring: recurring.map((r) => ({
-        payee: r.payee,
-        amount: toUnits(r.amount),
-        day: r.day,
-        months_seen: r.months_seen,
-      })),
+      // fixed charges apart from spending that recurs at varying amounts (groceries): the part a
+      // person can change is then not read as a bill
+      recurring: recurring.filter((r) => r.fixed).map(recurringView),
+      recurring_variable: recurring.filter((r) => !r.fixed).map(recurringView),
       variable_monthly: toUnits(variable),
       income_outside_schedules: toUnits(income),
       current_month: currentMonth(today, variable, income, sofar),

@@ -23,7 +23,16 @@ export interface RecurringItem {
   /** Integer part of the median day of month of its transactions. */
   day: number;
   months_seen: number;
+  /**
+   * A fixed charge (a subscription, a membership): charged once in each month seen, each time within
+   * 5 % of the median. Otherwise spending that recurs at varying amounts (groceries, fuel), which a
+   * person can change: the forecast lists the two apart.
+   */
+  fixed: boolean;
 }
+
+/** A fixed charge's monthly totals stay within this share of their median. */
+const FIXED_TOLERANCE = 0.05;
 
 /** Median; of an even count, the mean of the two middle values. */
 export function median(values: readonly number[]): number {
@@ -69,6 +78,7 @@ export function detectRecurring(
     const mid = median(totals);
     const tolerance = Math.abs(mid) * 0.2;
     if (!totals.every((x) => Math.abs(x - mid) <= tolerance)) continue;
+    const steady = Math.abs(mid) * FIXED_TOLERANCE;
     items.push({
       key: g.key,
       outflow: g.outflow,
@@ -76,6 +86,7 @@ export function detectRecurring(
       amount: roundHalfEven(mid),
       day: Math.trunc(median(g.days)),
       months_seen: g.perMonth.size,
+      fixed: g.days.length === g.perMonth.size && totals.every((x) => Math.abs(x - mid) <= steady),
     });
   }
   return items.sort((a, b) => compareCodePoints(a.key, b.key) || Number(a.outflow) - Number(b.outflow));
