@@ -20,6 +20,10 @@ export const DEBT_TYPES: ReadonlySet<string> = new Set([
 
 export const isDebt = (type: string): boolean => DEBT_TYPES.has(type);
 
+/** A debt other than a card or a line of credit: its monthly interest is the loan's cost, not a charge. */
+export const isLoan = (type: string): boolean =>
+  isDebt(type) && type !== 'creditCard' && type !== 'lineOfCredit';
+
 /** Ids of off-budget accounts whose type is not a debt type. */
 export function trackingAssets(
   accounts: readonly { id: string; on_budget: boolean; type: string }[],

@@ -9,9 +9,10 @@
  * tool, in every combination. Today (2026-12, 20 reads and 20 writes, 2026-07-28; the 2025 era's
  * answers are 4-8 B a tool smaller, without `_meta`):
  *
- * - read-only 777 B a tool, 799 B with Apps (the charts' view links): 1 B of headroom, since every
+ * - read-only about 778 B a tool, 799.9 B with Apps (the charts' view links): no headroom, since every
  *   read tool that takes a plan also takes `fresh` (listed without a description, 27 B) and says its
- *   cost within the freshness window; the next read tool must come with a trim;
+ *   cost within the freshness window; find_recurring_charges' payee and category filters were paid for
+ *   by trimming descriptions; the next read tool or parameter must come with a trim;
  * - every tool 847 B a tool, 888 B with Apps (the approval card's link on every confirmed write, and
  *   its two tools): 12 B of headroom.
  *

@@ -180,9 +180,10 @@ export const lookedAtMonths = (today: string, firstMonth: string | undefined): s
  * window: the detection over a large plan's months is most of a call's work, and the next call on
  * the same snapshot (nothing changed at YNAB) finds it done.
  */
-const drawnFrom = perSnapshot((transactions: readonly YnabTransaction[], window: string) => {
+const drawnFrom = perSnapshot((transactions: readonly YnabTransaction[], window: string, loans: string) => {
   const months = window === '' ? [] : window.split(' ');
-  const looked = inMonths(transactions, months);
+  const onLoans = new Set(loans === '' ? [] : loans.split(' '));
+  const looked = inMonths(transactions, months).filter((t) => !onLoans.has(t.account_id));
   return {
     usual: usualCategories(looked, months),
     found: Object.freeze(
@@ -191,9 +192,20 @@ const drawnFrom = perSnapshot((transactions: readonly YnabTransaction[], window:
   };
 });
 
+/** What `find_recurring_charges` is narrowed to. */
+export interface RecurringFilter {
+  /** Accounts whose rows are left out: loans, whose monthly interest is the loan's cost, not a charge. */
+  loanAccounts?: readonly string[];
+  /** Only payees whose merchant key holds this text's. */
+  payee?: string | null;
+  /** Only charges whose usual category is this id. */
+  categoryId?: string | null;
+}
+
 /**
  * `find_recurring_charges`: the charges (and, asked, the income) seen month after month. Seen in 3 of
- * the months looked at, or in each of them when the plan covers only 2.
+ * the months looked at, or in each of them when the plan covers only 2. Transfers never count (they
+ * move money between the person's own accounts), nor the rows of `filter.loanAccounts`.
  */
 export function recurringCharges(
   transactions: readonly YnabTransaction[],
@@ -202,11 +214,22 @@ export function recurringCharges(
   today: string,
   includeIncome: boolean,
   firstMonth?: string,
+  filter: RecurringFilter = {},
 ): RecurringCharges {
   const months = lookedAtMonths(today, firstMonth);
   const plans = plannedKeys(schedules.filter((s) => !s.deleted));
-  const { usual, found } = drawnFrom(transactions, months.join(' '));
-  const rows = found.map((r) => {
+  const { usual, found } = drawnFrom(
+    transactions,
+    months.join(' '),
+    [...(filter.loanAccounts ?? [])].join(' '),
+  );
+  const payeeKey = filter.payee ? merchant(filter.payee) : null;
+  const wanted = found.filter(
+    (r) =>
+      (payeeKey === null || r.key.includes(payeeKey)) &&
+      (!filter.categoryId || usual.get(r.key) === filter.categoryId),
+  );
+  const rows = wanted.map((r) => {
     const name = visible.get(usual.get(r.key) ?? '');
     const yearly = roundHalfEven(r.amount * 12, -1); // whole cents, in milliunits
     return {

@@ -1,6 +1,8 @@
 /** `find_recurring_charges`: the charges paid every month, with their yearly cost. */
 import { z } from 'zod';
 import { recurringCharges } from '../../domain/analytics/recurring.js';
+import { resolveCategory } from '../../domain/categories/category-names.js';
+import { isLoan } from '../../domain/plan-facts.js';
 import { visibleCategoryNames } from '../../domain/transactions/search.js';
 import { defineReadTool } from '../shared/define-tool.js';
 import { DATA_NOTE, planId } from '../shared/schemas.js';
@@ -29,16 +31,18 @@ export const findRecurringCharges = defineReadTool({
   name: 'find_recurring_charges',
   title: 'Find recurring charges',
   description: [
-    'Subscriptions and other monthly charges with their yearly cost, costliest first.',
-    'Costs 4 YNAB requests.',
+    'Monthly charges and subscriptions with their yearly cost, costliest first.',
+    'Costs 5 YNAB requests.',
     DATA_NOTE,
   ].join(' '),
   rules:
-    "A charge recurs when its payee is charged in 3 of the last 4 full months, each month's total within 20 % of their median.",
+    "A charge recurs when its payee is charged in 3 of the last 4 full months, each month's total within 20 % of their median. Transfers and loan interest are left out.",
   input: () =>
     z.strictObject({
       plan_id: planId,
-      include_income: z.boolean().default(false).describe('Also regular monthly income.'),
+      include_income: z.boolean().default(false).describe('Also regular income.'),
+      payee: z.string().nullable().default(null).describe('Part of the payee.'),
+      category: z.string().nullable().default(null).describe('Id or name.'),
     }),
   output: () =>
     z.strictObject({
@@ -56,12 +60,25 @@ export const findRecurringCharges = defineReadTool({
           'The complete months looked at (up to 4, none before the plan starts), YYYY-MM, oldest first.',
         ),
     }),
-  async run({ deps }, { plan_id, include_income }) {
+  async run({ deps }, { plan_id, include_income, payee, category }) {
+    const groups = await deps.ynab.categories.groups(plan_id);
+    // a category that names nothing is refused before the larger reads
+    const categoryId = category === null ? null : resolveCategory(groups, category, 'category');
     const transactions = await deps.ynab.transactions.list(plan_id);
     const scheduled = await deps.ynab.scheduled.list(plan_id);
-    const visible = visibleCategoryNames(await deps.ynab.categories.groups(plan_id));
+    const loanAccounts = (await deps.ynab.accounts.list(plan_id))
+      .filter((a) => isLoan(a.type))
+      .map((a) => a.id);
     const months = (await deps.ynab.months.list(plan_id)).filter((m) => !m.deleted).map((m) => m.month);
     const first = months.length === 0 ? undefined : [...months].sort()[0]?.slice(0, 7);
-    return recurringCharges(transactions, scheduled, visible, deps.clock.today(), include_income, first);
+    return recurringCharges(
+      transactions,
+      scheduled,
+      visibleCategoryNames(groups),
+      deps.clock.today(),
+      include_income,
+      first,
+      { loanAccounts, payee, categoryId },
+    );
   },
 });

@@ -11,7 +11,7 @@ export const getNetWorthTrend = defineReadTool({
   chart: 'net_worth',
   title: 'Net worth month by month',
   description: [
-    'Assets, debts and net worth at each month end, every account included.',
+    'Assets, debts and net worth of all accounts at each month end.',
     'Costs 2 YNAB requests (3 with since).',
   ].join(' '),
   input: SERIES.input,

@@ -51,7 +51,7 @@ export const getRunway = defineReadTool({
         .nullable()
         .default(null)
         .describe('Group names or ids, for a second runway.'),
-      include_savings: z.boolean().default(true).describe('Count budget savings accounts as available.'),
+      include_savings: z.boolean().default(true).describe('Count budget savings accounts too.'),
     }),
   output: () =>
     z.strictObject({

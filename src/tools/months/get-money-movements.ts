@@ -26,7 +26,7 @@ export const getMoneyMovements = defineReadTool({
   input: () =>
     z.strictObject({
       plan_id: planId,
-      month: monthParam.describe("Last month: 'current' or YYYY-MM-01."),
+      month: monthParam.describe("Range end: 'current' or YYYY-MM-01."),
       since: z.string().optional().describe(`First month, YYYY-MM; up to ${MAX_MONTHS}.`),
     }),
   output: () =>

@@ -12,7 +12,7 @@ export const getSpendingTrends = defineReadTool({
   chart: 'spending',
   title: 'Spending trends',
   description: [
-    'Spending per category (positive) in each recent month (oldest first), biggest categories first.',
+    'Spending per category (positive) each recent month (oldest first), biggest first.',
     'Costs 1 YNAB request, +1 a month (4 by default; 1 repeated).',
   ].join(' '),
   input: () =>

@@ -42,10 +42,9 @@ const plan = () =>
 export const listPlans = defineReadTool({
   name: 'list_plans',
   title: 'List plans',
-  description: [
-    "Plans (budgets) and currencies: call first for the plan_id ('last-used': the last opened).",
-    'Costs 1 YNAB request.',
-  ].join(' '),
+  description: ['Plans (budgets) and currencies: call first for the plan_id.', 'Costs 1 YNAB request.'].join(
+    ' ',
+  ),
   input: () => z.strictObject({}),
   output: () => wrapped(z.array(plan()).describe('The plans, in the order YNAB returns them.')),
   async run({ deps }) {
