@@ -60,6 +60,21 @@ export interface HttpHandle {
 }
 
 /** The notice printed once when the token was made for this run. */
+/**
+ * How long an idle connection is kept open. Node's default, 5 s, is shorter than a balancer's or a
+ * proxy's own idle timeout (60 s is common): the balancer then sends a request down a connection the
+ * server is closing at that moment and answers 502, and a client that reuses its connection after a
+ * pause of about 5 s sees it reset. 65 s outlasts the usual balancer; the headers' timeout must be
+ * longer still, or Node ends a kept connection before its next request's headers.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/** Applies the keep-alive timeouts above to a server. */
+export function keepConnections(server: Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+}
+
 export const tokenNotice = (token: string): string =>
   `avenir-mcp: AVENIR_MCP_HTTP_TOKEN is not set, so this run requires a token made for it:\n\n    Authorization: Bearer ${token}\n\nIt changes at each start; set AVENIR_MCP_HTTP_TOKEN to a long random value to keep one.\n`;
 
@@ -270,6 +285,7 @@ export async function runHttp(
       else res.end();
     });
   });
+  keepConnections(server);
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
   // printed once the port accepts connections: a client reading the notice can connect at once
   if (!options.token && !oauth) options.printNotice(tokenNotice(token.reveal()));

@@ -17,6 +17,7 @@ import type { PersonId } from '../../src/store/people.js';
 import { newKeyLine, Sealer } from '../../src/store/seal.js';
 import { SqlPeopleStore } from '../../src/store/sql-people.js';
 import type { Database } from '../../src/store/sql.js';
+import { keepConnections } from '../../src/transports/http.js';
 import { WRITE_SCOPE } from '../../src/transports/oauth/scopes.js';
 import { personServers, type PersonServers } from '../../src/transports/per-person.js';
 
@@ -113,6 +114,9 @@ export async function startGatedInstance(options: {
       (error: unknown) => void res.writeHead(500).end(String(error)),
     );
   });
+  // as the shipped server does: a pause of a few seconds between two calls (a slow store under
+  // load) must not meet a connection the server is closing
+  keepConnections(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -87,3 +87,19 @@ describe('answers over HTTP', () => {
     await client.close();
   });
 });
+
+describe('idle connections', () => {
+  it('are kept 65 s, past a balancer’s usual 60 s, and said so in Keep-Alive', async () => {
+    const { request } = await import('node:http');
+    const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const req = request(new URL('/healthz', http.url), (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.headers));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(headers.connection).toBe('keep-alive');
+    expect(headers['keep-alive']).toBe('timeout=65');
+  });
+});
