@@ -10,7 +10,11 @@
  * - the `result` map of a tool whose result is keyed by data (a category name) is rendered as rows, one
  *   per entry or per item of an entry's list, the key first (`key | ...`);
  * - a nested object is a `name:` line and its fields indented under it;
- * - inside a row, a nested object reads `{a=1, b=x}` and a list `[x; y]`.
+ * - inside a row, a list of plain values reads `[x; y]`; a column that holds an object (a category's
+ *   target, a suggestion) or a list of objects (a split's lines) leaves the row's line and is written
+ *   under it, one indented line `  name: a: 1; b: x` for the object or for each item, nothing when
+ *   null or empty; the header names such columns after `; under a row:`. `{a=1, b=x}` inside a row
+ *   was read as one opaque value, its fields easily taken for the row's.
  *
  * `null` reads `-`; a `|` inside text is escaped as `\|`, a line break as a space (bank text is one line
  * already). The result wrapper `{result: ...}` of list tools is rendered as `result`.
@@ -40,15 +44,38 @@ function columnsOf(rows: readonly Row[]): string[] {
   return [...columns];
 }
 
+/** A value written under its row rather than in it: an object, or a list holding one. */
+const isNested = (value: Value): boolean =>
+  isPlainObject(value) || (Array.isArray(value) && value.some(isPlainObject));
+
+/** An object's fields as `a: 1; b: x`; anything else as it reads inline. */
+const fieldsOf = (value: Value): string =>
+  isPlainObject(value)
+    ? Object.entries(value)
+        .map(([key, field]) => `${key}: ${inline(field)}`)
+        .join('; ')
+    : inline(value);
+
+/** The lines under a row for one of its nested columns: one per object, none for null or empty. */
+function under(column: string, value: Value): string[] {
+  if (value === null || value === undefined) return [];
+  const items = Array.isArray(value) ? value : [value];
+  return items.map((item) => `  ${column}: ${fieldsOf(item)}`);
+}
+
 function table(name: string, rows: readonly Row[], keyColumn?: string, keys?: readonly string[]): string[] {
   const columns = columnsOf(rows);
-  const header = [...(keyColumn ? [keyColumn] : []), ...columns].join(' | ');
+  const nested = columns.filter((column) => rows.some((row) => isNested(row[column])));
+  const flat = columns.filter((column) => !nested.includes(column));
+  const header = [...(keyColumn ? [keyColumn] : []), ...flat].join(' | ');
+  const below = nested.length === 0 ? '' : `; under a row: ${nested.join(', ')}`;
   const noun = rows.length === 1 ? 'row' : 'rows';
   return [
-    `${name} (${rows.length} ${noun}): ${header}`,
-    ...rows.map((row, i) =>
-      [...(keys ? [inline(keys[i])] : []), ...columns.map((column) => inline(row[column]))].join(' | '),
-    ),
+    `${name} (${rows.length} ${noun}): ${header}${below}`,
+    ...rows.flatMap((row, i) => [
+      [...(keys ? [inline(keys[i])] : []), ...flat.map((column) => inline(row[column]))].join(' | '),
+      ...nested.flatMap((column) => under(column, row[column])),
+    ]),
   ];
 }
 

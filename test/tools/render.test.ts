@@ -25,10 +25,36 @@ describe('renderResult', () => {
     });
     expect(text).toBe(
       [
-        'rows (2 rows): id | amount | lines',
-        'a | -12.5 | -',
-        'b | 3 | [{amount=1, memo=-}]',
+        'rows (2 rows): id | amount; under a row: lines',
+        'a | -12.5',
+        'b | 3',
+        '  lines: amount: 1; memo: -',
         'total_count: 2',
+      ].join('\n'),
+    );
+  });
+
+  it('writes an object or each object of a list under its row, as readable fields', () => {
+    const text = renderResult({
+      result: [
+        { id: 'c1', target: { kind: 'spending', amount: 950, date: null }, tags: ['a', 'b'] },
+        { id: 'c2', target: null, tags: [] },
+        { id: 'c3', target: { kind: 'savings', amount: 10, date: '2026-12-01' }, tags: [] },
+      ],
+      items: [{ id: 't1', lines: [{ amount: -2 }, { amount: 'x|y', nested: { a: 1 } }] }],
+    });
+    expect(text).toBe(
+      [
+        'result (3 rows): id | tags; under a row: target',
+        'c1 | [a; b]',
+        '  target: kind: spending; amount: 950; date: -',
+        'c2 | []',
+        'c3 | []',
+        '  target: kind: savings; amount: 10; date: 2026-12-01',
+        'items (1 row): id; under a row: lines',
+        't1',
+        '  lines: amount: -2',
+        '  lines: amount: x\\|y; nested: {a=1}',
       ].join('\n'),
     );
   });
