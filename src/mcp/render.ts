@@ -17,7 +17,9 @@
  *   was read as one opaque value, its fields easily taken for the row's.
  *
  * `null` reads `-`; a `|` inside text is escaped as `\|`, a line break as a space (bank text is one line
- * already). The result wrapper `{result: ...}` of list tools is rendered as `result`.
+ * already), except in the server's own `message`: a question of several lines (a change per line, a
+ * warning) is written as a `message:` line and its lines indented under it, since run together they
+ * read as one long sentence. Every line of it is the server's, the names in it cleaned to one line. The result wrapper `{result: ...}` of list tools is rendered as `result`.
  */
 import { isPlainObject } from '../domain/plain-object.js';
 
@@ -93,6 +95,8 @@ function isDataMap(value: Row): boolean {
 }
 
 function field(name: string, value: Value, indent: string): string[] {
+  if (name === 'message' && typeof value === 'string' && /[\r\n]/.test(value))
+    return [`${indent}${name}:`, ...value.split(/\r?\n/).map((line) => `${indent}  ${inline(line)}`)];
   if (isRowList(value)) return table(name, value).map((line) => indent + line);
   if (Array.isArray(value))
     return [`${indent}${name}: ${value.length === 0 ? '(none)' : value.map(inline).join(', ')}`];

@@ -59,6 +59,16 @@ describe('renderResult', () => {
     );
   });
 
+  it("keeps the lines of the server's own message apart, indented under it", () => {
+    expect(
+      renderResult({ status: 'confirmation_required', message: 'Change 2?\n- a | b\n- c', memo: 'x\ny' }),
+    ).toBe(
+      ['status: confirmation_required', 'message:', '  Change 2?', '  - a \\| b', '  - c', 'memo: x y'].join(
+        '\n',
+      ),
+    );
+  });
+
   it('escapes the column separator and line breaks inside text', () => {
     expect(renderResult({ result: [{ payee: 'A|B\nC' }] })).toBe('result (1 row): payee\nA\\|B C');
   });
