@@ -115,7 +115,16 @@ export interface TransactionRow {
   category_id: string | null;
   category_name: string | null;
   transfer_account_id: string | null;
+  /** The other side of a transfer (set on both sides). */
+  transfer_transaction_id?: string | null;
+  /** The transaction YNAB matched this one with. */
+  matched_transaction_id?: string | null;
   import_id?: string | null;
+  /** The payee as the import named it, after YNAB's renaming rules, and before them. */
+  import_payee_name?: string | null;
+  import_payee_name_original?: string | null;
+  /** The name the user gave the flag's colour. */
+  flag_name?: string | null;
   deleted: boolean;
   subtransactions?: SubTransactionRow[];
 }

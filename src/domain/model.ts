@@ -93,6 +93,7 @@ export interface YnabSubTransaction {
   category_id?: string | null;
   category_name?: string | null;
   transfer_account_id?: string | null;
+  transfer_transaction_id?: string | null;
   deleted: boolean;
 }
 
@@ -104,6 +105,8 @@ export interface YnabTransaction {
   cleared: string;
   approved: boolean;
   flag_color?: string | null;
+  /** The name the user gave the flag's colour in YNAB, if any. */
+  flag_name?: string | null;
   account_id: string;
   account_name?: string;
   payee_id?: string | null;
@@ -111,7 +114,14 @@ export interface YnabTransaction {
   category_id?: string | null;
   category_name?: string | null;
   transfer_account_id?: string | null;
+  /** The other side of a transfer. */
+  transfer_transaction_id?: string | null;
+  /** The transaction YNAB matched this one with (an entered one with its bank import). */
+  matched_transaction_id?: string | null;
   import_id?: string | null;
+  /** The payee as the import named it, after YNAB's renaming rules, and before them. */
+  import_payee_name?: string | null;
+  import_payee_name_original?: string | null;
   deleted: boolean;
   subtransactions?: YnabSubTransaction[];
 }

@@ -1,7 +1,11 @@
 /** The payee fields every transaction row carries, and the likely duplicates among rows. */
 import { describe, expect, it } from 'vitest';
 import type { YnabTransaction } from '../../src/domain/model.js';
-import { duplicateCopies, payeeFields } from '../../src/domain/transactions/row-payee.js';
+import {
+  duplicateCopies,
+  payeeFields,
+  type DuplicateEvidence,
+} from '../../src/domain/transactions/row-payee.js';
 
 const tx = (id: string, extra: Partial<YnabTransaction> = {}): YnabTransaction => ({
   id,
@@ -30,7 +34,8 @@ describe('payeeFields', () => {
 
 describe('duplicateCopies', () => {
   it('pairs the same account, date, amount and label both ways', () => {
-    expect([...duplicateCopies([tx('a'), tx('b'), tx('c', { date: '2026-09-20' })])]).toEqual([
+    const copies = duplicateCopies([tx('a'), tx('b'), tx('c', { date: '2026-09-20' })]);
+    expect([...copies].map(([id, copy]) => [id, copy.of])).toEqual([
       ['a', 'b'],
       ['b', 'a'],
     ]);
@@ -47,10 +52,38 @@ describe('duplicateCopies', () => {
   });
 
   it('points each of three copies at another', () => {
-    expect(Object.fromEntries(duplicateCopies([tx('a'), tx('b'), tx('c')]))).toEqual({
+    const copies = duplicateCopies([tx('a'), tx('b'), tx('c')]);
+    expect(Object.fromEntries([...copies].map(([id, copy]) => [id, copy.of]))).toEqual({
       a: 'b',
       b: 'a',
       c: 'a',
     });
+  });
+
+  const imported = (n: number) => ({ import_id: `YNAB:-71860:2026-09-19:${n}` });
+  it.each<[string, Partial<YnabTransaction>, Partial<YnabTransaction>, DuplicateEvidence]>([
+    ['two entered by hand', {}, {}, { this: 'entered', other: 'entered', later: 'unknown' }],
+    ['imported second', imported(2), imported(1), { this: 'imported', other: 'imported', later: 'this' }],
+    ['imported first', imported(1), imported(2), { this: 'imported', other: 'imported', later: 'other' }],
+    [
+      'one occurrence twice',
+      imported(1),
+      imported(1),
+      { this: 'imported', other: 'imported', later: 'unknown' },
+    ],
+    [
+      'an import id of another form',
+      { import_id: 'bank-17' },
+      imported(1),
+      { this: 'imported', other: 'imported', later: 'unknown' },
+    ],
+    [
+      'matched beside entered',
+      { ...imported(1), matched_transaction_id: 'm' },
+      {},
+      { this: 'matched', other: 'entered', later: 'unknown' },
+    ],
+  ])('tells how each of a pair came in: %s', (_what, a, b, evidence) => {
+    expect(duplicateCopies([tx('a', a), tx('b', b)]).get('a')).toEqual({ of: 'b', evidence });
   });
 });

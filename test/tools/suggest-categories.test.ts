@@ -40,6 +40,7 @@ interface Item {
   suggestion: { category_id: string; category_name: string; confidence: number } | null;
   possible_transfer_with: string | null;
   possible_duplicate_of: string | null;
+  duplicate_evidence?: { this: string; other: string; later: string };
 }
 interface Page {
   pending_count: number;
@@ -53,6 +54,8 @@ interface Page {
 const demo = buildDemoPlan();
 /** The demo's one card line imported twice (Market Fresh, 19 September). */
 const DUPLICATE: Record<string, string> = { 'tx-055': 'tx-056', 'tx-056': 'tx-055' };
+/** The demo rows carry no import id: both entered by hand, and nothing tells which came later. */
+const DEMO_EVIDENCE = { this: 'entered', other: 'entered', later: 'unknown' };
 const categoryName = new Map(demo.categories.map((c) => [c.id, c.name]));
 const groupName = new Map(demo.category_groups.map((g) => [g.id, g.name]));
 const onBudget = new Set(demo.accounts.filter((a) => a.on_budget).map((a) => a.id));
@@ -107,6 +110,7 @@ const expectedItem = (row: TransactionRow, threshold = 0.9): Item => ({
   suggestion: expectedSuggestion(row, threshold),
   possible_transfer_with: null,
   possible_duplicate_of: DUPLICATE[row.id] ?? null,
+  ...(DUPLICATE[row.id] === undefined ? {} : { duplicate_evidence: DEMO_EVIDENCE }),
 });
 
 /** A cursor as the server writes it: URL-safe base64, with padding, of `offset:{n}`. */

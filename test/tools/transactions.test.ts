@@ -22,6 +22,8 @@ const REQUESTS = [
 const categoryName = new Map(demo.categories.map((c) => [c.id, c.name]));
 /** The demo's one card line imported twice (Market Fresh, 19 September). */
 const DUPLICATE: Record<string, string> = { 'tx-055': 'tx-056', 'tx-056': 'tx-055' };
+/** The demo rows carry no import id: both entered by hand, and nothing tells which came later. */
+const DEMO_EVIDENCE = { this: 'entered', other: 'entered', later: 'unknown' };
 
 interface Match {
   transaction_id: string;
@@ -35,6 +37,7 @@ interface Match {
   category: string | null;
   split: boolean;
   possible_duplicate_of: string | null;
+  duplicate_evidence?: { this: string; other: string; later: string };
   cleared: string;
   approved: boolean;
   lines?: { amount: number; category_id: string | null; category: string | null; memo: string | null }[];
@@ -63,6 +66,7 @@ function expected(since: string, until: string, keep: (t: TransactionRow) => boo
     category: t.category_id === null ? null : (categoryName.get(t.category_id) ?? null),
     split: false,
     possible_duplicate_of: DUPLICATE[t.id] ?? null,
+    ...(DUPLICATE[t.id] === undefined ? {} : { duplicate_evidence: DEMO_EVIDENCE }),
     cleared: t.cleared,
     approved: t.approved,
   }));
@@ -136,6 +140,38 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     expect(fresh.transactions.map((t) => [t.transaction_id, t.amount, t.category])).toEqual([
       ['tx-055', -71.86, null],
       ['tx-056', -71.86, null],
+    ]);
+  });
+
+  it('says of a duplicate pair which row the bank imported, which was matched, and which came later', async () => {
+    const row = (id: string) => h.standIn.state.transactions.find((t) => t.id === id)!;
+    // the rows are changed behind YNAB's versioning: each look is a new session, reading them whole
+    const pair = async () => {
+      s = await connect(h, era);
+      const out = await find({ since_date: '2026-09-19', until_date: '2026-09-19', payee: 'market fresh' });
+      return out.transactions.map((t) => [t.transaction_id, t.possible_duplicate_of, t.duplicate_evidence]);
+    };
+    // the same card line imported twice: YNAB numbers the second of that amount on that day 2
+    row('tx-055').import_id = 'YNAB:-71860:2026-09-19:2';
+    row('tx-056').import_id = 'YNAB:-71860:2026-09-19:1';
+    expect(await pair()).toEqual([
+      ['tx-055', 'tx-056', { this: 'imported', other: 'imported', later: 'this' }],
+      ['tx-056', 'tx-055', { this: 'imported', other: 'imported', later: 'other' }],
+    ]);
+    // entered by hand, then matched with an import; beside the bank's own line of another form
+    row('tx-055').matched_transaction_id = 'tx-900';
+    row('tx-056').import_id = 'bank-line-17';
+    expect(await pair()).toEqual([
+      ['tx-055', 'tx-056', { this: 'matched', other: 'imported', later: 'unknown' }],
+      ['tx-056', 'tx-055', { this: 'imported', other: 'matched', later: 'unknown' }],
+    ]);
+    // one typed in by hand: nothing tells when
+    row('tx-055').matched_transaction_id = null;
+    row('tx-055').import_id = null;
+    row('tx-056').import_id = 'YNAB:-71860:2026-09-19:1';
+    expect(await pair()).toEqual([
+      ['tx-055', 'tx-056', { this: 'entered', other: 'imported', later: 'unknown' }],
+      ['tx-056', 'tx-055', { this: 'imported', other: 'entered', later: 'unknown' }],
     ]);
   });
 

@@ -9,7 +9,7 @@ import { merchant } from '../payees/merchant.js';
 import { assignableCategories, offBudgetIds, pendingTransactions, transferPairs } from './pending.js';
 import { perSnapshot } from '../memo.js';
 import { clean } from '../text.js';
-import { duplicateCopies, payeeFields } from '../transactions/row-payee.js';
+import { duplicateCopies, payeeFields, type DuplicateEvidence } from '../transactions/row-payee.js';
 
 /** Category uses per merchant key: merchant → category id → count, both in first-seen order. */
 export type MerchantHistory = Map<string, Map<string, number>>;
@@ -92,6 +92,8 @@ export interface PendingItem {
   suggestion: Suggestion | null;
   possible_transfer_with: string | null;
   possible_duplicate_of: string | null;
+  /** Present with possible_duplicate_of. */
+  duplicate_evidence?: DuplicateEvidence;
 }
 
 /** Everything pending, before paging. */
@@ -124,6 +126,7 @@ function review(
   const copies = duplicateCopies(transactions);
   const items = pending.map((t): PendingItem => {
     const memo = clean(t.memo);
+    const copy = copies.get(t.id);
     return {
       transaction_id: t.id,
       date: t.date,
@@ -134,7 +137,8 @@ function review(
       account: clean(accountNames.get(t.account_id) ?? t.account_name),
       suggestion: suggest(history, t, assignable, threshold),
       possible_transfer_with: pairs.get(t.id) ?? null,
-      possible_duplicate_of: copies.get(t.id) ?? null,
+      possible_duplicate_of: copy?.of ?? null,
+      ...(copy && { duplicate_evidence: copy.evidence }),
     };
   });
   return Object.freeze({

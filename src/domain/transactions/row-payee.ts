@@ -22,26 +22,71 @@ export const payeeFields = (row: { payee_id?: string | null; payee_name?: string
 const duplicateKey = (t: YnabTransaction): string =>
   JSON.stringify([t.account_id, t.date, t.amount, t.payee_name ?? '']);
 
+/** How a transaction came into YNAB: a bank import, entered by hand and matched with one, or by hand. */
+export type Entry = 'imported' | 'matched' | 'entered';
+
+/** Why a pair is flagged: how each row came in, and which was the later (unknown when nothing tells). */
+export interface DuplicateEvidence {
+  this: Entry;
+  other: Entry;
+  later: 'this' | 'other' | 'unknown';
+}
+
+/** A likely duplicate: the other transaction's id, and what tells the two apart. */
+export interface DuplicateOf {
+  of: string;
+  evidence: DuplicateEvidence;
+}
+
+/** A matched row first: YNAB keeps the import id on the entered row it matched. */
+export const entryOf = (t: YnabTransaction): Entry =>
+  t.matched_transaction_id ? 'matched' : t.import_id ? 'imported' : 'entered';
+
+/**
+ * The occurrence YNAB numbers an import id with (`YNAB:<amount>:<date>:<n>`): the n-th line of that
+ * amount on that day, so the higher one was imported later. Null for an id of another form.
+ */
+function occurrence(t: YnabTransaction): number | null {
+  const match = /^YNAB:-?\d+:\d{4}-\d{2}-\d{2}:(\d+)$/.exec(t.import_id ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Which of a pair came later. The pair shares its date (it is part of the key), so only the import
+ * order can tell: the higher occurrence when both were imported, unknown otherwise.
+ */
+function later(row: YnabTransaction, other: YnabTransaction): DuplicateEvidence['later'] {
+  const a = occurrence(row);
+  const b = occurrence(other);
+  if (a === null || b === null || a === b) return 'unknown';
+  return a > b ? 'this' : 'other';
+}
+
 /**
  * Likely duplicates: live transactions with the same account, date, amount and bank label. Each id of
- * such a group maps to the first other id of its group, in list order; the others are absent. Computed
- * once per snapshot of the transactions (a key per row of a large plan is the costly part of a search).
+ * such a group maps to the first other row of its group, in list order, with the evidence of the pair;
+ * the others are absent. Computed once per snapshot of the transactions (a key per row of a large plan
+ * is the costly part of a search).
  */
 export const duplicateCopies = perSnapshot(findCopies);
 
-function findCopies(rows: readonly YnabTransaction[]): ReadonlyMap<string, string> {
-  const groups = new Map<string, string[]>();
+function findCopies(rows: readonly YnabTransaction[]): ReadonlyMap<string, DuplicateOf> {
+  const groups = new Map<string, YnabTransaction[]>();
   for (const t of rows) {
     if (t.deleted) continue;
     const key = duplicateKey(t);
     const group = groups.get(key);
-    if (group) group.push(t.id);
-    else groups.set(key, [t.id]);
+    if (group) group.push(t);
+    else groups.set(key, [t]);
   }
-  const copies = new Map<string, string>();
-  for (const ids of groups.values()) {
-    if (ids.length < 2) continue;
-    for (const id of ids) copies.set(id, ids.find((other) => other !== id) as string);
+  const copies = new Map<string, DuplicateOf>();
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    for (const row of group) {
+      const other = group.find((t) => t !== row) as YnabTransaction;
+      const evidence = { this: entryOf(row), other: entryOf(other), later: later(row, other) };
+      copies.set(row.id, { of: other.id, evidence });
+    }
   }
   return copies;
 }

@@ -9,7 +9,7 @@ import { toUnits } from '../money.js';
 import { merchant } from '../payees/merchant.js';
 import { daysBetween } from './schedule.js';
 import { clean } from '../text.js';
-import { duplicateCopies, payeeFields } from './row-payee.js';
+import { duplicateCopies, payeeFields, type DuplicateEvidence, type DuplicateOf } from './row-payee.js';
 
 /** Search periods are at most this long (a year, leap day included). */
 export const MAX_SPAN_DAYS = 366;
@@ -90,6 +90,8 @@ export interface MatchView {
   category: string | null;
   split: boolean;
   possible_duplicate_of: string | null;
+  /** Present with possible_duplicate_of. */
+  duplicate_evidence?: DuplicateEvidence;
   cleared: string;
   approved: boolean;
   lines?: SplitLineView[];
@@ -126,9 +128,10 @@ const nameOf = (id: string | null | undefined, visible: ReadonlyMap<string, stri
 export function matchView(
   t: YnabTransaction,
   visible: ReadonlyMap<string, string>,
-  copies: ReadonlyMap<string, string> = new Map(),
+  copies: ReadonlyMap<string, DuplicateOf> = new Map(),
 ): MatchView {
   const lines = liveLines(t);
+  const copy = copies.get(t.id);
   const split = lines.length > 0;
   const view: MatchView = {
     transaction_id: t.id,
@@ -140,7 +143,8 @@ export function matchView(
     account: clean(t.account_name ?? ''),
     category: split ? null : nameOf(t.category_id, visible),
     split,
-    possible_duplicate_of: copies.get(t.id) ?? null,
+    possible_duplicate_of: copy?.of ?? null,
+    ...(copy && { duplicate_evidence: copy.evidence }),
     cleared: t.cleared || 'uncleared',
     approved: Boolean(t.approved),
   };

@@ -4,7 +4,12 @@ import { reviewPending } from '../../domain/categorize/classify.js';
 import { clean } from '../../domain/text.js';
 import { defineReadTool } from '../shared/define-tool.js';
 import { DATA_NOTE, listLimit, planId, untrusted } from '../shared/schemas.js';
-import { duplicateField, merchantField, payeeIdField } from '../shared/row-schemas.js';
+import {
+  duplicateEvidenceField,
+  duplicateField,
+  merchantField,
+  payeeIdField,
+} from '../shared/row-schemas.js';
 import { ROW_BYTES, leftOut, leftOutField, moreRows, offsetOf, pageAt, rowBytes } from '../shared/paging.js';
 
 const WRITE_SENTENCE = 'Assign with apply_categories.';
@@ -46,6 +51,7 @@ const item = () =>
         'The transaction_id of a pending transaction of the opposite amount on another account within 3 days: probably the other half of one transfer imported twice (link the pair in YNAB rather than categorise it). Null otherwise.',
       ),
     possible_duplicate_of: duplicateField,
+    duplicate_evidence: duplicateEvidenceField(),
   });
 
 const category = () =>

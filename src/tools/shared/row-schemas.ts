@@ -24,6 +24,28 @@ export const duplicateField = z
     'The transaction_id of another transaction with the same account, date, amount and bank label: probably the same bank line imported twice (check with the user before deleting one in YNAB). Null otherwise.',
   );
 
+const entry = (whose: string) =>
+  z
+    .enum(['imported', 'matched', 'entered'])
+    .describe(
+      `How ${whose} came into YNAB: imported from the bank (it has an import_id), entered by hand and matched with an import (matched_transaction_id), or entered by hand.`,
+    );
+
+/** What tells the two rows of a flagged pair apart: which came from the bank, which came later. */
+export const duplicateEvidenceField = () =>
+  z
+    .strictObject({
+      this: entry('this transaction'),
+      other: entry('the one in possible_duplicate_of'),
+      later: z
+        .enum(['this', 'other', 'unknown'])
+        .describe(
+          'Which of the two came later. They share a date: told by the order YNAB numbers the import ids of one day with, unknown unless both were imported.',
+        ),
+    })
+    .optional()
+    .describe('Present with possible_duplicate_of: what tells the two apart.');
+
 /** One dated occurrence of a schedule (also in forecast_balance's assumptions). */
 export const occurrenceSchema = () =>
   z.strictObject({
