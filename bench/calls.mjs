@@ -10,6 +10,7 @@ export const CALLS = [
   ['list_payees', { plan_id: PLAN, limit: 50 }],
   ['list_scheduled_transactions', { plan_id: PLAN, since_date: HEAVY_TODAY, until_date: '2026-10-25' }],
   ['find_transactions', { plan_id: PLAN, since_date: '2026-03-01', payee: 'MERCHANT 042', limit: 50 }],
+  ['get_transaction', { plan_id: PLAN, transaction_id: 'tx-000100' }],
   ['suggest_categories', { plan_id: PLAN, limit: 50 }],
   ['get_monthly_summary', { plan_id: PLAN, month: 'current' }],
   ['get_category_balances', { plan_id: PLAN, month: '2026-08-01' }],

@@ -26,6 +26,7 @@ export const DEFAULT_CALLS = [
   ['list_payees', { plan_id: PLAN }],
   ['list_scheduled_transactions', { plan_id: PLAN }],
   ['find_transactions', { plan_id: PLAN, since_date: '2026-03-01' }],
+  ['get_transaction', { plan_id: PLAN, transaction_id: 'tx-000100' }],
   ['suggest_categories', { plan_id: PLAN }],
   ['get_monthly_summary', { plan_id: PLAN }],
   ['get_category_balances', { plan_id: PLAN, month: '2026-08-01' }],

@@ -96,6 +96,7 @@ export interface SubTransactionRow {
   category_id: string | null;
   category_name: string | null;
   transfer_account_id: string | null;
+  transfer_transaction_id?: string | null;
   deleted: boolean;
 }
 

@@ -35,6 +35,17 @@ export function cleanFull(text: string | null | undefined): string {
     .trim();
 }
 
+const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/u;
+
+/**
+ * The sanitising rule for a text shown whole (one transaction's memo): each line cleaned as by
+ * `cleanFull`, the lines joined with `\n`, blank lines at either end dropped. Nothing is cut.
+ */
+export function cleanLines(text: string | null | undefined): string {
+  const lines = (text ?? '').split(LINE_BREAK).map(cleanFull);
+  return lines.join('\n').replace(/^\n+|\n+$/g, '');
+}
+
 /** The sanitising rule: one line of at most 80 code points (the first 79 + `…` when longer). */
 export function clean(text: string | null | undefined): string {
   const line = cleanFull(text);

@@ -37,6 +37,7 @@ import { deleteScheduledTransaction } from './transactions/delete-scheduled-tran
 import { deleteTransactions } from './transactions/delete-transactions.js';
 import { findTransactions } from './transactions/find-transactions.js';
 import { flagTransactions } from './transactions/flag-transactions.js';
+import { getTransaction } from './transactions/get-transaction.js';
 import { importTransactions } from './transactions/import-transactions.js';
 import { listScheduledTransactions } from './transactions/list-scheduled-transactions.js';
 import { splitTransaction } from './transactions/split-transaction.js';
@@ -51,6 +52,7 @@ export const readTools = [
   listPayees,
   listScheduledTransactions,
   findTransactions,
+  getTransaction,
   suggestCategories,
   getMonthlySummary,
   getCategoryBalances,

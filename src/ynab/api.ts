@@ -316,12 +316,34 @@ class Scheduled extends Resource {
 }
 
 class Transactions extends Resource {
+  /**
+   * The ids each plan's reads have shown deleted: a delta carries a deletion once, and the list drops
+   * the row, so this is what lets get_transaction say that an id it no longer finds was deleted.
+   */
+  readonly #deleted = new Map<string, Set<string>>();
+
   /** Every non-deleted transaction of the plan. */
   list(plan: string): Promise<readonly YnabTransaction[]> {
     const f = this.fetcher<YnabTransaction>(ENDPOINTS.listTransactions, plan, 'transactions', {
       since_date: EARLY,
     });
-    return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'transactions', byId, fetch));
+    const observed: Fetcher<YnabTransaction> = async (knowledge) => {
+      const got = await f(knowledge);
+      for (const t of got.rows) if (t.deleted) this.#deletedOf(plan).add(t.id);
+      return got;
+    };
+    return this.versioned(plan, observed, (fetch) => this.cache.list(plan, 'transactions', byId, fetch));
+  }
+
+  /** Whether a read of the plan's transactions showed this one deleted. */
+  wasDeleted(plan: string, id: string): boolean {
+    return this.#deleted.get(plan)?.has(id) === true;
+  }
+
+  #deletedOf(plan: string): Set<string> {
+    let ids = this.#deleted.get(plan);
+    if (ids === undefined) this.#deleted.set(plan, (ids = new Set()));
+    return ids;
   }
 
   /**

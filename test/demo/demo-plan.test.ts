@@ -95,6 +95,24 @@ describe('demo plan: structure', () => {
 });
 
 describe('demo plan: budget rows', () => {
+  it('links both sides of every transfer, each to the other, as YNAB does', () => {
+    const transfers = plan.transactions.filter((t) => t.transfer_account_id !== null);
+    expect(transfers.length).toBeGreaterThan(2);
+    for (const t of transfers) {
+      const other = tx(t.transfer_transaction_id ?? '');
+      expect(other, t.id).toBeDefined();
+      expect([other.transfer_transaction_id, other.account_id, other.transfer_account_id], t.id).toEqual([
+        t.id,
+        t.transfer_account_id,
+        t.account_id,
+      ]);
+      expect([other.date, other.amount]).toEqual([t.date, -t.amount]);
+    }
+    expect(
+      plan.transactions.filter((t) => t.transfer_account_id === null && t.transfer_transaction_id),
+    ).toEqual([]);
+  });
+
   it('orders and numbers the 57 budget-account rows as generated, month by month', () => {
     expect(tx('tx-000')).toMatchObject({ date: '2026-06-03', payee_name: 'LANDLORD SARL', amount: -950000 });
     expect(tx('tx-013')).toMatchObject({

@@ -17,6 +17,7 @@ const PLAN = { plan_id: 'demo-budget' };
 export const READ_ARGS: Readonly<Record<string, Record<string, unknown>>> = {
   list_payees: { limit: 5 },
   find_transactions: { since_date: '2026-08-01' },
+  get_transaction: { transaction_id: 'tx-052' },
   get_money_movements: { since: '2026-06-01' },
   forecast_balance: { until: '2026-12' },
 };

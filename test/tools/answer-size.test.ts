@@ -25,8 +25,11 @@ import { readTools } from '../../src/tools/index.js';
 import { ERAS, connect, startHarness, textOf, type Harness, type Session } from '../helpers/harness.js';
 
 const BUDGET = 16_384;
-/** What a tool needs beyond the plan: forecast_balance's last month (it has no default). */
-const REQUIRED: Record<string, Record<string, unknown>> = { forecast_balance: { until: '2027-03' } };
+/** What a tool needs beyond the plan: forecast_balance's last month (it has no default), an id. */
+const REQUIRED: Record<string, Record<string, unknown>> = {
+  forecast_balance: { until: '2027-03' },
+  get_transaction: { transaction_id: 'tx-000100' },
+};
 const BY_BYTES = '(a page stops at 16 kB).';
 
 const SMALL = 'raw-plan, a tenth';

@@ -165,6 +165,9 @@ export function createTransactions(
     touch.transaction(row);
     const pair = row.transfer_account_id === null ? undefined : counterpart(state, row, nextId(state));
     if (pair !== undefined) {
+      // each side names the other, as YNAB's transfer_transaction_id does
+      row.transfer_transaction_id = pair.id;
+      pair.transfer_transaction_id = row.id;
       state.transactions.push(pair);
       touch.transaction(pair);
     }

@@ -122,6 +122,30 @@ function lookups(accountList: AccountRow[], categoryList: CategoryRow[], payees:
   };
 }
 
+/**
+ * Each side of a transfer names the other (`transfer_transaction_id`), as YNAB's do: the row of the
+ * same day, between the same two accounts, of the opposite amount. No two transfers of the household
+ * share all of these (test/demo/demo-plan.test.ts checks that every side is linked back).
+ */
+function linkTransfers(rows: TransactionRow[]): TransactionRow[] {
+  const waiting = new Map<string, TransactionRow>();
+  const key = (date: string, from: string, to: string | null, amount: number) =>
+    JSON.stringify([date, from, to, amount]);
+  for (const row of rows) {
+    if (row.transfer_account_id === null) continue;
+    const theirs = key(row.date, row.transfer_account_id, row.account_id, -row.amount);
+    const other = waiting.get(theirs);
+    if (other === undefined) {
+      waiting.set(key(row.date, row.account_id, row.transfer_account_id, row.amount), row);
+      continue;
+    }
+    waiting.delete(theirs);
+    row.transfer_transaction_id = other.id;
+    other.transfer_transaction_id = row.id;
+  }
+  return rows;
+}
+
 /** The demo plan, fresh each call (callers may mutate it). */
 export function buildDemoPlan(): PlanData {
   const accountList = accounts();
@@ -140,10 +164,10 @@ export function buildDemoPlan(): PlanData {
     categories: categoryList,
     inflow_category_id: INFLOW,
     payees,
-    transactions: [
+    transactions: linkTransfers([
       ...budget.map((r, i) => finishRow(r, `tx-${idNumber(i)}`, look)),
       ...history.map((r, i) => finishRow(r, `nw-${idNumber(i)}`, look)),
-    ],
+    ]),
     scheduled_transactions: schedules.map((s) => finishScheduled(s, look)),
     months: [...MONTHS],
     budgets: budgets(),

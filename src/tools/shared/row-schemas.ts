@@ -32,19 +32,20 @@ const entry = (whose: string) =>
     );
 
 /** What tells the two rows of a flagged pair apart: which came from the bank, which came later. */
+export const duplicateEvidence = () =>
+  z.strictObject({
+    this: entry('this transaction'),
+    other: entry('the one in possible_duplicate_of'),
+    later: z
+      .enum(['this', 'other', 'unknown'])
+      .describe(
+        'Which of the two came later. They share a date: told by the order YNAB numbers the import ids of one day with, unknown unless both were imported.',
+      ),
+  });
+
+/** The evidence on a row of a list: present only on a flagged row. */
 export const duplicateEvidenceField = () =>
-  z
-    .strictObject({
-      this: entry('this transaction'),
-      other: entry('the one in possible_duplicate_of'),
-      later: z
-        .enum(['this', 'other', 'unknown'])
-        .describe(
-          'Which of the two came later. They share a date: told by the order YNAB numbers the import ids of one day with, unknown unless both were imported.',
-        ),
-    })
-    .optional()
-    .describe('Present with possible_duplicate_of: what tells the two apart.');
+  duplicateEvidence().optional().describe('Present with possible_duplicate_of: what tells the two apart.');
 
 /** One dated occurrence of a schedule (also in forecast_balance's assumptions). */
 export const occurrenceSchema = () =>
