@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.js';
 import type { YnabCategoryGroup, YnabTransaction } from '../../src/domain/model.js';
 import {
+  amountRange,
   checkAccountIds,
   checkCategoryIds,
   checkPeriod,
@@ -55,6 +56,12 @@ const rows: YnabTransaction[] = [
   tx('t8', '2026-09-30', -2_000),
 ];
 
+const range = (min: number | null, max: number | null) => ({
+  min,
+  max,
+  signed: (min ?? 0) < 0 || (max ?? 0) < 0,
+});
+
 const base: SearchFilter = {
   since: '2026-09-01',
   until: '2026-09-30',
@@ -87,6 +94,19 @@ describe('findTransactions filters', () => {
     ['an exact amount', { amount: -71_860 }, ['t3', 't4']],
     ['a positive amount', { amount: 200_000 }, ['t5']],
     ['an amount no transaction has', { amount: -71_861 }, []],
+    ['a positive amount matches money out of that size too', { amount: 71_860 }, ['t3', 't4']],
+    ['a negative amount only money out', { amount: -200_000 }, []],
+    ['a range on the size, either sign', { range: range(50_000, 200_000) }, ['t3', 't4', 't6', 't5', 't2']],
+    ['a range with a minimum only', { range: range(66_120, null) }, ['t3', 't4', 't5', 't2']],
+    ['a range with a maximum only', { range: range(null, 2_000) }, ['t8']],
+    ['a signed range: money out only', { range: range(-71_860, -50_000) }, ['t3', 't4', 't6', 't2']],
+    ['a signed range across zero', { range: range(-10_000, 300_000) }, ['t8', 't5']],
+    [
+      'a negative maximum alone: money out from that size',
+      { range: range(null, -66_120) },
+      ['t3', 't4', 't2'],
+    ],
+    ['a range and an amount together', { amount: 50_000, range: range(0, 60_000) }, ['t6']],
     ['accounts', { accountIds: ['acc-b'] }, ['t5']],
     ['a category', { categoryIds: ['c-food'] }, ['t8', 't3', 't4']],
     ['a category through a split line', { categoryIds: ['c-fun'] }, ['t6']],
@@ -203,6 +223,45 @@ describe('checks (argument errors and their texts)', () => {
       expect(message(() => checkCategoryIds(['c-food', id], visible))).toBe(
         `Category ${id} is not in this plan: use a category_id from get_category_balances.`,
       );
+  });
+
+  it.each<[number | null, number | null, ReturnType<typeof amountRange>]>([
+    [null, null, null],
+    [20, 50.5, { min: 20_000, max: 50_500, signed: false }],
+    [0, null, { min: 0, max: null, signed: false }],
+    [null, 12.5, { min: null, max: 12_500, signed: false }],
+    [-50, -20, { min: -50_000, max: -20_000, signed: true }],
+    [-50, 20, { min: -50_000, max: 20_000, signed: true }],
+    [null, -20, { min: null, max: -20_000, signed: true }],
+    [-20, null, { min: -20_000, max: null, signed: true }],
+    [12.5, 12.5, { min: 12_500, max: 12_500, signed: false }],
+  ])('takes amount_min %s and amount_max %s as a range', (min, max, want) => {
+    expect(amountRange(min, max)).toEqual(want);
+  });
+
+  it.each<[number | null, number | null, string]>([
+    [
+      50,
+      20,
+      'amount_min 50 is above amount_max 20: swap them (with negative bounds, the larger outflow is amount_min, e.g. -50 to -20).',
+    ],
+    [
+      -20,
+      -50,
+      'amount_min -20 is above amount_max -50: swap them (with negative bounds, the larger outflow is amount_min, e.g. -50 to -20).',
+    ],
+    [
+      0.0001,
+      null,
+      'amount_min 0.0001 rounds to 0: YNAB keeps amounts to 3 decimals, 0.001 the smallest. Give the amount meant, or 0.',
+    ],
+    [
+      null,
+      -0.0004,
+      'amount_max -0.0004 rounds to 0: YNAB keeps amounts to 3 decimals, 0.001 the smallest. Give the amount meant, or 0.',
+    ],
+  ])('refuses amount_min %s with amount_max %s, saying what to fix', (min, max, want) => {
+    expect(message(() => amountRange(min, max))).toBe(want);
   });
 
   it('takes an empty list as no filter', () => {

@@ -113,6 +113,8 @@ const CASES: Case[] = [
     args: (x) => ({ plan_id: P, account_id: 'acc-savings', bank_balance: x }),
   },
   { tool: 'find_transactions', name: 'amount', args: (x) => ({ plan_id: P, amount: x }) },
+  { tool: 'find_transactions', name: 'amount_min', args: (x) => ({ plan_id: P, amount_min: x }) },
+  { tool: 'find_transactions', name: 'amount_max', args: (x) => ({ plan_id: P, amount_max: x }) },
   {
     tool: 'forecast_balance',
     name: 'monthly_income',

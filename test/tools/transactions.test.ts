@@ -198,6 +198,28 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
   it.each<[string, Record<string, unknown>, (t: TransactionRow) => boolean]>([
     ['an exact amount', { amount: -71.86 }, (t) => t.amount === -71_860],
     ['an amount rounded to the milliunit', { amount: -29.9900001 }, (t) => t.amount === -29_990],
+    [
+      'a positive amount, either sign: both sides of a transfer',
+      { amount: 200 },
+      (t) => Math.abs(t.amount) === 200_000,
+    ],
+    ['a negative amount, money out only', { amount: -200 }, (t) => t.amount === -200_000],
+    [
+      'a range on the size, either sign',
+      { amount_min: 60, amount_max: 72 },
+      (t) => Math.abs(t.amount) >= 60_000 && Math.abs(t.amount) <= 72_000,
+    ],
+    ['a minimum alone', { amount_min: 900 }, (t) => Math.abs(t.amount) >= 900_000],
+    [
+      'a signed range: money out only',
+      { amount_min: -72, amount_max: -60 },
+      (t) => t.amount >= -72_000 && t.amount <= -60_000,
+    ],
+    [
+      'an amount within a range',
+      { amount: 200, amount_min: 0, amount_max: 300 },
+      (t) => Math.abs(t.amount) === 200_000,
+    ],
     ['a merchant, any case', { payee: 'Market Fresh' }, (t) => (t.payee_name ?? '').includes('MARKET FRESH')],
     [
       'a full card label of another day',
@@ -360,6 +382,20 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
   it('takes a period longer than a year (pages keep the answer short)', async () => {
     const out = await find({ since_date: '2025-01-01', until_date: '2026-09-25', limit: 1 });
     expect(out.total_count).toBe(expected('2025-01-01', '2026-09-25').length);
+  });
+
+  it('refuses a range whose minimum is above its maximum before any request, saying what to fix', async () => {
+    for (const [min, max] of [
+      [50, 20],
+      [-20, -50],
+    ]) {
+      const r = await call(s, 'find_transactions', { plan_id: PLAN, amount_min: min, amount_max: max });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toBe(
+        `amount_min ${min} is above amount_max ${max}: swap them (with negative bounds, the larger outflow is amount_min, e.g. -50 to -20).`,
+      );
+    }
+    expect(h.standIn.requests).toHaveLength(0);
   });
 
   it('refuses out-of-schema arguments before any request', async () => {

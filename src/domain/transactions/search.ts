@@ -2,6 +2,7 @@
  * Transaction search for `find_transactions` (filters applied here, on the cached transactions) and the
  * date and account checks it shares with `list_scheduled_transactions`, pure.
  */
+import { checkAmount } from '../amount-checks.js';
 import { AppError } from '../errors.js';
 import { perSnapshot } from '../memo.js';
 import type { YnabCategoryGroup, YnabTransaction } from '../model.js';
@@ -59,12 +60,53 @@ export function visibleCategoryNames(groups: readonly YnabCategoryGroup[]): Map<
 export const accountNames = (accounts: readonly { id: string; name: string }[]): Map<string, string> =>
   new Map(accounts.map((a) => [a.id, a.name]));
 
+/**
+ * An amount range in milliunits, both bounds included (null: open). It compares the size of an
+ * amount, either sign, as people say "between 20 and 50"; a negative bound makes it compare signed
+ * amounts, so that a range can keep to money out (or cross zero).
+ */
+export interface AmountRange {
+  min: number | null;
+  max: number | null;
+  signed: boolean;
+}
+
+/**
+ * The range of `amount_min` and `amount_max` as given in currency units (null: none given).
+ * Refuses a bound that rounds to 0 and a minimum above the maximum, saying what to fix.
+ */
+export function amountRange(min: number | null, max: number | null): AmountRange | null {
+  const low = min === null ? null : checkAmount(min, 'amount_min');
+  const high = max === null ? null : checkAmount(max, 'amount_max');
+  if (low === null && high === null) return null;
+  if (low !== null && high !== null && low > high)
+    throw new AppError(
+      `amount_min ${String(min)} is above amount_max ${String(max)}: swap them (with negative bounds, the larger outflow is amount_min, e.g. -50 to -20).`,
+    );
+  return { min: low, max: high, signed: (low ?? 0) < 0 || (high ?? 0) < 0 };
+}
+
+/** Whether a top-level amount is in the range. */
+function inRange(amount: number, range: AmountRange): boolean {
+  const value = range.signed ? amount : Math.abs(amount);
+  return (range.min === null || value >= range.min) && (range.max === null || value <= range.max);
+}
+
+/**
+ * Whether a top-level amount is the one asked for: a positive one as people say it ("the 12.50
+ * charge") matches either sign, a negative one only money out, 0 only 0.
+ */
+const isAmount = (amount: number, asked: number): boolean =>
+  asked > 0 ? Math.abs(amount) === asked : amount === asked;
+
 export interface SearchFilter {
   /** Null: from the plan's first transaction. */
   since: string | null;
   until: string;
-  /** Exact top-level amount in milliunits. */
+  /** The top-level amount in milliunits, either sign when positive (isAmount). */
   amount: number | null;
+  /** The top-level amount's range (absent or null: any). */
+  range?: AmountRange | null;
   accountIds: readonly string[] | null;
   categoryIds: readonly string[] | null;
   /** Merchant or part of it, as the agent gave it. */
@@ -107,13 +149,15 @@ function matcher(filter: SearchFilter): (t: YnabTransaction) => boolean {
   const accounts = filter.accountIds === null ? null : new Set(filter.accountIds);
   const categories = filter.categoryIds === null ? null : new Set(filter.categoryIds);
   const key = filter.payee ? merchant(filter.payee) : null;
+  const range = filter.range ?? null;
   const inCategories = (t: YnabTransaction): boolean =>
     categories === null ||
     (t.category_id != null && categories.has(t.category_id)) ||
     liveLines(t).some((s) => s.category_id != null && categories.has(s.category_id));
   return (t) =>
     !t.deleted &&
-    (filter.amount === null || t.amount === filter.amount) &&
+    (filter.amount === null || isAmount(t.amount, filter.amount)) &&
+    (range === null || inRange(t.amount, range)) &&
     (accounts === null || accounts.has(t.account_id)) &&
     inCategories(t) &&
     (key === null || merchant(t.payee_name).includes(key));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../../domain/cursor.js';
 import { checkAmount } from '../../domain/amount-checks.js';
 import {
+  amountRange,
   checkAccountIds,
   checkCategoryIds,
   checkOrder,
@@ -68,16 +69,23 @@ export const findTransactions = defineReadTool({
   name: 'find_transactions',
   title: 'Find transactions',
   description: [
-    'Transactions matching the filters, newest first, paged; likely duplicates flagged.',
+    'Transactions matching the filters, newest first, paged; duplicates flagged.',
     'Costs 3 YNAB requests.',
     DATA_NOTE,
   ].join(' '),
+  rules:
+    'A positive amount matches money in or out of that size (the 12.50 charge), a negative one only money out. amount_min and amount_max are included and compare the size of the amount, either sign; when either is negative, both compare the signed amount (spending negative), so -50 to -20 keeps spending of 20 to 50. amount_min above amount_max is refused.',
   input: () =>
     z.strictObject({
       plan_id: planId,
       since_date: dateParam("Default: the plan's first."),
       until_date: dateParam('Default: today.'),
-      amount: optionalAmountParam('Exact.'),
+      amount: optionalAmountParam('Either sign unless negative.', false),
+      amount_min: optionalAmountParam(
+        'Size at least (either sign); a negative bound: signed amounts.',
+        false,
+      ),
+      amount_max: optionalAmountParam('Size at most; same rule.', false),
       account_ids: accountIdsParam(),
       category_ids: z
         .array(z.string())
@@ -107,6 +115,7 @@ export const findTransactions = defineReadTool({
     if (since !== null) checkOrder(since, until);
     const offset = input.cursor === null || input.cursor === '' ? 0 : decodeCursor(input.cursor);
     const amount = input.amount === null ? null : checkAmount(input.amount, 'amount');
+    const range = amountRange(input.amount_min, input.amount_max);
     const accounts = await deps.ynab.accounts.list(input.plan_id);
     checkAccountIds(accountIds, accounts);
     const transactions = await deps.ynab.transactions.list(input.plan_id);
@@ -116,6 +125,7 @@ export const findTransactions = defineReadTool({
       since,
       until,
       amount,
+      range,
       accountIds,
       categoryIds,
       payee: input.payee,

@@ -41,11 +41,7 @@ const lineSchema = () =>
 export const getTransaction = defineReadTool({
   name: 'get_transaction',
   title: 'Get a transaction',
-  description: [
-    'One transaction in full: memo whole, split lines, transfer side.',
-    'Costs 1 YNAB request.',
-    DATA_NOTE,
-  ].join(' '),
+  description: ['One transaction in full, memo whole.', 'Costs 1 YNAB request.', DATA_NOTE].join(' '),
   input: () =>
     z.strictObject({
       plan_id: planId,
