@@ -64,7 +64,12 @@ export const OPERATIONS: readonly Operation[] = [
     'bulk updates: update_transactions, categories, approval, flags, cleared, splits',
   ),
   op('POST', `${P}/transactions/import`, 'used', 'import_transactions'),
-  op('GET', `${P}/transactions/{transaction_id}`, 'excluded', 'by-id getter: the cached list answers'),
+  op(
+    'GET',
+    `${P}/transactions/{transaction_id}`,
+    'excluded',
+    'by-id getter: get_transaction reads the cached list',
+  ),
   op('PUT', `${P}/transactions/{transaction_id}`, 'planned', 'single-transaction update'),
   op(
     'DELETE',
