@@ -4,7 +4,7 @@
  * kept, nothing cut), the duplicate flag, the refusals (an id that is no id, an unknown one, a deleted
  * one), and the one request it sends (none within the freshness window).
  */
-import { beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { otherApp } from '../helpers/fresh.js';
 import { buildDemoPlan, type TransactionRow } from '../../src/demo/index.js';
@@ -65,7 +65,7 @@ async function get(h: Harness, era: Era, transaction_id: string, env: Record<str
 }
 
 describe.each(ERAS)('get_transaction, %s era', (era) => {
-  beforeEach<{ h: Harness }>(({ h }) => h.standIn.reset());
+  it.beforeEach(({ h }) => h.standIn.reset());
 
   it('shows a plain transaction whole in one request, and none again within the window', async ({ h }) => {
     const row = demoRow('tx-000');
