@@ -81,10 +81,7 @@ export const findTransactions = defineReadTool({
       since_date: dateParam("Default: the plan's first."),
       until_date: dateParam('Default: today.'),
       amount: optionalAmountParam('Either sign unless negative.', false),
-      amount_min: optionalAmountParam(
-        'Size at least (either sign); a negative bound: signed amounts.',
-        false,
-      ),
+      amount_min: optionalAmountParam('Size at least; a negative bound compares signed.', false),
       amount_max: optionalAmountParam('Size at most; same rule.', false),
       account_ids: accountIdsParam(),
       category_ids: z
@@ -93,7 +90,7 @@ export const findTransactions = defineReadTool({
         .nullable()
         .default(null)
         .describe('Only these; a split matches by any line.'),
-      payee: z.string().nullable().default(null).describe('Part of the merchant, any case.'),
+      payee: z.string().nullable().default(null).describe('Part of the merchant.'),
       limit: listLimit('Rows on this page.', 25),
       cursor: z.string().nullable().default(null).describe("The last page's next_cursor, same filters."),
     }),
