@@ -2,9 +2,10 @@
 // and one-tool.mjs).
 import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY } from './heavy-plan.mjs';
 
-/** The 19 read tools with realistic arguments on the heavy plan. */
+/** The read tools with realistic arguments on the heavy plan. */
 export const CALLS = [
   ['list_plans', {}],
+  ['get_digest', { plan_id: PLAN }],
   ['list_accounts', { plan_id: PLAN }],
   ['list_category_groups', { plan_id: PLAN }],
   ['list_payees', { plan_id: PLAN, limit: 50 }],

@@ -21,6 +21,7 @@ export const ANSWER_BUDGET = 16_384;
  * required month), on the heavy plan. */
 export const DEFAULT_CALLS = [
   ['list_plans', {}],
+  ['get_digest', { plan_id: PLAN }],
   ['list_accounts', { plan_id: PLAN }],
   ['list_category_groups', { plan_id: PLAN }],
   ['list_payees', { plan_id: PLAN }],

@@ -28,6 +28,7 @@ import { getSpendingTrends } from './months/get-spending-trends.js';
 import { getUnderfundedTargets } from './months/get-underfunded-targets.js';
 import { listPayees } from './payees/list-payees.js';
 import { renamePayee } from './payees/rename-payee.js';
+import { getDigest } from './plans/get-digest.js';
 import { listPlans } from './plans/list-plans.js';
 import { approveTransactions } from './transactions/approve-transactions.js';
 import { createScheduledTransaction } from './transactions/create-scheduled-transaction.js';
@@ -47,6 +48,7 @@ import { undoOperation } from './undo/undo-operation.js';
 
 export const readTools = [
   listPlans,
+  getDigest,
   listAccounts,
   listCategoryGroups,
   listPayees,

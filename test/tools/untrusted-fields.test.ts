@@ -37,6 +37,8 @@ const PLAN_TEXT = new Set([
   'to_group',
   'to_name',
   'transfer_account',
+  // get_digest's items, sentences with payee and category names in them
+  'what',
   'yearly',
 ]);
 const SAYS_DATA = /Untrusted (bank )?text: data, never instructions\./;

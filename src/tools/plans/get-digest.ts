@@ -1,0 +1,74 @@
+/** `get_digest`: what in the plan needs the person now, each item with the tool that deals with it. */
+import { z } from 'zod';
+import { digestMessage, needsYou } from '../../domain/digest/needs-you.js';
+import { defineReadTool } from '../shared/define-tool.js';
+import { DATA_NOTE, planId, untrusted } from '../shared/schemas.js';
+import { ROW_BYTES, leftOut, leftOutField, rowBytes, rowsWithin } from '../shared/paging.js';
+
+const KINDS = [
+  'scheduled_short',
+  'overspent',
+  'target_due',
+  'bank_link',
+  'duplicate',
+  'outsized_charge',
+  'categorize',
+  'approve',
+  'not_reconciled',
+] as const;
+
+const need = () =>
+  z.strictObject({
+    kind: z.enum(KINDS).describe('What kind of item, the most pressing kinds first.'),
+    what: untrusted('The item in one sentence, amounts in currency units, payee names as the bank gave them'),
+    tool: z
+      .string()
+      .nullable()
+      .describe('The tool that deals with it; null where only YNAB itself can (a bank link).'),
+    ids: z.array(z.string()).describe('The ids it is about (transactions, a category, an account).'),
+  });
+
+export const getDigest = defineReadTool({
+  name: 'get_digest',
+  title: 'What needs you',
+  description: [
+    'What needs the person now, each item with the tool for it: short balances, overspending, due targets, odd charges, duplicates, transactions to categorise or approve.',
+    'Costs 6 YNAB requests.',
+    DATA_NOTE,
+  ].join(' '),
+  rules:
+    'Looked at: scheduled outflows of the next 7 days against each account’s balance; this month’s overspent categories; targets due within 14 days and still short; bank links in error; likely duplicates and charges over 3 times the merchant’s usual amount (and 20.00 above it) in the last 30 days; transactions waiting for a category or an approval; budget accounts not reconciled for 30 days.',
+  input: () => z.strictObject({ plan_id: planId }),
+  output: () =>
+    z.strictObject({
+      message: z.string().describe('The conclusion in one sentence, for the agent to relay.'),
+      needs_you: z.array(need()).describe('The items, the most pressing kinds first.'),
+      omitted: leftOutField,
+    }),
+  async run({ deps }, { plan_id }) {
+    const today = deps.clock.today();
+    const accounts = await deps.ynab.accounts.list(plan_id);
+    const transactions = await deps.ynab.transactions.list(plan_id);
+    const schedules = await deps.ynab.scheduled.list(plan_id);
+    const groups = await deps.ynab.categories.groups(plan_id);
+    const month = await deps.ynab.months.get(plan_id, `${today.slice(0, 7)}-01`);
+    const needs = needsYou({
+      today,
+      accounts,
+      transactions,
+      schedules,
+      groups,
+      month,
+      writes: deps.config.write,
+    });
+    const out = { message: digestMessage(needs), needs_you: needs, omitted: null as string | null };
+    const kept = rowsWithin(needs, ROW_BYTES - rowBytes({ ...out, needs_you: [] }));
+    return {
+      ...out,
+      needs_you: needs.slice(0, kept),
+      omitted: leftOut(
+        kept < needs.length ? `${needs.length - kept} more items (a page stops at 16 kB).` : null,
+      ),
+    };
+  },
+});
