@@ -15,11 +15,15 @@
  *   under it, one indented line `  name: a: 1; b: x` for the object or for each item, nothing when
  *   null or empty; the header names such columns after `; under a row:`. `{a=1, b=x}` inside a row
  *   was read as one opaque value, its fields easily taken for the row's.
+ * - an empty list is left out (its absence says there is none), so that an answer listing occurrences
+ *   does not also print an empty section of schedules; when every field is an empty list, they are
+ *   kept as `name: (none)`, so that the text never says nothing.
  *
  * `null` reads `-`; a `|` inside text is escaped as `\|`, a line break as a space (bank text is one line
  * already), except in the server's own `message`: a question of several lines (a change per line, a
  * warning) is written as a `message:` line and its lines indented under it, since run together they
- * read as one long sentence. Every line of it is the server's, the names in it cleaned to one line. The result wrapper `{result: ...}` of list tools is rendered as `result`.
+ * read as one long sentence. Every line of it is the server's, the names in it cleaned to one line.
+ * The result wrapper `{result: ...}` of list tools is rendered as `result`.
  */
 import { isPlainObject } from '../domain/plain-object.js';
 
@@ -117,8 +121,12 @@ function field(name: string, value: Value, indent: string): string[] {
   return [`${indent}${name}: ${inline(value)}`];
 }
 
+const isEmptyList = ([, value]: [string, Value]): boolean => Array.isArray(value) && value.length === 0;
+
 function lines(output: Row, indent: string): string[] {
-  return Object.entries(output).flatMap(([name, value]) => field(name, value, indent));
+  const entries = Object.entries(output);
+  const shown = entries.every(isEmptyList) ? entries : entries.filter((entry) => !isEmptyList(entry));
+  return shown.flatMap(([name, value]) => field(name, value, indent));
 }
 
 /** The text block of a successful result. */

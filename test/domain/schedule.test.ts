@@ -5,6 +5,7 @@ import {
   daysBetween,
   expandSchedules,
   flowTotals,
+  nextOccurrences,
   occurrenceDates,
 } from '../../src/domain/transactions/schedule.js';
 
@@ -227,13 +228,35 @@ describe('expandSchedules and flowTotals', () => {
         amount: 50.125,
       }),
     ]);
-    expect(flowTotals(out)).toEqual({ inflows: 50.12, outflows: -980 });
+    expect(flowTotals(out)).toEqual({ inflows: 50.12, outflows: -980, transfers_left_out: 200 });
   });
 
   it('gives nothing for an empty plan', () => {
     const out = expandSchedules([], '2026-01-01', '2026-12-31', names);
     expect(out).toEqual([]);
-    expect(flowTotals(out)).toEqual({ inflows: 0, outflows: 0 });
+    expect(flowTotals(out)).toEqual({ inflows: 0, outflows: 0, transfers_left_out: 0 });
+    expect(nextOccurrences([], '2026-01-01', names)).toEqual([]);
+  });
+
+  it('gives each schedule once, at its first date from since on, without a window', () => {
+    const list = [
+      // due far ahead: its own next date, however far
+      schedule('s-later', '2026-06-10', '2029-03-10', 'yearly', { payee_name: 'LATER' }),
+      // next date before since: walked at its frequency, every other year included
+      schedule('s-two-years', '2025-02-28', '2025-02-28', 'everyOtherYear', { payee_name: 'TWO' }),
+      schedule('s-rent', '2026-06-03', '2026-09-03', 'monthly'),
+      // a one-off already past has no date left, and a deleted schedule none at all
+      schedule('s-past', '2026-08-01', '2026-08-01', 'never'),
+      schedule('s-gone', '2026-06-01', '2026-10-01', 'monthly', { deleted: true }),
+      schedule('s-same', '2026-06-03', '2026-10-03', 'never', { payee_name: 'AAA' }),
+    ];
+    const out = nextOccurrences(list, '2026-09-25', names);
+    expect(out.map((o) => [o.schedule.id, o.date, o.view.date])).toEqual([
+      ['s-same', '2026-10-03', '2026-10-03'],
+      ['s-rent', '2026-10-03', '2026-10-03'],
+      ['s-two-years', '2027-02-28', '2027-02-28'],
+      ['s-later', '2029-03-10', '2029-03-10'],
+    ]);
   });
 
   it('shows an account it does not know as an empty name', () => {

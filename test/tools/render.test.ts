@@ -73,16 +73,25 @@ describe('renderResult', () => {
     expect(renderResult({ result: [{ payee: 'A|B\nC' }] })).toBe('result (1 row): payee\nA\\|B C');
   });
 
-  it('writes lists of plain values on one line, an empty list as (none)', () => {
+  it('writes lists of plain values on one line, and leaves an empty list out', () => {
     expect(renderResult({ accounts: ['Checking', 'Savings'], conflicts: [] })).toBe(
-      'accounts: Checking, Savings\nconflicts: (none)',
+      'accounts: Checking, Savings',
     );
+    expect(renderResult({ occurrences: [{ id: 'a' }], schedules: [], inflows: 0 })).toBe(
+      'occurrences (1 row): id\na\ninflows: 0',
+    );
+  });
+
+  it('keeps empty lists as (none) when nothing else would be said', () => {
+    expect(renderResult({ result: [] })).toBe('result: (none)');
+    expect(renderResult({ occurrences: [], schedules: [] })).toBe('occurrences: (none)\nschedules: (none)');
   });
 
   it('indents the fields of a nested object', () => {
     expect(renderResult({ assumptions: { variable_monthly: -10, one_offs: [] }, end: 1 })).toBe(
-      'assumptions:\n  variable_monthly: -10\n  one_offs: (none)\nend: 1',
+      'assumptions:\n  variable_monthly: -10\nend: 1',
     );
+    expect(renderResult({ assumptions: { one_offs: [] } })).toBe('assumptions:\n  one_offs: (none)');
   });
 
   it('writes a result map keyed by data as rows, the key first', () => {

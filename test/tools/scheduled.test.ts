@@ -65,17 +65,22 @@ function occurrence(s: ScheduledRow, date: string): Record<string, unknown> {
   };
 }
 
-/** Sums in milliunits of the non-transfer occurrences, in units. */
-function totals(rows: Record<string, unknown>[]): { inflows: number; outflows: number } {
+/** Sums in milliunits of the non-transfer occurrences, and of the transfers they leave out, in units. */
+function totals(rows: Record<string, unknown>[]): {
+  inflows: number;
+  outflows: number;
+  transfers_left_out: number;
+} {
   let inflows = 0;
   let outflows = 0;
+  let transfers = 0;
   for (const r of rows) {
-    if (r.transfer) continue;
     const milli = Math.round(Number(r.amount) * 1000);
-    if (milli > 0) inflows += milli;
+    if (r.transfer) transfers += milli;
+    else if (milli > 0) inflows += milli;
     else outflows += milli;
   }
-  return { inflows: inflows / 1000, outflows: outflows / 1000 };
+  return { inflows: inflows / 1000, outflows: outflows / 1000, transfers_left_out: transfers / 1000 };
 }
 
 let h: Harness;
@@ -102,6 +107,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
       schedules: Record<string, unknown>[];
       inflows: number;
       outflows: number;
+      transfers_left_out: number;
       omitted: string | null;
     };
   };
@@ -134,7 +140,106 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
     expect(out).toMatchObject(totals(want));
     expect(out.inflows).toBe(3200);
     expect(out.outflows).toBe(-1484.18);
+    // the monthly move to savings is a transfer: left out of both sums, and said so
+    expect(out.transfers_left_out).toBe(-200);
     expect(requestLines(h.standIn)).toEqual(REQUESTS);
+  });
+
+  it('prints no empty section of schedules beside the occurrences, and the transfers left out', async () => {
+    const r = await call(s, 'list_scheduled_transactions', { plan_id: PLAN, until_date: '2026-10-05' });
+    const lines = textOf(r).split('\n');
+    expect(lines[0]).toMatch(/^occurrences \(3 rows\): scheduled_id \| date \| amount/);
+    expect(lines.slice(4)).toEqual([
+      'inflows: 3200',
+      'outflows: -950',
+      'transfers_left_out: -200',
+      'omitted: -',
+    ]);
+    expect(textOf(r)).not.toContain('schedules');
+  });
+
+  it('per schedule without until_date, lists every schedule once at its next date', async () => {
+    const out = await list({ per: 'schedule' });
+    expect(out.occurrences).toEqual([]);
+    expect(
+      out.schedules.map((l) => [l.scheduled_id, l.next_date, l.frequency, l.amount, l.count, l.total]),
+    ).toEqual([
+      ['sch-salary', '2026-09-28', 'monthly', 3200, null, null],
+      ['sch-savings', '2026-09-29', 'monthly', -200, null, null],
+      ['sch-rent', '2026-10-03', 'monthly', -950, null, null],
+      ['sch-internet', '2026-10-06', 'monthly', -29.99, null, null],
+      ['sch-phone', '2026-10-08', 'monthly', -19.99, null, null],
+      ['sch-power', '2026-10-12', 'monthly', -64.2, null, null],
+      ['sch-insurance', '2026-10-20', 'yearly', -420, null, null],
+    ]);
+    // each line is the schedule's first occurrence, its account, category and payee named
+    const firsts = expected('2026-09-25', '2027-09-24').filter(
+      (o, i, all) => all.findIndex((p) => p.scheduled_id === o.scheduled_id) === i,
+    );
+    expect(out.schedules).toEqual(
+      firsts.map(({ date, ...fields }) => ({ ...fields, next_date: date, count: null, total: null })),
+    );
+    // the sums count each schedule once, the transfer left out
+    expect(out).toMatchObject({ inflows: 3200, outflows: -1484.18, transfers_left_out: -200, omitted: null });
+    expect(requestLines(h.standIn)).toEqual(REQUESTS);
+  });
+
+  it('per schedule without until_date, keeps those next due from since_date, years ahead too', async () => {
+    const far = structuredClone(h.standIn.state.scheduled_transactions[0] as ScheduledRow);
+    h.standIn.state.scheduled_transactions.push({
+      ...far,
+      id: 'sch-far',
+      date_first: '2029-05-01',
+      date_next: '2029-05-01',
+      frequency: 'never',
+      amount: -10_000,
+      transfer_account_id: null,
+      payee_name: 'FAR AWAY',
+    });
+    const out = await list({ per: 'schedule', since_date: '2026-10-10' });
+    expect(out.schedules.map((l) => [l.scheduled_id, l.next_date])).toEqual([
+      ['sch-power', '2026-10-12'],
+      ['sch-insurance', '2026-10-20'],
+      ['sch-far', '2029-05-01'],
+    ]);
+    expect(out).toMatchObject({ inflows: 0, outflows: -494.2, transfers_left_out: 0 });
+    // no window is checked: a since_date years back keeps every schedule
+    expect((await list({ per: 'schedule', since_date: '2020-01-01' })).schedules).toHaveLength(8);
+  });
+
+  it('per schedule without until_date, pages by next date and names the since_date that goes on', async () => {
+    const base = h.standIn.state.scheduled_transactions[0] as ScheduledRow;
+    for (let i = 0; i < 150; i++) {
+      const day = `2027-${String(1 + Math.floor(i / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
+      h.standIn.state.scheduled_transactions.push({
+        ...structuredClone(base),
+        id: `sch-many-${i}`,
+        date_first: day,
+        date_next: day,
+        frequency: 'never',
+        payee_name: `SHOP NUMBER ${i}`,
+        memo: 'a memo long enough to weigh on the page '.repeat(2),
+      });
+    }
+    const seen: string[] = [];
+    let page = await list({ per: 'schedule' });
+    for (;;) {
+      seen.push(...page.schedules.map((l) => String(l.scheduled_id)));
+      if (page.omitted === null) break;
+      const match = /^(\d+) more schedules next due from (\S+): pass since_date (\S+), per schedule\.$/.exec(
+        page.omitted,
+      );
+      expect(match, page.omitted).not.toBeNull();
+      const [, left, from, since] = match!;
+      expect(since).toBe(from);
+      expect(String(page.schedules.at(-1)?.next_date) < from!).toBe(true);
+      page = await list({ per: 'schedule', since_date: since });
+      expect(page.schedules[0]?.next_date).toBe(from);
+      expect(Number(left)).toBeGreaterThanOrEqual(page.schedules.length);
+    }
+    // every schedule once, over the pages
+    expect(seen).toHaveLength(7 + 150);
+    expect(new Set(seen).size).toBe(7 + 150);
   });
 
   it('shows the yearly insurance only once over a year, and only through its schedule', async () => {
@@ -158,6 +263,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
       schedules: [],
       inflows: 0,
       outflows: 0,
+      transfers_left_out: 0,
       omitted: null,
     });
     const checking = await list({ account_ids: ['acc-checking'], until_date: '2026-10-05' });
@@ -172,6 +278,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
       schedules: [],
       inflows: 0,
       outflows: 0,
+      transfers_left_out: 0,
       omitted: null,
     });
   });

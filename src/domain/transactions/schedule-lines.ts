@@ -14,11 +14,15 @@ export const LONG_WINDOW_DAYS = 62;
 export type ScheduleLine = Omit<OccurrenceView, 'date'> & {
   /** The first date it falls due in the window. */
   next_date: string;
-  /** How many times it falls due in the window. */
-  count: number;
-  /** Its amount times the count, in currency units. */
-  total: number;
+  /** How many times it falls due in the window; null when listed without one. */
+  count: number | null;
+  /** Its amount times the count, in currency units; null without a count. */
+  total: number | null;
 };
+
+/** One line per schedule listed without a window: its next date, and no count or total to give. */
+export const nextLines = (occurrences: readonly Occurrence[]): ScheduleLine[] =>
+  occurrences.map(({ view: { date, ...rest } }) => ({ ...rest, next_date: date, count: null, total: null }));
 
 /** The occurrences summed per schedule, by first date then payee. */
 export function scheduleLines(occurrences: readonly Occurrence[]): ScheduleLine[] {

@@ -152,14 +152,48 @@ export function expandSchedules(
   );
 }
 
-/** `inflows` / `outflows` of a listing: sums of the non-transfer occurrences, rounded to the cent. */
-export function flowTotals(occurrences: readonly Occurrence[]): { inflows: number; outflows: number } {
+/** The longest step of any frequency (every other year) in days, with room for a leap day. */
+const LONGEST_STEP_DAYS = 731;
+
+/**
+ * Each non-deleted schedule once, at its first date on or after `since` (YNAB's next date when that
+ * is later), sorted by (date, payee): a schedule due only before `since` (a past `never`) has none.
+ */
+export function nextOccurrences(
+  schedules: readonly YnabScheduledTransaction[],
+  since: string,
+  names: ScheduleNames,
+): Occurrence[] {
+  const out: Occurrence[] = [];
+  for (const s of schedules) {
+    if (s.deleted) continue;
+    const [date] =
+      s.date_next >= since ? [s.date_next] : occurrenceDates(s, since, addDays(since, LONGEST_STEP_DAYS));
+    if (date !== undefined) out.push({ schedule: s, date, view: viewOf(s, date, names) });
+  }
+  return out.sort(
+    (a, b) => compareCodePoints(a.date, b.date) || compareCodePoints(a.view.payee, b.view.payee),
+  );
+}
+
+/**
+ * `inflows` / `outflows` of a listing: sums of the non-transfer occurrences, rounded to the cent; and
+ * `transfers_left_out`, the sum of the transfers between the plan's accounts they leave out (money
+ * that stays in the plan), so that an answer shows what its totals do not count.
+ */
+export function flowTotals(occurrences: readonly Occurrence[]): {
+  inflows: number;
+  outflows: number;
+  transfers_left_out: number;
+} {
   let inflows = 0;
   let outflows = 0;
+  let transfers = 0;
   for (const o of occurrences) {
-    if (o.schedule.transfer_account_id) continue;
-    if (o.schedule.amount > 0) inflows += o.schedule.amount;
+    if (o.schedule.transfer_account_id) transfers += o.schedule.amount;
+    else if (o.schedule.amount > 0) inflows += o.schedule.amount;
     else outflows += o.schedule.amount;
   }
-  return { inflows: roundHalfEven(toUnits(inflows), 2), outflows: roundHalfEven(toUnits(outflows), 2) };
+  const cents = (milli: number) => roundHalfEven(toUnits(milli), 2);
+  return { inflows: cents(inflows), outflows: cents(outflows), transfers_left_out: cents(transfers) };
 }

@@ -19,11 +19,7 @@ const WRITE_SENTENCE = 'Pass a group id to create_category.';
 export const listCategoryGroups = defineReadTool({
   name: 'list_category_groups',
   title: 'List category groups',
-  description: [
-    'Groups a category can be created in or moved to.',
-    WRITE_SENTENCE,
-    'Costs 1 YNAB request.',
-  ].join(' '),
+  description: ['Groups to create or move a category in.', WRITE_SENTENCE, 'Costs 1 YNAB request.'].join(' '),
   readOnlyWording: { sentence: WRITE_SENTENCE, replacement: 'Create categories in YNAB.' },
   input: () => planInput,
   output: () =>

@@ -65,7 +65,7 @@ export const suggestCategories = defineReadTool({
   name: 'suggest_categories',
   title: 'Suggest categories for pending transactions',
   description: [
-    "Uncategorised transactions, newest first, with a suggestion where the merchant's history is clear (else pick or ask); likely duplicates flagged.",
+    "Uncategorised transactions, newest first, with a suggestion where the merchant's history is clear; likely duplicates flagged.",
     'Costs 3 YNAB requests a page.',
     DATA_NOTE,
     WRITE_SENTENCE,

@@ -1,7 +1,18 @@
 /** `list_scheduled_transactions`: scheduled transactions and their next dated occurrences. */
 import { z } from 'zod';
-import { expandSchedules, flowTotals, addDays, daysBetween } from '../../domain/transactions/schedule.js';
-import { LONG_WINDOW_DAYS, payeeMatcher, scheduleLines } from '../../domain/transactions/schedule-lines.js';
+import {
+  expandSchedules,
+  flowTotals,
+  addDays,
+  daysBetween,
+  nextOccurrences,
+} from '../../domain/transactions/schedule.js';
+import {
+  LONG_WINDOW_DAYS,
+  nextLines,
+  payeeMatcher,
+  scheduleLines,
+} from '../../domain/transactions/schedule-lines.js';
 import {
   accountNames,
   checkAccountIds,
@@ -20,8 +31,12 @@ const scheduleLine = () =>
     .omit({ date: true })
     .extend({
       next_date: z.string().describe('The first date it falls due in the period, YYYY-MM-DD.'),
-      count: z.number().int().describe('How many times it falls due in the period.'),
-      total: z.number().describe('Amount times count, in currency units.'),
+      count: z
+        .number()
+        .int()
+        .nullable()
+        .describe('How many times it falls due in the period; null when listed without until_date.'),
+      total: z.number().nullable().describe('Amount times count, in currency units; null without a count.'),
     });
 
 export const listScheduledTransactions = defineReadTool({
@@ -43,7 +58,9 @@ export const listScheduledTransactions = defineReadTool({
         .enum(['occurrence', 'schedule'])
         .nullable()
         .default(null)
-        .describe(`A line per date due or per schedule; default: schedule beyond ${LONG_WINDOW_DAYS} days.`),
+        .describe(
+          `Per date due, or per schedule (without until_date: each once, at its next date); default: schedule beyond ${LONG_WINDOW_DAYS} days.`,
+        ),
     }),
   output: () =>
     z.strictObject({
@@ -59,13 +76,20 @@ export const listScheduledTransactions = defineReadTool({
       outflows: z
         .number()
         .describe('Sum of the money going out (transfers left out), in currency units, negative.'),
+      transfers_left_out: z
+        .number()
+        .describe(
+          "Sum of the transfers between the plan's accounts, which inflows and outflows leave out, in currency units.",
+        ),
       omitted: leftOutField,
     }),
   async run({ deps }, { plan_id, since_date, until_date, account_ids, payee, per }) {
     const accountIds = listFilter(account_ids);
     const since = since_date ?? deps.clock.today();
+    // per schedule without until_date: every schedule once, so that no window need be made up
+    const every = per === 'schedule' && until_date === null;
     const until = until_date ?? addDays(since, 30);
-    checkPeriod(since, until);
+    if (!every) checkPeriod(since, until);
     const accounts = await deps.ynab.accounts.list(plan_id);
     checkAccountIds(accountIds, accounts);
     const scheduled = await deps.ynab.scheduled.list(plan_id);
@@ -75,27 +99,27 @@ export const listScheduledTransactions = defineReadTool({
     const chosen = scheduled.filter(
       (s) => (wanted === null || wanted.has(s.account_id)) && payeeMatches(s.payee_name),
     );
-    const occurrences = expandSchedules(chosen, since, until, {
-      accounts: accountNames(accounts),
-      categories: visibleCategoryNames(groups),
-    });
+    const names = { accounts: accountNames(accounts), categories: visibleCategoryNames(groups) };
+    // each schedule's next date is from today on, whatever since_date: a later since_date only keeps
+    // the schedules next due from then on, so that a page goes on where the last one stopped
+    const occurrences = every
+      ? nextOccurrences(chosen, deps.clock.today(), names).filter((o) => o.date >= since)
+      : expandSchedules(chosen, since, until, names);
     const perSchedule =
       (per ?? (daysBetween(since, until) > LONG_WINDOW_DAYS ? 'schedule' : 'occurrence')) === 'schedule';
     // the lines stop at the byte budget between two dates, the sums still over the whole period
     const totals = flowTotals(occurrences);
     // the same until and listing: a shorter period would default to another until and per
     const more = (noun: string, left: number, from: string | null, also = '') =>
-      from === null
-        ? null
-        : `${left} more ${noun} from ${from}: pass since_date ${from}, until_date ${until}${also}.`;
+      from === null ? null : `${left} more ${noun} from ${from}: pass since_date ${from}${also}.`;
     if (perSchedule) {
-      const lines = scheduleLines(occurrences);
+      const lines = every ? nextLines(occurrences) : scheduleLines(occurrences);
       const kept = untilDateWithin(lines, (l) => l.next_date);
       const omitted = more(
-        'schedules first due',
+        every ? 'schedules next due' : 'schedules first due',
         lines.length - kept.rows.length,
         kept.from,
-        ', per schedule',
+        every ? ', per schedule' : `, until_date ${until}, per schedule`,
       );
       return { occurrences: [], schedules: kept.rows, ...totals, omitted };
     }
@@ -103,7 +127,12 @@ export const listScheduledTransactions = defineReadTool({
       occurrences.map((o) => o.view),
       (o) => o.date,
     );
-    const omitted = more('occurrences', occurrences.length - kept.rows.length, kept.from);
+    const omitted = more(
+      'occurrences',
+      occurrences.length - kept.rows.length,
+      kept.from,
+      `, until_date ${until}`,
+    );
     return { occurrences: kept.rows, schedules: [], ...totals, omitted };
   },
 });
