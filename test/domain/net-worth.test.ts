@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { YnabAccount, YnabTransaction } from '../../src/domain/model.js';
-import { monthsEndingWith, netWorthTrend } from '../../src/domain/analytics/net-worth.js';
+import { historyStart, monthsEndingWith, netWorthTrend } from '../../src/domain/analytics/net-worth.js';
 
 const account = (
   id: string,
@@ -117,6 +117,7 @@ describe('netWorthTrend', () => {
   it('gives zeros for an empty plan', () => {
     const r = netWorthTrend([], [], '2026-01-10', 2);
     expect(r).toEqual({
+      message: 'Net worth 0.00 on 2026-01-10, unchanged since the end of 2025-12.',
       months: [
         { month: '2025-12-01', end: '2025-12-31', partial: false, assets: 0, debts: 0, net_worth: 0 },
         { month: '2026-01-01', end: '2026-01-10', partial: true, assets: 0, debts: 0, net_worth: 0 },
@@ -130,7 +131,26 @@ describe('netWorthTrend', () => {
 
   it('gives zeros without any month', () => {
     const r = netWorthTrend([account('a', 'cash', 1)], [], '2026-01-10', 0);
-    expect(r).toEqual({ months: [], first_net_worth: 0, last_net_worth: 0, change: 0, accounts: ['A'] });
+    expect(r).toEqual({
+      message: 'The plan has no month up to today: no net worth to give.',
+      months: [],
+      first_net_worth: 0,
+      last_net_worth: 0,
+      change: 0,
+      accounts: ['A'],
+    });
+  });
+
+  it('starts at the month given, and says which way net worth moved', () => {
+    const cash = account('a', 'cash', 100_000);
+    const history = [tx('a', '2025-12-15', 40_000)];
+    const r = netWorthTrend([cash], history, '2026-01-10', 4, '2025-12');
+    expect(r.months.map((m) => m.month)).toEqual(['2025-12-01', '2026-01-01']);
+    expect(r.message).toBe('Net worth 100.00 on 2026-01-10, unchanged since the end of 2025-12.');
+    const down = netWorthTrend([cash], [tx('a', '2026-01-05', -40_000)], '2026-01-10', 2);
+    expect(down.message).toBe('Net worth 100.00 on 2026-01-10, down 40.00 since the end of 2025-12.');
+    expect(historyStart(history)).toBe('2025-12');
+    expect(historyStart([tx('a', '2025-12-15', 1, true)])).toBeUndefined();
   });
 
   it('cleans account names', () => {

@@ -27,6 +27,15 @@ const SERIES: [string, number][] = [
   ['get_runway', 3],
 ];
 
+/**
+ * The series bound by the plan's first month; net worth's month ends are bound by the accounts'
+ * history instead, which starts before it (test/tools/net-worth.test.ts).
+ */
+const PLAN_BOUND = SERIES.filter(([tool]) => tool !== 'get_net_worth_trend');
+
+/** The series of complete months, which end with the month before today's. */
+const COMPLETE = new Set(['get_savings_rate', 'get_runway']);
+
 type Row = { month: string; end?: string; partial?: boolean };
 const monthsOf = (r: { structuredContent?: unknown }) => (r.structuredContent as { months: Row[] }).months;
 
@@ -86,7 +95,7 @@ describe('since', () => {
   });
 
   it.for(SERIES)(
-    '%s: refuses since with months_count, or in the future, before any request',
+    '%s: refuses since with months_count, or in the future, before any request, naming the latest',
     async ([tool], { h }) => {
       const s = await open(h);
       const both = await call(s, tool, { ...PLAN, since: '2026-07', months_count: 2 });
@@ -94,16 +103,30 @@ describe('since', () => {
       expect(textOf(both)).toContain(
         'Give months_count or since, not both: keep since (2026-07) to start at that month, or months_count (2) to count back from',
       );
+      const latest = COMPLETE.has(tool) ? '2026-08' : '2026-09';
       const future = await call(s, tool, { ...PLAN, since: '2026-10' });
-      expect(textOf(future)).toContain('since (2026-10) is after the current month (2026-09).');
-      const far = await call(s, tool, { ...PLAN, since: '2023-01-01' });
-      expect(textOf(far)).toMatch(/since \(2023-01-01\) is 4[45] months back: give at most 24\./);
+      expect(textOf(future)).toBe(
+        `since (2026-10) is after the current month (2026-09): the latest is ${latest}.`,
+      );
       expect((await call(s, tool, { ...PLAN, since: 'June' })).isError).toBe(true);
       expect(h.standIn.requests).toHaveLength(0);
     },
   );
 
-  it.for(SERIES)('%s: refuses a since before the plan first month, naming it', async ([tool], { h }) => {
+  it.for(PLAN_BOUND)(
+    '%s: a since far back names the plan first month, the earliest that works',
+    async ([tool], { h }) => {
+      const s = await open(h);
+      const far = await call(s, tool, { ...PLAN, since: '2023-01-01' });
+      expect(far.isError).toBe(true);
+      expect(textOf(far)).toBe(
+        "since (2023-01-01) is before the plan's first month (2026-06): give 2026-06 or later.",
+      );
+      expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months']);
+    },
+  );
+
+  it.for(PLAN_BOUND)('%s: refuses a since before the plan first month, naming it', async ([tool], { h }) => {
     const s = await open(h);
     const r = await call(s, tool, { ...PLAN, since: '2026-05' });
     expect(r.isError).toBe(true);
@@ -122,6 +145,21 @@ describe('since', () => {
       );
     }
     expect(h.standIn.requests).toHaveLength(0);
+  });
+
+  it('a series asked more months than the plan holds says so on its first line, with both numbers', async ({
+    h,
+  }) => {
+    const s = await open(h);
+    const r = await call(s, 'get_spending_trends', { ...PLAN, months_count: 6 });
+    expect(textOf(r).split('\n')[0]).toBe(
+      'message: 4 of the 6 months asked (YNAB holds no earlier month). Spending per category, 2026-06 to 2026-09 (2026-09 under way, to 2026-09-25; averages leave it out).',
+    );
+    expect(r.structuredContent).toMatchObject({ months_used: 4, months_asked: 6 });
+    expect(monthsOf(r)).toHaveLength(4);
+    const full = await call(s, 'get_spending_trends', { ...PLAN, months_count: 4 });
+    expect(full.structuredContent).toMatchObject({ months_used: 4, months_asked: 4 });
+    expect(textOf(full).split('\n')[0]).toMatch(/^message: Spending per category/);
   });
 
   it('since with a months_count left out reads only the months it covers', async ({ h }) => {
@@ -215,10 +253,29 @@ describe('the plan start check', () => {
     const months = [{ month: '2026-08-01' }, { month: '2026-05-01', deleted: true }, { month: '2026-06-01' }];
     expect(firstMonthOf(months)).toBe('2026-06');
     expect(firstMonthOf([])).toBeUndefined();
-    expect(() => checkSinceInPlan('2020-01', undefined)).not.toThrow();
-    expect(() => checkSinceInPlan('2026-06-01', '2026-06')).not.toThrow();
-    expect(() => checkSinceInPlan('2026-05-01', '2026-06')).toThrow(
+    expect(() => checkSinceInPlan('2025-01', undefined, '2026-09-25')).not.toThrow();
+    expect(() => checkSinceInPlan('2026-06-01', '2026-06', '2026-09-25')).not.toThrow();
+    expect(() => checkSinceInPlan('2026-05-01', '2026-06', '2026-09-25')).toThrow(
       "since (2026-05-01) is before the plan's first month (2026-06): give 2026-06 or later.",
+    );
+  });
+
+  it('names the earliest month that works: the plan first month, or 24 months back when the plan is older', () => {
+    // a plan older than 24 months: the bound is the count, one month later for complete months
+    expect(() => checkSinceInPlan('2024-09', '2020-01', '2026-09-25')).toThrow(
+      'since (2024-09) is 25 months back: give at most 24, the earliest is 2024-10.',
+    );
+    expect(() => checkSinceInPlan('2024-10', '2020-01', '2026-09-25')).not.toThrow();
+    expect(() => checkSinceInPlan('2024-09', '2020-01', '2026-09-25', true)).not.toThrow();
+    expect(() => checkSinceInPlan('2024-08', undefined, '2026-09-25', true)).toThrow(
+      'since (2024-08) is 25 months back: give at most 24, the earliest is 2024-09.',
+    );
+    // a younger plan: its first month, whatever the count allows
+    expect(() => checkSinceInPlan('2023-01', '2026-06', '2026-09-25')).toThrow(
+      "since (2023-01) is before the plan's first month (2026-06): give 2026-06 or later.",
+    );
+    expect(() => checkSinceInPlan('2024-09', '2024-10', '2026-09-25')).toThrow(
+      "since (2024-09) is before the plan's first month (2024-10): give 2024-10 or later.",
     );
   });
 });

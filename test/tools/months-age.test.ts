@@ -40,6 +40,9 @@ const age = (month: string): number => {
   return days;
 };
 
+/** What a message starts with when the plan holds fewer months than the default 12 asked. */
+const short = (n: number): string => `${n} of the 12 months asked (YNAB holds no earlier month). `;
+
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
@@ -63,7 +66,9 @@ describe.each(ERAS)('get_age_of_money, %s era', (era) => {
     expect(r.isError).toBeFalsy();
     const change = age('2026-09') - age('2026-07');
     expect(r.structuredContent).toEqual({
-      message: `${head(age('2026-09'), '2026-09')}${OVER} It went up by ${change} days since 2026-07.`,
+      message: `${short(4)}${head(age('2026-09'), '2026-09')}${OVER} It went up by ${change} days since 2026-07.`,
+      months_used: 4,
+      months_asked: 12,
       days: age('2026-09'),
       as_of: '2026-09',
       months: [
@@ -94,6 +99,9 @@ describe.each(ERAS)('get_age_of_money, %s era', (era) => {
       ],
     });
     expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
+    expect(textOf(r).split('\n')[0]).toMatch(
+      /^message: 4 of the 12 months asked \(YNAB holds no earlier month\)\. Your money is/,
+    );
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months']);
   });
 
@@ -101,6 +109,8 @@ describe.each(ERAS)('get_age_of_money, %s era', (era) => {
     const r = await call(s, TOOL, { plan_id: 'demo-budget', months_count: 2 });
     expect(r.structuredContent).toMatchObject({
       message: `${head(47, '2026-09')}${OVER} It went down by 1 days since 2026-08.`,
+      months_used: 2,
+      months_asked: 2,
       change: -1,
       trend: 'down',
       notes: [NOTE_DEFINITION, NOTE_CURRENT],
@@ -112,7 +122,7 @@ describe.each(ERAS)('get_age_of_money, %s era', (era) => {
     [
       '2026-08-15',
       {
-        message: `${head(48, '2026-08')}${OVER} It went up by 31 days since 2026-07.`,
+        message: `${short(3)}${head(48, '2026-08')}${OVER} It went up by 31 days since 2026-07.`,
         days: 48,
         trend: 'up',
         notes: [
@@ -126,7 +136,7 @@ describe.each(ERAS)('get_age_of_money, %s era', (era) => {
     [
       '2026-07-20',
       {
-        message: `${head(17, '2026-07')}${UNDER}`,
+        message: `${short(2)}${head(17, '2026-07')}${UNDER}`,
         days: 17,
         change: null,
         trend: null,
@@ -141,8 +151,7 @@ describe.each(ERAS)('get_age_of_money, %s era', (era) => {
     [
       '2026-06-10',
       {
-        message:
-          'YNAB gives no Age of Money for the last 1 months: it shows one once the plan has enough history of money in and out.',
+        message: `${short(1)}YNAB gives no Age of Money for the last 1 months: it shows one once the plan has enough history of money in and out.`,
         days: null,
         as_of: null,
         months: [{ month: '2026-06', days: null, change: null }],
@@ -159,7 +168,9 @@ describe.each(ERAS)('get_age_of_money, %s era', (era) => {
     [
       '2026-05-20',
       {
-        message: 'YNAB returned no month up to 2026-05: no Age of Money to give.',
+        message: `${short(0)}YNAB returned no month up to 2026-05: no Age of Money to give.`,
+        months_used: 0,
+        months_asked: 12,
         days: null,
         as_of: null,
         months: [],

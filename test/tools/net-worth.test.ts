@@ -65,6 +65,7 @@ function expectedRow(month: string) {
 }
 
 interface Trend {
+  message: string;
   months: { month: string; assets: number; debts: number; net_worth: number }[];
   first_net_worth: number;
   last_net_worth: number;
@@ -120,9 +121,16 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
 
   it('shows the loans going down: the car loan month by month, the student loan at 0 from March 2026', async () => {
     const r = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', months_count: 24 });
-    const out = r.structuredContent as Trend;
-    const months = monthsBack('2026-09-25', 24);
+    const out = r.structuredContent as Trend & { months_used: number; months_asked: number };
     // The demo loans: −24,750.00 on 2025-03-31, then each month −interest + 400.00 (student: + 250.00).
+    // Nothing existed before those starting balances: the month ends start there, 19 of the 24 asked.
+    const months = monthsBack('2026-09-25', 19);
+    expect(months[0]).toBe('2025-03');
+    expect(textOf(r).split('\n')[0]).toBe(
+      `message: 19 of the 24 months asked (the accounts' history starts in 2025-03). Net worth ${out.last_net_worth.toFixed(2)} on 2026-09-25, up ${out.change.toFixed(2)} since the end of 2025-03.`,
+    );
+    expect(out).toMatchObject({ months_used: 19, months_asked: 24 });
+    expect(out.months.map((m) => m.month)).toEqual(months.map((m) => `${m}-01`));
     const car = months.map((m) => balanceAtEnd('acc-car-loan', m));
     const student = months.map((m) => balanceAtEnd('acc-student-loan', m));
     expect(car[months.indexOf('2025-03')]).toBe(-24_750_000);
@@ -133,19 +141,27 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
       expect(row.debts).toBeCloseTo((car[i]! + student[i]!) / 1000, 6);
       if (months[i]! >= '2026-03') expect(row.debts).toBeCloseTo(car[i]! / 1000, 6);
     });
-    // Before the starting balances of 2025-03-31 nothing existed.
-    expect(out.months[0]).toEqual({
-      month: '2024-10-01',
-      end: '2024-10-31',
-      partial: false,
-      assets: 0,
-      debts: 0,
-      net_worth: 0,
-    });
     // Debts fall every month from April 2025 on.
     const fromApril = out.months.slice(months.indexOf('2025-04'));
     for (let i = 1; i < fromApril.length; i++)
       expect(fromApril[i]!.debts).toBeGreaterThan(fromApril[i - 1]!.debts);
+  });
+
+  it('takes a since from the start of the accounts history, before the plan first month, and none earlier', async () => {
+    const r = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', since: '2025-03' });
+    expect(r.structuredContent).toMatchObject({ months_used: 19, months_asked: 19 });
+    // every month asked is there: the first line is the conclusion alone
+    expect(textOf(r).split('\n')[0]).toMatch(/^message: Net worth -?\d+\.\d\d on 2026-09-25, (up|down) /);
+    h.standIn.clearRequests();
+    const early = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', since: '2025-02' });
+    expect(early.isError).toBe(true);
+    expect(textOf(early)).toBe(
+      "since (2025-02) is before the accounts' first transaction (2025-03): give 2025-03 or later.",
+    );
+    expect(requestLines(h.standIn)).toEqual([
+      'GET /plans/demo-budget/accounts',
+      'GET /plans/demo-budget/transactions',
+    ]);
   });
 
   it.each([
@@ -190,14 +206,9 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
     const same = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', since: '2026-06-01' });
     expect(same.structuredContent).toEqual(r.structuredContent);
     h.standIn.clearRequests();
-    for (const [since, message] of [
-      ['2026-10', 'since (2026-10) is after the current month (2026-09).'],
-      ['2024-01', 'since (2024-01) is 33 months back: give at most 24.'],
-    ]) {
-      const bad = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', since });
-      expect(bad.isError).toBe(true);
-      expect(textOf(bad)).toContain(message);
-    }
+    const bad = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', since: '2026-10' });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toBe('since (2026-10) is after the current month (2026-09): the latest is 2026-09.');
     expect((await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', since: '2026-13' })).isError).toBe(
       true,
     );

@@ -84,8 +84,11 @@ describe.each(ERAS)('get_runway, %s era', (era) => {
     const average = Math.round(total / 3);
     const runway = Math.round((liquid / -average) * 10) / 10;
     expect([average, liquid, runway]).toEqual([-1_396_030, 3_928_500, 2.8]); // the figures, checked by hand
+    expect(textOf(r).split('\n')[0]).toBe(`message: ${out.message}`);
     expect(out).toEqual({
-      message: `At the average spending of the last 3 complete months, ${f2(-average)} a month, the ${f2(liquid)} available would last ${runway.toFixed(1)} months.`,
+      message: `3 of the 6 months asked (no earlier month holds budget transactions). At the average spending of the last 3 complete months, ${f2(-average)} a month, the ${f2(liquid)} available would last ${runway.toFixed(1)} months.`,
+      months_used: 3,
+      months_asked: 6,
       liquid: liquid / 1000,
       owed_on_cards: 0,
       spending: { monthly_spending: average / 1000, runway_months: runway },
@@ -194,9 +197,10 @@ describe.each(ERAS)('get_runway, %s era', (era) => {
       const r = await call(other, 'get_runway', { plan_id: 'demo-budget' });
       const out = r.structuredContent as Runway;
       expect(out.months).toEqual(measured);
+      expect(out).toMatchObject({ months_used: measured.length, months_asked: 6 });
       if (measured.length === 0) {
         expect(out.message).toBe(
-          `No complete month of spending to average yet: no runway can be given for the ${f2(liquid)} available.`,
+          `0 of the 6 months asked (no earlier month holds budget transactions). No complete month of spending to average yet: no runway can be given for the ${f2(liquid)} available.`,
         );
         expect(out.spending).toEqual({ monthly_spending: 0, runway_months: null });
         expect(out.notes).toEqual(ALWAYS);

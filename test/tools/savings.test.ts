@@ -40,8 +40,13 @@ const ALWAYS = [
   'The current month, still under way, is not counted: only complete months are.',
 ];
 
+/** What the message starts with when the demo's 3 complete months are fewer than the 6 asked. */
+const SHORT = '3 of the 6 months asked (no earlier month holds budget transactions). ';
+
 interface Savings {
   message: string;
+  months_used: number;
+  months_asked: number;
   months: { month: string; income: number; spending: number; saved: number; rate: number | null }[];
   income: number;
   spending: number;
@@ -97,7 +102,9 @@ describe.each(ERAS)('get_savings_rate, %s era', (era) => {
     const spending = rows.reduce((x, r) => x + r.spending, 0);
     const saved = income + spending;
     expect(out).toEqual({
-      message: `Over the last 3 complete months, ${f2(income)} came in and ${f2(-spending)} went out: ${f2(saved)} saved, ${rate(saved, income)} % of the income. Best month: 2026-07 (56.9 %), worst: 2026-08 (55.4 %).`,
+      message: `${SHORT}Over the last 3 complete months, ${f2(income)} came in and ${f2(-spending)} went out: ${f2(saved)} saved, ${rate(saved, income)} % of the income. Best month: 2026-07 (56.9 %), worst: 2026-08 (55.4 %).`,
+      months_used: 3,
+      months_asked: 6,
       months: rows.map((x) => ({
         month: x.month,
         income: x.income / 1000,
@@ -118,8 +125,11 @@ describe.each(ERAS)('get_savings_rate, %s era', (era) => {
         'Only the last 3 of the 6 months hold budget transactions: the figures are over those.',
       ],
     });
+    expect(out.months_used).toBe(3);
+    expect(out.months_asked).toBe(6);
     expect(out.message).toBe(
-      'Over the last 3 complete months, 9600.00 came in and 4188.09 went out: 5411.91 saved, 56.4 % of the income. Best month: 2026-07 (56.9 %), worst: 2026-08 (55.4 %).',
+      SHORT +
+        'Over the last 3 complete months, 9600.00 came in and 4188.09 went out: 5411.91 saved, 56.4 % of the income. Best month: 2026-07 (56.9 %), worst: 2026-08 (55.4 %).',
     );
     expect(requestLines(h.standIn)).toEqual([
       'GET /plans/demo-budget/accounts',
@@ -133,7 +143,10 @@ describe.each(ERAS)('get_savings_rate, %s era', (era) => {
     async (today) => {
       const out = await from(today);
       expect(out).toEqual({
-        message: 'No complete month holds budget transactions yet: no savings rate to give.',
+        message:
+          '0 of the 6 months asked (no earlier month holds budget transactions). No complete month holds budget transactions yet: no savings rate to give.',
+        months_used: 0,
+        months_asked: 6,
         months: [],
         income: 0,
         spending: 0,

@@ -2,9 +2,9 @@
  * `get_net_worth_trend`, pure: assets, debts and net worth at each month end, rebuilt from today's
  * balances by taking off the transactions dated after that month.
  */
-import { fromMonth } from '../transactions/by-month.js';
+import { firstMonthWhere, fromMonth } from '../transactions/by-month.js';
 import type { YnabAccount, YnabTransaction } from '../model.js';
-import { toUnits } from '../money.js';
+import { fmtMoney, toUnits } from '../money.js';
 import { addMonths, isDebt, monthEnd } from '../plan-facts.js';
 import { clean } from '../text.js';
 
@@ -21,6 +21,7 @@ export interface NetWorthMonth {
 }
 
 export interface NetWorthTrend {
+  message: string;
   months: NetWorthMonth[];
   first_net_worth: number;
   last_net_worth: number;
@@ -81,14 +82,35 @@ function accountEnds(
 const rowsOf = (months: readonly string[]): Row[] =>
   months.map((m) => ({ month: `${m}-01`, bound: `${addMonths(m, 1)}-01`, assets: 0, debts: 0 }));
 
-/** The net-worth trend over `monthsCount` months ending with today's month (every account counts). */
+/** The sentence that leads the answer: where net worth ended and how it moved. */
+function trendMessage(rows: readonly Row[], first: number, last: number, today: string): string {
+  const [oldest] = rows;
+  if (oldest === undefined) return 'The plan has no month up to today: no net worth to give.';
+  const end = monthEnd(rows.at(-1)!.month, today).end;
+  const moved =
+    last === first ? 'unchanged' : `${last > first ? 'up' : 'down'} ${fmtMoney(Math.abs(last - first))}`;
+  return `Net worth ${fmtMoney(last)} on ${end}, ${moved} since the end of ${oldest.month.slice(0, 7)}.`;
+}
+
+/**
+ * The first month of the accounts' history (YYYY-MM), undefined without a transaction: a month end before
+ * it would be made up, every balance taken back to zero.
+ */
+export const historyStart = (transactions: readonly TransactionLike[]): string | undefined =>
+  firstMonthWhere(transactions, (t) => !t.deleted) ?? undefined;
+
+/**
+ * The net-worth trend over `monthsCount` months ending with today's month (every account counts),
+ * none before `first` (YYYY-MM) when given: the tool passes the start of the accounts' history.
+ */
 export function netWorthTrend(
   accounts: readonly AccountLike[],
   transactions: readonly TransactionLike[],
   today: string,
   monthsCount: number,
+  first?: string,
 ): NetWorthTrend {
-  const rows = rowsOf(monthsEndingWith(today, monthsCount));
+  const rows = rowsOf(monthsEndingWith(today, monthsCount).filter((m) => first === undefined || m >= first));
   const entries = accountEnds(
     accounts.filter((a) => !a.deleted),
     transactions,
@@ -100,9 +122,10 @@ export function netWorthTrend(
       else row.assets += balance;
     }
   const nets = rows.map((r) => r.assets + r.debts);
-  const [first = 0] = nets;
+  const [start = 0] = nets;
   const last = nets.at(-1) ?? 0;
   return {
+    message: trendMessage(rows, start, last, today),
     months: rows.map((r) => ({
       month: r.month,
       ...monthEnd(r.month, today),
@@ -110,9 +133,9 @@ export function netWorthTrend(
       debts: toUnits(r.debts),
       net_worth: toUnits(r.assets + r.debts),
     })),
-    first_net_worth: toUnits(first),
+    first_net_worth: toUnits(start),
     last_net_worth: toUnits(last),
-    change: toUnits(last - first),
+    change: toUnits(last - start),
     accounts: entries
       .filter((e) => !e.account.closed || e.ends.some((end) => end.balance !== 0))
       .map((e) => clean(e.account.name)),

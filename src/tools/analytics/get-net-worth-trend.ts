@@ -1,10 +1,10 @@
 /** `get_net_worth_trend`: assets, debts and net worth at the end of each month. */
 import { z } from 'zod';
-import { netWorthTrend } from '../../domain/analytics/net-worth.js';
+import { historyStart, netWorthTrend } from '../../domain/analytics/net-worth.js';
 import { defineReadTool } from '../shared/define-tool.js';
-import { checkSinceInPlanOf, monthEndFields, monthSeries } from '../shared/month-series.js';
+import { monthEndFields, monthSeries, monthsAsked, monthsAskedFields } from '../shared/month-series.js';
 
-const SERIES = monthSeries(12, 'Month ends, this one included');
+const SERIES = monthSeries(12, 'Months up to this one');
 
 export const getNetWorthTrend = defineReadTool({
   name: 'get_net_worth_trend',
@@ -12,11 +12,13 @@ export const getNetWorthTrend = defineReadTool({
   title: 'Net worth month by month',
   description: [
     'Assets, debts and net worth of all accounts at each month end.',
-    'Costs 2 YNAB requests (3 with since).',
+    'Costs 2 YNAB requests.',
   ].join(' '),
   input: SERIES.input,
   output: () =>
     z.strictObject({
+      message: z.string().describe('Where net worth ended and how it moved, for the agent to relay.'),
+      ...monthsAskedFields(),
       months: z
         .array(
           z.strictObject({
@@ -50,9 +52,12 @@ export const getNetWorthTrend = defineReadTool({
   async run({ deps }, { plan_id, months_count, since }) {
     const today = deps.clock.today();
     const count = SERIES.count({ months_count, since }, today);
-    await checkSinceInPlanOf(deps, plan_id, since);
     const accounts = await deps.ynab.accounts.list(plan_id);
     const transactions = await deps.ynab.transactions.list(plan_id);
-    return netWorthTrend(accounts, transactions, today, count);
+    // month ends stop where the accounts' history starts, whether asked by since or by months_count
+    const first = historyStart(transactions);
+    SERIES.check(since, first, today, "the accounts' first transaction");
+    const out = netWorthTrend(accounts, transactions, today, count, first);
+    return monthsAsked(out, out.months.length, count, `the accounts' history starts in ${String(first)}`);
   },
 });

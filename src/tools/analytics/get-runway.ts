@@ -4,7 +4,7 @@ import { resolveGroups, runway, type GroupNode } from '../../domain/analytics/ru
 import type { YnabCategoryGroup } from '../../ynab/types.js';
 import { isSystemGroup } from '../categories/list-category-groups.js';
 import { defineReadTool } from '../shared/define-tool.js';
-import { checkSinceInPlanOf, monthSeries } from '../shared/month-series.js';
+import { monthSeries, monthsAsked, monthsAskedFields } from '../shared/month-series.js';
 import { planId } from '../shared/schemas.js';
 
 const SERIES = monthSeries(6, 'Full months to average', true);
@@ -56,6 +56,7 @@ export const getRunway = defineReadTool({
   output: () =>
     z.strictObject({
       message: z.string().describe('The conclusion in one sentence or two, for the agent to relay.'),
+      ...monthsAskedFields(),
       liquid: z
         .number()
         .describe('The money available: the counted accounts, card debts subtracted, in currency units.'),
@@ -93,14 +94,14 @@ export const getRunway = defineReadTool({
   async run({ deps }, { plan_id, months_count, since, essential_groups, include_savings }) {
     const today = deps.clock.today();
     const count = SERIES.count({ months_count, since }, today);
-    await checkSinceInPlanOf(deps, plan_id, since);
+    await SERIES.checkOf(deps, plan_id, since, today);
     const essential =
       essential_groups === null
         ? null
         : resolveGroups(categoryTree(await deps.ynab.categories.groups(plan_id)), essential_groups);
     const accounts = await deps.ynab.accounts.list(plan_id);
     const transactions = await deps.ynab.transactions.list(plan_id);
-    return runway({
+    const out = runway({
       accounts,
       transactions,
       today,
@@ -108,5 +109,6 @@ export const getRunway = defineReadTool({
       essential,
       includeSavings: include_savings,
     });
+    return monthsAsked(out, out.months.length, count, 'no earlier month holds budget transactions');
   },
 });

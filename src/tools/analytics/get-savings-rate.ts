@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import { savingsRate } from '../../domain/analytics/savings.js';
 import { defineReadTool } from '../shared/define-tool.js';
-import { checkSinceInPlanOf, monthSeries } from '../shared/month-series.js';
+import { monthSeries, monthsAsked, monthsAskedFields } from '../shared/month-series.js';
 
 const SERIES = monthSeries(6, 'Full months back', true);
+/** Why a series holds fewer complete months than asked. */
+const EARLIER = 'no earlier month holds budget transactions';
 
 const rate = (of: string) =>
   z.number().nullable().describe(`Saved over income ${of}, in percent to one decimal; null without income.`);
@@ -20,6 +22,7 @@ export const getSavingsRate = defineReadTool({
   output: () =>
     z.strictObject({
       message: z.string().describe('The conclusion in one sentence or two, for the agent to relay.'),
+      ...monthsAskedFields(),
       months: z
         .array(
           z.strictObject({
@@ -54,16 +57,11 @@ export const getSavingsRate = defineReadTool({
   async run({ deps }, { plan_id, months_count, since }) {
     const today = deps.clock.today();
     const count = SERIES.count({ months_count, since }, today);
-    await checkSinceInPlanOf(deps, plan_id, since);
+    await SERIES.checkOf(deps, plan_id, since, today);
     const accounts = await deps.ynab.accounts.list(plan_id);
     const groups = await deps.ynab.categories.groups(plan_id);
     const transactions = await deps.ynab.transactions.list(plan_id);
-    return savingsRate({
-      accounts,
-      groups,
-      transactions,
-      today,
-      monthsCount: count,
-    });
+    const out = savingsRate({ accounts, groups, transactions, today, monthsCount: count });
+    return monthsAsked(out, out.months.length, count, EARLIER);
   },
 });

@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { ageOfMoney } from '../../domain/months/age-of-money.js';
 import { defineReadTool } from '../shared/define-tool.js';
-import { checkSinceInPlan, firstMonthOf, monthEndFields, monthSeries } from '../shared/month-series.js';
+import {
+  firstMonthOf,
+  monthEndFields,
+  monthSeries,
+  monthsAsked,
+  monthsAskedFields,
+} from '../shared/month-series.js';
 
 const SERIES = monthSeries(12, 'Months up to this one');
 
@@ -18,6 +24,7 @@ export const getAgeOfMoney = defineReadTool({
   output: () =>
     z.strictObject({
       message: z.string().describe('The conclusion in one sentence or two, for the agent to relay.'),
+      ...monthsAskedFields(),
       days: z.number().nullable().describe('The latest Age of Money YNAB gives, in days, or null if none.'),
       as_of: z.string().nullable().describe('The month of that figure, YYYY-MM, or null.'),
       months: z
@@ -54,7 +61,8 @@ export const getAgeOfMoney = defineReadTool({
     const today = deps.clock.today();
     const count = SERIES.count({ months_count, since }, today);
     const months = await deps.ynab.months.list(plan_id);
-    checkSinceInPlan(since, firstMonthOf(months));
-    return ageOfMoney(months, today, count);
+    SERIES.check(since, firstMonthOf(months), today);
+    const out = ageOfMoney(months, today, count);
+    return monthsAsked(out, out.months.length, count, 'YNAB holds no earlier month');
   },
 });

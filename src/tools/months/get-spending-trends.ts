@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { spendingTrends, trendMonths } from '../../domain/months/month-trends.js';
 import { defineReadTool } from '../shared/define-tool.js';
-import { checkSinceInPlan, firstMonthOf, monthSeries } from '../shared/month-series.js';
+import { firstMonthOf, monthSeries, monthsAsked, monthsAskedFields } from '../shared/month-series.js';
 import { listLimit, planId, units, userText } from '../shared/schemas.js';
 
 const SERIES = monthSeries(3, 'Months up to this one');
@@ -12,7 +12,7 @@ export const getSpendingTrends = defineReadTool({
   chart: 'spending',
   title: 'Spending trends',
   description: [
-    'Spending per category (positive) each recent month (oldest first), biggest first.',
+    'Spending per category (positive) each recent month, oldest first; biggest first.',
     'Costs 1 YNAB request, +1 a month (4 by default; 1 repeated).',
   ].join(' '),
   input: () =>
@@ -24,6 +24,7 @@ export const getSpendingTrends = defineReadTool({
   output: () =>
     z.strictObject({
       message: z.string().describe('What is covered and what was left out, for the agent to relay.'),
+      ...monthsAskedFields(),
       months: z
         .array(
           z.strictObject({
@@ -60,9 +61,10 @@ export const getSpendingTrends = defineReadTool({
     const count = SERIES.count({ months_count, since }, today);
     // one sync of the month list, then each month kept since the last change or read
     const { details } = await deps.ynab.months.series(plan_id, (list) => {
-      checkSinceInPlan(since, firstMonthOf(list));
+      SERIES.check(since, firstMonthOf(list), today);
       return trendMonths(list, count, today);
     });
-    return spendingTrends(details, today, limit);
+    const out = spendingTrends(details, today, limit);
+    return monthsAsked(out, out.months.length, count, 'YNAB holds no earlier month');
   },
 });

@@ -44,4 +44,4 @@ export const sinceMonth = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])(-01)?$/)
   .optional()
-  .describe('YYYY-MM, up to 24 back.');
+  .describe('YYYY-MM.');
