@@ -79,6 +79,7 @@ describe('planTransfer plans', () => {
         '- Checking: -12.50 (Transfer : Savings)',
         '- Savings: +12.50 (Transfer : Checking)',
         '  memo: rainy day',
+        '  both sides uncleared, until the bank shows them',
       ].join('\n'),
     );
     const noMemo = req({ memo: '' });
@@ -105,6 +106,7 @@ describe('planTransfer plans', () => {
         '- Checking: -50.00 (Transfer : Car loan)',
         '- Car loan: +50.00 (Transfer : Checking)',
         '  category on Checking: Misc',
+        '  both sides uncleared, until the bank shows them',
       ].join('\n'),
     );
   });

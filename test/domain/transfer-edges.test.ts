@@ -64,6 +64,7 @@ describe('planTransfer, edges', () => {
         '- Car loan: -50.00 (Transfer : Checking)',
         '- Checking: +50.00 (Transfer : Car loan)',
         '  category on Checking: Misc',
+        '  both sides uncleared, until the bank shows them',
       ].join('\n'),
     );
   });

@@ -247,6 +247,8 @@ describe.each(ERAS)('approve and import, %s era', (era) => {
       status: 'nothing_to_do',
       message: 'No transaction to approve.',
       approved: 0,
+      newly_approved: 0,
+      already_approved: 0,
       not_approved_ids: [],
       unknown_ids: [],
     });
@@ -254,11 +256,19 @@ describe.each(ERAS)('approve and import, %s era', (era) => {
     const r = await call(s, 'approve_transactions', { plan_id: 'last-used', tx_ids: ['tx-046', 'tx-052'] });
     expect(r.structuredContent).toEqual({
       status: 'applied',
-      message: 'Approved 2 transactions.',
+      // the demo holds both approved already: sent again, harmless, and counted as such
+      message: 'Approved 2 transactions. 0 newly approved, 2 already were.',
       approved: 2,
+      newly_approved: 0,
+      already_approved: 2,
       not_approved_ids: [],
       unknown_ids: [],
     });
+    // one read of which were approved (last-used is read whole, never cached), then the PATCH
+    expect(requestLines(h.standIn)).toEqual([
+      'GET /plans/last-used/transactions',
+      'PATCH /plans/last-used/transactions',
+    ]);
     expect(h.standIn.writes.map((w) => [w.method, w.path, w.body])).toEqual([
       [
         'PATCH',

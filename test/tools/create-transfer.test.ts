@@ -31,6 +31,7 @@ const QUESTION = [
   'Transfer 200.00 from Checking to Savings on 2026-09-25?',
   '- Checking: -200.00 (Transfer : Savings)',
   '- Savings: +200.00 (Transfer : Checking)',
+  '  both sides uncleared, until the bank shows them',
 ].join('\n');
 const BODY = {
   account_id: 'acc-checking',
@@ -105,7 +106,10 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
   it('200.00 from Checking to Savings by code: one POST, one linked pair, no category', async () => {
     const s = await connect(h, era, { env: env(), overrides: { clock: fakeClock() } });
     h.standIn.clearRequests();
-    const preview = out(await call(s, 'create_transfer', ARGS));
+    const asked = await call(s, 'create_transfer', ARGS);
+    // the text says it too, beside the question: the pair waits for the bank
+    expect(textOf(asked).split('\n')).toContain('cleared: uncleared');
+    const preview = out(asked);
     expect(preview).toEqual({
       status: 'confirmation_required',
       message: `Nothing changed yet. ${AGREEMENT_NOTICE}\n${QUESTION}\nIf they agree, call again with this code.`,
@@ -113,6 +117,7 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
       to: { account: 'Savings', amount: 200 },
       category: null,
       transaction_id: null,
+      cleared: 'uncleared',
       confirmation: expect.any(String),
       operation_id: null,
     });
@@ -157,6 +162,7 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
         '- Joint savings: +200.00 (Transfer : Checking)',
         '  category on Checking: Holidays',
         '  memo: our trip',
+        '  both sides uncleared, until the bank shows them',
       ].join('\n'),
     ]);
     expect(r).toMatchObject({ status: 'applied', category: 'Holidays' });

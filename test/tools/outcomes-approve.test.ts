@@ -25,19 +25,51 @@ describe('approve_transactions', () => {
   it.beforeEach(({ h }) => h.standIn.reset(planWithWork()));
   const args = { plan_id: 'demo-budget', tx_ids: PENDING };
 
-  it('an answered approval is verified from the answer, in one request', async ({ h, journal }) => {
+  it('an answered approval is verified from the answer, after one read of which were approved', async ({
+    h,
+    journal,
+  }) => {
     const s = await open(h, journal);
-    const r = out(await call(s, 'approve_transactions', args));
+    const result = await call(s, 'approve_transactions', args);
+    const r = out(result);
     expect(r).toEqual({
       status: 'applied',
-      message: 'Approved 2 transactions.',
+      message: 'Approved 2 transactions. 2 newly approved, 0 already were.',
       approved: 2,
+      newly_approved: 2,
+      already_approved: 0,
       not_approved_ids: [],
       unknown_ids: [],
     });
+    expect(textOf(result).split('\n').slice(0, 5)).toEqual([
+      'status: applied',
+      'message: Approved 2 transactions. 2 newly approved, 0 already were.',
+      'approved: 2',
+      'newly_approved: 2',
+      'already_approved: 0',
+    ]);
     expect(approvedOf(h.standIn.state)).toEqual([true, true]);
-    expect(h.standIn.requests).toHaveLength(1);
+    expect(h.standIn.requests.map((q) => q.method)).toEqual(['GET', 'PATCH']);
     expect(existsSync(journal)).toBe(false);
+  });
+
+  it('counts apart the transactions it approved and those approved before', async ({ h, journal }) => {
+    const s = await open(h, journal);
+    const result = await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-001', 'tx-046'] });
+    expect(out(result)).toMatchObject({
+      status: 'applied',
+      message: 'Approved 2 transactions. 1 newly approved, 1 already were.',
+      approved: 2,
+      newly_approved: 1,
+      already_approved: 1,
+    });
+    // both are sent: approving again is harmless, and the answer judges what YNAB then holds
+    expect(h.standIn.writes[0]?.body).toEqual({
+      transactions: [
+        { id: 'tx-001', approved: true },
+        { id: 'tx-046', approved: true },
+      ],
+    });
   });
 
   it.for(LOST)('an answer $name is read back until it shows, never re-sent', async (lost, { h, journal }) => {
@@ -48,19 +80,19 @@ describe('approve_transactions', () => {
     expect(sent(h, PATCH)).toBe(1);
     const methods = h.standIn.requests.map((q) => q.method);
     if (lost.landed) {
-      // the first read shows it: no more reads
-      expect(methods).toEqual(['PATCH', 'GET']);
+      // the read of which were approved, then the first read-back shows it: no more reads
+      expect(methods).toEqual(['GET', 'PATCH', 'GET']);
       expect(result.isError).toBeFalsy();
       expect(r).toMatchObject({ status: 'applied', approved: 2, not_approved_ids: [], unknown_ids: [] });
       expect(r.message).toBe(
-        "Approved 2 transactions. YNAB's answer was lost, but a read-back shows them approved.",
+        "Approved 2 transactions. YNAB's answer was lost, but a read-back shows them approved. 2 newly approved, 0 already were.",
       );
       expect(approvedOf(h.standIn.state)).toEqual([true, true]);
     } else {
       // read again over the window, the PATCH never re-sent
-      expect(methods[0]).toBe('PATCH');
-      expect(methods.slice(1).every((m) => m === 'GET')).toBe(true);
-      expect(methods.length).toBeGreaterThan(2);
+      expect(methods.slice(0, 2)).toEqual(['GET', 'PATCH']);
+      expect(methods.slice(2).every((m) => m === 'GET')).toBe(true);
+      expect(methods.length).toBeGreaterThan(3);
       expect(result.isError).toBe(true);
       expect(r).toMatchObject({ status: 'unknown', approved: 0, not_approved_ids: [], unknown_ids: PENDING });
       expect(r.message).toBe(
@@ -84,14 +116,17 @@ describe('approve_transactions', () => {
       const r = out(result);
       expect(result.isError).toBe(true);
       // tx-001 was approved before: a read-back showing it approved says nothing of the PATCH
+      // the read before the PATCH tells: tx-001 was approved already, this call approved none yet
       expect(r).toMatchObject({
         status: 'unknown',
         approved: 1,
+        newly_approved: 0,
+        already_approved: 1,
         not_approved_ids: [],
         unknown_ids: ['tx-052'],
       });
       expect(r.message).toBe(
-        "Do not repeat this change yet: YNAB's answer was lost; a read-back shows 1 of 2 transactions approved, and tx-052 not approved yet: YNAB may still apply it late. Check with find_transactions in a few minutes (approving them again then is harmless: it only sets the flag again).",
+        "Do not repeat this change yet: YNAB's answer was lost; a read-back shows 1 of 2 transactions approved, and tx-052 not approved yet: YNAB may still apply it late. Check with find_transactions in a few minutes (approving them again then is harmless: it only sets the flag again). 0 newly approved, 1 already were.",
       );
       expect(sent(h, PATCH)).toBe(1);
       if (!late) return expect(approvedOf(h.standIn.state)).toEqual([false, false]);
@@ -156,7 +191,7 @@ describe('approve_transactions', () => {
       'YNAB answered, but holds none of the 2 transactions approved: YNAB did not take approved of tx-046, tx-052 (still unapproved).',
     );
     expect(approvedOf(h.standIn.state)).toEqual([false, false]);
-    expect(h.standIn.requests).toHaveLength(1);
+    expect(h.standIn.requests.map((q) => q.method)).toEqual(['GET', 'PATCH']);
   });
 
   it('an answer showing only some of them approved is partial', async ({ h, journal }) => {
@@ -167,9 +202,15 @@ describe('approve_transactions', () => {
     const result = await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-001', 'tx-052', 'tx-046'] });
     expect(result.isError).toBe(true);
     const r = out(result);
-    expect(r).toMatchObject({ status: 'partial', approved: 1, not_approved_ids: ['tx-052', 'tx-046'] });
+    expect(r).toMatchObject({
+      status: 'partial',
+      approved: 1,
+      newly_approved: 0,
+      already_approved: 1,
+      not_approved_ids: ['tx-052', 'tx-046'],
+    });
     expect(r.message).toBe(
-      "1 of 3 transactions approved. Not approved: YNAB did not take approved of tx-052 (still unapproved); tx-046 not in YNAB's answer (no such transaction, or deleted).",
+      "1 of 3 transactions approved. Not approved: YNAB did not take approved of tx-052 (still unapproved); tx-046 not in YNAB's answer (no such transaction, or deleted). 0 newly approved, 1 already were.",
     );
     expect(approvedOf(h.standIn.state)).toEqual([false, false]);
   });
@@ -177,7 +218,8 @@ describe('approve_transactions', () => {
   it('a lost answer the pacer forbids reading back ends unknown, naming every id', async ({ h, journal }) => {
     const s = await open(h, journal);
     h.standIn.fault({ ...PATCH, drop: true, apply: true });
-    while ((await s.deps.pacer.sentLastHour()) < 179) await s.deps.pacer.take();
+    // room for the read of which were approved and the PATCH, none for a read-back
+    while ((await s.deps.pacer.sentLastHour()) < 178) await s.deps.pacer.take();
     const result = await call(s, 'approve_transactions', args);
     expect(result.isError).toBe(true);
     const r = out(result);
@@ -187,7 +229,7 @@ describe('approve_transactions', () => {
     );
     expect(r.message).toContain('avenir-mcp could not check what YNAB holds');
     expect(r.message).toContain('approving them again then is harmless');
-    expect(h.standIn.requests.map((q) => q.method)).toEqual(['PATCH']);
+    expect(h.standIn.requests.map((q) => q.method)).toEqual(['GET', 'PATCH']);
     expect(approvedOf(h.standIn.state)).toEqual([true, true]);
     expect(existsSync(journal)).toBe(false);
   });
@@ -198,7 +240,7 @@ describe('approve_transactions', () => {
     const r = await call(s, 'approve_transactions', args);
     expect(r.isError).toBe(true);
     expect(textOf(r)).toContain('YNAB 500: internal error');
-    expect(h.standIn.requests).toHaveLength(1);
+    expect(h.standIn.requests.map((q) => q.method)).toEqual(['GET', 'PATCH']);
     expect(approvedOf(h.standIn.state)).toEqual([false, false]);
   });
 
@@ -207,10 +249,16 @@ describe('approve_transactions', () => {
     expect(out(await call(s, 'approve_transactions', { ...args, tx_ids: [] }))).toMatchObject({
       status: 'nothing_to_do',
       approved: 0,
+      newly_approved: 0,
+      already_approved: 0,
     });
     expect(h.standIn.requests).toHaveLength(0);
     const r = out(await call(s, 'approve_transactions', { ...args, tx_ids: ['tx-046', 'tx-046'] }));
-    expect(r).toMatchObject({ status: 'applied', approved: 1, message: 'Approved 1 transaction.' });
+    expect(r).toMatchObject({
+      status: 'applied',
+      approved: 1,
+      message: 'Approved 1 transaction. 1 newly approved, 0 already were.',
+    });
     expect(h.standIn.writes[0]?.body).toEqual({ transactions: [{ id: 'tx-046', approved: true }] });
   });
 });

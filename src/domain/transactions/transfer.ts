@@ -119,7 +119,10 @@ export function planTransfer(
   };
 }
 
-/** The amount, both sides with their signs, the category of the budget side and the memo. */
+/**
+ * The amount, both sides with their signs, the category of the budget side, the memo, and whether the
+ * pair is entered cleared: the user sees before agreeing that it waits for the bank to show it.
+ */
 export function transferQuestion(plan: TransferPlan, req: TransferRequest): string {
   const [from, to] = plan.sides;
   const lines = [
@@ -129,5 +132,6 @@ export function transferQuestion(plan: TransferPlan, req: TransferRequest): stri
   ];
   if (plan.category !== null) lines.push(`  category on ${plan.categoryAccount ?? ''}: ${plan.category}`);
   if (req.memo !== null && req.memo !== '') lines.push(`  memo: ${cleanFull(req.memo)}`);
+  lines.push(`  both sides ${plan.body.cleared}, until the bank shows them`);
   return lines.join('\n');
 }

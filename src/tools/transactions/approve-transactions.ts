@@ -22,7 +22,7 @@ export const approveTransactions = defineImmediateWrite({
   description: [
     'Mark transactions approved (reviewed), once their category was checked.',
     'Applied at once, without a preview; not undoable.',
-    'Costs 1 YNAB request.',
+    'Costs 2 YNAB requests.',
   ].join(' '),
   rules: 'An empty list sends nothing. Costs more requests when its answer is lost.',
   input: () =>
@@ -39,6 +39,11 @@ export const approveTransactions = defineImmediateWrite({
         ),
       message: z.string().describe('What happened, for the agent to relay.'),
       approved: z.number().int().describe('How many of the transactions YNAB holds approved.'),
+      newly_approved: z.number().int().describe('How many of those this call approved.'),
+      already_approved: z
+        .number()
+        .int()
+        .describe('How many of those were approved before this call (sent again, harmless).'),
       not_approved_ids: ids(
         'The ids YNAB does not hold approved (it ignored the flag, or has no such transaction).',
       ),
@@ -52,11 +57,16 @@ export const approveTransactions = defineImmediateWrite({
         status: 'nothing_to_do' as const,
         message,
         approved: 0,
+        newly_approved: 0,
+        already_approved: 0,
         not_approved_ids: [],
         unknown_ids: [],
       };
     }
-    // nothing is read before: a transaction approved already simply stays approved
+    // which were approved already, so that the answer tells what this call changed; the write still
+    // sends every one (approving again is harmless) and is judged on what YNAB shows after it alone
+    const before = await deps.ynab.transactions.list(plan_id);
+    const wasApproved = new Set(before.filter((t) => t.approved && !t.deleted).map((t) => t.id));
     const write = patchWrite(
       deps,
       plan_id,
@@ -65,10 +75,15 @@ export const approveTransactions = defineImmediateWrite({
     );
     const verdict = await checkedWrite(write);
     const a = approvalsOf(write.asked, verdict);
+    const already = a.approved.filter((id) => wasApproved.has(id)).length;
+    const newly = a.approved.length - already;
+    const counts = a.approved.length === 0 ? '' : ` ${newly} newly approved, ${already} already were.`;
     return {
       status: approvalStatus(a, verdict),
-      message: approvalText(a, verdict),
+      message: approvalText(a, verdict) + counts,
       approved: a.approved.length,
+      newly_approved: newly,
+      already_approved: already,
       not_approved_ids: a.notApproved,
       unknown_ids: a.unknown,
     };

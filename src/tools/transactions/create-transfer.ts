@@ -56,6 +56,9 @@ const transferResult = () => ({
     .string()
     .nullable()
     .describe('The id of the side YNAB created first (null until applied); YNAB creates the other.'),
+  cleared: z
+    .string()
+    .describe("How both sides are entered: 'uncleared', until the bank shows them (then cleared)."),
 });
 type TransferResult = WriteResult<ReturnType<typeof transferResult>, true>;
 
@@ -103,6 +106,7 @@ export const createTransfer = defineWriteTool({
       to,
       category: planned.category,
       transaction_id: null,
+      cleared: planned.body.cleared,
       confirmation: null,
       operation_id: null,
     };
