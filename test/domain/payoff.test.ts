@@ -435,7 +435,14 @@ describe('payoffPlan', () => {
       minimum_from: 'YNAB',
       average_paid: null,
       escrow: 120,
+      // its own row says how many payments each plan takes to pay it off, as the plans' rows do
+      payments_avalanche: r.plans[0]?.debts.find((d) => d.name === 'House')?.payments,
+      payments_snowball: r.plans[1]?.debts.find((d) => d.name === 'House')?.payments,
     });
+    expect(r.debts.map((d) => d.payments_avalanche)).toEqual(
+      debts.map((d) => r.plans[0]?.debts.find((p) => p.name === d.name)?.payments),
+    );
+    expect(r.debts.every((d) => Number.isInteger(d.payments_snowball))).toBe(true);
     expect(r.notes.slice(2)).toEqual([
       'No minimum payment in YNAB for Card, Car: counted at 0, so only what is left of the budget goes there; give minimum_payment in overrides.',
       'monthly_budget was not given: 123.46 is the average paid into the debt accounts over the last 3 complete months.',

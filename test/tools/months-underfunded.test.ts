@@ -124,6 +124,12 @@ describe.each(ERAS)('get_underfunded_targets, %s era', (era) => {
       notes: [NOTE_NEEDED, NOTE_ORDER],
     });
     expect(SEPTEMBER[0]).toMatchObject({ left: 160, percent_complete: 36, months_left: 2 });
+    // in the order the description and the notes give: dated targets by date, then repeating, then the rest
+    const rank = { due_date: 0, repeating: 1, other: 2 } as const;
+    const shown = (r.structuredContent as { targets: { urgency: keyof typeof rank; due: string | null }[] })
+      .targets;
+    const keys = shown.map((t) => `${rank[t.urgency]}|${t.urgency === 'due_date' ? t.due : ''}`);
+    expect(keys).toEqual([...keys].sort());
     expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
     // the month list dates what the kept month is true at, then the month itself
     expect(requestLines(h.standIn)).toEqual([
@@ -312,6 +318,10 @@ describe('get_underfunded_targets read-only wording', () => {
         const description = tools.find((t) => t.name === TOOL)?.description ?? '';
         expect(description).toContain(shown);
         expect(description).not.toContain(hidden);
+        // how the order is decided and where needed comes from, before any call
+        expect(description).toContain(
+          "Categories short of their target this month (needed: YNAB's Underfunded), by date due, then monthly, then the rest;",
+        );
         expect(tools.find((t) => t.name === TOOL)?.annotations).toEqual({ readOnlyHint: true });
       } finally {
         await s.close();

@@ -140,6 +140,8 @@ describe.each(ERAS)('get_debt_payoff_plan, %s era', (era) => {
           minimum_from: 'YNAB',
           average_paid: 400,
           escrow: 0,
+          payments_avalanche: car.months,
+          payments_snowball: car.months,
         },
       ],
       plans: [plan('avalanche'), plan('snowball')],
@@ -151,6 +153,9 @@ describe.each(ERAS)('get_debt_payoff_plan, %s era', (era) => {
       ],
     });
     expect(car.last).toBeLessThan(400_000);
+    expect(textOf(r)).toContain(
+      `debts (1 row): account_id | name | type | owed | interest_rate | rate_from | minimum_payment | minimum_from | average_paid | escrow | payments_avalanche | payments_snowball\nacc-car-loan | Car loan | autoLoan | ${carOwed / 1000} | 4.5 | YNAB | 400 | YNAB | 400 | 0 | ${car.months} | ${car.months}\n`,
+    );
     expect(requestLines(h.standIn)).toEqual([
       'GET /plans/demo-budget/accounts',
       'GET /plans/demo-budget/transactions',
@@ -170,6 +175,9 @@ describe.each(ERAS)('get_debt_payoff_plan, %s era', (era) => {
     const car = carPlan(1_000_000, 6000);
     expect(out.budget_from).toBe('given');
     expect(out.debts[0]).toMatchObject({
+      // only the snowball plan was asked: the debt's row counts its payments under it alone
+      payments_avalanche: null,
+      payments_snowball: car.months,
       interest_rate: 6,
       rate_from: 'override',
       minimum_payment: 450,

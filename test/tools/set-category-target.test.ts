@@ -450,6 +450,38 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect(h.standIn.knowledge()).toBe(1);
   });
 
+  it('each form makes the YNAB target kind the description names', async () => {
+    const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
+    const { tools } = await s.client.listTools();
+    expect(tools.find((t) => t.name === 'set_category_target')?.description).toContain(
+      'amount with by_date or frequency (not both) makes a YNAB NEED target; amount alone keeps the kind (TB, TBD, MF, NEED, DEBT), or makes NEED monthly (MF on a card payment).',
+    );
+    const set = async (args: Record<string, unknown>) => {
+      const r = await call(s, 'set_category_target', { plan_id: 'demo-budget', ...args });
+      expect(out(r).status, textOf(r)).toBe('applied');
+      const t = targetOf(String(args.category_id));
+      return [t?.goal_type, t?.goal_target_date, t?.goal_cadence, t?.goal_target];
+    };
+    // by_date: NEED with its date (no cadence); frequency: NEED at that cadence (weekly is 2)
+    expect(await set({ category_id: 'cat-holidays', amount: 1200, by_date: '2027-06-01' })).toEqual([
+      'NEED',
+      '2027-06-01',
+      0,
+      1_200_000,
+    ]);
+    expect(await set({ category_id: 'cat-holidays', amount: 40, frequency: 'weekly' })).toEqual([
+      'NEED',
+      null,
+      2,
+      40_000,
+    ]);
+    // an amount alone keeps the kind (monthly funding here); on no target it makes NEED monthly, and
+    // monthly funding on a credit card payment category
+    expect((await set({ category_id: 'cat-power', amount: 70 }))[0]).toBe('MF');
+    expect(await set({ category_id: 'cat-forged', amount: 10 })).toEqual(['NEED', null, 1, 10_000]);
+    expect((await set({ category_id: 'cat-visa', amount: 80 }))[0]).toBe('MF');
+  });
+
   it("resolves 'last-used' with one GET /plans first", async () => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();

@@ -138,13 +138,15 @@ function checkAmountWrite(write: TargetWrite, amount: unknown): AmountWrite {
 
 /**
  * The target after a write: `goal_target: null` removes it; an amount alone keeps an existing target's
- * kind, date, cadence and creation month, or creates a monthly NEED; with a date or a frequency the
- * target is replaced, created in `todayMonth`.
+ * kind, date, cadence and creation month, or creates a monthly target of `monthlyKind` (YNAB makes
+ * it NEED, and MF on a credit card payment category); with a date or a frequency the target is
+ * replaced by a NEED, created in `todayMonth`.
  */
 export function applyTargetWrite(
   current: Target | null,
   write: TargetWrite,
   todayMonth: string,
+  monthlyKind: 'NEED' | 'MF' = 'NEED',
 ): Target | null {
   const amount = write.goal_target;
   if (amount === null) return null;
@@ -166,7 +168,7 @@ export function applyTargetWrite(
     };
   }
   return {
-    goal_type: 'NEED',
+    goal_type: checked.date === null && checked.cadence === null ? monthlyKind : 'NEED',
     goal_target: checked.amount,
     goal_target_date: checked.date,
     goal_cadence: checked.date !== null ? 0 : (checked.cadence ?? 1),

@@ -6,6 +6,7 @@ import { TargetError, applyTargetWrite } from './goals.js';
 import type { TargetWrite } from './goals.js';
 import { badRequest, bodyObject, notFound, ok, resolveMonth, todayMonth } from './http.js';
 import type { Reply, RouteContext } from './http.js';
+import { isCardPaymentGroup } from '../../domain/categories/internal.js';
 import { categoryPresenter, isInternalGroup } from './present.js';
 import { route, type Route } from './router.js';
 import { recordAssignment } from './routes-money-movements.js';
@@ -61,7 +62,9 @@ function patchCategory(ctx: RouteContext, p: { id: string }): Reply {
     const write: TargetWrite = {};
     for (const k of GOAL_KEYS) if (body[k] !== undefined) write[k] = body[k];
     try {
-      target = applyTargetWrite(row.target, write, todayMonth(ctx));
+      // YNAB's default for a new target on a credit card payment category is monthly funding
+      const card = state.category_groups.some((g) => g.id === row.category_group_id && isCardPaymentGroup(g));
+      target = applyTargetWrite(row.target, write, todayMonth(ctx), card ? 'MF' : 'NEED');
     } catch (e) {
       if (e instanceof TargetError) throw badRequest(e.message);
       throw e;

@@ -30,6 +30,8 @@ export interface PlanDebtRow {
 export interface SimulatedPlan {
   strategy: Strategy;
   debts: PlanDebtRow[];
+  /** Each debt's payments (as in `debts`), in the order the debts were given: for their own rows. */
+  paymentsInOrder: (number | null)[];
   /** When nothing is owed any more: months from now and the month (`YYYY-MM`); null if not within the plan. */
   debtFree: { months: number; month: string } | null;
   /** The payments do not cover the interest: the total owed did not go down in the first month. */
@@ -135,6 +137,7 @@ export function simulate(
       interest: toUnits(d.interest),
       paid: toUnits(d.paid),
     })),
+    paymentsInOrder: tracks.map((d) => d.payoff),
     debtFree: owedOf(tracks) === 0 ? { months: month, month: addMonths(today, month) } : null,
     never,
     interestMilli: tracks.reduce((s, d) => s + d.interest, 0),

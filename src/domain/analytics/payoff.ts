@@ -117,6 +117,8 @@ export interface PayoffResult {
     minimum_from: Source;
     average_paid: number | null;
     escrow: number;
+    payments_avalanche: number | null;
+    payments_snowball: number | null;
   }[];
   plans: {
     strategy: Strategy;
@@ -181,6 +183,9 @@ export function payoffPlan(
   const plans = second ? [first, second] : [first];
   const firstMonth = addMonths(o.today, 1);
   const names = (keep: (d: DebtTerms) => boolean): string[] => debts.filter(keep).map((d) => d.name);
+  // each debt's own row says how many payments it takes under each plan, not only the plans' rows
+  const payments = new Map(plans.map((p) => [p.strategy, p.paymentsInOrder]));
+  const paymentsOf = (s: Strategy, i: number): number | null => payments.get(s)?.[i] ?? null;
   return {
     message: payoffMessage(first, {
       budget: budget.budget,
@@ -192,7 +197,7 @@ export function payoffPlan(
     monthly_budget: toUnits(budget.budget),
     budget_from: budget.from,
     first_month: firstMonth,
-    debts: debts.map((d) => ({
+    debts: debts.map((d, i) => ({
       account_id: d.account_id,
       name: d.name,
       type: d.type,
@@ -203,6 +208,8 @@ export function payoffPlan(
       minimum_from: d.minimum_from,
       average_paid: d.averagePaid === undefined ? null : toUnits(d.averagePaid),
       escrow: toUnits(d.escrow),
+      payments_avalanche: paymentsOf('avalanche', i),
+      payments_snowball: paymentsOf('snowball', i),
     })),
     plans: plans.map(planOut),
     interest_saved_by_avalanche: compared ? roundHalfEven(toUnits(compared.interest), 2) : null,

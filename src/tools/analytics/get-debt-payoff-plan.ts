@@ -20,6 +20,15 @@ const source = (what: string) =>
       `Where the ${what} comes from: override (given here), YNAB (in force today) or missing (counted as 0).`,
     );
 
+const payments = (strategy: string) =>
+  z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      `Monthly payments until paid off under the ${strategy} plan, the last one included; null when that plan was not asked or does not pay it off.`,
+    );
+
 const debtRow = () =>
   z.strictObject({
     account_id: z.string().describe('The account id.'),
@@ -37,6 +46,8 @@ const debtRow = () =>
     escrow: z
       .number()
       .describe('Escrow paid with the loan each month, in currency units; not part of the plan.'),
+    payments_avalanche: payments('avalanche'),
+    payments_snowball: payments('snowball'),
   });
 
 const planDebt = () =>

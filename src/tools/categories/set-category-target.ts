@@ -43,7 +43,7 @@ export const setCategoryTarget = defineWriteTool({
   idempotent: true,
   mentionsBankText: false,
   description: [
-    "Set, change or remove a category's target: amount with by_date or frequency (not both), amount alone keeps its kind (monthly if none).",
+    "Set, change or remove a category's target: amount with by_date or frequency (not both) makes a YNAB NEED target; amount alone keeps the kind (TB, TBD, MF, NEED, DEBT), or makes NEED monthly (MF on a card payment).",
     PREVIEW,
     'Undoable unless the answer says otherwise. Costs 1 YNAB request, 1 more to apply.',
   ],

@@ -59,7 +59,7 @@ export const listScheduledTransactions = defineReadTool({
         .nullable()
         .default(null)
         .describe(
-          `Per date due, or per schedule (without until_date: each once, at its next date); default: schedule beyond ${LONG_WINDOW_DAYS} days.`,
+          `Per date due, or per schedule (without until_date: every one, once); default: schedule beyond ${LONG_WINDOW_DAYS} days.`,
         ),
     }),
   output: () =>
