@@ -114,14 +114,25 @@ describe.each(ERAS)('get_money_movements, %s era', (era) => {
     [{ since: '2026-6-01' }, "since must be a month as YYYY-MM or YYYY-MM-01, got '2026-6-01'."],
     [
       { since: '2026-09-01', month: '2026-08-01' },
-      'since (2026-09-01) must not be after month (2026-08-01).',
+      'since (2026-09-01) must not be after month (2026-08-01): give 2026-08 or earlier.',
     ],
-    [{ since: '2024-01-01' }, 'since (2024-01-01) to 2026-09-01 spans 33 months: give at most 24.'],
+    [
+      { since: '2024-01-01' },
+      'since (2024-01-01) to 2026-09-01 spans 33 months: give at most 24, the earliest is 2024-10.',
+    ],
   ] as const)('refuses %j before any request', async ([args, message], { h }) => {
     const s = await open(h);
     const r = await call(s, TOOL, { ...PLAN, ...args });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toContain(message);
     expect(h.standIn.requests).toEqual([]);
+  });
+
+  it('takes the months the bound errors name', async ({ h }) => {
+    const s = await open(h);
+    for (const args of [{ since: '2024-10' }, { since: '2026-08', month: '2026-08-01' }]) {
+      const r = await call(s, TOOL, { ...PLAN, ...args });
+      expect(r.isError, textOf(r)).toBeFalsy();
+    }
   });
 });

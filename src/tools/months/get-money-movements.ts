@@ -6,7 +6,7 @@ import { isInternalCategory } from '../../domain/categories/internal.js';
 import { moneyMovements, monthRange } from '../../domain/months/money-movements.js';
 import type { CategoryName } from '../../domain/months/money-movements.js';
 import { quote } from '../../domain/text.js';
-import { ym } from '../../domain/plan-facts.js';
+import { addMonths, ym } from '../../domain/plan-facts.js';
 import { defineReadTool } from '../shared/define-tool.js';
 import { monthToSend } from '../shared/check-month.js';
 import { monthParam, planId, units, userText } from '../shared/schemas.js';
@@ -121,10 +121,12 @@ function checkedRange(given: string, last: string): string[] {
     throw new AppError(`since must be a month as YYYY-MM or YYYY-MM-01, got ${quote(given)}.`);
   }
   const months = monthRange(since, last);
-  if (months.length === 0) throw new AppError(`since (${since}) must not be after month (${last}).`);
+  // each bound error names a since that works
+  if (months.length === 0)
+    throw new AppError(`since (${since}) must not be after month (${last}): give ${ym(last)} or earlier.`);
   if (months.length > MAX_MONTHS) {
     throw new AppError(
-      `since (${since}) to ${last} spans ${months.length} months: give at most ${MAX_MONTHS}.`,
+      `since (${since}) to ${last} spans ${months.length} months: give at most ${MAX_MONTHS}, the earliest is ${addMonths(last, 1 - MAX_MONTHS)}.`,
     );
   }
   return months;
