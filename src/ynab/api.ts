@@ -10,6 +10,7 @@ import type { RequestOptions, YnabHttp } from './client.js';
 import { DeltaCache, type Fetched } from './cache.js';
 import { ENDPOINTS, segments, type Endpoint } from './endpoints.js';
 import { Freshness, readsAnew, type FreshnessOptions } from './freshness.js';
+import { lentOr } from './lent-reads.js';
 import { explainNotFound } from './unknown-plan.js';
 import type {
   CategoryPatch,
@@ -99,7 +100,11 @@ class Plans extends Resource {
   /** Each plan's number of decimals, from every GET /plans answer so far (a currency rarely changes). */
   readonly #digits = new Map<string, number>();
 
-  async list(): Promise<YnabPlan[]> {
+  list(): Promise<YnabPlan[]> {
+    return lentOr('', 'plans', () => this.#list());
+  }
+
+  async #list(): Promise<YnabPlan[]> {
     const { plans } = await this.send<{ plans: YnabPlan[] }>(ENDPOINTS.listPlans, []);
     this.known = plans;
     for (const p of plans) {
@@ -122,7 +127,9 @@ class Plans extends Resource {
 class Accounts extends Resource {
   list(plan: string): Promise<readonly YnabAccount[]> {
     const f = this.fetcher<YnabAccount>(ENDPOINTS.listAccounts, plan, 'accounts');
-    return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'accounts', byId, fetch));
+    return lentOr(plan, 'accounts', () =>
+      this.versioned(plan, f, (fetch) => this.cache.list(plan, 'accounts', byId, fetch)),
+    );
   }
 }
 
@@ -135,7 +142,9 @@ class Categories extends Resource {
   /** The category groups with their live categories. */
   async groups(plan: string): Promise<readonly YnabCategoryGroup[]> {
     const f = this.fetcher<YnabCategoryGroup>(ENDPOINTS.listCategories, plan, 'category_groups');
-    return liveGroups(await this.versioned(plan, f, (fetch) => this.cache.groups(plan, fetch)));
+    return lentOr(plan, 'categories', async () =>
+      liveGroups(await this.versioned(plan, f, (fetch) => this.cache.groups(plan, fetch))),
+    );
   }
 
   /** Creates a category in a group; returns it as YNAB shows it (null when the answer shows none). */
@@ -263,7 +272,9 @@ class MoneyMovements extends Resource {
 class Payees extends Resource {
   list(plan: string): Promise<readonly YnabPayee[]> {
     const f = this.fetcher<YnabPayee>(ENDPOINTS.listPayees, plan, 'payees');
-    return this.versioned(plan, f, (fetch) => this.cache.list(plan, 'payees', byId, fetch));
+    return lentOr(plan, 'payees', () =>
+      this.versioned(plan, f, (fetch) => this.cache.list(plan, 'payees', byId, fetch)),
+    );
   }
 
   /** Renames a payee; returns it as YNAB's answer shows it (null when the answer shows none). */

@@ -72,6 +72,12 @@ export function renderToolsDoc(tools: readonly ToolDefinition[]): string {
     'synced in the last `AVENIR_MCP_FRESH_SECONDS` (10 by default). `tools/list` gives it no description (the',
     "server's instructions explain it once), and neither do the tables below.",
     '',
+    'A parameter that takes an account, category, category group or payee id also takes its exact name: any case,',
+    'character references decoded, and `Group: Name` for a category name that repeats across groups. The name must',
+    'match exactly one; an unknown or ambiguous name is refused, listing the candidates, before anything is asked or',
+    'written, and a confirmation applies to the ids the names stood for in its preview. Each tool says which of its',
+    'parameters take names.',
+    '',
   ];
   for (const tool of tools) {
     const input = z.toJSONSchema(tool.input, { io: 'input' }) as Json;
@@ -83,6 +89,13 @@ export function renderToolsDoc(tools: readonly ToolDefinition[]): string {
         : { destructiveHint: tool.destructive, idempotentHint: tool.idempotent };
     out.push(`## \`${tool.name}\` — ${tool.title}`, '', shownDescription(tool, true), '');
     if (tool.rules) out.push(`Rules: ${tool.rules}`, '');
+    if (tool.names)
+      out.push(
+        `Names taken for ids: ${Object.keys(tool.names)
+          .map((path) => `\`${path}\``)
+          .join(', ')}.`,
+        '',
+      );
     if (tool.readOnlyWording)
       out.push(
         `In read-only mode, “${tool.readOnlyWording.sentence}” reads “${tool.readOnlyWording.replacement}”`,

@@ -107,6 +107,7 @@ export const reconcileAccount = defineWriteTool({
     'Undoable. Costs 2 YNAB requests (3 to adjust a budget account), 1 more to apply (2 with an adjustment).',
   ],
   rules: 'Ask the user for the bank balance; a gap writes nothing.',
+  names: { account_id: 'account' },
   input: () => ({
     plan_id: planId,
     account_id: z.string().min(1).describe('From list_accounts.'),

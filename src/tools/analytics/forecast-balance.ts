@@ -46,6 +46,7 @@ export const forecastBalance = defineReadTool({
     DATA_NOTE,
   ].join(' '),
   rules: 'The projection runs day by day; relay its message.',
+  names: { 'account_ids[]': 'account' },
   input: () =>
     z.strictObject({
       plan_id: planId,

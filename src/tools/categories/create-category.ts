@@ -36,6 +36,7 @@ export const createCategory = defineWriteTool({
     'Not undoable. Costs 2 YNAB requests, 1 more to apply.',
   ],
   rules: 'A name the group already has (in any case) is refused.',
+  names: { category_group_id: 'group' },
   input: () => ({
     plan_id: planId,
     category_group_id: z.string().min(1).describe('From list_category_groups.'),

@@ -63,6 +63,7 @@ export const moveMoney = defineWriteTool({
     'Undoable. Costs 1 YNAB request, 2 more to apply.',
   ],
   rules: 'Hidden categories are accepted; the source category may go negative.',
+  names: { from_category_id: 'category', to_category_id: 'category' },
   input: () => ({
     plan_id: planId,
     month: budgetMonthParam(),

@@ -40,6 +40,7 @@ export const setCategoryBudget = defineWriteTool({
     'Undoable. Costs 1 YNAB request, 1 more to apply.',
   ],
   rules: 'A hidden category is accepted; Ready to Assign may go negative.',
+  names: { category_id: 'category' },
   input: () => ({
     plan_id: planId,
     month: budgetMonthParam(),

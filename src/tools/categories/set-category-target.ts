@@ -48,6 +48,7 @@ export const setCategoryTarget = defineWriteTool({
     'Undoable unless the answer says otherwise. Costs 1 YNAB request, 1 more to apply.',
   ],
   rules: 'A loan takes an amount alone; a credit card payment takes no frequency.',
+  names: { category_id: 'category' },
   input: () => ({
     plan_id: planId,
     category_id: z.string().min(1).describe('From get_category_balances or list_category_groups.'),

@@ -38,6 +38,7 @@ export const updateCategory = defineWriteTool({
     'Not undoable: call again with the old name and group. Costs 2 YNAB requests, 1 more to apply.',
   ],
   rules: "A name the group already has, and YNAB's own categories, are refused.",
+  names: { category_id: 'category', category_group_id: 'group' },
   input: () => ({
     plan_id: planId,
     category_id: z.string().min(1).describe('From suggest_categories or get_category_balances.'),

@@ -56,6 +56,7 @@ export const applyCategories = defineWriteTool({
     'Undoable. Costs 3 YNAB requests, 1 more to apply.',
   ],
   rules: 'Budget accounts only; split transactions and transfers are refused.',
+  names: { 'assignments[].category_id': 'category' },
   input: () => ({
     plan_id: planId,
     assignments: z

@@ -50,6 +50,7 @@ export const renamePayee = defineWriteTool({
     'Undoable. Costs 2 YNAB requests, 1 more to apply.',
   ],
   rules: 'A transfer payee cannot be renamed, nor a payee given a name already in use.',
+  names: { payee_id: 'payee' },
   input: () => ({
     plan_id: planId,
     payee_id: z.string().min(1).describe('From list_payees or a transaction.'),

@@ -11,6 +11,8 @@
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { ConfirmRequest } from '../../safety/confirm.js';
+import { withLentReads } from '../../ynab/lent-reads.js';
+import { resolveNames, type NameParams } from './names.js';
 import type { Chart } from './view-data.js';
 
 export interface ToolContext {
@@ -31,6 +33,8 @@ interface ToolCommon<I extends z.ZodObject, O extends z.ZodObject> {
    * after the description, so that a reader of the reference still finds every one.
    */
   rules?: string;
+  /** The parameters that take an account, category, group or payee id and so also its name (names.ts). */
+  names?: NameParams;
   /** The parameters, built at the first read. */
   readonly input: I;
   /** The result, built at the first read. */
@@ -76,13 +80,27 @@ interface Builders<T extends ToolDefinition> {
 type Spec<T extends ToolDefinition, Fixed extends keyof T> = Omit<T, 'input' | 'output' | Fixed> &
   Builders<T>;
 
+/** The tool's run, with ids in place of the names its declared parameters give (names.ts). */
+function withNames(tool: ToolDefinition, names: NameParams, kind: 'read' | 'write'): ToolDefinition['run'] {
+  const run = tool.run.bind(tool) as (ctx: ToolContext, input: Record<string, unknown>) => Promise<never>;
+  return (ctx: ToolContext, input: Record<string, unknown>) => {
+    let resolved = input;
+    return withLentReads(
+      async () => void (resolved = await resolveNames(ctx.deps, kind, names, input)),
+      () => run(ctx, resolved),
+    );
+  };
+}
+
 /** The definition with `input` and `output` as properties that build their schema once, when first read. */
 function withSchemas<T extends ToolDefinition>(spec: Builders<T>, fixed: Partial<T>): T {
   let input: T['input'] | undefined;
   let output: T['output'] | undefined;
   const { input: buildInput, output: buildOutput, ...fields } = spec;
+  const named = fields as unknown as ToolDefinition;
+  const run = named.names === undefined ? {} : { run: withNames(named, named.names, fixed.kind ?? 'read') };
   return Object.defineProperties(
-    { ...fields, ...fixed },
+    { ...fields, ...fixed, ...run },
     {
       input: { get: () => (input ??= buildInput()), enumerable: true },
       output: { get: () => (output ??= buildOutput()), enumerable: true },

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { ConfirmRequest } from '../../safety/confirm.js';
 import { defineConfirmedWrite, type ToolContext, type WriteTool } from './define-tool.js';
+import type { NameParams } from './names.js';
 import { DATA_NOTE } from './schemas.js';
 import {
   confirmationField,
@@ -42,6 +43,8 @@ export interface WriteToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape,
   readOnlyWording?: { sentence: string; replacement: string };
   /** Rules docs/tools.md shows and tools/list leaves out (see ToolCommon). */
   rules?: string;
+  /** The parameters that also take a name (see ToolCommon). */
+  names?: NameParams;
   destructive: boolean;
   idempotent: boolean;
   /** Journaled: the result carries `operation_id`. */
@@ -71,6 +74,7 @@ export function defineWriteTool<I extends z.ZodRawShape, O extends z.ZodRawShape
     ].join(' '),
     ...(spec.readOnlyWording ? { readOnlyWording: spec.readOnlyWording } : {}),
     ...(spec.rules ? { rules: spec.rules } : {}),
+    ...(spec.names ? { names: spec.names } : {}),
     destructive: spec.destructive,
     idempotent: spec.idempotent,
     input: () => z.strictObject({ ...spec.input(), confirmation: confirmationParam }),

@@ -43,6 +43,7 @@ export const createScheduledTransaction = defineWriteTool({
     PREVIEW,
     'Undoable while unchanged. Costs 3 YNAB requests, 1 more to apply.',
   ],
+  names: { account_id: 'account', payee_id: 'payee', category_id: 'category' },
   input: () => ({
     plan_id: planId,
     account_id: z.string().min(1).describe('From list_accounts.'),

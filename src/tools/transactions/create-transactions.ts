@@ -63,6 +63,7 @@ export const createTransactions = defineWriteTool({
     PREVIEW,
     'Undoable. Costs 2 YNAB requests, 1 more to apply.',
   ],
+  names: { account_id: 'account', 'transactions[].category_id': 'category' },
   input: () => ({
     plan_id: planId,
     account_id: z.string().min(1).describe('From list_accounts.'),

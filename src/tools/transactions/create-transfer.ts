@@ -74,6 +74,7 @@ export const createTransfer = defineWriteTool({
     PREVIEW,
     'Undoable. Costs 2 YNAB requests, 2 more to apply.',
   ],
+  names: { from_account_id: 'account', to_account_id: 'account', category_id: 'category' },
   input: () => ({
     plan_id: planId,
     from_account_id: z.string().min(1).describe('From list_accounts.'),

@@ -75,6 +75,7 @@ export const findTransactions = defineReadTool({
   ].join(' '),
   rules:
     'A positive amount matches money in or out of that size (the 12.50 charge), a negative one only money out. amount_min and amount_max are included and compare the size of the amount, either sign; when either is negative, both compare the signed amount (spending negative), so -50 to -20 keeps spending of 20 to 50. amount_min above amount_max is refused.',
+  names: { 'account_ids[]': 'account', 'category_ids[]': 'category' },
   input: () =>
     z.strictObject({
       plan_id: planId,

@@ -47,6 +47,7 @@ export const listScheduledTransactions = defineReadTool({
     'Costs 3 YNAB requests.',
     DATA_NOTE,
   ].join(' '),
+  names: { 'account_ids[]': 'account' },
   input: () =>
     z.strictObject({
       plan_id: planId,

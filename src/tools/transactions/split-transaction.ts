@@ -60,6 +60,7 @@ export const splitTransaction = defineWriteTool({
     'Not undoable. Costs 3 YNAB requests, 1 more to apply.',
   ],
   rules: 'The lines add up to the transaction to the cent.',
+  names: { 'lines[].category_id': 'category' },
   input: () => ({
     plan_id: planId,
     transaction_id: z.string().min(1).describe('From suggest_categories or find_transactions.'),

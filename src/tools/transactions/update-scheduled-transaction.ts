@@ -51,6 +51,7 @@ export const updateScheduledTransaction = defineWriteTool({
     'Undoable while unchanged. Costs 4 YNAB requests, 1 more to apply.',
   ],
   rules: 'Split scheduled transactions are refused.',
+  names: { account_id: 'account', payee_id: 'payee', category_id: 'category' },
   input: () => ({
     plan_id: planId,
     scheduled_transaction_id: z.string().min(1).describe('From list_scheduled_transactions.'),

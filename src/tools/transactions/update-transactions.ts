@@ -66,6 +66,7 @@ export const updateTransactions = defineWriteTool({
   ],
   rules:
     "Split lines cannot be changed, nor a transfer's date, amount or payee; reconciled transactions keep their date, amount and cleared state.",
+  names: { 'transactions[].payee_id': 'payee', 'transactions[].category_id': 'category' },
   input: () => ({
     plan_id: planId,
     transactions: z
