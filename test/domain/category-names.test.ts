@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCategory } from '../../src/domain/categories/category-names.js';
+import { findGroup, resolveCategory, unknownGroup } from '../../src/domain/categories/category-names.js';
 import type { YnabCategory, YnabCategoryGroup } from '../../src/domain/model.js';
 
 const category = (id: string, name: string, group: string, hidden = false): YnabCategory => ({
@@ -59,4 +59,36 @@ describe('resolveCategory (a category by id, name or Group: Name)', () => {
       );
     },
   );
+});
+
+describe('findGroup (a category group by id or exact name)', () => {
+  const groups = [
+    ...GROUPS,
+    group('grp-car2', 'CAR', []),
+    group('grp-hidden', 'Archive', [], { hidden: true }),
+    group('grp-gone', 'Bills', [], { deleted: true }),
+  ];
+
+  it.each([
+    ['grp-bills', 'grp-bills'],
+    ['grp-hidden', 'grp-hidden'],
+    ['  bills ', 'grp-bills'],
+    ['Archive', null],
+    ['Internal Master Category', null],
+    ['Housing', null],
+  ])('%j is %s', (given, id) => {
+    expect(findGroup(groups, given, 'category_group_id')).toBe(id);
+  });
+
+  it('refuses a name two visible groups share, listing their ids', () => {
+    expect(() => findGroup(groups, 'car', 'category_group_id')).toThrow(
+      "category_group_id 'car' names 2 category groups: give one by its id, 'grp-car' or 'grp-car2'.",
+    );
+  });
+
+  it('says what an unknown value is not', () => {
+    expect(unknownGroup('Housing', 'category_group_id').message).toBe(
+      "category_group_id 'Housing' is neither a category group id nor the name of a visible group: use a name or id from list_category_groups.",
+    );
+  });
 });

@@ -98,7 +98,8 @@ function withSchemas<T extends ToolDefinition>(spec: Builders<T>, fixed: Partial
   let output: T['output'] | undefined;
   const { input: buildInput, output: buildOutput, ...fields } = spec;
   const named = fields as unknown as ToolDefinition;
-  const run = named.names === undefined ? {} : { run: withNames(named, named.names, fixed.kind ?? 'read') };
+  const kind = fixed.kind as ToolDefinition['kind'];
+  const run = named.names === undefined ? {} : { run: withNames(named, named.names, kind) };
   return Object.defineProperties(
     { ...fields, ...fixed, ...run },
     {
