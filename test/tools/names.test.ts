@@ -158,6 +158,7 @@ describe.each(ERAS)('names where ids are asked, %s era', (era) => {
       transactions: [
         { date: '2026-09-20', amount: -5, payee_name: 'Groceries', category_id: 'Groceries' },
         { date: '2026-09-21', amount: -7, payee_name: 'New Bakery', category_id: null },
+        { date: '2026-09-22', amount: 9, payee_name: 'Refund', category_id: 'inflow: ready to assign' },
       ],
     };
     const preview = out(await call(s, 'create_transactions', args));
@@ -170,6 +171,7 @@ describe.each(ERAS)('names where ids are asked, %s era', (era) => {
       transactions: [
         { account_id: 'acc-checking', payee_name: 'Groceries', category_id: 'cat-groceries' },
         { account_id: 'acc-checking', payee_name: 'New Bakery' },
+        { account_id: 'acc-checking', payee_name: 'Refund', category_id: 'cat-inflow' },
       ],
     });
   });

@@ -15,6 +15,7 @@ import {
   unknownCategory,
   unknownGroup,
 } from '../../domain/categories/category-names.js';
+import { READY_TO_ASSIGN, readyToAssign } from '../../domain/categories/internal.js';
 import type { AppError } from '../../domain/errors.js';
 import type { YnabAccount, YnabCategoryGroup, YnabPayee } from '../../domain/model.js';
 import { findAccount, findPayee, unknownAccount, unknownPayee } from '../../domain/named-rows.js';
@@ -119,7 +120,17 @@ async function idOf(s: Slot, lists: Lists): Promise<string | null> {
   if (s.kind === 'payee') return findPayee(await lists.payees(), s.value, s.what);
   const groups = await lists.categories();
   if (s.kind === 'group') return findGroup(groups, s.value, s.what);
-  return categoryIds(groups).includes(s.value) ? s.value : findCategory(groups, s.value, s.what);
+  if (categoryIds(groups).includes(s.value)) return s.value;
+  return findCategory(groups, s.value, s.what) ?? incomeNamed(groups, s.value);
+}
+
+/**
+ * Income's category by its name, `Inflow: Ready to Assign`: YNAB's own, so no visible category's name,
+ * but the one a transaction of income is given.
+ */
+function incomeNamed(groups: readonly YnabCategoryGroup[], given: string): string | null {
+  const income = readyToAssign(groups);
+  return income !== null && nameKey(given) === nameKey(READY_TO_ASSIGN) ? income.id : null;
 }
 
 /**
