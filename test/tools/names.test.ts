@@ -126,6 +126,18 @@ describe.each(ERAS)('names where ids are asked, %s era', (era) => {
     );
     expect(r).toMatchObject({ status: 'confirmation_required', category_id: 'cat-groceries' });
     expect(paths(h)).toEqual(['GET /plans', CATEGORIES, `GET ${MONTH_PATH}`]);
+    // the plan known now, an id is checked against its cached list: still no read of its own
+    h.standIn.clearRequests();
+    const again = out(
+      await call(s, 'set_category_budget', {
+        plan_id: 'last-used',
+        month: MONTH,
+        category_id: 'cat-groceries',
+        amount: 500,
+      }),
+    );
+    expect(again).toMatchObject({ status: 'confirmation_required', category_id: 'cat-groceries' });
+    expect(paths(h)).toEqual(['GET /plans', `GET ${MONTH_PATH}`]);
   });
 
   it('move_money by category names, asked and applied on yes', async ({ h }) => {
@@ -312,6 +324,29 @@ describe.each(ERAS)('names where ids are asked, %s era', (era) => {
     await renameInYnab(h, 'cat-restaurants', 'Restaurants');
     const unknown = await call(s, 'set_category_budget', { ...args, confirmation: gone.confirmation });
     expect(textOf(unknown)).toContain("category_id 'Groceries' is neither a category id nor the name");
+  });
+
+  it('with the lists cached, ids of a group and a category cost no read of their own', async ({ h }) => {
+    const s = await connect(h, era);
+    await call(s, 'list_category_groups', { plan_id: PLAN });
+    h.standIn.clearRequests();
+    const group = out(
+      await call(s, 'create_category', { plan_id: PLAN, category_group_id: 'grp-bills', name: 'Water' }),
+    );
+    expect(group).toMatchObject({ status: 'confirmation_required' });
+    // the two reads create_category sends with an id, nothing more
+    expect(paths(h)).toEqual([CATEGORIES, CATEGORIES]);
+    h.standIn.clearRequests();
+    const budget = out(
+      await call(s, 'set_category_budget', {
+        plan_id: PLAN,
+        month: MONTH,
+        category_id: 'cat-ins-fun',
+        amount: 3,
+      }),
+    );
+    expect(budget).toMatchObject({ status: 'confirmation_required', category_id: 'cat-ins-fun' });
+    expect(paths(h)).toEqual([`GET ${MONTH_PATH}`]);
   });
 
   it('ids cost no request more: a write with ids reads only what it read before', async ({ h }) => {
