@@ -7,7 +7,7 @@
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
-import { E_CODE_REFUSED } from '../../src/safety/confirm.js';
+import { E_CODE_REFUSED, E_PLAN_CHANGED } from '../../src/safety/confirm.js';
 import { ERAS, call, connect, requestLines, textOf, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 
@@ -324,6 +324,25 @@ describe.each(ERAS)('names where ids are asked, %s era', (era) => {
     await renameInYnab(h, 'cat-restaurants', 'Restaurants');
     const unknown = await call(s, 'set_category_budget', { ...args, confirmation: gone.confirmation });
     expect(textOf(unknown)).toContain("category_id 'Groceries' is neither a category id nor the name");
+  });
+
+  it('a yes given while the name moves to another category never changes that one', async ({ h }) => {
+    // the user renames in YNAB while the question is on screen
+    const handler = async () => {
+      await renameInYnab(h, 'cat-groceries', 'Food');
+      await renameInYnab(h, 'cat-restaurants', 'Groceries');
+      return ACCEPT;
+    };
+    const s = await connect(h, era, { elicit: handler });
+    const args = { plan_id: PLAN, month: MONTH, category_id: 'Groceries', amount: 450 };
+    const r = await call(s, 'set_category_budget', args);
+    const budgets = h.standIn.writes.filter((w) => w.path.includes('/months/')).map((w) => w.path);
+    expect(budgets).not.toContain(`${MONTH_PATH}/categories/cat-restaurants`);
+    expect(h.standIn.state.budgets[MONTH]?.['cat-restaurants']).toBe(120_000);
+    // the plan changed under the question, and the name with it: refused in both eras
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toBe(E_PLAN_CHANGED);
+    expect(budgets).toEqual([]);
   });
 
   it('with the lists cached, ids of a group and a category cost no read of their own', async ({ h }) => {
