@@ -84,16 +84,30 @@ interface Named {
   name: string;
 }
 
+/** The ids and name keys of a list as last synced (empty when never read). */
+interface Cached {
+  ids: ReadonlySet<string>;
+  /** Built only for a value that is not an id there: a call with ids never folds a name. */
+  names: () => ReadonlySet<string>;
+}
+
+function cachedIndex(deps: Deps, plan: string, kind: NameKind): Cached {
+  const rows = cachedRows(deps, plan, kind) ?? [];
+  return {
+    ids: new Set(rows.map((r) => r.id)),
+    names: once(() => new Set(rows.map((r) => nameKey(r.name)))),
+  };
+}
+
 /**
  * Whether a value is taken as an id without looking it up: shaped like one (YNAB's ids are lowercase
  * letters and digits in dashed runs), unless the list as last synced has it as a name and not as an
  * id (a payee called `7-eleven`). Calls with ids so cost no request of their own.
  */
-function takenAsId(deps: Deps, plan: string, s: Slot): boolean {
+function takenAsId(cached: (kind: NameKind) => Cached, s: Slot): boolean {
   if (!ID_SHAPE.test(s.value)) return false;
-  const rows = cachedRows(deps, plan, s.kind) ?? [];
-  const key = nameKey(s.value);
-  return rows.some((r) => r.id === s.value) || !rows.some((r) => nameKey(r.name) === key);
+  const { ids, names } = cached(s.kind);
+  return ids.has(s.value) || !names().has(nameKey(s.value));
 }
 
 /** The lists names are looked up in, each read once, when first needed. */
@@ -103,9 +117,10 @@ interface Lists {
   payees(): Promise<readonly YnabPayee[]>;
 }
 
-const once = <T>(read: () => Promise<T>): (() => Promise<T>) => {
-  let got: Promise<T> | undefined;
-  return () => (got ??= read());
+/** `make`'s value, made at the first call only (a list read, a set of names). */
+const once = <T>(make: () => T): (() => T) => {
+  let got: { value: T } | undefined;
+  return () => (got ??= { value: make() }).value;
 };
 
 const listsOf = (deps: Deps, plan: string): Lists => ({
@@ -168,8 +183,13 @@ export async function resolveNames(
   if (slots.length === 0) return input;
   const given = input.plan_id as string;
   const known = deps.ynab.plans.known;
-  const cached = given === LAST_USED && known?.length === 1 ? known[0]!.id : given;
-  const open = slots.filter((s) => !takenAsId(deps, cached, s));
+  const cachedPlan = given === LAST_USED && known?.length === 1 ? known[0]!.id : given;
+  const indexes = new Map<NameKind, Cached>();
+  const index = (named: NameKind): Cached => {
+    if (!indexes.has(named)) indexes.set(named, cachedIndex(deps, cachedPlan, named));
+    return indexes.get(named)!;
+  };
+  const open = slots.filter((s) => !takenAsId(index, s));
   if (open.length === 0) return input;
   const plan = kind === 'write' ? await resolvePlan(deps, given) : given;
   const lists = listsOf(deps, plan);
