@@ -98,3 +98,133 @@ describe('needsYou', () => {
     expect(short.map((x) => x.kind)).toEqual(['scheduled_short']);
   });
 });
+
+describe('needsYou, recurring charges', () => {
+  const monthly = (payee: string, months: string[], amount: number, extra: Partial<YnabTransaction> = {}) =>
+    months.map((m) => tx(`${m}-15`, amount, payee, extra));
+  const fourBefore = ['2026-05', '2026-06', '2026-07', '2026-08'];
+  // the account is in use long before, so that no charge of these tables looks new for want of history
+  const opening = tx('2025-01-01', 100_000, 'Starting Balance');
+  const kinds = (transactions: YnabTransaction[], extra: Partial<DigestInput> = {}) =>
+    needsYou(input({ transactions: [opening, ...transactions], ...extra })).map((x) => [x.kind, x.what]);
+
+  it.each([
+    {
+      case: "this month's charge 20 % above",
+      rows: [...monthly('TV', fourBefore, -10_000), tx('2026-09-05', -12_000, 'TV')],
+      want: [['price_change', 'TV now charges 12.00 a month, 10.00 before.']],
+    },
+    {
+      case: "this month's charge 20 % below",
+      rows: [...monthly('TV', fourBefore, -10_000), tx('2026-09-05', -8_000, 'TV')],
+      want: [['price_change', 'TV now charges 8.00 a month, 10.00 before.']],
+    },
+    {
+      case: "this month's charge 10 % above (not more)",
+      rows: [...monthly('TV', fourBefore, -10_000), tx('2026-09-05', -11_000, 'TV')],
+      want: [],
+    },
+    {
+      case: "last month's charge, none yet this month",
+      rows: [
+        ...monthly('TV', ['2026-04', '2026-05', '2026-06', '2026-07'], -10_000),
+        tx('2026-08-15', -15_000, 'TV'),
+      ],
+      want: [['price_change', 'TV now charges 15.00 a month, 10.00 before.']],
+    },
+    {
+      case: "last month's new price, repeated this month",
+      rows: [
+        ...monthly('TV', ['2026-04', '2026-05', '2026-06', '2026-07'], -10_000),
+        tx('2026-08-15', -15_000, 'TV'),
+        tx('2026-09-15', -15_000, 'TV'),
+      ],
+      want: [],
+    },
+    {
+      case: 'spending at varying amounts, not a fixed charge',
+      rows: [
+        ...[-10_000, -11_000, -9_000, -10_500].map((a, i) => tx(`${fourBefore[i]}-15`, a, 'SHOP')),
+        tx('2026-09-05', -14_000, 'SHOP'),
+      ],
+      want: [],
+    },
+    {
+      case: 'a loan’s interest',
+      rows: [
+        ...monthly('INTEREST', fourBefore, -10_000, { account_id: 'loan' }),
+        tx('2026-09-04', -5_000, 'INTEREST', { account_id: 'loan' }),
+      ],
+      extra: { accounts: [account('a'), account('loan', { type: 'autoLoan', on_budget: false })] },
+      want: [],
+    },
+    {
+      case: 'a charge dated after today',
+      rows: [...monthly('TV', fourBefore, -10_000), tx('2026-09-28', -12_000, 'TV')],
+      want: [],
+    },
+    {
+      case: 'an outsized charge, named once',
+      rows: [...monthly('TV', fourBefore, -10_000), tx('2026-09-05', -90_000, 'TV')],
+      want: [['outsized_charge', 'TV charged 90.00 on 2026-09-05, against 10.00 usually.']],
+    },
+  ])('price change: $case', ({ rows, want, extra }) => {
+    expect(kinds(rows, extra)).toEqual(want);
+  });
+
+  const lastThree = ['2026-06', '2026-07', '2026-08'];
+  it.each([
+    {
+      case: 'charged in each of the last 3 months, never before',
+      rows: monthly('GYM', lastThree, -29_000),
+      want: [['new_recurring', 'GYM is charged every month since 2026-06 (29.00).']],
+    },
+    {
+      case: 'charged once in the 6 months before',
+      rows: [...monthly('GYM', lastThree, -29_000), tx('2026-01-10', -29_000, 'GYM')],
+      want: [],
+    },
+    {
+      case: 'charged before the 6 months only',
+      rows: [...monthly('GYM', lastThree, -29_000), tx('2025-11-10', -29_000, 'GYM')],
+      want: [['new_recurring', 'GYM is charged every month since 2026-06 (29.00).']],
+    },
+    {
+      case: 'in 2 of the 3 months',
+      rows: monthly('GYM', ['2026-06', '2026-08'], -29_000),
+      want: [],
+    },
+    {
+      case: 'on an account opened since (moved over from another bank)',
+      rows: monthly('GYM', lastThree, -29_000, { account_id: 'new' }),
+      extra: { accounts: [account('a'), account('new')] },
+      want: [],
+    },
+    {
+      case: 'money in, or a transfer',
+      rows: [
+        ...monthly('EMPLOYER', lastThree, 2_000_000),
+        ...monthly('Transfer : Savings', lastThree, -100_000, { transfer_account_id: 'a' }),
+      ],
+      want: [],
+    },
+  ])('new recurring: $case', ({ rows, want, extra }) => {
+    expect(kinds(rows, extra)).toEqual(want);
+  });
+
+  it('lists a price change before a new recurring charge, and both after an outsized one', () => {
+    const rows = [
+      ...monthly('CAFE', fourBefore, -5_000),
+      tx('2026-09-12', -30_000, 'CAFE'),
+      ...monthly('TV', fourBefore, -10_000),
+      tx('2026-09-05', -12_000, 'TV'),
+      ...monthly('GYM', lastThree, -29_000),
+    ];
+    const out = needsYou(input({ transactions: [opening, ...rows] }));
+    expect(out.map((x) => x.kind)).toEqual(['outsized_charge', 'price_change', 'new_recurring']);
+    expect(out[2]!.ids).toHaveLength(3);
+    expect(digestMessage(out)).toBe(
+      '3 item(s) need you: outsized charge, price change, new recurring. The most pressing first.',
+    );
+  });
+});

@@ -100,6 +100,56 @@ describe.each(ERAS)('get_digest, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual([]);
   });
 
+  it('names a subscription whose price changed and a charge recurring since June, once each, in the same six requests', async ({
+    h,
+  }) => {
+    const plan = buildDemoPlan();
+    // September's STREAMFLIX at a new price, after 13.49 in June, July and August
+    for (const t of plan.transactions) if (t.id === 'tx-052') t.amount = -15_990;
+    // a gym charged each month since June on an account in use for over a year, never before
+    const template = plan.transactions.find((t) => t.id === 'tx-007')!;
+    const gym = ['06', '07', '08'].map((m) => ({
+      ...template,
+      id: `tx-gym-${m}`,
+      date: `2026-${m}-10`,
+      amount: -29_000,
+      account_id: 'acc-joint-savings',
+      account_name: 'Joint savings',
+      payee_id: null,
+      payee_name: 'NEWGYM',
+    }));
+    plan.transactions.push(...gym);
+    h.standIn.reset(plan);
+    const s = await connect(h, era, { env: { AVENIR_MCP_WRITE: '0' } });
+    h.standIn.clearRequests();
+    const out = (await call(s, 'get_digest', { plan_id: PLAN })).structuredContent as Digest;
+    const kinds = out.needs_you.map((n) => n.kind);
+    expect(kinds.slice(kinds.indexOf('outsized_charge'), kinds.indexOf('outsized_charge') + 4)).toEqual([
+      'outsized_charge',
+      'price_change',
+      'new_recurring',
+      'categorize',
+    ]);
+    expect(out.needs_you.filter((n) => n.kind === 'price_change')).toEqual([
+      {
+        kind: 'price_change',
+        what: 'STREAMFLIX now charges 15.99 a month, 13.49 before.',
+        tool: 'find_recurring_charges',
+        ids: ['tx-052'],
+      },
+    ]);
+    expect(out.needs_you.filter((n) => n.kind === 'new_recurring')).toEqual([
+      {
+        kind: 'new_recurring',
+        what: 'NEWGYM is charged every month since 2026-06 (29.00).',
+        tool: 'find_recurring_charges',
+        ids: gym.map((t) => t.id),
+      },
+    ]);
+    expect(out.message).toContain('outsized charge, price change, new recurring, categorize');
+    expect(requestLines(h.standIn)).toEqual(READS);
+  });
+
   it('names a bank link in error, a payment the balance does not cover and a transaction to approve, with the write tools when writes are on', async ({
     h,
   }) => {

@@ -13,7 +13,8 @@ import { offBudgetIds, pendingTransactions } from '../categorize/pending.js';
 import { uncategorizedIds } from '../categories/internal.js';
 import { duplicateCopies } from '../transactions/row-payee.js';
 import { addDays, expandSchedules } from '../transactions/schedule.js';
-import { median } from '../analytics/recurring.js';
+import { LOOKBACK_MONTHS, detectRecurring, median } from '../analytics/recurring.js';
+import { completeMonths, isLoan, isUsable, ym } from '../plan-facts.js';
 import { clean, compareCodePoints } from '../text.js';
 
 export type NeedKind =
@@ -23,6 +24,8 @@ export type NeedKind =
   | 'bank_link'
   | 'duplicate'
   | 'outsized_charge'
+  | 'price_change'
+  | 'new_recurring'
   | 'categorize'
   | 'approve'
   | 'not_reconciled';
@@ -61,6 +64,11 @@ const OUTSIZED_FACTOR = 3;
 const OUTSIZED_MIN = toMilli(20);
 /** Earlier charges of the same merchant needed before one can be called outsized. */
 const USUAL_CHARGES = 3;
+/** A fixed charge whose latest amount moves more than this share away from its earlier one has a new price. */
+const PRICE_SHARE = 0.1;
+/** A recurring charge is new when seen in each of the last 3 complete months and in none of the 6 before. */
+const NEW_MONTHS = 3;
+const BEFORE_MONTHS = 6;
 
 const money = (m: number): string => fmtMoney(Math.abs(m));
 const openAccounts = (accounts: readonly YnabAccount[]) => accounts.filter((a) => !a.deleted && !a.closed);
@@ -182,6 +190,91 @@ function outsized(input: DigestInput): Need[] {
   return needs;
 }
 
+/**
+ * The money out that recurring charges are drawn from, up to today: neither transfers (money between the
+ * person's own accounts) nor a loan's rows, whose monthly interest is the loan's cost, not a charge.
+ */
+function chargeRows(input: DigestInput): YnabTransaction[] {
+  const loans = new Set(input.accounts.filter((a) => isLoan(a.type)).map((a) => a.id));
+  return input.transactions.filter(
+    (t) => isUsable(t) && t.amount < 0 && t.date <= input.today && !loans.has(t.account_id),
+  );
+}
+
+const ofMerchant = (rows: readonly YnabTransaction[], key: string, months: readonly string[]) =>
+  rows.filter((t) => months.includes(ym(t.date)) && merchant(t.payee_name) === key);
+
+/**
+ * Fixed charges (a subscription) whose latest charge is more than 10 % away from the median of the 4
+ * months before it. The latest is this month's charge, or, while this month has none yet, last month's:
+ * a price that changed last month is news until this month's charge repeats it. A charge already named
+ * outsized is not named twice.
+ */
+function priceChanges(
+  input: DigestInput,
+  rows: readonly YnabTransaction[],
+  named: ReadonlySet<string>,
+): Need[] {
+  const months = completeMonths(input.today, LOOKBACK_MONTHS + 1);
+  const thisMonth = ym(input.today);
+  const chargedNow = new Set(rows.filter((t) => ym(t.date) === thisMonth).map((t) => merchant(t.payee_name)));
+  const latestMonths: [string, string[]][] = [
+    [thisMonth, months.slice(1)],
+    [months.at(-1)!, months.slice(0, -1)],
+  ];
+  const needs: Need[] = [];
+  for (const [latest, earlier] of latestMonths) {
+    for (const item of detectRecurring(rows, earlier)) {
+      // last month's charge is the latest only while this month has none
+      if (!item.fixed || (latest !== thisMonth && chargedNow.has(item.key))) continue;
+      const last = ofMerchant(rows, item.key, [latest])
+        .sort((a, b) => compareCodePoints(a.date, b.date))
+        .at(-1);
+      if (!last || named.has(last.id)) continue;
+      if (Math.abs(last.amount - item.amount) <= Math.abs(item.amount) * PRICE_SHARE) continue;
+      needs.push({
+        kind: 'price_change',
+        what: `${item.payee} now charges ${money(last.amount)} a month, ${money(item.amount)} before.`,
+        tool: 'find_recurring_charges',
+        ids: [last.id],
+      });
+    }
+  }
+  return needs;
+}
+
+/**
+ * Charges seen in each of the last 3 complete months whose merchant was charged in none of the 6 months
+ * before them, on an account whose history covers those 6 months: on an account opened since, every
+ * charge moved over from another bank would look new.
+ */
+function newRecurring(input: DigestInput, rows: readonly YnabTransaction[]): Need[] {
+  const months = completeMonths(input.today, NEW_MONTHS + BEFORE_MONTHS);
+  const before = months.slice(0, BEFORE_MONTHS);
+  const window = months.slice(BEFORE_MONTHS);
+  const start = `${before[0]}-01`;
+  const chargedBefore = new Set(
+    rows.filter((t) => before.includes(ym(t.date))).map((t) => merchant(t.payee_name)),
+  );
+  const firstDay = new Map<string, string>();
+  for (const t of input.transactions) {
+    const first = firstDay.get(t.account_id);
+    if (!t.deleted && (first === undefined || t.date < first)) firstDay.set(t.account_id, t.date);
+  }
+  const needs: Need[] = [];
+  for (const item of detectRecurring(rows, window, NEW_MONTHS)) {
+    const own = ofMerchant(rows, item.key, window);
+    if (chargedBefore.has(item.key) || !own.some((t) => firstDay.get(t.account_id)! < start)) continue;
+    needs.push({
+      kind: 'new_recurring',
+      what: `${item.payee} is charged every month since ${window[0]} (${money(item.amount)}).`,
+      tool: 'find_recurring_charges',
+      ids: own.map((t) => t.id),
+    });
+  }
+  return needs;
+}
+
 function toCategorize(input: DigestInput): Need[] {
   const pending = pendingTransactions(
     input.transactions,
@@ -215,13 +308,17 @@ function toApprove(input: DigestInput): Need[] {
 
 /** Everything that needs the person, the most pressing kinds first. */
 export function needsYou(input: DigestInput): Need[] {
+  const odd = outsized(input);
+  const rows = chargeRows(input);
   return [
     ...scheduledShort(input),
     ...overspent(input),
     ...targetsDue(input),
     ...bankLinks(input),
     ...duplicates(input),
-    ...outsized(input),
+    ...odd,
+    ...priceChanges(input, rows, new Set(odd.flatMap((n) => n.ids))),
+    ...newRecurring(input, rows),
     ...toCategorize(input),
     ...toApprove(input),
     ...notReconciled(input),

@@ -12,6 +12,8 @@ const KINDS = [
   'bank_link',
   'duplicate',
   'outsized_charge',
+  'price_change',
+  'new_recurring',
   'categorize',
   'approve',
   'not_reconciled',
@@ -37,7 +39,7 @@ export const getDigest = defineReadTool({
     DATA_NOTE,
   ].join(' '),
   rules:
-    'Looked at: scheduled outflows of the next 7 days against each account’s balance; this month’s overspent categories; targets due within 14 days and still short; bank links in error; likely duplicates and charges over 3 times the merchant’s usual amount (and 20.00 above it) in the last 30 days; transactions waiting for a category or an approval; budget accounts not reconciled for 30 days.',
+    'Looked at: scheduled outflows of the next 7 days against each account’s balance; this month’s overspent categories; targets due within 14 days and still short; bank links in error; likely duplicates and charges over 3 times the merchant’s usual amount (and 20.00 above it) in the last 30 days; fixed recurring charges whose latest charge is over 10 % off the months before, and charges recurring in each of the last 3 complete months never charged in the 6 before; transactions waiting for a category or an approval; budget accounts not reconciled for 30 days.',
   input: () => z.strictObject({ plan_id: planId }),
   output: () =>
     z.strictObject({
