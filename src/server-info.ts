@@ -56,8 +56,8 @@ export const CAPABILITIES = {
  * no write tool and gets the read-only guide, so those are `private` (one client may keep its own, no
  * shared cache may hand it to another).
  * A restart that opens the write gate starts a new connection on stdio; over HTTP a client may keep the
- * old lists for at most this long. Reads of `ynab://` resources keep the SDK's default (not cached):
- * they are the user's live data.
+ * old lists for at most this long. Reads of `ynab://` resources and the digest keep the SDK's default
+ * (not cached): they are the user's live data.
  */
 export const STABLE_FOR_PROCESS = { ttlMs: 3_600_000, cacheScope: 'public' as const };
 export const STABLE_FOR_CLIENT = { ttlMs: 3_600_000, cacheScope: 'private' as const };

@@ -1,11 +1,14 @@
 /**
- * The resources (each read costs one YNAB request): compact JSON bodies built from YNAB data, names
- * sanitised.
+ * The resources: compact JSON bodies built from YNAB data (one YNAB request each), names sanitised, and
+ * the digest, the same text `get_digest` answers, for a host that shows a resource rather than calling
+ * a tool.
  */
 import type { Deps } from '../deps.js';
 import { toUnits } from '../domain/money.js';
 import { clean } from '../domain/text.js';
 import { isInternalGroup } from '../domain/categories/internal.js';
+import { renderResult } from '../mcp/render.js';
+import { getDigest } from '../tools/plans/get-digest.js';
 
 export interface ResourceDefinition {
   name: string;
@@ -79,6 +82,16 @@ export const resources: readonly ResourceDefinition[] = [
             balance: toUnits(a.balance),
           })),
       );
+    },
+  },
+  {
+    name: 'digest',
+    title: 'What needs you in a plan',
+    uri: 'avenir-mcp://digest/{plan_id}',
+    description: "get_digest's answer: what in the plan needs the person now, each item with its tool.",
+    mimeType: 'text/plain',
+    async read(deps, planId) {
+      return renderResult(await getDigest.run({ deps, tool: getDigest.name }, { plan_id: planId }));
     },
   },
 ];

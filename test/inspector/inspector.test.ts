@@ -110,6 +110,7 @@ describeBuilt('the MCP Inspector CLI on the demo plan', () => {
       expect(patterns.map((t) => t.uriTemplate)).toEqual([
         'ynab://plans/{plan_id}/categories',
         'ynab://plans/{plan_id}/accounts',
+        'avenir-mcp://digest/{plan_id}',
       ]);
       const promptNames = (ok(listed!, 'prompts/list').prompts as { name: string }[]).map((p) => p.name);
       expect(promptNames).toEqual(prompts.map((p) => p.name));
@@ -121,6 +122,7 @@ describeBuilt('the MCP Inspector CLI on the demo plan', () => {
         'ynab://plans',
         'ynab://plans/demo-budget/categories',
         'ynab://plans/demo-budget/accounts',
+        'avenir-mcp://digest/demo-budget',
       ];
       const reads = await all(
         uris.map((uri) => () => inspect(era, ['--method', 'resources/read', '--uri', uri])),

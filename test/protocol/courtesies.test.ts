@@ -69,6 +69,7 @@ describe.each(ERAS)('courtesies, %s era', (era) => {
     expect(resourceTemplates.map((r) => [r.name, r.title])).toEqual([
       ['categories', 'Categories of a plan'],
       ['accounts', 'Open accounts of a plan'],
+      ['digest', 'What needs you in a plan'],
     ]);
     const { prompts } = await s.client.listPrompts();
     expect(prompts.map((p) => [p.name, p.title])).toEqual([

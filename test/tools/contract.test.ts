@@ -194,6 +194,7 @@ describe('what a client sees', () => {
     expect(resourceTemplates.map((r) => r.uriTemplate)).toEqual([
       'ynab://plans/{plan_id}/categories',
       'ynab://plans/{plan_id}/accounts',
+      'avenir-mcp://digest/{plan_id}',
     ]);
     const { prompts: listed } = await writable.client.listPrompts();
     expect(listed.map((p) => [p.name, p.description])).toEqual(prompts.map((p) => [p.name, p.description]));

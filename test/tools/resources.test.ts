@@ -1,8 +1,20 @@
-/** The `ynab://` resources: compact JSON, one YNAB request each, names sanitised. */
+/**
+ * The `ynab://` resources: compact JSON, one YNAB request each, names sanitised; and the digest, the
+ * text get_digest answers.
+ */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
-import { ERAS, connect, requestLines, startHarness, type Harness, type Session } from '../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  requestLines,
+  textOf,
+  startHarness,
+  type Harness,
+  type Session,
+} from '../helpers/harness.js';
 
 const demo = buildDemoPlan();
 let h: Harness;
@@ -67,5 +79,31 @@ describe.each(ERAS)('resources, %s era', (era) => {
       balance: 3328.5,
     });
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/accounts']);
+  });
+
+  it('avenir-mcp://digest/{plan_id} is the text get_digest answers, from the same six requests', async () => {
+    const r = await s.client.readResource({ uri: 'avenir-mcp://digest/demo-budget' });
+    const c = r.contents[0] as { uri: string; text: string; mimeType?: string };
+    expect(c.uri).toBe('avenir-mcp://digest/demo-budget');
+    expect(c.mimeType).toBe('text/plain');
+    expect(c.text.split('\n')[0]).toBe(
+      'message: 8 item(s) need you: overspent, target due, duplicate, outsized charge, categorize, not reconciled. The most pressing first.',
+    );
+    expect(requestLines(h.standIn)).toEqual([
+      'GET /plans/demo-budget/accounts',
+      'GET /plans/demo-budget/transactions',
+      'GET /plans/demo-budget/scheduled_transactions',
+      'GET /plans/demo-budget/categories',
+      'GET /plans/demo-budget/months',
+      'GET /plans/demo-budget/months/2026-09-01',
+    ]);
+    const tool = await call(s, 'get_digest', { plan_id: 'demo-budget' });
+    expect(textOf(tool)).toBe(c.text);
+  });
+
+  it('avenir-mcp://digest/{plan_id} of an unknown plan is an invalid parameter', async () => {
+    await expect(s.client.readResource({ uri: 'avenir-mcp://digest/no-such-plan' })).rejects.toThrow(
+      /no-such-plan/,
+    );
   });
 });
