@@ -1,7 +1,7 @@
 /**
  * The command line: no arguments serves, `--version` prints the version, `--demo` serves the
  * built-in demo plan, `--help` prints the usage, `set-password` and `revoke` manage remote mode,
- * `migrate`, `seal-key` and `accounts` hosted mode's store.
+ * `migrate`, `seal-key` and `accounts` hosted mode's store, `digest` prints what needs the person.
  * Anything else is refused with the one-line usage on stderr, so that a typo in a client's
  * configuration fails loudly instead of starting something the user did not ask for.
  */
@@ -16,10 +16,11 @@ export type Command =
   | 'migrate'
   | 'seal-key'
   | 'accounts'
+  | 'digest'
   | 'refuse';
 
 export const USAGE_LINE =
-  'usage: avenir-mcp [--version | --demo | --help | set-password | revoke [--all | <client id>] | migrate | seal-key | accounts [list | delete <account id>]] (configuration comes from environment variables; see the README)';
+  'usage: avenir-mcp [--version | --demo | --help | set-password | revoke [--all | <client id>] | migrate | seal-key | accounts [list | delete <account id>] | digest [--plan <id>] [--format md | json | html] [--out <file>]] (configuration comes from environment variables; see the README)';
 
 /** What `--help` prints on stdout: the usage, each option, and where the documentation lives. */
 export const help = (homepage: string): string => `${USAGE_LINE}
@@ -39,6 +40,8 @@ Options:
   seal-key                hosted mode: print a new key line for AVENIR_MCP_SEAL_KEY_FILE
   accounts [list]         hosted mode: list the accounts (opaque id, created, last seen)
   accounts delete <id>    hosted mode: delete everything the store holds about one person
+  digest [--plan <id>] [--format md|json|html] [--out <file>]
+                          print what needs you in a plan (default: the last used), read-only
 
 Main environment variables:
   YNAB_API_KEY                      your YNAB Personal Access Token (or YNAB_API_KEY_FILE: a chmod 600 file holding it)
@@ -50,9 +53,10 @@ Every variable, and how to set up each client: ${homepage}
 
 export function parseArgs(argv: readonly string[]): Command {
   if (argv.length === 0) return 'serve';
-  // revoke and accounts check their own arguments and say what they expect.
+  // revoke, accounts and digest check their own arguments and say what they expect.
   if (argv[0] === 'revoke') return 'revoke';
   if (argv[0] === 'accounts') return 'accounts';
+  if (argv[0] === 'digest') return 'digest';
   if (argv.length > 1) return 'refuse';
   switch (argv[0]) {
     case '--demo':

@@ -166,6 +166,10 @@ async function main(argv: string[]): Promise<void> {
     const { accountsCommand } = await import('./accounts.js');
     return accountsCommand(loadConfig(), argv.slice(1), (t) => void process.stdout.write(t));
   }
+  if (command === 'digest') {
+    const { digestCommand } = await import('./digest.js');
+    return digestCommand(loadConfig(), argv.slice(1), (t) => void process.stdout.write(t));
+  }
   if (command === 'refuse') {
     process.stderr.write(`${USAGE_LINE}\n`);
     process.exit(1);

@@ -1,0 +1,116 @@
+/**
+ * `avenir-mcp digest`: what needs the person in a plan, from a terminal or a scheduled job rather than
+ * a chat, as Markdown, JSON or a small HTML page. It runs `get_digest` itself on the server's own
+ * configuration (the YNAB token from YNAB_API_KEY or YNAB_API_KEY_FILE, AVENIR_MCP_YNAB_URL) and only
+ * reads: no write tool is ever called. `--out` writes the answer to a file only its owner can read,
+ * since it holds payee names and amounts.
+ */
+import { chmod, writeFile } from 'node:fs/promises';
+import { escapeUTF8 } from 'entities';
+import { ConfigError, type Config } from '../config.js';
+import { createDeps } from '../deps.js';
+import { AppError, ClientError } from '../domain/errors.js';
+import { createLog } from '../log.js';
+import { getDigest } from '../tools/plans/get-digest.js';
+import { closeConnections } from '../ynab/client.js';
+import { LAST_USED } from '../ynab/api.js';
+
+type Out = (text: string) => void;
+
+export const DIGEST_USAGE =
+  'usage: avenir-mcp digest [--plan <plan id>] [--format md | json | html] [--out <file>]';
+
+const FORMATS = ['md', 'json', 'html'] as const;
+type Format = (typeof FORMATS)[number];
+
+export interface DigestArgs {
+  plan: string;
+  format: Format;
+  out: string | null;
+}
+
+interface Digest {
+  message: string;
+  needs_you: { kind: string; what: string; tool: string | null; ids: string[] }[];
+  omitted: string | null;
+}
+
+/** The options, each at most once and each with its value; anything else is the usage. */
+export function digestArgs(args: readonly string[]): DigestArgs {
+  const given = new Map<string, string>();
+  for (let i = 0; i < args.length; i += 2) {
+    const [name, value] = [args[i]!, args[i + 1]];
+    const known = name === '--plan' || name === '--format' || name === '--out';
+    if (!known || given.has(name) || value === undefined || value === '' || value.startsWith('--'))
+      throw new ConfigError(DIGEST_USAGE);
+    given.set(name, value);
+  }
+  const format = given.get('--format') ?? 'md';
+  if (!FORMATS.includes(format as Format)) throw new ConfigError(DIGEST_USAGE);
+  return {
+    plan: given.get('--plan') ?? LAST_USED,
+    format: format as Format,
+    out: given.get('--out') ?? null,
+  };
+}
+
+const toolOf = (tool: string | null): string => (tool === null ? 'in YNAB itself' : tool);
+
+function markdown(digest: Digest, today: string): string {
+  const items = digest.needs_you.map((n) => `- ${n.what} (${toolOf(n.tool)})`);
+  const omitted = digest.omitted === null ? [] : ['', digest.omitted];
+  return [
+    `# What needs you, ${today}`,
+    '',
+    digest.message,
+    ...(items.length ? ['', ...items] : []),
+    ...omitted,
+    '',
+  ].join('\n');
+}
+
+/** The page's texts all pass through the escaping of `entities`, payee names above all. */
+function html(digest: Digest, today: string): string {
+  const e = escapeUTF8;
+  const items = digest.needs_you
+    .map((n) => `<li>${e(n.what)} <code>${e(toolOf(n.tool))}</code></li>`)
+    .join('\n');
+  const omitted = digest.omitted === null ? '' : `<p>${e(digest.omitted)}</p>\n`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>What needs you, ${e(today)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem}code{color:#555}</style>
+</head><body>
+<h1>What needs you, ${e(today)}</h1>
+<p>${e(digest.message)}</p>
+${items === '' ? '' : `<ul>\n${items}\n</ul>\n`}${omitted}</body></html>
+`;
+}
+
+export function renderDigest(digest: Digest, format: Format, today: string): string {
+  if (format === 'json') return `${JSON.stringify(digest, null, 2)}\n`;
+  return format === 'html' ? html(digest, today) : markdown(digest, today);
+}
+
+export async function digestCommand(config: Config, args: readonly string[], out: Out): Promise<void> {
+  const asked = digestArgs(args);
+  const deps = createDeps(config, createLog(config.logLevel, config.logFormat));
+  let digest: Digest;
+  try {
+    digest = await getDigest.run({ deps, tool: getDigest.name }, { plan_id: asked.plan });
+  } catch (error) {
+    // what a tool would answer the agent: one line, the token never in it
+    if (error instanceof AppError || error instanceof ClientError)
+      throw new ConfigError(`avenir-mcp digest: ${error.message}`);
+    throw error;
+  } finally {
+    await closeConnections();
+  }
+  const text = renderDigest(digest, asked.format, deps.clock.today());
+  if (asked.out === null) return out(text);
+  await writeFile(asked.out, text, { mode: 0o600 });
+  // a file that was already there keeps its mode on a write: the digest is the owner's alone
+  await chmod(asked.out, 0o600);
+}

@@ -1,0 +1,141 @@
+/**
+ * `avenir-mcp digest` through the built CLI against the stand-in over loopback: each format's content
+ * (Markdown and HTML drawn from the same items as the JSON), the last-used plan by default, names
+ * escaped in the page, `--out` writing a file only its owner reads, the requests it costs (reads
+ * only), and the usage and an unknown plan refused with one line.
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { buildDemoPlan, startStandIn, type StandIn } from '../../src/demo/index.js';
+import { BUILT_MAIN, describeBuilt } from '../helpers/built.js';
+import { hostEnv } from '../helpers/cli.js';
+import { requestLines } from '../helpers/harness.js';
+
+const TOKEN = 'test-token-digest';
+let standIn: StandIn;
+let state: string;
+beforeAll(async () => {
+  standIn = await startStandIn({ today: '2026-09-25' });
+  state = mkdtempSync(join(tmpdir(), 'avenir-digest-'));
+});
+afterAll(async () => {
+  await standIn.close();
+  rmSync(state, { recursive: true, force: true });
+});
+beforeEach(() => {
+  standIn.reset();
+  standIn.clearRequests();
+});
+
+/** The CLI run beside the stand-in, which answers from this process: spawnSync would block it. */
+function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BUILT_MAIN, 'digest', ...args], {
+    env: hostEnv({
+      AVENIR_MCP_YNAB_URL: standIn.url,
+      YNAB_API_KEY: TOKEN,
+      AVENIR_MCP_TODAY: '2026-09-25',
+      HOME: state,
+      XDG_STATE_HOME: state,
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
+}
+
+interface Digest {
+  message: string;
+  needs_you: { kind: string; what: string; tool: string | null; ids: string[] }[];
+  omitted: string | null;
+}
+
+const READS = (plan: string) => [
+  `GET /plans/${plan}/accounts`,
+  `GET /plans/${plan}/transactions`,
+  `GET /plans/${plan}/scheduled_transactions`,
+  `GET /plans/${plan}/categories`,
+  `GET /plans/${plan}/months`,
+  `GET /plans/${plan}/months/2026-09-01`,
+];
+
+describeBuilt('avenir-mcp digest in the built CLI', () => {
+  it('prints the JSON answer, and Markdown of the same items, of the last-used plan by default', async () => {
+    const json = await run(['--format', 'json', '--plan', 'demo-budget']);
+    expect(json.status, json.stderr).toBe(0);
+    const digest = JSON.parse(json.stdout) as Digest;
+    expect(digest.message).toMatch(/^8 item\(s\) need you: overspent, /);
+    expect(digest.needs_you.map((n) => n.kind)).toContain('outsized_charge');
+    expect(requestLines(standIn)).toEqual(READS('demo-budget'));
+
+    standIn.clearRequests();
+    const md = await run([]);
+    expect(md.status, md.stderr).toBe(0);
+    const lines = md.stdout.split('\n');
+    expect(lines.slice(0, 3)).toEqual(['# What needs you, 2026-09-25', '', digest.message]);
+    expect(lines.filter((l) => l.startsWith('- '))).toEqual(
+      digest.needs_you.map((n) => `- ${n.what} (${n.tool ?? 'in YNAB itself'})`),
+    );
+    // last-used names no plan the cache keeps: its month is read without the months list first
+    expect(requestLines(standIn)).toEqual(READS('last-used').filter((l) => !l.endsWith('/months')));
+    expect(standIn.writes).toEqual([]);
+    expect(md.stdout + md.stderr + json.stderr).not.toContain(TOKEN);
+  }, 60_000);
+
+  it('makes a self-contained page with every plan text escaped', async () => {
+    const plan = buildDemoPlan();
+    // the likely duplicate's payee, named with markup
+    for (const t of plan.transactions)
+      if (t.id === 'tx-055' || t.id === 'tx-056') t.payee_name = '<img src=x onerror=alert(1)> & "Co"';
+    standIn.reset(plan);
+    const page = await run(['--format', 'html', '--plan', 'demo-budget']);
+    expect(page.status, page.stderr).toBe(0);
+    expect(page.stdout).toMatch(/^<!doctype html>/);
+    expect(page.stdout).toContain('<h1>What needs you, 2026-09-25</h1>');
+    expect(page.stdout).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Co&quot;');
+    expect(page.stdout).not.toContain('<img');
+    expect(page.stdout).not.toMatch(/<script|https?:\/\//);
+    expect(page.stdout.match(/<li>/g)).toHaveLength(8);
+    expect(page.stdout).toContain('<code>find_transactions</code></li>');
+  }, 60_000);
+
+  it('writes the digest to a file only its owner reads with --out, printing nothing', async () => {
+    const file = join(state, 'digest.md');
+    writeFileSync(file, 'old');
+    chmodSync(file, 0o644);
+    const r = await run(['--out', file, '--plan', 'demo-budget']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(readFileSync(file, 'utf8')).toMatch(/^# What needs you, 2026-09-25\n\n8 item\(s\) need you/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const fresh = join(state, 'digest.json');
+    expect((await run(['--out', fresh, '--format', 'json'])).status).toBe(0);
+    expect(statSync(fresh).mode & 0o777).toBe(0o600);
+    expect((JSON.parse(readFileSync(fresh, 'utf8')) as Digest).needs_you).toHaveLength(8);
+  }, 60_000);
+
+  it('refuses a wrong usage and an unknown plan with one line and status 1, asking YNAB nothing for the first', async () => {
+    const usage = 'usage: avenir-mcp digest [--plan <plan id>] [--format md | json | html] [--out <file>]\n';
+    for (const args of [
+      ['--format', 'pdf'],
+      ['--plan'],
+      ['--plan', 'a', '--plan', 'b'],
+      ['--color', 'red'],
+    ]) {
+      const r = await run(args);
+      expect(r.status, args.join(' ')).toBe(1);
+      expect(r.stderr).toBe(usage);
+    }
+    expect(requestLines(standIn)).toEqual([]);
+    const unknown = await run(['--plan', 'no-such-plan']);
+    expect(unknown.status).toBe(1);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(/^avenir-mcp digest: .*no-such-plan[^\n]*\n$/);
+  }, 60_000);
+});
