@@ -20,7 +20,7 @@ export type Command =
   | 'refuse';
 
 export const USAGE_LINE =
-  'usage: avenir-mcp [--version | --demo | --help | set-password | revoke [--all | <client id>] | migrate | seal-key | accounts [list | delete <account id>] | digest [--plan <id>] [--format md | json | html] [--out <file>]] (configuration comes from environment variables; see the README)';
+  'usage: avenir-mcp [--version | --demo | --help | set-password | revoke [--all | <client id>] | migrate | seal-key | accounts [list | delete <account id>] | digest [--plan <id>] [--format md | json | html] [--out <file>] [--webhook <url>]] (configuration comes from environment variables; see the README)';
 
 /** What `--help` prints on stdout: the usage, each option, and where the documentation lives. */
 export const help = (homepage: string): string => `${USAGE_LINE}
@@ -40,7 +40,7 @@ Options:
   seal-key                hosted mode: print a new key line for AVENIR_MCP_SEAL_KEY_FILE
   accounts [list]         hosted mode: list the accounts (opaque id, created, last seen)
   accounts delete <id>    hosted mode: delete everything the store holds about one person
-  digest [--plan <id>] [--format md|json|html] [--out <file>]
+  digest [--plan <id>] [--format md|json|html] [--out <file>] [--webhook <url>]
                           print what needs you in a plan (default: the last used), read-only
 
 Main environment variables:

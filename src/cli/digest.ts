@@ -3,7 +3,8 @@
  * a chat, as Markdown, JSON or a small HTML page. It runs `get_digest` itself on the server's own
  * configuration (the YNAB token from YNAB_API_KEY or YNAB_API_KEY_FILE, AVENIR_MCP_YNAB_URL) and only
  * reads: no write tool is ever called. `--out` writes the answer to a file only its owner can read,
- * since it holds payee names and amounts.
+ * since it holds payee names and amounts. `--webhook` also posts the JSON answer to a URL (a chat's
+ * incoming webhook, a home server): the digest only, never the YNAB token, retried twice at most.
  */
 import { chmod, writeFile } from 'node:fs/promises';
 import { escapeUTF8 } from 'entities';
@@ -18,7 +19,13 @@ import { LAST_USED } from '../ynab/api.js';
 type Out = (text: string) => void;
 
 export const DIGEST_USAGE =
-  'usage: avenir-mcp digest [--plan <plan id>] [--format md | json | html] [--out <file>]';
+  'usage: avenir-mcp digest [--plan <plan id>] [--format md | json | html] [--out <file>] [--webhook <url>]';
+
+/** Tries of a webhook post, the wait before the second (doubled before the third), and each try's limit. */
+export const WEBHOOK_TRIES = 3;
+const WEBHOOK_BACKOFF_MS = 500;
+const WEBHOOK_TIMEOUT_MS = 10_000;
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 const FORMATS = ['md', 'json', 'html'] as const;
 type Format = (typeof FORMATS)[number];
@@ -27,6 +34,7 @@ export interface DigestArgs {
   plan: string;
   format: Format;
   out: string | null;
+  webhook: URL | null;
 }
 
 interface Digest {
@@ -40,7 +48,7 @@ export function digestArgs(args: readonly string[]): DigestArgs {
   const given = new Map<string, string>();
   for (let i = 0; i < args.length; i += 2) {
     const [name, value] = [args[i]!, args[i + 1]];
-    const known = name === '--plan' || name === '--format' || name === '--out';
+    const known = ['--plan', '--format', '--out', '--webhook'].includes(name);
     if (!known || given.has(name) || value === undefined || value === '' || value.startsWith('--'))
       throw new ConfigError(DIGEST_USAGE);
     given.set(name, value);
@@ -51,7 +59,48 @@ export function digestArgs(args: readonly string[]): DigestArgs {
     plan: given.get('--plan') ?? LAST_USED,
     format: format as Format,
     out: given.get('--out') ?? null,
+    webhook: webhookUrl(given.get('--webhook')),
   };
+}
+
+/** The digest leaves the machine only over TLS: plain http only to this machine. */
+function webhookUrl(raw: string | undefined): URL | null {
+  if (raw === undefined) return null;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (url?.protocol === 'https:' || (url?.protocol === 'http:' && LOOPBACK.has(url.hostname))) return url;
+  throw new ConfigError(
+    'avenir-mcp digest: --webhook takes an https:// URL (plain http only to 127.0.0.1 or localhost).',
+  );
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Posts the JSON digest: a network failure, a 429 or a 5xx is tried again after a growing wait, any
+ * other refusal is final. Only the digest goes: no header of the YNAB client, no redirect followed
+ * (it could carry the digest elsewhere). The error names the host only: a webhook's path is its secret.
+ */
+async function postWebhook(url: URL, digest: Digest): Promise<void> {
+  let why = '';
+  for (let attempt = 1; attempt <= WEBHOOK_TRIES; attempt++) {
+    if (attempt > 1) await wait(WEBHOOK_BACKOFF_MS * 2 ** (attempt - 2));
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(digest),
+        redirect: 'error',
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+      });
+      await response.body?.cancel();
+      if (response.ok) return;
+      why = `HTTP ${response.status}`;
+      if (response.status !== 429 && response.status < 500) break;
+    } catch {
+      why = 'no answer';
+    }
+  }
+  throw new ConfigError(`avenir-mcp digest: the webhook at ${url.host} did not take the digest (${why}).`);
 }
 
 const toolOf = (tool: string | null): string => (tool === null ? 'in YNAB itself' : tool);
@@ -109,8 +158,11 @@ export async function digestCommand(config: Config, args: readonly string[], out
     await closeConnections();
   }
   const text = renderDigest(digest, asked.format, deps.clock.today());
-  if (asked.out === null) return out(text);
-  await writeFile(asked.out, text, { mode: 0o600 });
-  // a file that was already there keeps its mode on a write: the digest is the owner's alone
-  await chmod(asked.out, 0o600);
+  if (asked.out === null) out(text);
+  else {
+    await writeFile(asked.out, text, { mode: 0o600 });
+    // a file that was already there keeps its mode on a write: the digest is the owner's alone
+    await chmod(asked.out, 0o600);
+  }
+  if (asked.webhook) await postWebhook(asked.webhook, digest);
 }

@@ -2,9 +2,12 @@
  * `avenir-mcp digest` through the built CLI against the stand-in over loopback: each format's content
  * (Markdown and HTML drawn from the same items as the JSON), the last-used plan by default, names
  * escaped in the page, `--out` writing a file only its owner reads, the requests it costs (reads
- * only), and the usage and an unknown plan refused with one line.
+ * only), the usage and an unknown plan refused with one line, and `--webhook` posting the JSON to a
+ * loopback server: tried again after a 503, at most 3 times, never again after a 400, never the token.
  */
 import { spawn } from 'node:child_process';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,7 +124,8 @@ describeBuilt('avenir-mcp digest in the built CLI', () => {
   }, 60_000);
 
   it('refuses a wrong usage and an unknown plan with one line and status 1, asking YNAB nothing for the first', async () => {
-    const usage = 'usage: avenir-mcp digest [--plan <plan id>] [--format md | json | html] [--out <file>]\n';
+    const usage =
+      'usage: avenir-mcp digest [--plan <plan id>] [--format md | json | html] [--out <file>] [--webhook <url>]\n';
     for (const args of [
       ['--format', 'pdf'],
       ['--plan'],
@@ -137,5 +141,78 @@ describeBuilt('avenir-mcp digest in the built CLI', () => {
     expect(unknown.status).toBe(1);
     expect(unknown.stdout).toBe('');
     expect(unknown.stderr).toMatch(/^avenir-mcp digest: .*no-such-plan[^\n]*\n$/);
+  }, 60_000);
+
+  /** A loopback webhook answering each post with the next status of `statuses` (then 200). */
+  async function webhook(statuses: number[]) {
+    const posts: { headers: IncomingHttpHeaders; body: string; url: string }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        posts.push({ headers: req.headers, body, url: req.url ?? '' });
+        res.writeHead(statuses[posts.length - 1] ?? 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/secret-path`;
+    return { url, posts, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it('posts the JSON digest to a webhook, again after a 503, never with the token', async () => {
+    const hook = await webhook([503]);
+    try {
+      const r = await run(['--plan', 'demo-budget', '--webhook', hook.url]);
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^# What needs you, 2026-09-25\n/);
+      expect(hook.posts).toHaveLength(2);
+      const digest = JSON.parse(hook.posts[1]!.body) as Digest;
+      expect(digest.needs_you).toHaveLength(8);
+      expect(r.stdout).toContain(digest.message);
+      expect(hook.posts[1]!.url).toBe('/hooks/secret-path');
+      expect(hook.posts[1]!.headers['content-type']).toBe('application/json');
+      for (const post of hook.posts) {
+        expect(post.headers.authorization).toBeUndefined();
+        expect(JSON.stringify(post.headers) + post.body).not.toContain(TOKEN);
+      }
+    } finally {
+      await hook.close();
+    }
+  }, 60_000);
+
+  it('gives up on a webhook after 3 tries, or after one refusal, naming its host only', async () => {
+    const failing = await webhook([500, 502, 503, 200]);
+    const refusing = await webhook([400]);
+    try {
+      const r = await run(['--plan', 'demo-budget', '--format', 'json', '--webhook', failing.url]);
+      expect(r.status).toBe(1);
+      expect(failing.posts).toHaveLength(3);
+      const host = new URL(failing.url).host;
+      expect(r.stderr).toBe(
+        `avenir-mcp digest: the webhook at ${host} did not take the digest (HTTP 503).\n`,
+      );
+
+      const refused = await run(['--plan', 'demo-budget', '--webhook', refusing.url]);
+      expect(refused.status).toBe(1);
+      expect(refusing.posts).toHaveLength(1);
+      expect(refused.stderr).toContain('(HTTP 400)');
+      expect(refused.stderr).not.toContain('secret-path');
+    } finally {
+      await Promise.all([failing.close(), refusing.close()]);
+    }
+    // nobody listens there any more: no answer, three times
+    const gone = await run(['--plan', 'demo-budget', '--webhook', failing.url]);
+    expect(gone.status).toBe(1);
+    expect(gone.stderr).toContain('(no answer)');
+
+    standIn.clearRequests();
+    for (const url of ['http://example.com/hook', 'ftp://127.0.0.1/x', 'not a url']) {
+      const r = await run(['--webhook', url]);
+      expect(r.status, url).toBe(1);
+      expect(r.stderr).toBe(
+        'avenir-mcp digest: --webhook takes an https:// URL (plain http only to 127.0.0.1 or localhost).\n',
+      );
+    }
+    expect(requestLines(standIn)).toEqual([]);
   }, 60_000);
 });
