@@ -107,6 +107,28 @@ describeBuilt('avenir-mcp digest in the built CLI', () => {
     expect(page.stdout).toContain('<code>find_transactions</code></li>');
   }, 60_000);
 
+  it('says nothing needs you in each format when nothing does', async () => {
+    const plan = buildDemoPlan();
+    plan.transactions = [];
+    plan.scheduled_transactions = [];
+    for (const c of plan.categories) c.target = null;
+    for (const a of plan.accounts) a.last_reconciled_at = '2026-09-20T10:00:00Z';
+    standIn.reset(plan);
+    const json = await run(['--format', 'json', '--plan', 'demo-budget']);
+    expect(json.status, json.stderr).toBe(0);
+    const digest = JSON.parse(json.stdout) as Digest;
+    expect(digest).toEqual({
+      message: 'Nothing needs you: no overspending, no short payment, nothing waiting.',
+      needs_you: [],
+      omitted: null,
+    });
+    const md = await run(['--plan', 'demo-budget']);
+    expect(md.stdout).toBe(`# What needs you, 2026-09-25\n\n${digest.message}\n`);
+    const page = await run(['--plan', 'demo-budget', '--format', 'html']);
+    expect(page.stdout).toContain(`<p>${digest.message}</p>\n</body>`);
+    expect(page.stdout).not.toContain('<ul>');
+  }, 60_000);
+
   it('writes the digest to a file only its owner reads with --out, printing nothing', async () => {
     const file = join(state, 'digest.md');
     writeFileSync(file, 'old');
