@@ -1,8 +1,8 @@
 /**
  * `get_digest` through a real client in both eras, against the stand-in: what needs the person on the
  * demo plan (each item checked against the demo's own rows), planted items (a bank link in error, a
- * payment the balance does not cover, a transaction to approve), the tools named with writes on and
- * off, and the requests it costs.
+ * payment the balance does not cover, a transaction to approve, a subscription's new price, a charge
+ * newly recurring), the tools named with writes on and off, and the requests it costs.
  */
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
