@@ -79,7 +79,11 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
     expect(isFixed('MARKET FRESH', today)).toBe(false);
     expect(out.assumptions.recurring).toEqual(RECURRING.filter((_, i) => i > 0 && fixed[i]));
     expect(out.assumptions.recurring_variable).toEqual(RECURRING.filter((_, i) => i === 0 || !fixed[i]));
-    expect(out.assumptions.recurring.map((r) => r.payee)).toEqual(['RAIL CO', 'STREAMFLIX', 'TENNIS CLUB - PRELEV']);
+    expect(out.assumptions.recurring.map((r) => r.payee)).toEqual([
+      'RAIL CO',
+      'STREAMFLIX',
+      'TENNIS CLUB - PRELEV',
+    ]);
     expect(RECURRING[0]).toEqual({ payee: 'MARKET FRESH', amount: -182.58, day: 14, months_seen: 3 });
     expect(out.assumptions.variable_monthly).toBe(units(variable));
     expect(out.assumptions.variable_monthly).toBe(-68.7);
