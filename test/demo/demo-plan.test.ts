@@ -9,6 +9,20 @@ const plan = buildDemoPlan();
 const tx = (id: string) => plan.transactions.find((t) => t.id === id)!;
 
 describe('demo plan: structure', () => {
+  it('shares no object with the next plan built: a test changing its own plan changes no other', () => {
+    // the suite imports each module once per worker, so a target shared between two plans let one
+    // test file's target write change the next file's demo plan
+    const shared: string[] = [];
+    const walk = (a: unknown, b: unknown, path: string): void => {
+      if (a === null || typeof a !== 'object') return;
+      if (a === b) return void shared.push(path);
+      for (const [key, value] of Object.entries(a))
+        walk(value, (b as Record<string, unknown>)[key], `${path}.${key}`);
+    };
+    walk(buildDemoPlan(), buildDemoPlan(), 'plan');
+    expect(shared).toEqual([]);
+  });
+
   it('has the counts the demo plan is built with', () => {
     expect(plan.accounts).toHaveLength(6);
     expect(plan.transactions).toHaveLength(226);

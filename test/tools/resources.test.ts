@@ -86,8 +86,8 @@ describe.each(ERAS)('resources, %s era', (era) => {
     const c = r.contents[0] as { uri: string; text: string; mimeType?: string };
     expect(c.uri).toBe('avenir-mcp://digest/demo-budget');
     expect(c.mimeType).toBe('text/plain');
-    expect(c.text.split('\n')[0]).toMatch(
-      /^message: \d+ item\(s\) need you: overspent, target due, duplicate, outsized charge, categorize, not reconciled\. The most pressing first\.$/,
+    expect(c.text.split('\n')[0]).toBe(
+      'message: 8 item(s) need you: overspent, target due, duplicate, outsized charge, categorize, not reconciled. The most pressing first.',
     );
     expect(requestLines(h.standIn)).toEqual([
       'GET /plans/demo-budget/accounts',

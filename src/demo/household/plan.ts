@@ -158,7 +158,7 @@ export function buildDemoPlan(): PlanData {
   const look = lookups(accountList, categoryList, payees);
   const movements = moneyMovements();
   return {
-    plan: { ...PLAN },
+    plan: { ...PLAN, ...(PLAN.currency_format ? { currency_format: { ...PLAN.currency_format } } : {}) },
     accounts: accountList,
     category_groups: categoryGroups(),
     categories: categoryList,

@@ -161,7 +161,9 @@ export function categories(): CategoryRow[] {
       hidden: false,
       deleted: false,
       note: null,
-      target: TARGETS[id] ?? null,
+      // a copy: a test that changes a target (or the stand-in, on a target write) must change its own
+      // plan's, never the next plan built in the same process
+      target: TARGETS[id] === undefined ? null : { ...TARGETS[id] },
     })),
   );
 }
