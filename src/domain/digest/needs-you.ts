@@ -8,6 +8,7 @@ import { summarizeMonth } from '../months/month-summary.js';
 import { underfundedTargets } from '../months/targets.js';
 import type { YnabAccount, YnabCategoryGroup, YnabScheduledTransaction, YnabTransaction } from '../model.js';
 import { fmtMoney, toMilli } from '../money.js';
+import { perSnapshot } from '../memo.js';
 import { merchant } from '../payees/merchant.js';
 import { offBudgetIds, pendingTransactions } from '../categorize/pending.js';
 import { uncategorizedIds } from '../categories/internal.js';
@@ -51,6 +52,9 @@ export interface DigestInput {
   /** Whether the write tools are on: the tool named is then the one that makes the change. */
   writes: boolean;
 }
+
+/** What the checks of the transactions read: no schedule, no month. */
+type RowsInput = Pick<DigestInput, 'today' | 'accounts' | 'transactions' | 'groups' | 'writes'>;
 
 /** Days ahead a target's due date or a scheduled payment counts as soon. */
 export const TARGET_DAYS = 14;
@@ -141,11 +145,11 @@ function notReconciled(input: DigestInput): Need[] {
     }));
 }
 
-const recent = (input: DigestInput, t: YnabTransaction): boolean =>
+const recent = (input: RowsInput, t: YnabTransaction): boolean =>
   !t.deleted && t.date >= addDays(input.today, -RECENT_DAYS) && t.date <= input.today;
 
 /** Each likely-duplicate pair of the recent transactions, once. */
-function duplicates(input: DigestInput): Need[] {
+function duplicates(input: RowsInput): Need[] {
   const copies = duplicateCopies(input.transactions);
   const seen = new Set<string>();
   const needs: Need[] = [];
@@ -164,7 +168,7 @@ function duplicates(input: DigestInput): Need[] {
 }
 
 /** Recent charges far above what the same merchant usually charges. */
-function outsized(input: DigestInput): Need[] {
+function outsized(input: RowsInput): Need[] {
   const earlier = new Map<string, number[]>();
   const since = addDays(input.today, -RECENT_DAYS);
   const history = addDays(since, -180);
@@ -194,7 +198,7 @@ function outsized(input: DigestInput): Need[] {
  * The money out that recurring charges are drawn from, up to today: neither transfers (money between the
  * person's own accounts) nor a loan's rows, whose monthly interest is the loan's cost, not a charge.
  */
-function chargeRows(input: DigestInput): YnabTransaction[] {
+function chargeRows(input: RowsInput): YnabTransaction[] {
   const loans = new Set(input.accounts.filter((a) => isLoan(a.type)).map((a) => a.id));
   return input.transactions.filter(
     (t) => isUsable(t) && t.amount < 0 && t.date <= input.today && !loans.has(t.account_id),
@@ -211,7 +215,7 @@ const ofMerchant = (rows: readonly YnabTransaction[], key: string, months: reado
  * outsized is not named twice.
  */
 function priceChanges(
-  input: DigestInput,
+  input: RowsInput,
   rows: readonly YnabTransaction[],
   named: ReadonlySet<string>,
 ): Need[] {
@@ -248,7 +252,7 @@ function priceChanges(
  * before them, on an account whose history covers those 6 months: on an account opened since, every
  * charge moved over from another bank would look new.
  */
-function newRecurring(input: DigestInput, rows: readonly YnabTransaction[]): Need[] {
+function newRecurring(input: RowsInput, rows: readonly YnabTransaction[]): Need[] {
   const months = completeMonths(input.today, NEW_MONTHS + BEFORE_MONTHS);
   const before = months.slice(0, BEFORE_MONTHS);
   const window = months.slice(BEFORE_MONTHS);
@@ -275,7 +279,7 @@ function newRecurring(input: DigestInput, rows: readonly YnabTransaction[]): Nee
   return needs;
 }
 
-function toCategorize(input: DigestInput): Need[] {
+function toCategorize(input: RowsInput): Need[] {
   const pending = pendingTransactions(
     input.transactions,
     offBudgetIds(input.accounts),
@@ -292,7 +296,7 @@ function toCategorize(input: DigestInput): Need[] {
   ];
 }
 
-function toApprove(input: DigestInput): Need[] {
+function toApprove(input: RowsInput): Need[] {
   const waiting = input.transactions.filter((t) => !t.deleted && !t.approved);
   if (waiting.length === 0) return [];
   const oldest = waiting.map((t) => t.date).sort(compareCodePoints)[0]!;
@@ -308,22 +312,43 @@ function toApprove(input: DigestInput): Need[] {
 
 /** Everything that needs the person, the most pressing kinds first. */
 export function needsYou(input: DigestInput): Need[] {
-  const odd = outsized(input);
-  const rows = chargeRows(input);
   return [
     ...scheduledShort(input),
     ...overspent(input),
     ...targetsDue(input),
     ...bankLinks(input),
-    ...duplicates(input),
-    ...odd,
-    ...priceChanges(input, rows, new Set(odd.flatMap((n) => n.ids))),
-    ...newRecurring(input, rows),
-    ...toCategorize(input),
-    ...toApprove(input),
+    ...fromRows(input.transactions, input.accounts, input.groups, input.today, input.writes),
     ...notReconciled(input),
   ];
 }
+
+/**
+ * The checks that read every transaction (duplicates, outsized and repriced charges, new recurring
+ * ones, what waits for a category or an approval), once per snapshot of the lists: on a plan of
+ * sixty thousand transactions they are most of a call, and a repeat on an unchanged plan finds them
+ * done.
+ */
+const fromRows = perSnapshot(
+  (
+    transactions: readonly YnabTransaction[],
+    accounts: readonly YnabAccount[],
+    groups: readonly YnabCategoryGroup[],
+    today: string,
+    writes: boolean,
+  ): readonly Need[] => {
+    const input: RowsInput = { transactions, accounts, groups, today, writes };
+    const odd = outsized(input);
+    const rows = chargeRows(input);
+    return Object.freeze([
+      ...duplicates(input),
+      ...odd,
+      ...priceChanges(input, rows, new Set(odd.flatMap((n) => n.ids))),
+      ...newRecurring(input, rows),
+      ...toCategorize(input),
+      ...toApprove(input),
+    ]);
+  },
+);
 
 /** The answer's first line: how many items, and of what kinds. */
 export function digestMessage(needs: readonly Need[]): string {
