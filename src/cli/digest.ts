@@ -105,8 +105,16 @@ async function postWebhook(url: URL, digest: Digest): Promise<void> {
 
 const toolOf = (tool: string | null): string => (tool === null ? 'in YNAB itself' : tool);
 
+/**
+ * Text from the plan made inert in Markdown: a payee is bank text, and `[Pay here](https://…)` or
+ * `![x](…)` in it would render as a link or an image wherever the digest is shown (a chat hook, a
+ * notification app). Every character that opens or closes an inline construct is escaped with a
+ * backslash, which CommonMark allows before any ASCII punctuation.
+ */
+const inert = (text: string): string => text.replace(/[\\`*_{}[\]()<>!|#~]/g, (c) => `\\${c}`);
+
 function markdown(digest: Digest, today: string): string {
-  const items = digest.needs_you.map((n) => `- ${n.what} (${toolOf(n.tool)})`);
+  const items = digest.needs_you.map((n) => `- ${inert(n.what)} (${toolOf(n.tool)})`);
   const omitted = digest.omitted === null ? [] : ['', digest.omitted];
   return [
     `# What needs you, ${today}`,

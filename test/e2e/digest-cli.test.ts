@@ -81,9 +81,12 @@ describeBuilt('avenir-mcp digest in the built CLI', () => {
     expect(md.status, md.stderr).toBe(0);
     const lines = md.stdout.split('\n');
     expect(lines.slice(0, 3)).toEqual(['# What needs you, 2026-09-25', '', digest.message]);
-    expect(lines.filter((l) => l.startsWith('- '))).toEqual(
-      digest.needs_you.map((n) => `- ${n.what} (${n.tool ?? 'in YNAB itself'})`),
-    );
+    // each item once, its text with Markdown's punctuation escaped (a backslash before it)
+    const unescaped = lines
+      .filter((l) => l.startsWith('- '))
+      .map((l) => l.replace(/\\([!-/:-@[-`{-~])/g, '$1'));
+    expect(unescaped).toEqual(digest.needs_you.map((n) => `- ${n.what} (${n.tool ?? 'in YNAB itself'})`));
+    expect(md.stdout).toContain('525130\\*\\*\\*\\*\\*\\*1');
     // last-used names no plan the cache keeps: its month is read without the months list first
     expect(requestLines(standIn)).toEqual(READS('last-used').filter((l) => !l.endsWith('/months')));
     expect(standIn.writes).toEqual([]);
@@ -105,6 +108,17 @@ describeBuilt('avenir-mcp digest in the built CLI', () => {
     expect(page.stdout).not.toMatch(/<script|https?:\/\//);
     expect(page.stdout.match(/<li>/g)).toHaveLength(8);
     expect(page.stdout).toContain('<code>find_transactions</code></li>');
+  }, 60_000);
+
+  it("keeps a payee's Markdown inert: no link, no image", async () => {
+    const plan = buildDemoPlan();
+    for (const t of plan.transactions)
+      if (t.id === 'tx-055' || t.id === 'tx-056') t.payee_name = '[Pay here](https://evil.example) ![x](y)';
+    standIn.reset(plan);
+    const md = await run(['--plan', 'demo-budget']);
+    expect(md.status, md.stderr).toBe(0);
+    expect(md.stdout).toContain('\\[Pay here\\]\\(https://evil.example\\) \\!\\[x\\]\\(y\\)');
+    expect(md.stdout).not.toMatch(/[^\\]\]\(/);
   }, 60_000);
 
   it('says nothing needs you in each format when nothing does', async () => {
