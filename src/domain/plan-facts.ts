@@ -24,6 +24,10 @@ export const isDebt = (type: string): boolean => DEBT_TYPES.has(type);
 export const isLoan = (type: string): boolean =>
   isDebt(type) && type !== 'creditCard' && type !== 'lineOfCredit';
 
+/** The ids of the loan accounts among `accounts`. */
+export const loanAccountIds = (accounts: readonly { id: string; type: string }[]): string[] =>
+  accounts.filter((a) => isLoan(a.type)).map((a) => a.id);
+
 /** Ids of off-budget accounts whose type is not a debt type. */
 export function trackingAssets(
   accounts: readonly { id: string; on_budget: boolean; type: string }[],

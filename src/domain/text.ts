@@ -23,7 +23,8 @@ const MAX_LINE = 80;
 
 /**
  * The sanitising rule without its length cap: character references decoded, format characters
- * removed, controls and line breaks made spaces, whitespace runs collapsed, trimmed. One line, not shortened (the "full" form of a question).
+ * removed, controls and line breaks made spaces, whitespace runs collapsed, trimmed. One line, not
+ * shortened (the "full" form of a question).
  */
 export function cleanFull(text: string | null | undefined): string {
   if (text === null || text === undefined) return '';

@@ -147,8 +147,8 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
 };
 
-/** A recurring budget-account payee over the 4 months before today. */
-export function recurring(payee: string, label: string, today: string) {
+/** A budget-account payee's usable rows over the 4 months before today, and their total per month. */
+function monthlyOf(label: string, today: string) {
   const window = monthsBefore(today, 4);
   const rows = demo.transactions.filter(
     (t) =>
@@ -159,31 +159,25 @@ export function recurring(payee: string, label: string, today: string) {
   );
   const perMonth = new Map<string, number>();
   for (const t of rows) perMonth.set(t.date.slice(0, 7), (perMonth.get(t.date.slice(0, 7)) ?? 0) + t.amount);
+  return { rows, totals: [...perMonth.values()] };
+}
+
+/** A recurring budget-account payee over the 4 months before today. */
+export function recurring(payee: string, label: string, today: string) {
+  const { rows, totals } = monthlyOf(label, today);
   return {
     payee,
-    amount: units(median([...perMonth.values()])),
+    amount: units(median(totals)),
     day: Math.trunc(median(rows.map((t) => Number(t.date.slice(8))))),
-    months_seen: perMonth.size,
+    months_seen: totals.length,
   };
 }
 
 /** A fixed charge: one charge in each month it is seen, each month's total within 5 % of the median. */
 export function isFixed(label: string, today: string): boolean {
-  const window = monthsBefore(today, 4);
-  const rows = demo.transactions.filter(
-    (t) =>
-      BUDGET.includes(t.account_id) &&
-      usable(t) &&
-      labelled(t, [label]) &&
-      window.includes(t.date.slice(0, 7)),
-  );
-  const perMonth = new Map<string, number>();
-  for (const t of rows) perMonth.set(t.date.slice(0, 7), (perMonth.get(t.date.slice(0, 7)) ?? 0) + t.amount);
-  const mid = median([...perMonth.values()]);
-  return (
-    rows.length === perMonth.size &&
-    [...perMonth.values()].every((x) => Math.abs(x - mid) <= Math.abs(mid) * 0.05)
-  );
+  const { rows, totals } = monthlyOf(label, today);
+  const mid = median(totals);
+  return rows.length === totals.length && totals.every((x) => Math.abs(x - mid) <= Math.abs(mid) * 0.05);
 }
 
 export const startBalance = milli(

@@ -15,7 +15,7 @@ import { uncategorizedIds } from '../categories/internal.js';
 import { duplicateCopies } from '../transactions/row-payee.js';
 import { addDays, expandSchedules } from '../transactions/schedule.js';
 import { LOOKBACK_MONTHS, detectRecurring, median } from '../analytics/recurring.js';
-import { completeMonths, isLoan, isUsable, ym } from '../plan-facts.js';
+import { completeMonths, isUsable, loanAccountIds, ym } from '../plan-facts.js';
 import { clean, compareCodePoints } from '../text.js';
 
 export type NeedKind =
@@ -199,7 +199,7 @@ function outsized(input: RowsInput): Need[] {
  * person's own accounts) nor a loan's rows, whose monthly interest is the loan's cost, not a charge.
  */
 function chargeRows(input: RowsInput): YnabTransaction[] {
-  const loans = new Set(input.accounts.filter((a) => isLoan(a.type)).map((a) => a.id));
+  const loans = new Set(loanAccountIds(input.accounts));
   return input.transactions.filter(
     (t) => isUsable(t) && t.amount < 0 && t.date <= input.today && !loans.has(t.account_id),
   );

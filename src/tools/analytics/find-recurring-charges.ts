@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { recurringCharges } from '../../domain/analytics/recurring.js';
 import { resolveCategory } from '../../domain/categories/category-names.js';
-import { isLoan } from '../../domain/plan-facts.js';
+import { loanAccountIds } from '../../domain/plan-facts.js';
 import { visibleCategoryNames } from '../../domain/transactions/search.js';
 import { defineReadTool } from '../shared/define-tool.js';
 import { DATA_NOTE, planId } from '../shared/schemas.js';
@@ -66,9 +66,7 @@ export const findRecurringCharges = defineReadTool({
     const categoryId = category === null ? null : resolveCategory(groups, category, 'category');
     const transactions = await deps.ynab.transactions.list(plan_id);
     const scheduled = await deps.ynab.scheduled.list(plan_id);
-    const loanAccounts = (await deps.ynab.accounts.list(plan_id))
-      .filter((a) => isLoan(a.type))
-      .map((a) => a.id);
+    const loanAccounts = loanAccountIds(await deps.ynab.accounts.list(plan_id));
     const months = (await deps.ynab.months.list(plan_id)).filter((m) => !m.deleted).map((m) => m.month);
     const first = months.length === 0 ? undefined : [...months].sort()[0]?.slice(0, 7);
     return recurringCharges(
