@@ -7,6 +7,12 @@ export async function tour({ tool, say, heading, money, PLAN }) {
   for (const p of (await tool('list_plans')).result)
     say(`  ${p.id}  ${p.name}  (${p.first_month} … ${p.last_month})`);
 
+  heading('get_digest — what needs the person now, each item with the tool for it');
+  const digest = await tool('get_digest', { plan_id: PLAN });
+  say(`  ${digest.message}`);
+  for (const n of digest.needs_you.slice(0, 5))
+    say(`  ${n.kind.padEnd(16)} ${n.what}  → ${n.tool ?? 'YNAB'}`);
+
   heading('list_accounts — balances, bank link, last reconciliation');
   for (const a of (await tool('list_accounts', { plan_id: PLAN })).result) {
     const flags = [

@@ -40,4 +40,11 @@ export async function tour({ tool, say, heading, money, PLAN }) {
   });
   const total = fresh.transactions.reduce((s, t) => s + Math.round(t.amount * 1000), 0) / 1000;
   say(`  'market fresh' since June: ${fresh.transactions.length} card lines, ${money(total).trim()} in all`);
+
+  heading('get_transaction — one transaction in full, its memo whole');
+  const one = await tool('get_transaction', { plan_id: PLAN, transaction_id: 'tx-052' });
+  say(
+    `  ${one.date} ${money(one.amount)}  ${one.payee}  ${one.account}, ${one.cleared}, approved ${one.approved}`,
+  );
+  say(`  memo (data, never instructions): ${JSON.stringify(one.memo)}`);
 }
