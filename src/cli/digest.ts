@@ -12,6 +12,7 @@ import { ConfigError, type Config } from '../config.js';
 import { createDeps } from '../deps.js';
 import { AppError, ClientError } from '../domain/errors.js';
 import { createLog } from '../log.js';
+import { planMoney } from '../mcp/plan-money.js';
 import { getDigest } from '../tools/plans/get-digest.js';
 import { closeConnections } from '../ynab/client.js';
 import { LAST_USED } from '../ynab/api.js';
@@ -156,7 +157,10 @@ export async function digestCommand(config: Config, args: readonly string[], out
   const deps = createDeps(config, createLog(config.logLevel, config.logFormat));
   let digest: Digest;
   try {
-    digest = await getDigest.run({ deps, tool: getDigest.name }, { plan_id: asked.plan });
+    digest = await getDigest.run(
+      { deps, tool: getDigest.name, money: planMoney(deps, asked.plan) },
+      { plan_id: asked.plan },
+    );
   } catch (error) {
     // what a tool would answer the agent: one line, the token never in it
     if (error instanceof AppError || error instanceof ClientError)

@@ -7,6 +7,7 @@ import type { Deps } from '../deps.js';
 import { toUnits } from '../domain/money.js';
 import { clean } from '../domain/text.js';
 import { isInternalGroup } from '../domain/categories/internal.js';
+import { planMoney } from '../mcp/plan-money.js';
 import { renderResult } from '../mcp/render.js';
 import { getDigest } from '../tools/plans/get-digest.js';
 
@@ -91,7 +92,12 @@ export const resources: readonly ResourceDefinition[] = [
     description: "get_digest's answer: what in the plan needs the person now, each item with its tool.",
     mimeType: 'text/plain',
     async read(deps, planId) {
-      return renderResult(await getDigest.run({ deps, tool: getDigest.name }, { plan_id: planId }));
+      return renderResult(
+        await getDigest.run(
+          { deps, tool: getDigest.name, money: planMoney(deps, planId) },
+          { plan_id: planId },
+        ),
+      );
     },
   },
 ];

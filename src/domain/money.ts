@@ -1,4 +1,5 @@
 /**
+import type { MoneyText } from './money.js';
  * Money and the one rounding helper (half to even on the exact value, for milliunit conversion,
  * two-decimal texts and every computed figure alike, so that they never disagree by a cent). Inside the
  * server every amount is an integer of milliunits (1.00 = 1000); outside, currency units.
@@ -45,27 +46,30 @@ export function toMilli(units: number): number {
 /** The most decimals an amount can have: YNAB counts in milliunits. */
 const MAX_DIGITS = 3;
 
-let currentDigits: () => number = () => 2;
-
 /**
- * Installs where the number of decimals of the plan at hand comes from: mcp/plan-money.ts sets it per call
- * from the plan's currency (0 for yen, 3 for dinars). Until then, and for a plan whose currency is not
- * known, two. Texts only: structured figures stay plain numbers in currency units.
+ * An amount given in milliunits as text, with the plan's number of decimals: half to even, never
+ * `-0.00`. `450.00` in euros, `450` in yen, `450.000` in dinars.
  */
-export function useMoneyDigits(source: () => number): void {
-  currentDigits = source;
-}
-
-/**
- * An amount given in milliunits as text, with the plan's number of decimals (`digits`, else the
- * current plan's): half to even, never `-0.00`. `450.00` in euros, `450` in yen, `450.000` in dinars.
- */
-export function fmtMoney(m: number, digits: number = currentDigits()): string {
+export function fmtMoney(m: number, digits: number): string {
   const d = Number.isInteger(digits) ? Math.min(Math.max(digits, 0), MAX_DIGITS) : 2;
   const units = roundHalfEven(m / 1000, d);
   const text = Math.abs(units).toFixed(d);
   return units < 0 && /[1-9]/.test(text) ? `-${text}` : text;
 }
+
+/**
+ * How one call writes amounts in its texts (messages, questions, previews): with the decimals of its
+ * plan's currency. Handed down explicitly from the tool call to every function that writes an amount,
+ * so that no text can take another plan's decimals, or a default, by accident. Structured figures are
+ * plain numbers in currency units and never go through it.
+ */
+export type MoneyText = (m: number) => string;
+
+/** Amounts as text with a fixed number of decimals (two for a plan whose currency is not known). */
+export const moneyText =
+  (digits: number): MoneyText =>
+  (m) =>
+    fmtMoney(m, digits);
 
 /** `{x}` of a computed float: shortest round-trip digits, always with a decimal point (`3.0`). */
 export const floatText = (x: number): string => (Number.isInteger(x) ? x.toFixed(1) : String(x));

@@ -3,7 +3,7 @@
  * field as it was, and a write whose answer was lost can only be judged from what a read shows.
  * Pure: the objects YNAB shows (from the write's answer or one read) come in as plain rows.
  */
-import { fmtMoney } from './money.js';
+import { type MoneyText } from './money.js';
 import { clean } from './text.js';
 import { NOT_YET, unseenText } from './write-outcome.js';
 
@@ -160,15 +160,15 @@ export function holds(v: Verdict, asked: readonly Asked[], key: string, field?: 
   return a !== undefined && Object.keys(a.fields).every((f) => v.held.has(`${key}\u0000${f}`));
 }
 
-function shownValue(field: string, value: unknown): string {
+function shownValue(field: string, value: unknown, money: MoneyText): string {
   if (value === null || value === undefined) return 'none';
-  if (field === 'amount' && typeof value === 'number') return fmtMoney(value);
+  if (field === 'amount' && typeof value === 'number') return money(value);
   if (typeof value === 'string') return `'${clean(value)}'`;
   return clean(JSON.stringify(value));
 }
 
-const missText = (m: FieldMiss): string =>
-  `${m.field} of ${m.label} (YNAB holds ${shownValue(m.field, m.held)}, not ${shownValue(m.field, m.asked)})`;
+const missText = (m: FieldMiss, money: MoneyText): string =>
+  `${m.field} of ${m.label} (YNAB holds ${shownValue(m.field, m.held, money)}, not ${shownValue(m.field, m.asked, money)})`;
 
 /** Names the objects by key with their labels. */
 const labelsOf = (asked: readonly Asked[], keys: readonly string[]): string =>
@@ -178,7 +178,7 @@ const labelsOf = (asked: readonly Asked[], keys: readonly string[]): string =>
  * What the verdict means, in sentences for the message (empty for a plain applied write). `check`
  * names the read tool that shows the objects (e.g. find_transactions).
  */
-export function verdictText(v: Verdict, asked: readonly Asked[], check: string): string {
+export function verdictText(v: Verdict, asked: readonly Asked[], check: string, money: MoneyText): string {
   if (v.why !== null && !v.lost) {
     return `YNAB answered that it made the change, but its answer did not show the result, and the one read to check it failed (${v.why}): this is YNAB's word, not checked. Check with ${check}.`;
   }
@@ -192,10 +192,11 @@ export function verdictText(v: Verdict, asked: readonly Asked[], check: string):
     return `YNAB answered, but holds none of the change: ${labelsOf(asked, v.untouched)} unchanged.`;
   }
   const parts: string[] = [];
-  if (v.ignored.length > 0) parts.push(`YNAB did not take ${v.ignored.map(missText).join('; ')}`);
+  if (v.ignored.length > 0)
+    parts.push(`YNAB did not take ${v.ignored.map((m) => missText(m, money)).join('; ')}`);
   if (v.untouched.length > 0) parts.push(`${labelsOf(asked, v.untouched)} not changed`);
   if (v.strange.length > 0) {
-    parts.push(`${v.strange.map(missText).join('; ')}: neither the old nor the new value`);
+    parts.push(`${v.strange.map((m) => missText(m, money)).join('; ')}: neither the old nor the new value`);
   }
   if (v.status === 'unknown') {
     const lead = v.lost ? "YNAB's answer was lost, and a read-back does not settle it" : 'YNAB answered, but';

@@ -24,6 +24,7 @@ import { leanParams } from './lean-schema.js';
 import type { ToolDefinition } from '../tools/shared/define-tool.js';
 import { applyConfirmed } from '../safety/outcome/apply.js';
 import { readingAnew } from './fresh-reads.js';
+import { planMoney } from './plan-money.js';
 import { notDone } from '../domain/write-outcome.js';
 
 /** The `_meta` key of a card preview's result that carries its ticket. */
@@ -65,7 +66,10 @@ async function applyApproved(
 ): Promise<Record<string, unknown>> {
   // like any write, it plans and verifies on what YNAB holds now, never within the freshness window
   return readingAnew(async () => {
-    const output: unknown = await tool.run({ deps, tool: tool.name }, input);
+    const output: unknown = await tool.run(
+      { deps, tool: tool.name, money: planMoney(deps, input.plan_id) },
+      input,
+    );
     // the change vanished meanwhile (already made elsewhere): the tool's own answer says so
     if (!(output instanceof ConfirmRequest)) return output as Record<string, unknown>;
     const request = output as ConfirmRequest;

@@ -36,7 +36,7 @@ import { refusePending, settlePending } from '../safety/outcome/settle-later.js'
 import { LAST_USED } from '../ynab/api.js';
 import { withProgress, type ProgressSink } from '../ynab/progress.js';
 import { notDone, unknownMessage } from '../domain/write-outcome.js';
-import { inPlanMoney } from './plan-money.js';
+import { planMoney } from './plan-money.js';
 import { progressOf } from './progress-sink.js';
 import { TICKET_META_KEY, declaresApps, registerApprovalTools } from './register-apps.js';
 
@@ -227,17 +227,13 @@ async function callTool(
       for (const e of left) endWindow(deps, e.plan_id);
     }
     // the texts of its amounts take the decimals of the plan's currency
-    const inPlan = <T>(run: () => Promise<T>): Promise<T> => inPlanMoney(deps, input.plan_id, run);
+    const money = planMoney(deps, input.plan_id);
     // a write runs with the settling bounds of every write (approving and importing too)
-    const run = () => tool.run({ deps, tool: tool.name }, input);
-    const output: unknown = await inPlan(() =>
-      tool.kind === 'write' ? runUnconfirmed(deps, run, progress) : run(),
-    );
+    const run = () => tool.run({ deps, tool: tool.name, money }, input);
+    const output: unknown = await (tool.kind === 'write' ? runUnconfirmed(deps, run, progress) : run());
     if (output instanceof ConfirmRequest) {
       const request = output as ConfirmRequest;
-      return await inPlan(() =>
-        confirmAndApply(server, ctx, deps, codec, tool.name, input, request, progress),
-      );
+      return await confirmAndApply(server, ctx, deps, codec, tool.name, input, request, progress);
     }
     const data = viewDataOf(output as object);
     const answer =

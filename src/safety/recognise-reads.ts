@@ -2,6 +2,7 @@
  * How a pending write is read again from its recognise data: one read of YNAB per expectation, and
  * the journal entry a change that shows is recorded with (recognise.ts says why each is safe).
  */
+import { moneyText } from '../domain/money.js';
 import { monthIndex } from '../domain/categories/budget-writes.js';
 import { categoriesOf, categoryField } from '../domain/categories/category-rows.js';
 import type {
@@ -153,7 +154,8 @@ const createdNow: Read<'created'> = async (ynab, plan, r) => {
   const since = r.knowledge ?? undefined;
   let found: Map<string, YnabTransaction>;
   try {
-    found = findCreated(bodies, await ynab.transactions.changedSince(plan, since), since);
+    // its refusal's text is not shown here, so the decimals it would use do not matter
+    found = findCreated(bodies, await ynab.transactions.changedSince(plan, since), since, moneyText(2));
   } catch {
     return null; // look-alikes it cannot tell apart: not taken as the new ones
   }

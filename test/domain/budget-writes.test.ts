@@ -12,6 +12,7 @@ import {
 } from '../../src/domain/categories/budget-writes.js';
 import { AppError } from '../../src/domain/errors.js';
 import type { YnabCategory } from '../../src/domain/model.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const cat = (
   id: string,
@@ -78,14 +79,14 @@ describe('planBudget', () => {
     ['cat-nobudget', 1_125, true, 'Budget Empty for 2026-09-01: budgeted 0.00 → 1.12?'],
     ['cat-nobudget', 1_375, true, 'Budget Empty for 2026-09-01: budgeted 0.00 → 1.38?'],
   ])('%s to %d milliunits', (id, to, changes, question) => {
-    const p = planBudget(INDEX, id, '2026-09-01', to);
+    const p = planBudget(INDEX, id, '2026-09-01', to, twoDecimals);
     expect(p.changes).toBe(changes);
     expect(p.question).toBe(question);
     expect(p.subject).toEqual({ category: id, month: '2026-09-01', amount: to });
   });
 
   it.each(['cat-gone', 'cat-nope'])('refuses %s as not in this plan', (id) => {
-    expect(() => planBudget(INDEX, id, '2026-09-01', 1)).toThrow(
+    expect(() => planBudget(INDEX, id, '2026-09-01', 1, twoDecimals)).toThrow(
       new AppError(`Category ${id} is not in this plan: use a category_id from get_category_balances.`),
     );
   });
@@ -93,7 +94,7 @@ describe('planBudget', () => {
 
 describe('planMove', () => {
   it('moves from the source to the target, each side with what is available after', () => {
-    const p = planMove(INDEX, 'cat-rest', 'cat-groc', '2026-09-01', 20_000);
+    const p = planMove(INDEX, 'cat-rest', 'cat-groc', '2026-09-01', 20_000, twoDecimals);
     expect(p.subject).toEqual({ from: 'cat-rest', to: 'cat-groc', month: '2026-09-01', amount: 20_000 });
     expect(p.question).toBe(
       'Move 20.00 from Restaurants to Groceries for 2026-09-01?\n- Restaurants: budgeted 120.00 → 100.00, available after 45.50\n- Groceries: budgeted 400.00 → 420.00, available after 7.66',
@@ -103,7 +104,7 @@ describe('planMove', () => {
   });
 
   it('lets the source go negative and shows a hidden category by its sanitised name', () => {
-    const p = planMove(INDEX, 'cat-old', 'cat-groc', '2026-09-01', 7_500);
+    const p = planMove(INDEX, 'cat-old', 'cat-groc', '2026-09-01', 7_500, twoDecimals);
     expect(p.question.split('\n')).toEqual([
       'Move 7.50 from Old stuff - forged to Groceries for 2026-09-01?',
       '- Old stuff - forged: budgeted 5.00 → -2.50, available after -2.50',
@@ -125,7 +126,7 @@ describe('planMove', () => {
     ],
     ['cat-x', 'cat-y', 'Category cat-x is not in this plan: use a category_id from get_category_balances.'],
   ])('refuses %s → %s', (from, to, message) => {
-    expect(() => planMove(INDEX, from, to, '2026-09-01', 1)).toThrow(new AppError(message));
+    expect(() => planMove(INDEX, from, to, '2026-09-01', 1, twoDecimals)).toThrow(new AppError(message));
   });
 
   it('checkDistinct alone', () => {
@@ -134,11 +135,11 @@ describe('planMove', () => {
   });
 
   it('words both compensation errors, each saying what YNAB now holds', () => {
-    const p = planMove(INDEX, 'cat-rest', 'cat-groc', '2026-09-01', 20_000);
-    expect(rolledBackText(p, 'YNAB 500: internal error')).toBe(
+    const p = planMove(INDEX, 'cat-rest', 'cat-groc', '2026-09-01', 20_000, twoDecimals);
+    expect(rolledBackText(p, 'YNAB 500: internal error', twoDecimals)).toBe(
       'YNAB refused to change Groceries (YNAB 500: internal error); Restaurants is back to 120.00: nothing was moved.',
     );
-    expect(rollbackFailedText(p, 'YNAB 500: a', 'YNAB 503: b')).toBe(
+    expect(rollbackFailedText(p, 'YNAB 500: a', 'YNAB 503: b', twoDecimals)).toBe(
       'YNAB refused to change Groceries (YNAB 500: a), then putting Restaurants back failed too (YNAB 503: b): set Restaurants back to 120.00 in YNAB.',
     );
   });
@@ -171,7 +172,7 @@ describe('planBudgetUndo', () => {
       [{ category_id: 'cat-nobudget', budgeted: 5_000 }],
     ],
   ])('%j', (change, conflicts, full, writes) => {
-    const u = planBudgetUndo(INDEX, '2026-09-01', change);
+    const u = planBudgetUndo(INDEX, '2026-09-01', change, twoDecimals);
     expect(u.conflicts).toEqual(conflicts);
     expect(u.fullConflict).toBe(full);
     expect(u.writes).toEqual(writes);
@@ -180,7 +181,12 @@ describe('planBudgetUndo', () => {
 
   it('asks with the category name and the previous amount', () => {
     expect(
-      planBudgetUndo(INDEX, '2026-09-01', { category_id: 'cat-rest', from: 100_000, to: 120_000 }).question,
+      planBudgetUndo(
+        INDEX,
+        '2026-09-01',
+        { category_id: 'cat-rest', from: 100_000, to: 120_000 },
+        twoDecimals,
+      ).question,
     ).toBe('Undo: set Restaurants for 2026-09-01 back to 100.00?');
   });
 });
@@ -190,7 +196,7 @@ describe('planMoveUndo', () => {
   const dst = (to: number) => ({ category_id: 'cat-groc', from: 380_000, to });
 
   it('restores the target first, then the source', () => {
-    const u = planMoveUndo(INDEX, '2026-09-01', src(120_000), dst(400_000));
+    const u = planMoveUndo(INDEX, '2026-09-01', src(120_000), dst(400_000), twoDecimals);
     expect(u).toEqual({
       conflicts: [],
       fullConflict: null,
@@ -209,7 +215,7 @@ describe('planMoveUndo', () => {
     [src(1), dst(1), ['cat-rest', 'cat-groc']],
     [{ category_id: 'cat-gone', from: 0, to: 1_000 }, dst(400_000), ['cat-gone']],
   ])('leaves both alone when an amount changed: %j %j', (source, target, conflicts) => {
-    const u = planMoveUndo(INDEX, '2026-09-01', source, target);
+    const u = planMoveUndo(INDEX, '2026-09-01', source, target, twoDecimals);
     expect(u.conflicts).toEqual(conflicts);
     expect(u.fullConflict).toBe('An amount changed since: both left alone.');
     expect(u.writes).toEqual([]);

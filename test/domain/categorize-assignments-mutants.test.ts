@@ -10,6 +10,7 @@ import { buildHistory, suggest } from '../../src/domain/categorize/classify.js';
 import { changeOf, changeQuestion, type Change } from '../../src/domain/categorize/changes.js';
 import type { YnabTransaction } from '../../src/domain/model.js';
 import { cat, group } from '../helpers/rows.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const INDEX = indexCategories([
   group('Internal Master Category', [
@@ -150,7 +151,11 @@ describe('changeQuestion', () => {
   });
   it('lists each change with its amount and both categories, "no category" for none', () => {
     expect(
-      changeQuestion('Categorize', [change(1), change(2, { from_category: 'Fun', to_category: null })]),
+      changeQuestion(
+        'Categorize',
+        [change(1), change(2, { from_category: 'Fun', to_category: null })],
+        twoDecimals,
+      ),
     ).toBe(
       'Categorize 2 transaction(s)?\n' +
         '- 2026-09-10 P1 -1.00: no category → Groceries\n' +
@@ -160,8 +165,8 @@ describe('changeQuestion', () => {
 
   it('shows the first 20 and counts the rest; exactly 20 has no tail', () => {
     const twenty = Array.from({ length: 20 }, (_, i) => change(i + 1));
-    expect(changeQuestion('Undo', twenty).split('\n')).toHaveLength(21);
-    const lines = changeQuestion('Undo', [...twenty, change(21), change(22)]).split('\n');
+    expect(changeQuestion('Undo', twenty, twoDecimals).split('\n')).toHaveLength(21);
+    const lines = changeQuestion('Undo', [...twenty, change(21), change(22)], twoDecimals).split('\n');
     expect(lines).toHaveLength(22);
     expect(lines[0]).toBe('Undo 22 transaction(s)?');
     expect(lines[20]).toBe('- 2026-09-10 P20 -20.00: no category → Groceries');

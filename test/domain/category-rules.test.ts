@@ -11,6 +11,7 @@ import { planTarget, recreateFields } from '../../src/domain/categories/target-w
 import { AppError } from '../../src/domain/errors.js';
 import type { YnabCategory, YnabCategoryGroup } from '../../src/domain/model.js';
 import { cat as categoryRow, group as groupRow } from '../helpers/rows.js';
+import { twoDecimals } from '../helpers/money.js';
 
 /** A category of the given group, and a group with its own id: the shared row builders, ids first. */
 const cat = (id: string, name: string, group: string, over: Partial<YnabCategory> = {}): YnabCategory =>
@@ -97,7 +98,7 @@ describe('target writes', () => {
   it('refuses a target on a category of a group YNAB flags internal', () => {
     const index = indexCategories([FLAGGED]);
     const write = { category_id: 'c-deferred', amount: 10, by_date: null, frequency: null };
-    expect(() => planTarget(index, write)).toThrow(/is one of YNAB's internal categories/);
+    expect(() => planTarget(index, write, twoDecimals)).toThrow(/is one of YNAB's internal categories/);
   });
 
   it.each([

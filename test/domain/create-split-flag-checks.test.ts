@@ -11,6 +11,7 @@ import { planCreate, type NewTransaction } from '../../src/domain/transactions/c
 import { flagQuestion, planFlags } from '../../src/domain/transactions/flags.js';
 import { planSplit, splitPatch } from '../../src/domain/transactions/split.js';
 import { account, cat, group } from '../helpers/rows.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const INDEX = indexCategories([
   group('Everyday', [cat('food', 'Groceries'), cat('fun', 'Fun')], { id: 'g' }),
@@ -72,7 +73,7 @@ describe('planSplit', () => {
   ];
 
   it('leaves an empty memo out of the preview and of the lines sent, and shows no category as none', () => {
-    const plan = planSplit('t1', lines, [tx('t1')], INDEX, OFF);
+    const plan = planSplit('t1', lines, [tx('t1')], INDEX, OFF, twoDecimals);
     expect(plan.preview.from_category).toBeNull();
     expect(plan.preview.lines.map((l) => l.memo)).toEqual([null, 'cinema']);
     expect(splitPatch('t1', plan).subtransactions).toEqual([
@@ -83,7 +84,7 @@ describe('planSplit', () => {
 
   it('calls a transfer between two tracking accounts a transfer, not one to a tracking account', () => {
     const between = tx('t2', { account_id: 'car', transfer_account_id: 'house' });
-    expect(() => planSplit('t2', lines, [between], INDEX, OFF)).toThrow(
+    expect(() => planSplit('t2', lines, [between], INDEX, OFF, twoDecimals)).toThrow(
       'Transaction t2 is a transfer between accounts: it cannot be split.',
     );
   });
@@ -92,7 +93,7 @@ describe('planSplit', () => {
 describe('flagQuestion', () => {
   it('says none for a flag removed', () => {
     const { changes } = planFlags([{ transaction_id: 't1', color: null }], [tx('t1', { flag_color: 'red' })]);
-    expect(flagQuestion(changes)).toBe(
+    expect(flagQuestion(changes, twoDecimals)).toBe(
       'Change the flag of 1 transaction(s)?\n- 2026-09-10 Shop -30.00: red → none',
     );
   });

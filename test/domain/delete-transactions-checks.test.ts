@@ -14,6 +14,7 @@ import {
   recreateBody,
 } from '../../src/domain/transactions/delete-transactions.js';
 import { account } from '../helpers/rows.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const ACCOUNTS = [
   account('chk', 'Checking'),
@@ -87,7 +88,7 @@ describe('planDelete plans', () => {
     expect(deleteSubject(plan)).toEqual({ delete: ['out', 'plain'] });
     expect(plan.views.map((v) => v.linked_transaction_id)).toEqual(['in', null]);
     expect([...plan.linkedAccounts]).toEqual([['in', 'Savings']]);
-    expect(deleteQuestion(plan, ALL)).toBe(
+    expect(deleteQuestion(plan, ALL, twoDecimals)).toBe(
       [
         'Delete 2 transaction(s)?',
         '- 2026-09-10 Checking: Transfer : Savings -50.00 (no category)',
@@ -114,7 +115,7 @@ describe('planDelete plans', () => {
       [null, 'uncleared', null],
     ]);
     expect(plan.views.map((v) => v.category)).toEqual(['Groceries', 'Groceries', 'split']);
-    expect(deleteQuestion(plan, rows).split('\n').slice(0, 3)).toEqual([
+    expect(deleteQuestion(plan, rows, twoDecimals).split('\n').slice(0, 3)).toEqual([
       'Delete 3 transaction(s)?',
       '- 2026-09-10 Checking: Shop -50.00 (Groceries)',
       '  memo: gift',

@@ -11,6 +11,7 @@ import {
   type FlagRequest,
 } from '../../src/domain/transactions/flags.js';
 import type { YnabTransaction } from '../../src/domain/model.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const tx = (id: string, extra: Partial<YnabTransaction> = {}): YnabTransaction => ({
   id,
@@ -125,7 +126,7 @@ describe('planFlags', () => {
         ['a', 'purple'],
       ],
     });
-    expect(flagQuestion(changes)).toBe(
+    expect(flagQuestion(changes, twoDecimals)).toBe(
       [
         'Change the flag of 2 transaction(s)?',
         '- 2026-09-15 Rent - 2026-09-03 Fake 0.00: forged 1.00: red → orange',

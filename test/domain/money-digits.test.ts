@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fmtMoney } from '../../src/domain/money.js';
+import { fmtMoney, moneyText } from '../../src/domain/money.js';
+import { twoDecimals } from '../helpers/money.js';
 
 describe('fmtMoney: the texts of amounts in the plan currency decimals', () => {
   it.each([
@@ -18,8 +19,10 @@ describe('fmtMoney: the texts of amounts in the plan currency decimals', () => {
     expect(fmtMoney(milli, digits)).toBe(text);
   });
 
-  it('two decimals where no plan currency is known', () => {
-    expect(fmtMoney(54_500)).toBe('54.50');
-    expect(fmtMoney(-54_500)).toBe('-54.50');
+  it('moneyText keeps its decimals for every amount of a call', () => {
+    expect(twoDecimals(54_500)).toBe('54.50');
+    expect(twoDecimals(-54_500)).toBe('-54.50');
+    expect(moneyText(0)(54_500)).toBe('54');
+    expect(moneyText(3)(-1)).toBe('-0.001');
   });
 });

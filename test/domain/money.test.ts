@@ -52,7 +52,7 @@ describe('amounts (milliunit conversion and two-decimal texts)', () => {
     [-1206680, '-1206.68'],
     [0, '0.00'],
   ])('fmtMoney(%s) = %s', (m, text) => {
-    expect(fmtMoney(m)).toBe(text);
+    expect(fmtMoney(m, 2)).toBe(text);
   });
 
   it.each([

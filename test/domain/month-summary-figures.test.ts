@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { MonthDetail } from '../../src/domain/months/month-categories.js';
 import { categoryBalances, summarizeMonth } from '../../src/domain/months/month-summary.js';
 import type { YnabCategory } from '../../src/domain/model.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const cat = (id: string, over: Partial<YnabCategory> = {}): YnabCategory => ({
   id,
@@ -49,6 +50,7 @@ describe('categoryBalances: a category shows when it has any figure', () => {
     const rows = categoryBalances(
       { month: '2026-09-01', categories: [cat('empty'), cat('one', over)] },
       false,
+      twoDecimals,
     );
     expect(rows.map((r) => r.category_id)).toEqual(['one']);
   });

@@ -8,6 +8,7 @@ import {
   utilizationPct,
 } from '../../src/domain/months/month-summary.js';
 import type { YnabCategory } from '../../src/domain/model.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const cat = (id: string, over: Partial<YnabCategory> = {}): YnabCategory => ({
   id,
@@ -140,7 +141,9 @@ describe('categoryBalances', () => {
     [false, ['budgeted', 'spent', 'carried']],
     [true, ['empty', 'budgeted', 'spent', 'carried']],
   ])('include_empty=%s keeps %j', (includeEmpty, ids) => {
-    expect(categoryBalances(month(categories), includeEmpty).map((c) => c.category_id)).toEqual(ids);
+    expect(categoryBalances(month(categories), includeEmpty, twoDecimals).map((c) => c.category_id)).toEqual(
+      ids,
+    );
   });
 
   it('gives budgeted, activity and balance in units', () => {
@@ -148,6 +151,7 @@ describe('categoryBalances', () => {
       categoryBalances(
         month([cat('s', { name: 'S', budgeted: 13_490, activity: -13_490, balance: 0 })]),
         false,
+        twoDecimals,
       ),
     ).toEqual([
       {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MonthDetail } from '../../src/domain/months/month-categories.js';
 import { spendingTrends, trendMonths } from '../../src/domain/months/month-trends.js';
 import type { YnabCategory } from '../../src/domain/model.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const cat = (id: string, name: string, activity: number, over: Partial<YnabCategory> = {}): YnabCategory => ({
   id,
@@ -73,7 +74,7 @@ describe('spendingTrends', () => {
   ];
 
   it('gives each usable category its spending per month, positive, most spent first', () => {
-    const out = spendingTrends(twoMonths, TODAY, 20);
+    const out = spendingTrends(twoMonths, TODAY, 20, twoDecimals);
     expect(out.months).toEqual([
       { month: '2026-08-01', partial: false, spent: 281.61 },
       { month: '2026-09-01', partial: true, spent: 154.5 },
@@ -91,7 +92,7 @@ describe('spendingTrends', () => {
   });
 
   it('lists the limit categories, and says what the others spent and how to list them', () => {
-    const out = spendingTrends(twoMonths, '2026-10-02', 1);
+    const out = spendingTrends(twoMonths, '2026-10-02', 1, twoDecimals);
     expect(out.categories.map((c) => c.name)).toEqual(['Restaurants']);
     expect(out.categories[0]?.average).toBe(115.8);
     expect(out.months.map((m) => m.partial)).toEqual([false, false]);
@@ -103,7 +104,7 @@ describe('spendingTrends', () => {
   });
 
   it('says "categories … are" when more than one is listed', () => {
-    const out = spendingTrends(twoMonths, '2026-10-02', 2);
+    const out = spendingTrends(twoMonths, '2026-10-02', 2, twoDecimals);
     expect(out.categories).toHaveLength(2);
     expect(out.message).toMatch(/\. The 2 categories that spent most of 3 are listed; the other 1 spent /);
   });
@@ -121,6 +122,7 @@ describe('spendingTrends', () => {
       ],
       TODAY,
       20,
+      twoDecimals,
     );
     expect(out.categories).toEqual([
       { name: 'Fuel', amounts: [2], total: 2, average: null },
@@ -132,7 +134,7 @@ describe('spendingTrends', () => {
   });
 
   it('gives no row and says so for no month', () => {
-    expect(spendingTrends([], TODAY, 20)).toEqual({
+    expect(spendingTrends([], TODAY, 20, twoDecimals)).toEqual({
       message: 'YNAB holds no month up to 2026-09: no spending to give.',
       months: [],
       categories: [],

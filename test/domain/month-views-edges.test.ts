@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ageRows } from '../../src/domain/months/age-of-money.js';
 import { targetView } from '../../src/domain/months/target-view.js';
 import type { YnabCategory } from '../../src/domain/model.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const category = (extra: Partial<YnabCategory>): YnabCategory => ({
   id: 'c',
@@ -21,13 +22,14 @@ describe('targetView, edges', () => {
   it('a kind and a cadence it does not know are null, the rest kept', () => {
     const view = targetView(
       category({ goal_type: 'FUTURE', goal_target: 120_000, goal_cadence: 7, goal_under_funded: 5_000 }),
+      twoDecimals,
     );
     expect(view).toMatchObject({ kind: null, amount: 120, cadence: null, date: null, needed_this_month: 5 });
   });
 
   it('a target without amount, cadence or date says so with nulls', () => {
     expect(
-      targetView(category({ goal_type: 'NEED', goal_target: null, goal_cadence: Number.NaN })),
+      targetView(category({ goal_type: 'NEED', goal_target: null, goal_cadence: Number.NaN }), twoDecimals),
     ).toMatchObject({
       kind: 'spending',
       amount: null,
@@ -37,7 +39,7 @@ describe('targetView, edges', () => {
       percent_complete: null,
       snoozed: false,
     });
-    expect(targetView(category({ goal_type: '' }))).toBeNull();
+    expect(targetView(category({ goal_type: '' }), twoDecimals)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { digestMessage, needsYou, type DigestInput } from '../../src/domain/digest/needs-you.js';
 import type { YnabAccount, YnabTransaction } from '../../src/domain/model.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const account = (id: string, extra: Partial<YnabAccount> = {}): YnabAccount => ({
   id,
@@ -36,6 +37,7 @@ const tx = (
 });
 
 const input = (extra: Partial<DigestInput> = {}): DigestInput => ({
+  money: twoDecimals,
   today: '2026-09-25',
   accounts: [account('a')],
   transactions: [],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { YnabAccount, YnabTransaction } from '../../src/domain/model.js';
 import { historyStart, monthsEndingWith, netWorthTrend } from '../../src/domain/analytics/net-worth.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const account = (
   id: string,
@@ -62,7 +63,7 @@ describe('netWorthTrend: the balance at each month end', () => {
       [0.7, 0.9, 1],
     ],
   ])('%s', (_name, txs, want) => {
-    const r = netWorthTrend([account('a', 'checking', 1000)], txs, '2026-03-15', 3);
+    const r = netWorthTrend([account('a', 'checking', 1000)], txs, '2026-03-15', 3, twoDecimals);
     expect(r.months.map((m) => m.assets)).toEqual(want);
   });
 });
@@ -82,7 +83,7 @@ describe('netWorthTrend', () => {
       tx('old', '2026-08-20', -500),
       tx('check', '2026-09-02', -1_500),
     ];
-    const r = netWorthTrend(accounts, txs, '2026-09-25', 3);
+    const r = netWorthTrend(accounts, txs, '2026-09-25', 3, twoDecimals);
     expect(r.months).toEqual([
       { month: '2026-07-01', end: '2026-07-31', partial: false, assets: 104, debts: -81.3, net_worth: 22.7 },
       {
@@ -110,12 +111,18 @@ describe('netWorthTrend', () => {
       [],
     ],
   ])('%s', (_name, txs, want) => {
-    const r = netWorthTrend([account('old', 'savings', 0, { closed: true })], txs, '2026-09-25', 2);
+    const r = netWorthTrend(
+      [account('old', 'savings', 0, { closed: true })],
+      txs,
+      '2026-09-25',
+      2,
+      twoDecimals,
+    );
     expect(r.accounts).toEqual(want);
   });
 
   it('gives zeros for an empty plan', () => {
-    const r = netWorthTrend([], [], '2026-01-10', 2);
+    const r = netWorthTrend([], [], '2026-01-10', 2, twoDecimals);
     expect(r).toEqual({
       message: 'Net worth 0.00 on 2026-01-10, unchanged since the end of 2025-12.',
       months: [
@@ -130,7 +137,7 @@ describe('netWorthTrend', () => {
   });
 
   it('gives zeros without any month', () => {
-    const r = netWorthTrend([account('a', 'cash', 1)], [], '2026-01-10', 0);
+    const r = netWorthTrend([account('a', 'cash', 1)], [], '2026-01-10', 0, twoDecimals);
     expect(r).toEqual({
       message: 'The plan has no month up to today: no net worth to give.',
       months: [],
@@ -144,17 +151,23 @@ describe('netWorthTrend', () => {
   it('starts at the month given, and says which way net worth moved', () => {
     const cash = account('a', 'cash', 100_000);
     const history = [tx('a', '2025-12-15', 40_000)];
-    const r = netWorthTrend([cash], history, '2026-01-10', 4, '2025-12');
+    const r = netWorthTrend([cash], history, '2026-01-10', 4, twoDecimals, '2025-12');
     expect(r.months.map((m) => m.month)).toEqual(['2025-12-01', '2026-01-01']);
     expect(r.message).toBe('Net worth 100.00 on 2026-01-10, unchanged since the end of 2025-12.');
-    const down = netWorthTrend([cash], [tx('a', '2026-01-05', -40_000)], '2026-01-10', 2);
+    const down = netWorthTrend([cash], [tx('a', '2026-01-05', -40_000)], '2026-01-10', 2, twoDecimals);
     expect(down.message).toBe('Net worth 100.00 on 2026-01-10, down 40.00 since the end of 2025-12.');
     expect(historyStart(history)).toBe('2025-12');
     expect(historyStart([tx('a', '2025-12-15', 1, true)])).toBeUndefined();
   });
 
   it('cleans account names', () => {
-    const r = netWorthTrend([account('a', 'cash', 1, { name: 'Pocket\u202e\nmoney' })], [], '2026-01-10', 1);
+    const r = netWorthTrend(
+      [account('a', 'cash', 1, { name: 'Pocket\u202e\nmoney' })],
+      [],
+      '2026-01-10',
+      1,
+      twoDecimals,
+    );
     expect(r.accounts).toEqual(['Pocket money']);
   });
 });

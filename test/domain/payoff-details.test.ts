@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { YnabAccount } from '../../src/domain/model.js';
 import { simulate, type SimDebt } from '../../src/domain/analytics/payoff-simulate.js';
 import { debtTerms, payoffPlan, type DebtTerms } from '../../src/domain/analytics/payoff.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const TODAY = '2026-09-25';
 const loan = (id: string, name: string, balance: number): YnabAccount => ({
@@ -64,6 +65,7 @@ describe('payoffPlan: what the user is told', () => {
       debts,
       { budget: 40_000, from: 'given' },
       { today: TODAY, strategy: 'avalanche', maxMonths: 60 },
+      twoDecimals,
     );
     expect(r.debts.map((d) => [d.name, d.average_paid])).toEqual([
       ['Visa', 30],

@@ -18,6 +18,7 @@ import {
   payoffPlan,
   type DebtTerms,
 } from '../../src/domain/analytics/payoff.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const TODAY = '2026-09-25';
 const account = (
@@ -198,7 +199,7 @@ describe('chooseBudget', () => {
     [none, null, 1, { budget: 1, from: 'past payments' }],
     [none, 0.01, null, { budget: 10, from: 'given' }],
   ])('%#', (d, given, past, want) => {
-    expect(chooseBudget(d, given, past)).toEqual(want);
+    expect(chooseBudget(d, given, past, twoDecimals)).toEqual(want);
   });
 
   it.each([
@@ -221,7 +222,7 @@ describe('chooseBudget', () => {
       'No minimum payment is known and nothing was paid into the debt accounts over the last 3 complete months: give monthly_budget, or minimum_payment in overrides.',
     ],
   ])('refuses %#', (d, given, past, text) => {
-    expect(() => chooseBudget(d, given, past)).toThrow(new AppError(text));
+    expect(() => chooseBudget(d, given, past, twoDecimals)).toThrow(new AppError(text));
   });
 });
 
@@ -272,6 +273,7 @@ describe('payoffPlan', () => {
       two,
       { budget: 100_000, from: 'given' },
       { today: TODAY, strategy: 'both', maxMonths: 600 },
+      twoDecimals,
     );
     expect(r.plans).toEqual([
       {
@@ -343,6 +345,7 @@ describe('payoffPlan', () => {
       two,
       { budget: 100_000, from: 'given' },
       { today: TODAY, strategy: 'snowball', maxMonths: 600 },
+      twoDecimals,
     );
     expect(r.plans.map((p) => p.strategy)).toEqual(['snowball']);
     expect([r.interest_saved_by_avalanche, r.months_saved_by_avalanche]).toEqual([null, null]);
@@ -356,6 +359,7 @@ describe('payoffPlan', () => {
       [terms('A', 50_000, 0, 0)],
       { budget: 100_000, from: 'given' },
       { today: '2026-12-02', strategy: 'both', maxMonths: 12 },
+      twoDecimals,
     );
     expect(r.message).toBe(
       'At 100.00 a month, the 50.00 owed on 1 debt is paid off in 1 months, by 2027-01, with 0.00 of interest (avalanche). Avalanche and snowball cost the same here.',
@@ -371,6 +375,7 @@ describe('payoffPlan', () => {
       [terms('A', 1_000_000, rate, 10_000)],
       { budget: 10_000, from: 'minimum payments' },
       { today: TODAY, strategy: 'both', maxMonths: 600 },
+      twoDecimals,
     );
     expect(r.message).toBe(
       'At 10.00 a month, the payments do not cover the interest charged on the 1000.00 owed: the debt never shrinks. Pay more each month to pay it off.',
@@ -386,6 +391,7 @@ describe('payoffPlan', () => {
       [terms('A', 1_000_000, 0, 10_000, { rate_from: 'missing' })],
       { budget: 10_000, from: 'minimum payments' },
       { today: TODAY, strategy: 'avalanche', maxMonths: 12 },
+      twoDecimals,
     );
     expect(r.message).toBe(
       'At 10.00 a month, the 1000.00 owed is not paid off within 12 months: 0.00 of interest is charged meanwhile.',
@@ -402,10 +408,15 @@ describe('payoffPlan', () => {
     // Snowball pays the small cheap debt first while the dear one grows: avalanche ends sooner.
     const debts = [terms('small', 500_000, 0, 0), terms('big', 1_000_000, 30, 0)];
     const budget = { budget: 100_000, from: 'given' as const };
-    const a = payoffPlan(debts, budget, { today: TODAY, strategy: 'both', maxMonths: 1200 });
+    const a = payoffPlan(debts, budget, { today: TODAY, strategy: 'both', maxMonths: 1200 }, twoDecimals);
     const months = a.plans.map((p) => p.months_to_debt_free ?? 0);
     expect(months[0]).toBeLessThan(months[1] ?? 0);
-    const r = payoffPlan(debts, budget, { today: TODAY, strategy: 'both', maxMonths: months[0] ?? 0 });
+    const r = payoffPlan(
+      debts,
+      budget,
+      { today: TODAY, strategy: 'both', maxMonths: months[0] ?? 0 },
+      twoDecimals,
+    );
     expect(r.plans.map((p) => p.months_to_debt_free === null)).toEqual([false, true]);
     expect([r.interest_saved_by_avalanche, r.months_saved_by_avalanche]).toEqual([null, null]);
     expect(r.message.endsWith('(avalanche).')).toBe(true);
@@ -422,6 +433,7 @@ describe('payoffPlan', () => {
       debts,
       { budget: 123_456, from: 'past payments' },
       { today: TODAY, strategy: 'both', maxMonths: 600 },
+      twoDecimals,
     );
     expect(r.budget_from).toBe('past payments');
     expect(r.debts[1]).toEqual({

@@ -11,6 +11,7 @@ import {
   higherSide,
   towardBank,
 } from '../../src/domain/accounts/reconcile-direction.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const tx = (id: string, amount: number, cleared: string): YnabTransaction => ({
   id,
@@ -32,7 +33,7 @@ describe('the side that shows more', () => {
     [10, 'bank', 'The bank shows 0.01 more than YNAB.'],
   ])('bank − cleared = %i milliunits: %s', (difference, side, words) => {
     expect(higherSide(difference)).toBe(side);
-    expect(gapInWords(difference)).toBe(words);
+    expect(gapInWords(difference, twoDecimals)).toBe(words);
   });
 });
 
@@ -109,8 +110,8 @@ describe('the note on explained_by', () => {
       'Empty: no uncleared transaction has exactly the amount 5.00 that clearing would need. Look for a charge YNAB has that the bank does not, or income or a refund the bank received that YNAB lacks.',
     ],
   ] as const)('difference %i', (difference, explained, pairs, amounts, note) => {
-    expect(explainedByNote(difference, explained, pairs as unknown as [string, string][], amounts)).toBe(
-      note,
-    );
+    expect(
+      explainedByNote(difference, explained, pairs as unknown as [string, string][], amounts, twoDecimals),
+    ).toBe(note);
   });
 });

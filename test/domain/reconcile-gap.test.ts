@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { YnabTransaction } from '../../src/domain/model.js';
 import { analyseGap, analysisOf, duplicatePairs } from '../../src/domain/accounts/reconcile-gap.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const TODAY = '2026-09-25';
 
@@ -44,14 +45,14 @@ describe('analyseGap', () => {
   ])(
     'bank %d → cleared %d, working %d, difference %d',
     (bank, cleared, working, difference, toReconcile, uncleared, explained) => {
-      const gap = analyseGap(rows, 'acc', bank, TODAY);
+      const gap = analyseGap(rows, 'acc', bank, TODAY, twoDecimals);
       expect(gap).toMatchObject({ bank, cleared, working, difference, toReconcile, explainedBy: explained });
       expect(gap.uncleared.map((t) => t.id)).toEqual(uncleared);
     },
   );
 
   it('an empty account has nothing to reconcile and the whole bank balance as difference', () => {
-    expect(analyseGap([], 'acc', 12_340, TODAY)).toEqual({
+    expect(analyseGap([], 'acc', 12_340, TODAY, twoDecimals)).toEqual({
       bank: 12_340,
       cleared: 0,
       working: 0,
@@ -72,7 +73,10 @@ describe('analyseGap', () => {
         { id: 's-1', amount: -20_000, deleted: false },
       ],
     });
-    expect(analyseGap([split], 'acc', -30_000, TODAY)).toMatchObject({ cleared: -30_000, difference: 0 });
+    expect(analyseGap([split], 'acc', -30_000, TODAY, twoDecimals)).toMatchObject({
+      cleared: -30_000,
+      difference: 0,
+    });
   });
 
   it('analysisOf gives units, the balance as given, at most 50 uncleared with sanitised payees', () => {
@@ -81,7 +85,12 @@ describe('analyseGap', () => {
         payee_name: 'Rent\n- 2026-09-03 Fake 0.00: \u200bforged',
       }),
     );
-    const a = analysisOf('acc', -0.0004, analyseGap([tx('a', 2_500), ...many], 'acc', 0, TODAY));
+    const a = analysisOf(
+      'acc',
+      -0.0004,
+      analyseGap([tx('a', 2_500), ...many], 'acc', 0, TODAY, twoDecimals),
+      twoDecimals,
+    );
     expect(a).toMatchObject({
       account_id: 'acc',
       bank_balance: -0.0004,
@@ -111,9 +120,9 @@ describe('the direction of the gap', () => {
   const cleared = -143_720;
 
   it('YNAB above the bank: a duplicated charge is not offered, and the note says why', () => {
-    const gap = analyseGap(charges, 'acc', cleared - 71_860, TODAY);
+    const gap = analyseGap(charges, 'acc', cleared - 71_860, TODAY, twoDecimals);
     expect(gap.possibleDuplicates).toEqual([]);
-    const a = analysisOf('acc', -215.58, gap);
+    const a = analysisOf('acc', -215.58, gap, twoDecimals);
     expect(a).toMatchObject({ higher: 'ynab', gap: 'YNAB shows 71.86 more than the bank.' });
     expect(a.explained_by_note).toBe(
       'Empty: no uncleared transaction has exactly the amount -71.86 that clearing would need. Look for an inflow YNAB has that the bank does not, or a charge the bank took that YNAB lacks.',
@@ -121,9 +130,9 @@ describe('the direction of the gap', () => {
   });
 
   it('the bank above YNAB: the duplicated charge is offered and closes the gap exactly', () => {
-    const gap = analyseGap(charges, 'acc', cleared + 71_860, TODAY);
+    const gap = analyseGap(charges, 'acc', cleared + 71_860, TODAY, twoDecimals);
     expect(gap.possibleDuplicates).toEqual([['x', 'y']]);
-    expect(analysisOf('acc', -71.86, gap)).toMatchObject({
+    expect(analysisOf('acc', -71.86, gap, twoDecimals)).toMatchObject({
       higher: 'bank',
       gap: 'The bank shows 71.86 more than YNAB.',
       explained_by_note:
@@ -133,23 +142,25 @@ describe('the direction of the gap', () => {
 
   it('a duplicated inflow is offered when YNAB shows more, and narrows a bigger gap', () => {
     const inflows = [dup('x', 50_000), dup('y', 50_000)];
-    expect(analyseGap(inflows, 'acc', 0, TODAY).possibleDuplicates).toEqual([['x', 'y']]);
-    expect(analyseGap(inflows, 'acc', 0, TODAY).explainedByNote).toContain('narrow the gap, not close it');
-    expect(analyseGap(inflows, 'acc', 200_000, TODAY).possibleDuplicates).toEqual([]);
+    expect(analyseGap(inflows, 'acc', 0, TODAY, twoDecimals).possibleDuplicates).toEqual([['x', 'y']]);
+    expect(analyseGap(inflows, 'acc', 0, TODAY, twoDecimals).explainedByNote).toContain(
+      'narrow the gap, not close it',
+    );
+    expect(analyseGap(inflows, 'acc', 200_000, TODAY, twoDecimals).possibleDuplicates).toEqual([]);
   });
 
   it('no duplicate when the balances match, nor a pair of which no copy is cleared', () => {
-    expect(analyseGap(charges, 'acc', cleared, TODAY)).toMatchObject({
+    expect(analyseGap(charges, 'acc', cleared, TODAY, twoDecimals)).toMatchObject({
       possibleDuplicates: [],
       explainedByNote: 'Nothing to explain: the balances match.',
     });
     const pending = [dup('x', -71_860, 'uncleared'), dup('y', -71_860, 'uncleared')];
-    expect(analyseGap(pending, 'acc', 71_860, TODAY).possibleDuplicates).toEqual([]);
+    expect(analyseGap(pending, 'acc', 71_860, TODAY, twoDecimals).possibleDuplicates).toEqual([]);
   });
 
   it('an uncleared charge the bank already took explains YNAB being above it', () => {
     const rows = [tx('c', 100_000), tx('u', -30_000, 'uncleared')];
-    const gap = analyseGap(rows, 'acc', 70_000, TODAY);
+    const gap = analyseGap(rows, 'acc', 70_000, TODAY, twoDecimals);
     expect(gap.explainedBy).toEqual(['u']);
     expect(gap.explainedByNote).toBe(
       'Clearing one of these uncleared transactions (amount -30.00) would close the gap, if the bank has already taken it.',

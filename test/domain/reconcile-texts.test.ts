@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseGap } from '../../src/domain/accounts/reconcile-gap.js';
 import { reconciledMessage, unknownAccount } from '../../src/domain/accounts/reconcile.js';
 import type { YnabTransaction } from '../../src/domain/model.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const tx = (id: string, amount: number, cleared: string): YnabTransaction => ({
   id,
@@ -29,6 +30,7 @@ describe('analyseGap with no gap', () => {
       'acc',
       -10_000,
       '2026-09-25',
+      twoDecimals,
     );
     expect(gap.difference).toBe(0);
     expect(gap.explainedBy).toEqual([]);

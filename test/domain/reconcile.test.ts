@@ -12,6 +12,7 @@ import {
   reconcileUndoQuestion,
 } from '../../src/domain/accounts/reconcile.js';
 import type { Gap } from '../../src/domain/accounts/reconcile-gap.js';
+import { twoDecimals } from '../helpers/money.js';
 
 function tx(
   id: string,
@@ -66,7 +67,7 @@ describe('outcome flow', () => {
       "The bank shows 1000.00 more than YNAB. (YNAB's cleared balance differs from the bank by 1000.00.)",
     ],
   ])('the difference message for %d', (difference, start) => {
-    expect(differenceFound(difference)).toBe(
+    expect(differenceFound(difference, twoDecimals)).toBe(
       `${start} Nothing was changed. Check explained_by, uncleared and possible_duplicates with the user; call again once fixed, or with adjust=true to record the gap as an adjustment.`,
     );
   });
@@ -86,7 +87,7 @@ describe('outcome flow', () => {
       'Reconcile Checking: mark 1 cleared transaction(s) reconciled and add a balance adjustment of 0.38?',
     ],
   ])('question for %s, %d, %d', (account, n, difference, question) => {
-    expect(reconcileQuestion(account, n, difference)).toBe(question);
+    expect(reconcileQuestion(account, n, difference, twoDecimals)).toBe(question);
   });
 
   it('the subject holds the sorted cleared ids and the difference in units', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/domain/errors.js';
 import type { YnabAccount, YnabSubTransaction, YnabTransaction } from '../../src/domain/model.js';
 import { measuredHistory, resolveGroups, runway, type GroupNode } from '../../src/domain/analytics/runway.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const account = (
   id: string,
@@ -118,7 +119,7 @@ describe('runway: what is counted', () => {
     [true, 3750, ['check', 'save', 'cash', 'card', 'loc'], ['gold', 'broker', 'loan']],
     [false, 2750, ['check', 'cash', 'card', 'loc'], ['save', 'gold', 'broker', 'loan']],
   ])('include_savings %s', (includeSavings, liquid, counted, leftOut) => {
-    const r = runway({ ...base, accounts, transactions: [], includeSavings });
+    const r = runway({ ...base, accounts, transactions: [], includeSavings }, twoDecimals);
     expect(r.liquid).toBe(liquid / 1000);
     expect(r.owed_on_cards).toBe(-0.3);
     expect(r.accounts.map((a) => a.name)).toEqual(counted);
@@ -185,12 +186,18 @@ describe('runway: spending lines', () => {
       -350_000,
     ],
   ])('%s', (_name, transactions, average) => {
-    const r = runway({ ...base, accounts, transactions: [tx('2026-07-01', 0), ...transactions] });
+    const r = runway(
+      { ...base, accounts, transactions: [tx('2026-07-01', 0), ...transactions] },
+      twoDecimals,
+    );
     expect(r.spending.monthly_spending).toBe(Math.round(average) / 1000);
   });
 
   it('averages with half-to-even rounding to the milliunit', () => {
-    const r = runway({ ...base, accounts, transactions: [tx('2026-07-01', -5), tx('2026-08-01', -2)] });
+    const r = runway(
+      { ...base, accounts, transactions: [tx('2026-07-01', -5), tx('2026-08-01', -2)] },
+      twoDecimals,
+    );
     expect(r.spending.monthly_spending).toBe(-0.004); // -3.5 → -4
   });
 });
@@ -201,7 +208,7 @@ describe('runway: coverage, message and notes', () => {
 
   it('gives the runway and the essential runway', () => {
     const essential = resolveGroups(TREE, ['Bills']);
-    const r = runway({ ...base, accounts, transactions: months, essential });
+    const r = runway({ ...base, accounts, transactions: months, essential }, twoDecimals);
     expect(r.spending).toEqual({ monthly_spending: -1250, runway_months: 3.2 });
     expect(r.essential).toEqual({ monthly_spending: -500, runway_months: 8 });
     expect(r.essential_groups).toEqual(['Bills']);
@@ -214,7 +221,7 @@ describe('runway: coverage, message and notes', () => {
 
   it('says when nothing was spent (no division by zero)', () => {
     const essential = resolveGroups(TREE, ['Fun']);
-    const r = runway({ ...base, accounts, transactions: months, essential });
+    const r = runway({ ...base, accounts, transactions: months, essential }, twoDecimals);
     expect(r.essential).toEqual({ monthly_spending: 0, runway_months: null });
     expect(r.message).toBe(
       'At the average spending of the last 2 complete months, 1250.00 a month, the 4000.00 available would last 3.2 months. On essential spending alone, 0.00 a month: with no end in sight, since nothing was spent.',
@@ -222,7 +229,10 @@ describe('runway: coverage, message and notes', () => {
   });
 
   it('gives no runway on a young plan, with a message instead', () => {
-    const r = runway({ ...base, accounts, transactions: [tx('2026-09-02', -5_000)], essential: [] });
+    const r = runway(
+      { ...base, accounts, transactions: [tx('2026-09-02', -5_000)], essential: [] },
+      twoDecimals,
+    );
     expect(r.months).toEqual([]);
     expect(r.spending).toEqual({ monthly_spending: 0, runway_months: null });
     expect(r.essential).toEqual({ monthly_spending: 0, runway_months: null });
@@ -233,12 +243,15 @@ describe('runway: coverage, message and notes', () => {
   });
 
   it('notes fewer months than asked, and money at zero or below, never a negative runway', () => {
-    const r = runway({
-      ...base,
-      monthsCount: 6,
-      accounts: [account('check', 'checking', -200_000)],
-      transactions: [tx('2026-08-03', -1_000_000)],
-    });
+    const r = runway(
+      {
+        ...base,
+        monthsCount: 6,
+        accounts: [account('check', 'checking', -200_000)],
+        transactions: [tx('2026-08-03', -1_000_000)],
+      },
+      twoDecimals,
+    );
     expect(r.spending).toEqual({ monthly_spending: -1000, runway_months: 0 });
     expect(r.message).toBe(
       'At the average spending of the last 1 complete months, 1000.00 a month, the -200.00 available would last 0.0 months.',
@@ -250,12 +263,15 @@ describe('runway: coverage, message and notes', () => {
   });
 
   it('notes money at exactly zero, and names no essential group when none were given', () => {
-    const r = runway({
-      ...base,
-      monthsCount: 1,
-      accounts: [account('check', 'checking', 0)],
-      transactions: [tx('2026-08-03', -1_000)],
-    });
+    const r = runway(
+      {
+        ...base,
+        monthsCount: 1,
+        accounts: [account('check', 'checking', 0)],
+        transactions: [tx('2026-08-03', -1_000)],
+      },
+      twoDecimals,
+    );
     expect(r.spending).toEqual({ monthly_spending: -1, runway_months: 0 });
     expect(r.essential).toBeNull();
     expect(r.essential_groups).toEqual([]);
@@ -266,12 +282,15 @@ describe('runway: coverage, message and notes', () => {
 
   it('rounds the runway half to even on the exact value', () => {
     // 1250 / 1000 = 1.25 exactly → 1.2
-    const r = runway({
-      ...base,
-      monthsCount: 1,
-      accounts: [account('c', 'checking', 1250)],
-      transactions: [tx('2026-08-03', -1000, { account_id: 'c' })],
-    });
+    const r = runway(
+      {
+        ...base,
+        monthsCount: 1,
+        accounts: [account('c', 'checking', 1250)],
+        transactions: [tx('2026-08-03', -1000, { account_id: 'c' })],
+      },
+      twoDecimals,
+    );
     expect(r.spending.runway_months).toBe(1.2);
   });
 });

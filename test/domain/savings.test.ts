@@ -7,6 +7,7 @@ import type {
   YnabTransaction,
 } from '../../src/domain/model.js';
 import { savingsRate } from '../../src/domain/analytics/savings.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const account = (id: string, type: string, on_budget = true): YnabAccount => ({
   id,
@@ -70,7 +71,7 @@ const groups = [
   group('Everyday', [category('c-food', 'Groceries')]),
 ];
 const run = (transactions: YnabTransaction[], monthsCount = 2, today = '2026-09-25') =>
-  savingsRate({ accounts, groups, transactions, today, monthsCount });
+  savingsRate({ accounts, groups, transactions, today, monthsCount }, twoDecimals);
 const SALARY = (date: string, amount = 3_000_000, more: Partial<YnabTransaction> = {}) =>
   tx(date, amount, { category_id: 'c-rta', payee_name: 'EMPLOYER', ...more });
 
@@ -239,17 +240,20 @@ describe('savingsRate: months, rates and message', () => {
 
   it('counts nothing of a zero line, and nothing in an account deleted in YNAB', () => {
     const gone = { ...account('gone', 'checking'), deleted: true };
-    const r = savingsRate({
-      accounts: [...accounts, gone],
-      groups,
-      transactions: [
-        SALARY('2026-08-28', 1_000_000),
-        tx('2026-08-02', 0, { category_id: null }),
-        SALARY('2026-08-27', 5_000_000, { account_id: 'gone' }),
-      ],
-      today: '2026-09-25',
-      monthsCount: 1,
-    });
+    const r = savingsRate(
+      {
+        accounts: [...accounts, gone],
+        groups,
+        transactions: [
+          SALARY('2026-08-28', 1_000_000),
+          tx('2026-08-02', 0, { category_id: null }),
+          SALARY('2026-08-27', 5_000_000, { account_id: 'gone' }),
+        ],
+        today: '2026-09-25',
+        monthsCount: 1,
+      },
+      twoDecimals,
+    );
     expect(r.income).toBe(1000);
     expect(r.notes).toHaveLength(5);
   });
@@ -320,13 +324,16 @@ describe('savingsRate: months, rates and message', () => {
   });
 
   it('ignores a deleted internal group', () => {
-    const r = savingsRate({
-      accounts,
-      groups: [group('Internal Master Category', [category('c-rta', 'Inflow: Ready to Assign')], true)],
-      transactions: [SALARY('2026-08-28')],
-      today: '2026-09-25',
-      monthsCount: 1,
-    });
+    const r = savingsRate(
+      {
+        accounts,
+        groups: [group('Internal Master Category', [category('c-rta', 'Inflow: Ready to Assign')], true)],
+        transactions: [SALARY('2026-08-28')],
+        today: '2026-09-25',
+        monthsCount: 1,
+      },
+      twoDecimals,
+    );
     expect(r.income).toBe(0);
     expect(r.spending).toBe(3000);
   });

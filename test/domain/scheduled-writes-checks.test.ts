@@ -18,6 +18,7 @@ import {
   type ScheduledFields,
 } from '../../src/domain/transactions/scheduled-writes.js';
 import { account, schedule, SCHEDULED_BODY } from '../helpers/rows.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const CTX: ScheduledContext = {
   accounts: [
@@ -155,9 +156,9 @@ describe('planScheduledBody applies', () => {
 
 describe('describing and comparing schedules', () => {
   it('names the account among several', () => {
-    expect(describeScheduled({ ...SCHEDULED_BODY, account_id: 'sav' }, CTX, 'Gym', 'Sport')).toBe(
-      'Savings: Gym -30.00 (Sport), monthly, next 2026-10-05',
-    );
+    expect(
+      describeScheduled({ ...SCHEDULED_BODY, account_id: 'sav' }, CTX, 'Gym', 'Sport', twoDecimals),
+    ).toBe('Savings: Gym -30.00 (Sport), monthly, next 2026-10-05');
   });
 
   it('lists the fields that differ, null and missing alike', () => {

@@ -13,6 +13,7 @@ import {
   type ScheduledContext,
 } from '../../src/domain/transactions/scheduled-writes.js';
 import { account, schedule, SCHEDULED_BODY } from '../helpers/rows.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const CTX: ScheduledContext = {
   accounts: [account('chk', 'Checking')],
@@ -56,7 +57,7 @@ describe('a schedule as YNAB holds it', () => {
   });
 
   it('names an account missing from the list by its id', () => {
-    expect(describeScheduled({ ...SCHEDULED_BODY, account_id: 'gone' }, CTX, 'Gym', null)).toBe(
+    expect(describeScheduled({ ...SCHEDULED_BODY, account_id: 'gone' }, CTX, 'Gym', null, twoDecimals)).toBe(
       'gone: Gym -30.00 (no category), monthly, next 2026-10-05',
     );
   });

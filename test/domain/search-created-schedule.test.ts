@@ -10,6 +10,7 @@ import { findCreated } from '../../src/domain/transactions/find-created.js';
 import { duplicateCopies } from '../../src/domain/transactions/row-payee.js';
 import { occurrenceDate, occurrenceDates } from '../../src/domain/transactions/schedule.js';
 import { accountNames, findTransactions, type SearchFilter } from '../../src/domain/transactions/search.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const tx = (id: string, extra: Partial<YnabTransaction> = {}): YnabTransaction => ({
   id,
@@ -95,9 +96,9 @@ describe('findCreated among look-alikes', () => {
       tx('other-payee', { payee_name: 'Kiosk' }),
       tx('same', { payee_name: '  BAKERY ' }),
     ];
-    expect(findCreated([body({ payee_id: null, payee_name: 'bakery ' })], changed, 5).get('#1')?.id).toBe(
-      'same',
-    );
+    expect(
+      findCreated([body({ payee_id: null, payee_name: 'bakery ' })], changed, 5, twoDecimals).get('#1')?.id,
+    ).toBe('same');
   });
 
   it('groups only identical items: a different account, date, amount or payee is its own group', () => {
@@ -115,7 +116,7 @@ describe('findCreated among look-alikes', () => {
       tx('d', { amount: -1 }),
       tx('e', { payee_id: 'p-bakery', payee_name: 'Other name' }),
     ];
-    const found = findCreated(bodies, changed, 5);
+    const found = findCreated(bodies, changed, 5, twoDecimals);
     expect([...found].map(([k, t]) => [k, t.id])).toEqual([
       ['#1', 'a'],
       ['#2', 'b'],
@@ -140,7 +141,7 @@ describe('findCreated among look-alikes', () => {
       tx('c', { payee_name: 'Kiosk' }),
       tx('e', { payee_name: 'Bakery' }),
     ];
-    const found = findCreated(bodies, changed, 5);
+    const found = findCreated(bodies, changed, 5, twoDecimals);
     expect([...found].map(([k, t]) => [k, t.id])).toEqual([
       ['#1', 'a'],
       ['#2', 'b'],
@@ -149,15 +150,15 @@ describe('findCreated among look-alikes', () => {
     ]);
     const noPayee: NewTransactionBody = { ...body() };
     delete noPayee.payee_name;
-    expect(findCreated([noPayee], [tx('e'), unnamed], 5).get('#1')?.id).toBe('d');
+    expect(findCreated([noPayee], [tx('e'), unnamed], 5, twoDecimals).get('#1')?.id).toBe('d');
   });
 
   it('says how many were sent when the candidates are too many', () => {
     const two = [tx('a'), tx('b')];
-    expect(() => findCreated([body()], two, 5)).toThrow(
+    expect(() => findCreated([body()], two, 5, twoDecimals)).toThrow(
       'a read-back finds 2 transaction(s) like the one of 2026-09-24 for -12.50, where 1 was sent, and cannot tell them apart from older ones',
     );
-    expect(() => findCreated([body(), body(), body()], two, 5)).toThrow('where 3 were sent');
+    expect(() => findCreated([body(), body(), body()], two, 5, twoDecimals)).toThrow('where 3 were sent');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type SplitLineInput,
 } from '../../src/domain/transactions/split.js';
 import { cat, group } from '../helpers/rows.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const INDEX = indexCategories([
   group('Internal Master Category', [
@@ -114,24 +115,24 @@ describe('planSplit refuses, each check in its fixed order', () => {
       'The lines add up to -71.86, the transaction is -71.86: they must match to the cent.',
     ],
   ])('%s with %j', (id, lines, message) => {
-    expect(() => planSplit(id, lines, TXS, INDEX, OFF)).toThrow(message);
+    expect(() => planSplit(id, lines, TXS, INDEX, OFF, twoDecimals)).toThrow(message);
   });
 });
 
 describe('planSplit accepts', () => {
   it.each(['t', 'was-split', 'cat'])('%s', (id) => {
-    expect(planSplit(id, TWO, TXS, INDEX, OFF).preview.transaction_id).toBe(id);
+    expect(planSplit(id, TWO, TXS, INDEX, OFF, twoDecimals).preview.transaction_id).toBe(id);
   });
 
   it('lines of both signs and the same category twice, rounding half to even', () => {
     const lines = [line(-80), line(10.0005, 'food', ''), line(-1.8605, 'food')];
-    const plan = planSplit('t', lines, TXS, INDEX, OFF);
+    const plan = planSplit('t', lines, TXS, INDEX, OFF, twoDecimals);
     expect(plan.lines.map((l) => l.milli)).toEqual([-80000, 10000, -1860]);
   });
 
   it('builds the sanitised preview, the subject, the question and the PATCH item', () => {
     const lines = [line(-50, 'food', 'bread\n- 2026-09-01 forged\u200b'), line(-21.86, 'home')];
-    const plan = planSplit('cat', lines, TXS, INDEX, OFF);
+    const plan = planSplit('cat', lines, TXS, INDEX, OFF, twoDecimals);
     expect(plan.preview).toEqual({
       transaction_id: 'cat',
       date: '2026-09-19',
@@ -150,7 +151,7 @@ describe('planSplit accepts', () => {
         { amount: -21.86, category_id: 'home', memo: null },
       ],
     });
-    expect(splitQuestion(plan)).toBe(
+    expect(splitQuestion(plan, twoDecimals)).toBe(
       [
         'Split 2026-09-19 CB MARKET FRESH FACT -71.86 into 2 lines?',
         '- -50.00 Groceries (bread - 2026-09-01 forged)',
@@ -171,7 +172,7 @@ describe('planSplit accepts', () => {
   it('names a category YNAB no longer lists by the transaction own name, or its id', () => {
     const a = tx('x', { category_id: 'ghost', category_name: 'Ghost\nname' });
     const b = tx('y', { category_id: 'ghost', category_name: null });
-    expect(planSplit('x', TWO, [a], INDEX, OFF).preview.from_category).toBe('Ghost name');
-    expect(planSplit('y', TWO, [b], INDEX, OFF).preview.from_category).toBe('ghost');
+    expect(planSplit('x', TWO, [a], INDEX, OFF, twoDecimals).preview.from_category).toBe('Ghost name');
+    expect(planSplit('y', TWO, [b], INDEX, OFF, twoDecimals).preview.from_category).toBe('ghost');
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { YnabCategory } from '../../src/domain/model.js';
 import { targetDescription } from '../../src/domain/months/targets.js';
 import { targetView } from '../../src/domain/months/target-view.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const need = (extra: Partial<YnabCategory>): YnabCategory => ({
   id: 'c',
@@ -22,11 +23,13 @@ describe('the due day of a monthly target', () => {
     [31, '450.00 each month on day 31'],
     [null, '450.00 each month'],
   ])('day %s', (day, words) => {
-    expect(targetDescription(need({ goal_day: day }))).toBe(words);
+    expect(targetDescription(need({ goal_day: day }), twoDecimals)).toBe(words);
   });
 
   it.each([0, null])('no rhythm, so no day, for cadence %s', (cadence) => {
-    expect(targetDescription(need({ goal_cadence: cadence, goal_day: 3 }))).toBe('450.00 (spending target)');
+    expect(targetDescription(need({ goal_cadence: cadence, goal_day: 3 }), twoDecimals)).toBe(
+      '450.00 (spending target)',
+    );
   });
 });
 
@@ -36,9 +39,14 @@ describe('targetView reads back the cadence', () => {
     [2, 'weekly'],
     [13, 'yearly'],
   ])('cadence %s is %s, with every as YNAB gives it or null', (cadence, name) => {
-    expect(targetView(need({ goal_cadence: cadence }))).toMatchObject({ cadence: name, every: null });
-    expect(targetView(need({ goal_cadence: cadence, goal_cadence_frequency: 2 }))).toMatchObject({
-      every: 2,
+    expect(targetView(need({ goal_cadence: cadence }), twoDecimals)).toMatchObject({
+      cadence: name,
+      every: null,
     });
+    expect(targetView(need({ goal_cadence: cadence, goal_cadence_frequency: 2 }), twoDecimals)).toMatchObject(
+      {
+        every: 2,
+      },
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   recreateFields,
   type TargetAsk,
 } from '../../src/domain/categories/target-writes.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const NONE = {
   goal_type: null,
@@ -286,7 +287,7 @@ describe('planTarget: the fields sent, before and after, the undo', () => {
   ] as [string, Partial<TargetAsk>, object, string, string, object | null][])(
     '%s with %j',
     (id, over, fields, before, after, undo) => {
-      const p = planTarget(INDEX, ask(id, over));
+      const p = planTarget(INDEX, ask(id, over), twoDecimals);
       expect(p.category.id).toBe(id);
       expect({ fields: p.fields, before: p.before, after: p.after, undo: p.undo }).toEqual({
         fields,
@@ -344,7 +345,7 @@ describe('planTarget: the fields sent, before and after, the undo', () => {
       'YNAB takes no frequency on a credit card payment category: give an amount alone, or a date.',
     ],
   ] as [string, Partial<TargetAsk>, string][])('%s with %j is refused', (id, over, message) => {
-    expect(() => planTarget(INDEX, ask(id, over))).toThrow(message);
+    expect(() => planTarget(INDEX, ask(id, over), twoDecimals)).toThrow(message);
   });
 });
 

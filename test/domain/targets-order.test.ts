@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { YnabCategory } from '../../src/domain/model.js';
 import { targetDescription, underfundedTargets } from '../../src/domain/months/targets.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const dated = (
   id: string,
@@ -35,6 +36,7 @@ describe('underfundedTargets: order and absent figures', () => {
         dated('other', null, 8_000, { goal_type: 'TB' }),
       ]),
       null,
+      twoDecimals,
     );
     expect(out.targets.map((t) => t.category_id)).toEqual([
       'd-oct-big',
@@ -47,7 +49,7 @@ describe('underfundedTargets: order and absent figures', () => {
   });
 
   it('gives null for the figures YNAB leaves out', () => {
-    const [line] = underfundedTargets(month([dated('d', '2026-10-15', 1_000)]), null).targets;
+    const [line] = underfundedTargets(month([dated('d', '2026-10-15', 1_000)]), null, twoDecimals).targets;
     expect(line).toMatchObject({ percent_complete: null, months_left: null, left: 0 });
   });
 });
@@ -58,6 +60,6 @@ describe('targetDescription without a target', () => {
     ['an empty goal type', { goal_type: '' }],
     ['no amount', { goal_target: null }],
   ])('%s: no target', (_name, over) => {
-    expect(targetDescription(dated('c', null, 0, over))).toBe('no target');
+    expect(targetDescription(dated('c', null, 0, over), twoDecimals)).toBe('no target');
   });
 });

@@ -8,6 +8,7 @@ import {
   underfundedTargets,
   urgencyOf,
 } from '../../src/domain/months/targets.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const goal = (over: Partial<YnabCategory>): YnabCategory => ({
   id: 'c',
@@ -77,7 +78,7 @@ describe('targetDescription', () => {
     ['no goal type', { goal_type: null }, 'no target'],
     ['no amount', { goal_target: null }, 'no target'],
   ] as [string, Partial<YnabCategory>, string][])('%s → %s', (_, over, text) => {
-    expect(targetDescription(goal(over))).toBe(text);
+    expect(targetDescription(goal(over), twoDecimals)).toBe(text);
   });
 });
 
@@ -152,7 +153,7 @@ describe('underfundedTargets', () => {
       goal({ id: 'beta', name: 'Beta', goal_under_funded: 30_000 }),
       goal({ id: 'alpha', name: 'Alpha', goal_under_funded: 30_000 }),
     ];
-    const out = underfundedTargets(month([...september, ...extra]), null);
+    const out = underfundedTargets(month([...september, ...extra]), null, twoDecimals);
     expect(out.targets.map((t) => [t.category_id, t.urgency])).toEqual([
       ['transport', 'due_date'],
       ['tennis', 'due_date'],
@@ -165,7 +166,7 @@ describe('underfundedTargets', () => {
   });
 
   it('gives the demo September figures: enough for all of them', () => {
-    const out = underfundedTargets(month(september), null);
+    const out = underfundedTargets(month(september), null, twoDecimals);
     expect(out.message).toBe(
       '4 targets need 155.00 in 2026-09; Ready to Assign holds 1729.32: enough for all of them, with 1574.32 left.',
     );
@@ -252,14 +253,14 @@ describe('underfundedTargets', () => {
   ] as [string, YnabCategory[], number | null, string, Record<string, unknown>][])(
     '%s',
     (_, categories, ready, message, figures) => {
-      const out = underfundedTargets(month(categories, ready), null);
+      const out = underfundedTargets(month(categories, ready), null, twoDecimals);
       expect(out.message).toBe(message);
       expect(out).toMatchObject(figures);
     },
   );
 
   it('lists at most `limit` targets, counting the others in more and the totals', () => {
-    const out = underfundedTargets(month(september), 3);
+    const out = underfundedTargets(month(september), 3, twoDecimals);
     expect(out.targets.map((t) => t.category_id)).toEqual(['transport', 'tennis', 'groceries']);
     expect(out.more).toBe(1);
     expect(out.needed).toBe(155);
@@ -268,10 +269,10 @@ describe('underfundedTargets', () => {
       NOTE_ORDER,
       '1 more underfunded targets are not listed; the totals count them.',
     ]);
-    expect(underfundedTargets(month(september), 1).notes[2]).toBe(
+    expect(underfundedTargets(month(september), 1, twoDecimals).notes[2]).toBe(
       '3 more underfunded targets are not listed; the totals count them.',
     );
-    expect(underfundedTargets(month(september), 4).more).toBe(0);
+    expect(underfundedTargets(month(september), 4, twoDecimals).more).toBe(0);
   });
 
   it('leaves snoozed targets out and names them, cleaned', () => {
@@ -284,7 +285,7 @@ describe('underfundedTargets', () => {
       }),
       goal({ id: 's2', name: 'Gifts', goal_snoozed_at: '2026-09-03T10:00:00Z' }),
     ];
-    const out = underfundedTargets(month([...september, ...snoozed]), 2);
+    const out = underfundedTargets(month([...september, ...snoozed]), 2, twoDecimals);
     expect(out.needed).toBe(155);
     expect(out.on_track).toBe(1);
     expect(out.notes).toEqual([
@@ -293,7 +294,7 @@ describe('underfundedTargets', () => {
       '2 more underfunded targets are not listed; the totals count them.',
       'Targets snoozed in YNAB ask for nothing this month and are left out: Car repair, Gifts.',
     ]);
-    const onlySnoozed = underfundedTargets(month(snoozed), null);
+    const onlySnoozed = underfundedTargets(month(snoozed), null, twoDecimals);
     expect(onlySnoozed.message).toBe('No visible category has a target in 2026-09.');
     expect(onlySnoozed.notes).toHaveLength(3);
   });
@@ -309,6 +310,7 @@ describe('underfundedTargets', () => {
         }),
       ]),
       null,
+      twoDecimals,
     ).targets;
     // a monthly target without a date is due by the end of the month viewed
     expect(line).toMatchObject({ left: 0, percent_complete: null, months_left: null, due: '2026-09-30' });
@@ -318,6 +320,7 @@ describe('underfundedTargets', () => {
     const [line] = underfundedTargets(
       month([goal({ goal_type: 'TB', goal_cadence: 0, goal_under_funded: 1_000 })]),
       null,
+      twoDecimals,
     ).targets;
     expect(line).toMatchObject({ urgency: 'other', due: null });
   });

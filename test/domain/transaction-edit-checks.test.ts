@@ -22,6 +22,7 @@ import {
   type EditMove,
 } from '../../src/domain/transactions/edit-transactions.js';
 import { account, cat, group } from '../helpers/rows.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const tx = (id: string, extra: Partial<YnabTransaction> = {}): YnabTransaction => ({
   id,
@@ -236,7 +237,7 @@ describe('planEdits, field by field', () => {
         ],
       },
     ]);
-    expect(editQuestion(plan.changes)).toBe(
+    expect(editQuestion(plan.changes, twoDecimals)).toBe(
       [
         'Change 1 transaction(s)?',
         '- 2026-09-10 Shop -12.34 (Checking)',
@@ -256,9 +257,9 @@ describe('planEdits, field by field', () => {
       { field: 'payee', from: 'Shop', to: 'Corner shop' },
       { field: 'memo', from: null, to: 'Bread' },
     ]);
-    expect(editQuestion(plan.changes)).toContain('  memo: (none) → Bread');
+    expect(editQuestion(plan.changes, twoDecimals)).toContain('  memo: (none) → Bread');
     const fromEmpty = edit({ transaction_id: 't-plain', flag_color: 'blue' });
-    expect(editQuestion(fromEmpty.changes)).toContain('  flag_color: none → blue');
+    expect(editQuestion(fromEmpty.changes, twoDecimals)).toContain('  flag_color: none → blue');
     const emptyMemo = planEdits([{ transaction_id: 'e', memo: 'x' }], {
       ...CTX,
       transactions: new Map([['e', tx('e', { memo: '' })]]),

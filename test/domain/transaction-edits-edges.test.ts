@@ -21,6 +21,7 @@ import {
   planEdits,
 } from '../../src/domain/transactions/edit-transactions.js';
 import { account } from '../helpers/rows.js';
+import { twoDecimals } from '../helpers/money.js';
 
 /** A transaction as YNAB may send it: the optional fields left out. */
 const bare = (id: string, extra: Partial<YnabTransaction> = {}): YnabTransaction => ({
@@ -82,7 +83,7 @@ describe('planning a delete', () => {
     ]);
     expect(plan.views[0]).toMatchObject({ payee: '', category: null, memo: null });
     // a transaction missing from the list read for the question still gets its line
-    expect(deleteQuestion(plan, [])).toBe(
+    expect(deleteQuestion(plan, [], twoDecimals)).toBe(
       'Delete 1 transaction(s)?\n- 2026-09-10 Checking:  0.00 (no category)',
     );
     // nothing named by payee id or name: the recreated one has neither
@@ -148,7 +149,7 @@ describe('planning a delete', () => {
     const plan = planDelete(['t4'], [tx, other], ACCOUNTS);
     expect(plan.views[0]).toMatchObject({ account: 'gone', linked_transaction_id: 't5' });
     plan.linkedAccounts.clear();
-    expect(deleteQuestion(plan, [tx])).toContain('and its linked side on ? (a transfer)');
+    expect(deleteQuestion(plan, [tx], twoDecimals)).toContain('and its linked side on ? (a transfer)');
   });
 
   it('an undo leaves alone a transfer whose other account closed since', () => {
@@ -189,7 +190,7 @@ describe('planning an edit', () => {
         ],
       },
     ]);
-    expect(editQuestion(plan.changes)).toBe(
+    expect(editQuestion(plan.changes, twoDecimals)).toBe(
       [
         'Change 1 transaction(s)?',
         '- 2026-09-10  -12.34 (Joint)',
@@ -208,7 +209,9 @@ describe('planning an edit', () => {
     const tx = bare('t1', { memo: 'note', category_id: 'food', category_name: 'Groceries' });
     const plan = planEdits([{ transaction_id: 't1', memo: '', category_id: '' }], context([tx]));
     expect(plan.patches).toEqual([{ id: 't1', memo: null, category_id: null }]);
-    expect(editQuestion(plan.changes)).toContain('  memo: note → (none)\n  category: Groceries → (none)');
+    expect(editQuestion(plan.changes, twoDecimals)).toContain(
+      '  memo: note → (none)\n  category: Groceries → (none)',
+    );
     const fromNone = planEdits([{ transaction_id: 't2', category_id: 'food' }], context([bare('t2')]));
     expect(fromNone.changes[0]?.fields).toEqual([{ field: 'category', from: null, to: 'Groceries' }]);
   });

@@ -15,6 +15,7 @@ import {
   type NewTransaction,
 } from '../../src/domain/transactions/create-transactions.js';
 import { account, cat, group } from '../helpers/rows.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const INDEX = indexCategories([
   group('Internal Master Category', [
@@ -146,7 +147,7 @@ describe('a planned creation', () => {
   });
 
   it('asks with every transaction, the full payee, and each memo on its own line', () => {
-    expect(createQuestion(planned)).toBe(
+    expect(createQuestion(planned, twoDecimals)).toBe(
       [
         'Create 3 transaction(s) on Checking main?',
         `- 2026-09-24 ${long} 1234.57 (Groceries)`,

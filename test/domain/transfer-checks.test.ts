@@ -11,6 +11,7 @@ import {
   type TransferRequest,
 } from '../../src/domain/transactions/transfer.js';
 import { transferAccount as account, cat, group } from '../helpers/rows.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const ACCOUNTS = [
   account('chk', 'Old checking', { deleted: true }),
@@ -73,7 +74,9 @@ describe('planTransfer plans', () => {
       approved: true,
     });
     expect(p).toMatchObject({ category: null, categoryAccount: null });
-    expect(transferQuestion(p, req({ date: '2026-09-25', memo: 'rainy day', amount: 12.5 }))).toBe(
+    expect(
+      transferQuestion(p, req({ date: '2026-09-25', memo: 'rainy day', amount: 12.5 }), twoDecimals),
+    ).toBe(
       [
         'Transfer 12.50 from Checking to Savings on 2026-09-25?',
         '- Checking: -12.50 (Transfer : Savings)',
@@ -84,7 +87,7 @@ describe('planTransfer plans', () => {
     );
     const noMemo = req({ memo: '' });
     expect(plan(noMemo).body).not.toHaveProperty('memo');
-    expect(transferQuestion(plan(noMemo), noMemo)).not.toContain('memo');
+    expect(transferQuestion(plan(noMemo), noMemo, twoDecimals)).not.toContain('memo');
   });
 
   it('from budget to tracking: the budget side is sent, as spending, with its category', () => {
@@ -100,7 +103,7 @@ describe('planTransfer plans', () => {
       approved: true,
     });
     expect(p).toMatchObject({ category: 'Misc', categoryAccount: 'Checking' });
-    expect(transferQuestion(p, r)).toBe(
+    expect(transferQuestion(p, r, twoDecimals)).toBe(
       [
         'Transfer 50.00 from Checking to Car loan on 2026-09-20?',
         '- Checking: -50.00 (Transfer : Car loan)',

@@ -11,6 +11,7 @@ import {
   type TransferRequest,
 } from '../../src/domain/transactions/transfer.js';
 import { transferAccount as account, cat, group } from '../helpers/rows.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const ACCOUNTS = [
   account('chk', 'Checking'),
@@ -58,7 +59,7 @@ describe('planTransfer, edges', () => {
       cleared: 'uncleared',
       approved: true,
     });
-    expect(transferQuestion(p, r)).toBe(
+    expect(transferQuestion(p, r, twoDecimals)).toBe(
       [
         'Transfer 50.00 from Car loan to Checking on 2026-09-20?',
         '- Car loan: -50.00 (Transfer : Checking)',

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { judge, unchecked, verdictText, type Asked, type Row } from '../../src/domain/write-verify.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const plain = (row: Row, field: string) => row[field];
 const rows = (o: Record<string, Row>) => new Map(Object.entries(o));
@@ -112,14 +113,14 @@ describe('unchecked and verdictText', () => {
 
   it("says it is YNAB's word when YNAB answered but the read to check it failed", () => {
     const v = { ...unchecked('YNAB 503'), lost: false };
-    expect(verdictText(v, [], 'find_transactions')).toBe(
+    expect(verdictText(v, [], 'find_transactions', twoDecimals)).toBe(
       "YNAB answered that it made the change, but its answer did not show the result, and the one read to check it failed (YNAB 503): this is YNAB's word, not checked. Check with find_transactions.",
     );
   });
 
   it('says nothing more of a plain applied write', () => {
     const v = verdictOf([{ key: 'n1', label: 'N1', fields: { amount: 5 } }], { n1: { amount: 5 } });
-    expect(verdictText(v, [], 'find_transactions')).toBe('');
+    expect(verdictText(v, [], 'find_transactions', twoDecimals)).toBe('');
   });
 
   it('names several objects left unchanged, and several misses, each value as the user knows it', () => {
@@ -138,7 +139,7 @@ describe('unchecked and verdictText', () => {
       t3: { memo: 'old' },
     };
     const none = verdictOf(asked.slice(1), { t2: { memo: 'old' }, t3: { memo: 'old' } }, before);
-    expect(verdictText(none, asked, 'find_transactions')).toBe(
+    expect(verdictText(none, asked, 'find_transactions', twoDecimals)).toBe(
       'YNAB answered, but holds none of the change: T2, T3 unchanged.',
     );
     const shown = {
@@ -146,7 +147,7 @@ describe('unchecked and verdictText', () => {
       t2: { memo: 'x' },
       t3: { memo: 'y' },
     };
-    expect(verdictText(verdictOf(asked, shown, before), asked, 'find_transactions')).toBe(
+    expect(verdictText(verdictOf(asked, shown, before), asked, 'find_transactions', twoDecimals)).toBe(
       "Do not repeat this change yet: YNAB answered, but: YNAB did not take goal_day of T1 (YNAB holds 1, not 15); approved of T1 (YNAB holds false, not true); amount of T1 (YNAB holds -1.00, not -2.00); flag_color of T1 (YNAB holds none, not 'red'); memo of T2 (YNAB holds 'x', not 'new'); memo of T3 (YNAB holds 'y', not 'new'): neither the old nor the new value. Check with find_transactions before anything else; do not repeat it blindly.",
     );
   });

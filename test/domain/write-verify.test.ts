@@ -14,6 +14,7 @@ import {
   type Asked,
 } from '../../src/domain/write-verify.js';
 import { findCreated } from '../../src/domain/transactions/find-created.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const plain = (row: Readonly<Record<string, unknown>>, field: string) => row[field];
 const A: Asked[] = [
@@ -44,28 +45,33 @@ describe('judge and verdictText', () => {
   ])('%s', (status, shown, text) => {
     const v = judged(shown);
     expect(v.status).toBe(status);
-    expect(verdictText(v, A, 'find_transactions')).toContain(text);
+    expect(verdictText(v, A, 'find_transactions', twoDecimals)).toContain(text);
   });
 
   it('a lost answer read back says so in each outcome', () => {
     expect(
-      verdictText(judged({ t1: { memo: 'new', amount: -2000 }, t2: { memo: 'new' } }, true), A, 'x'),
+      verdictText(
+        judged({ t1: { memo: 'new', amount: -2000 }, t2: { memo: 'new' } }, true),
+        A,
+        'x',
+        twoDecimals,
+      ),
     ).toBe("YNAB's answer was lost, but a read-back shows the change in place.");
     // nothing of it shown after the window: unknown, never "not applied" (YNAB may still apply it late)
     const none = judged({ t1: BEFORE.get('t1') ?? {}, t2: { memo: 'old' } }, true);
     expect(none.status).toBe('not_applied');
     const late = unseen(none, 8);
     expect(late).toMatchObject({ status: 'unknown', lost: true, landed: false, why: null, unseenSeconds: 8 });
-    expect(verdictText(late, A, 'x')).toBe(
+    expect(verdictText(late, A, 'x', twoDecimals)).toBe(
       "Do not repeat this change yet: YNAB's answer was lost, and reads over 8 s do not show the change. YNAB may still apply it late. Check with x in a few minutes: repeating it now may make it twice.",
     );
-    expect(verdictText(judged({ t1: { memo: 'new', amount: -1000 } }, true), A, 'x')).toMatch(
+    expect(verdictText(judged({ t1: { memo: 'new', amount: -1000 } }, true), A, 'x', twoDecimals)).toMatch(
       /^YNAB's answer was lost; a read-back shows only part of it applied: YNAB did not take amount of transaction t1 \(YNAB holds -1\.00, not -2\.00\); transaction t2 not changed/,
     );
-    expect(verdictText(judged({ t1: { memo: 'x', amount: -2000 } }, true), A, 'x')).toMatch(
+    expect(verdictText(judged({ t1: { memo: 'x', amount: -2000 } }, true), A, 'x', twoDecimals)).toMatch(
       /^Do not repeat this change yet: YNAB's answer was lost, and a read-back does not settle it/,
     );
-    expect(verdictText(unchecked('no answer; no read'), A, 'x')).toBe(
+    expect(verdictText(unchecked('no answer; no read'), A, 'x', twoDecimals)).toBe(
       'Do not repeat this change yet: it may or may not be in YNAB (no answer; no read). Check with x before anything else; repeating it now may make it twice.',
     );
   });
@@ -87,7 +93,7 @@ describe('judge and verdictText', () => {
     ];
     const v = judge(asked, new Map([['#1', { memo: null, tags: ['x'] }]]), new Map(), plain, false);
     expect(v.status).toBe('partial');
-    expect(verdictText(v, asked, 'x')).toBe(
+    expect(verdictText(v, asked, 'x', twoDecimals)).toBe(
       "Only part of it applied: YNAB did not take memo of new 1 (YNAB holds none, not 'a'); new 2 not changed. The rest is in place.",
     );
   });
@@ -144,6 +150,7 @@ describe('findCreated', () => {
       [body('Bakery'), body('Kiosk'), body('bakery ')],
       [row('t9', 'Bakery'), row('t8', 'Bakery'), row('t7', 'Kiosk', { deleted: true })],
       5,
+      twoDecimals,
     );
     expect([...found].map(([k, t]) => [k, t.id])).toEqual([
       ['#1', 't8'],
@@ -153,7 +160,12 @@ describe('findCreated', () => {
 
   it('a transfer is matched by its payee id', () => {
     const transfer = { ...body(''), payee_id: 'pay-x' };
-    const found = findCreated([transfer], [row('t1', 'Transfer', { payee_id: 'pay-x' }), row('t2', '')], 5);
+    const found = findCreated(
+      [transfer],
+      [row('t1', 'Transfer', { payee_id: 'pay-x' }), row('t2', '')],
+      5,
+      twoDecimals,
+    );
     expect(found.get('#1')?.id).toBe('t1');
   });
 
@@ -161,7 +173,7 @@ describe('findCreated', () => {
     ['more candidates than sent', [row('t1', 'Bakery'), row('t2', 'Bakery')], 5],
     ['no knowledge to read since', [row('t1', 'Bakery')], undefined],
   ])('refuses to guess with %s', (_name, changed, knowledge) => {
-    expect(() => findCreated([body('Bakery')], changed, knowledge)).toThrow(
+    expect(() => findCreated([body('Bakery')], changed, knowledge, twoDecimals)).toThrow(
       /cannot tell them apart from older ones/,
     );
   });

@@ -16,6 +16,7 @@ import { categoryWrite } from '../../src/safety/outcome/verify-plan-writes.js';
 import { asStored, newScheduledWrite } from '../../src/safety/outcome/verify-scheduled.js';
 import { createWrite } from '../../src/safety/outcome/verify-transactions.js';
 import { tempJournal } from '../helpers/writes.js';
+import { twoDecimals } from '../helpers/money.js';
 
 /** Deps on a fresh journal whose YNAB is `ynab` (only what the case calls). */
 function depsWith(ynab: object): Deps {
@@ -41,7 +42,7 @@ describe('createWrite, YNAB naming the new ids without the transactions', () => 
         list: async () => [made as unknown as YnabTransaction],
       },
     });
-    const write = createWrite(deps, 'p', [BODY]);
+    const write = createWrite(deps, 'p', [BODY], twoDecimals);
     const verdict = await checkedWrite(write);
     expect(verdict.status).toBe('applied');
     expect(write.created.get('#1')?.id).toBe('tx-new');
@@ -55,7 +56,7 @@ describe('createWrite, YNAB naming the new ids without the transactions', () => 
         list: async () => [],
       },
     });
-    const write = createWrite(deps, 'p', [BODY]);
+    const write = createWrite(deps, 'p', [BODY], twoDecimals);
     expect((await checkedWrite(write)).status).not.toBe('applied');
     expect(write.created.size).toBe(0);
   });
@@ -90,7 +91,7 @@ describe('newScheduledWrite, YNAB naming the new id without its fields', () => {
     const deps = depsWith({
       scheduled: { create: async () => ({ id: 'sch-new' }), list: async () => [stored] },
     });
-    const write = newScheduledWrite(deps, 'p', body);
+    const write = newScheduledWrite(deps, 'p', body, twoDecimals);
     const verdict = await checkedWrite(write);
     expect(verdict.status).toBe('applied');
     expect(write.created.value?.id).toBe('sch-new');
@@ -150,7 +151,7 @@ describe('how the builders read a field the way the write sent it', () => {
   const deps = depsWith({});
 
   it('a transaction: split lines compared line by line, in the keys asked, deleted lines left out', () => {
-    const project = createWrite(deps, 'p', [BODY]).project!;
+    const project = createWrite(deps, 'p', [BODY], twoDecimals).project!;
     const row = {
       subtransactions: [
         { amount: -5_000, category_id: 'cat-1', memo: null, deleted: false },
@@ -176,16 +177,21 @@ describe('how the builders read a field the way the write sent it', () => {
   });
 
   it('a scheduled transaction: its next date, an empty memo as none, a payee name in any case', () => {
-    const project = newScheduledWrite(deps, 'p', {
-      account_id: 'acc-1',
-      date: '2026-10-01',
-      frequency: 'monthly',
-      amount: -1,
-      payee_name: 'Gym',
-      category_id: null,
-      memo: null,
-      flag_color: null,
-    }).project!;
+    const project = newScheduledWrite(
+      deps,
+      'p',
+      {
+        account_id: 'acc-1',
+        date: '2026-10-01',
+        frequency: 'monthly',
+        amount: -1,
+        payee_name: 'Gym',
+        category_id: null,
+        memo: null,
+        flag_color: null,
+      },
+      twoDecimals,
+    ).project!;
     expect(project({ date_next: '2026-10-01' }, 'date', '2026-10-01')).toBe('2026-10-01');
     expect(project({ memo: '' }, 'memo', null)).toBeNull();
     expect(project({ memo: 'rent' }, 'memo', null)).toBe('rent');

@@ -11,6 +11,7 @@ import { silentLog } from '../../src/log.js';
 import { planUndo } from '../../src/safety/undo/handlers.js';
 import { startHarness, type Harness } from '../helpers/harness.js';
 import { journalEntry } from '../helpers/writes.js';
+import { twoDecimals } from '../helpers/money.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -33,7 +34,13 @@ function reconciled(n: number): { account: string; ids: string[] } {
 
 async function undo(kind: string, details: Record<string, unknown>) {
   const deps = createDeps(loadConfig(h.env), silentLog);
-  const plan = await planUndo(deps.ynab, 'demo-budget', entryFor(kind, details), kind as 'reconcile');
+  const plan = await planUndo(
+    deps.ynab,
+    'demo-budget',
+    entryFor(kind, details),
+    kind as 'reconcile',
+    twoDecimals,
+  );
   expect(plan.fullConflict).toBeNull();
   h.standIn.clearRequests();
   await plan.apply();

@@ -19,6 +19,7 @@ import { journalEntry } from '../helpers/writes.js';
 import { isUnknownOutcome } from '../../src/domain/write-outcome.js';
 import { readingAnew } from '../../src/ynab/freshness.js';
 import { HalfUndone } from '../../src/safety/undo/types.js';
+import { twoDecimals } from '../helpers/money.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -48,7 +49,7 @@ describe('the undo of a transfer', () => {
     };
     h.standIn.clearRequests();
     const deps = createDeps(loadConfig(h.env), silentLog);
-    const plan = await planUndo(deps.ynab, 'demo-budget', entryFor(details), 'transfer');
+    const plan = await planUndo(deps.ynab, 'demo-budget', entryFor(details), 'transfer', twoDecimals);
     const text =
       conflict === null || conflict === TRANSFER_GONE ? conflict : transferChanged(conflict, tx.id);
     expect(plan.fullConflict).toBe(text);
@@ -71,7 +72,7 @@ describe('the undo of a transfer whose first delete answer is lost', () => {
     const { id, account_id, date, amount } = tx;
     const deps = createDeps(loadConfig(h.env), silentLog);
     const details = { transaction_id: id, account_id, date, amount };
-    const plan = await planUndo(deps.ynab, 'demo-budget', entryFor(details), 'transfer');
+    const plan = await planUndo(deps.ynab, 'demo-budget', entryFor(details), 'transfer', twoDecimals);
     expect(plan.fullConflict).toBeNull();
     const [, other] = (plan.subject as { items: string[] }).items;
     return { plan, id, other };

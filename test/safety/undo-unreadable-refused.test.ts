@@ -12,6 +12,7 @@ import { createDeps } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { planUndo } from '../../src/safety/undo/handlers.js';
 import { journalEntry } from '../helpers/writes.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const refusal = (id: string) =>
   `Operation ${id} of the journal lacks the amounts its undo needs: nothing was changed. Set the amounts back in YNAB.`;
@@ -42,7 +43,9 @@ describe('the undo of an unreadable budget or move entry', () => {
     h.standIn.clearRequests();
     const deps = createDeps(loadConfig(h.env), silentLog);
     const entry = journalEntry('abcdefabcdef', kind, details);
-    await expect(planUndo(deps.ynab, 'demo-budget', entry, kind)).rejects.toThrow(refusal('abcdefabcdef'));
+    await expect(planUndo(deps.ynab, 'demo-budget', entry, kind, twoDecimals)).rejects.toThrow(
+      refusal('abcdefabcdef'),
+    );
     expect(h.standIn.requests).toEqual([]);
   });
 
@@ -57,7 +60,7 @@ describe('the undo of an unreadable budget or move entry', () => {
         { category_id: 'cat-restaurants', from: 3_000, to: 4_000 },
       ],
     });
-    const plan = await planUndo(deps.ynab, 'demo-budget', entry, 'move');
+    const plan = await planUndo(deps.ynab, 'demo-budget', entry, 'move', twoDecimals);
     expect(plan.fullConflict).toMatch(/changed since/);
     expect(plan.changes).toEqual([]);
   });

@@ -10,6 +10,7 @@ import { silentLog } from '../../src/log.js';
 import { planUndo } from '../../src/safety/undo/handlers.js';
 import { startHarness } from '../helpers/harness.js';
 import { journalEntry } from '../helpers/writes.js';
+import { twoDecimals } from '../helpers/money.js';
 
 describe('the undo plan of an unreadable entry', () => {
   it.each([
@@ -20,7 +21,7 @@ describe('the undo plan of an unreadable entry', () => {
     const h = await startHarness();
     const deps = createDeps(loadConfig(h.env), silentLog);
     const entry = journalEntry('dddddddddddd', kind, { [field]: 42 });
-    const plan = await planUndo(deps.ynab, 'demo-budget', entry, kind);
+    const plan = await planUndo(deps.ynab, 'demo-budget', entry, kind, twoDecimals);
     expect(plan.changes).toEqual([]);
     expect(plan.conflicts).toEqual([]);
     expect(plan.fullConflict).toMatch(/left alone|already|changed/i);

@@ -4,7 +4,7 @@
  * it (clearing an uncleared charge, deleting a duplicated inflow); offering the opposite (deleting a
  * duplicated charge) would double the gap. Pure; amounts in milliunits.
  */
-import { fmtMoney } from '../money.js';
+import { type MoneyText } from '../money.js';
 import type { YnabTransaction } from '../model.js';
 
 /** Which side shows more money: YNAB's cleared balance, the bank, or neither. */
@@ -15,8 +15,8 @@ export const higherSide = (difference: number): HigherSide =>
   difference < 0 ? 'ynab' : difference > 0 ? 'bank' : 'equal';
 
 /** The gap in words, e.g. `YNAB shows 71.86 more than the bank.` */
-export function gapInWords(difference: number): string {
-  const size = fmtMoney(Math.abs(difference));
+export function gapInWords(difference: number, money: MoneyText): string {
+  const size = money(Math.abs(difference));
   if (difference < 0) return `YNAB shows ${size} more than the bank.`;
   if (difference > 0) return `The bank shows ${size} more than YNAB.`;
   return 'YNAB and the bank agree.';
@@ -56,9 +56,10 @@ export function explainedByNote(
   explainedBy: readonly string[],
   duplicates: readonly [string, string][],
   duplicateAmounts: readonly number[],
+  money: MoneyText,
 ): string {
   if (difference === 0) return 'Nothing to explain: the balances match.';
-  const target = fmtMoney(difference);
+  const target = money(difference);
   if (explainedBy.length > 0)
     return `Clearing one of these uncleared transactions (amount ${target}) would close the gap, if the bank has already taken it.`;
   const exact = duplicateAmounts.some((amount) => -amount === difference);

@@ -2,7 +2,7 @@
  * The reconciliation gap analysis: pure, every sum in integer milliunits, over one account's live
  * transactions (a split counts once, by its parent).
  */
-import { toUnits } from '../money.js';
+import { toUnits, type MoneyText } from '../money.js';
 import type { YnabTransaction } from '../model.js';
 import { merchant } from '../payees/merchant.js';
 import { clean } from '../text.js';
@@ -72,6 +72,7 @@ export function analyseGap(
   accountId: string,
   bank: number,
   today: string,
+  money: MoneyText,
 ): Gap {
   const live = transactions.filter((t) => t.account_id === accountId && !t.deleted);
   const sum = (rows: readonly YnabTransaction[]): number => rows.reduce((total, t) => total + t.amount, 0);
@@ -92,7 +93,7 @@ export function analyseGap(
     uncleared,
     explainedBy,
     possibleDuplicates: duplicates,
-    explainedByNote: explainedByNote(difference, explainedBy, duplicates, duplicateAmounts),
+    explainedByNote: explainedByNote(difference, explainedBy, duplicates, duplicateAmounts, money),
   };
 }
 
@@ -122,7 +123,7 @@ export interface Analysis {
 }
 
 /** The analysis as the agent reads it; `bankBalance` is the balance as given. */
-export function analysisOf(accountId: string, bankBalance: number, gap: Gap): Analysis {
+export function analysisOf(accountId: string, bankBalance: number, gap: Gap, money: MoneyText): Analysis {
   return {
     account_id: accountId,
     bank_balance: bankBalance,
@@ -130,7 +131,7 @@ export function analysisOf(accountId: string, bankBalance: number, gap: Gap): An
     working_balance: toUnits(gap.working),
     difference: toUnits(gap.difference),
     higher: higherSide(gap.difference),
-    gap: gapInWords(gap.difference),
+    gap: gapInWords(gap.difference, money),
     to_reconcile_count: gap.toReconcile.length,
     uncleared_count: gap.uncleared.length,
     uncleared: gap.uncleared.slice(0, UNCLEARED_SHOWN).map((t) => ({

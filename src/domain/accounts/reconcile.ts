@@ -2,7 +2,7 @@
  * `reconcile_account`'s decisions and texts: the outcome flow, the adjustment category, the subject and
  * question, and the undo plan.
  */
-import { fmtMoney, toUnits } from '../money.js';
+import { type MoneyText, toUnits } from '../money.js';
 import type { YnabCategoryGroup, YnabTransaction } from '../model.js';
 import { readyToAssign } from '../categories/internal.js';
 import type { Gap } from './reconcile-gap.js';
@@ -21,8 +21,8 @@ export const RECONCILIATION_UNDONE = 'Reconciliation undone.';
 export const unknownAccount = (accountId: string): string =>
   `Account ${accountId} is not in this plan: use an id from list_accounts.`;
 
-export const differenceFound = (difference: number): string =>
-  `${gapInWords(difference)} (YNAB's cleared balance differs from the bank by ${fmtMoney(difference)}.) Nothing was changed. Check explained_by, uncleared and possible_duplicates with the user; call again once fixed, or with adjust=true to record the gap as an adjustment.`;
+export const differenceFound = (difference: number, money: MoneyText): string =>
+  `${gapInWords(difference, money)} (YNAB's cleared balance differs from the bank by ${money(difference)}.) Nothing was changed. Check explained_by, uncleared and possible_duplicates with the user; call again once fixed, or with adjust=true to record the gap as an adjustment.`;
 
 export const reconciledMessage = (operationId: string): string =>
   `Reconciled. undo_operation with operation_id ${operationId} reverts it.`;
@@ -41,9 +41,14 @@ export function adjustmentCategory(groups: readonly YnabCategoryGroup[]): string
 }
 
 /** The question; `account` is already sanitised. */
-export function reconcileQuestion(account: string, count: number, difference: number): string {
+export function reconcileQuestion(
+  account: string,
+  count: number,
+  difference: number,
+  money: MoneyText,
+): string {
   const head = `Reconcile ${account}: mark ${count} cleared transaction(s) reconciled`;
-  return difference === 0 ? `${head}?` : `${head} and add a balance adjustment of ${fmtMoney(difference)}?`;
+  return difference === 0 ? `${head}?` : `${head} and add a balance adjustment of ${money(difference)}?`;
 }
 
 export interface ReconcileSubject {

@@ -4,7 +4,7 @@
  */
 import { firstMonthWhere, fromMonth } from '../transactions/by-month.js';
 import type { YnabAccount, YnabTransaction } from '../model.js';
-import { fmtMoney, toUnits } from '../money.js';
+import { type MoneyText, toUnits } from '../money.js';
 import { addMonths, isDebt, monthEnd } from '../plan-facts.js';
 import { clean } from '../text.js';
 
@@ -83,13 +83,19 @@ const rowsOf = (months: readonly string[]): Row[] =>
   months.map((m) => ({ month: `${m}-01`, bound: `${addMonths(m, 1)}-01`, assets: 0, debts: 0 }));
 
 /** The sentence that leads the answer: where net worth ended and how it moved. */
-function trendMessage(rows: readonly Row[], first: number, last: number, today: string): string {
+function trendMessage(
+  rows: readonly Row[],
+  first: number,
+  last: number,
+  today: string,
+  money: MoneyText,
+): string {
   const [oldest] = rows;
   if (oldest === undefined) return 'The plan has no month up to today: no net worth to give.';
   const end = monthEnd(rows.at(-1)!.month, today).end;
   const moved =
-    last === first ? 'unchanged' : `${last > first ? 'up' : 'down'} ${fmtMoney(Math.abs(last - first))}`;
-  return `Net worth ${fmtMoney(last)} on ${end}, ${moved} since the end of ${oldest.month.slice(0, 7)}.`;
+    last === first ? 'unchanged' : `${last > first ? 'up' : 'down'} ${money(Math.abs(last - first))}`;
+  return `Net worth ${money(last)} on ${end}, ${moved} since the end of ${oldest.month.slice(0, 7)}.`;
 }
 
 /**
@@ -108,6 +114,7 @@ export function netWorthTrend(
   transactions: readonly TransactionLike[],
   today: string,
   monthsCount: number,
+  money: MoneyText,
   first?: string,
 ): NetWorthTrend {
   const rows = rowsOf(monthsEndingWith(today, monthsCount).filter((m) => first === undefined || m >= first));
@@ -125,7 +132,7 @@ export function netWorthTrend(
   const [start = 0] = nets;
   const last = nets.at(-1) ?? 0;
   return {
-    message: trendMessage(rows, start, last, today),
+    message: trendMessage(rows, start, last, today, money),
     months: rows.map((r) => ({
       month: r.month,
       ...monthEnd(r.month, today),

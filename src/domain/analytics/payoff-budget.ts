@@ -1,7 +1,7 @@
 /** The monthly budget of `get_debt_payoff_plan`, pure. */
 import { AppError } from '../errors.js';
 import type { YnabTransaction } from '../model.js';
-import { fmtMoney, roundHalfEven, toMilli } from '../money.js';
+import { type MoneyText, roundHalfEven, toMilli } from '../money.js';
 import type { DebtTerms } from './payoff.js';
 import type { BudgetFrom } from './payoff-text.js';
 import { completeMonths, ym } from '../plan-facts.js';
@@ -53,13 +53,14 @@ export function chooseBudget(
   debts: readonly DebtTerms[],
   given: number | null,
   past: number | null,
+  money: MoneyText,
 ): { budget: number; from: BudgetFrom } {
   const minimums = debts.reduce((s, d) => s + d.minimum, 0);
   if (given !== null) {
     const budget = toMilli(given);
     if (budget < minimums)
       throw new AppError(
-        `monthly_budget ${fmtMoney(budget)} is less than the minimum payments, ${fmtMoney(minimums)}: give at least that much.`,
+        `monthly_budget ${money(budget)} is less than the minimum payments, ${money(minimums)}: give at least that much.`,
       );
     return { budget, from: 'given' };
   }

@@ -1,5 +1,5 @@
 /** The message and notes of `get_debt_payoff_plan`, pure. */
-import { fmtMoney } from '../money.js';
+import { type MoneyText } from '../money.js';
 import type { SimulatedPlan } from './payoff-simulate.js';
 
 export type BudgetFrom = 'given' | 'past payments' | 'minimum payments';
@@ -14,19 +14,19 @@ export interface MessageFacts {
 }
 
 /** The conclusion, from the first plan (avalanche when both ran). */
-export function payoffMessage(first: SimulatedPlan, f: MessageFacts): string {
-  const at = `At ${fmtMoney(f.budget)} a month,`;
+export function payoffMessage(first: SimulatedPlan, f: MessageFacts, money: MoneyText): string {
+  const at = `At ${money(f.budget)} a month,`;
   if (first.never)
-    return `${at} the payments do not cover the interest charged on the ${fmtMoney(f.owed)} owed: the debt never shrinks. Pay more each month to pay it off.`;
+    return `${at} the payments do not cover the interest charged on the ${money(f.owed)} owed: the debt never shrinks. Pay more each month to pay it off.`;
   if (!first.debtFree)
-    return `${at} the ${fmtMoney(f.owed)} owed is not paid off within ${f.maxMonths} months: ${fmtMoney(first.interestMilli)} of interest is charged meanwhile.`;
+    return `${at} the ${money(f.owed)} owed is not paid off within ${f.maxMonths} months: ${money(first.interestMilli)} of interest is charged meanwhile.`;
   const debts = f.debtCount === 1 ? 'debt' : 'debts';
-  let message = `${at} the ${fmtMoney(f.owed)} owed on ${f.debtCount} ${debts} is paid off in ${first.debtFree.months} months, by ${first.debtFree.month}, with ${fmtMoney(first.interestMilli)} of interest (${first.strategy}).`;
+  let message = `${at} the ${money(f.owed)} owed on ${f.debtCount} ${debts} is paid off in ${first.debtFree.months} months, by ${first.debtFree.month}, with ${money(first.interestMilli)} of interest (${first.strategy}).`;
   if (f.savedMilli !== null)
     message +=
       f.savedMilli === 0
         ? ' Avalanche and snowball cost the same here.'
-        : ` Avalanche saves ${fmtMoney(f.savedMilli)} of interest over snowball.`;
+        : ` Avalanche saves ${money(f.savedMilli)} of interest over snowball.`;
   return message;
 }
 
@@ -43,7 +43,7 @@ export interface NoteFacts {
 }
 
 /** What the plan assumes, to tell the user. */
-export function payoffNotes(f: NoteFacts): string[] {
+export function payoffNotes(f: NoteFacts, money: MoneyText): string[] {
   const notes = [
     'Rates and minimum payments are those in force today and are assumed fixed; no new charges are made on the debts.',
     `Each month, from ${f.firstMonth}, every debt is charged a twelfth of its yearly rate on its balance, then gets its minimum payment; the rest of the monthly budget goes to the first debt of the strategy (avalanche: highest rate first; snowball: smallest balance first), and a debt paid off frees its minimum for the next.`,
@@ -58,11 +58,11 @@ export function payoffNotes(f: NoteFacts): string[] {
     );
   if (f.budgetFrom === 'past payments')
     notes.push(
-      `monthly_budget was not given: ${fmtMoney(f.budget)} is the average paid into the debt accounts over the last 3 complete months.`,
+      `monthly_budget was not given: ${money(f.budget)} is the average paid into the debt accounts over the last 3 complete months.`,
     );
   if (f.budgetFrom === 'minimum payments')
     notes.push(
-      `monthly_budget was not given: ${fmtMoney(f.budget)} is the sum of the minimum payments, so nothing extra; give a larger monthly_budget to see how much sooner the debts would be paid off.`,
+      `monthly_budget was not given: ${money(f.budget)} is the sum of the minimum payments, so nothing extra; give a larger monthly_budget to see how much sooner the debts would be paid off.`,
     );
   if (f.escrow.length > 0)
     notes.push(

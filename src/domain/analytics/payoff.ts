@@ -4,7 +4,7 @@
  */
 import { AppError } from '../errors.js';
 import type { YnabAccount } from '../model.js';
-import { roundHalfEven, toMilli, toUnits } from '../money.js';
+import { roundHalfEven, toMilli, toUnits, type MoneyText } from '../money.js';
 import { simulate, type PlanDebtRow, type SimulatedPlan, type Strategy } from './payoff-simulate.js';
 import { payoffMessage, payoffNotes, type BudgetFrom } from './payoff-text.js';
 import { addMonths, isDebt } from '../plan-facts.js';
@@ -168,6 +168,7 @@ export function payoffPlan(
   debts: readonly DebtTerms[],
   budget: { budget: number; from: BudgetFrom },
   o: PlanOptions,
+  money: MoneyText,
 ): PayoffResult {
   const sim = debts.map((d) => ({ name: d.name, owed: d.owed, rate: d.rate, minimum: d.minimum }));
   const run = (s: Strategy): SimulatedPlan => simulate(sim, budget.budget, s, o.maxMonths, o.today);
@@ -187,13 +188,17 @@ export function payoffPlan(
   const payments = new Map(plans.map((p) => [p.strategy, p.paymentsInOrder]));
   const paymentsOf = (s: Strategy, i: number): number | null => payments.get(s)?.[i] ?? null;
   return {
-    message: payoffMessage(first, {
-      budget: budget.budget,
-      owed: debts.reduce((s, d) => s + d.owed, 0),
-      debtCount: debts.length,
-      maxMonths: o.maxMonths,
-      savedMilli: compared?.interest ?? null,
-    }),
+    message: payoffMessage(
+      first,
+      {
+        budget: budget.budget,
+        owed: debts.reduce((s, d) => s + d.owed, 0),
+        debtCount: debts.length,
+        maxMonths: o.maxMonths,
+        savedMilli: compared?.interest ?? null,
+      },
+      money,
+    ),
     monthly_budget: toUnits(budget.budget),
     budget_from: budget.from,
     first_month: firstMonth,
@@ -214,15 +219,18 @@ export function payoffPlan(
     plans: plans.map(planOut),
     interest_saved_by_avalanche: compared ? roundHalfEven(toUnits(compared.interest), 2) : null,
     months_saved_by_avalanche: compared?.months ?? null,
-    notes: payoffNotes({
-      firstMonth,
-      noRate: names((d) => d.rate_from === 'missing'),
-      noMinimum: names((d) => d.minimum_from === 'missing'),
-      budgetFrom: budget.from,
-      budget: budget.budget,
-      escrow: names((d) => d.escrow > 0),
-      stopped: plans.some((p) => !p.debtFree && !p.never),
-      maxMonths: o.maxMonths,
-    }),
+    notes: payoffNotes(
+      {
+        firstMonth,
+        noRate: names((d) => d.rate_from === 'missing'),
+        noMinimum: names((d) => d.minimum_from === 'missing'),
+        budgetFrom: budget.from,
+        budget: budget.budget,
+        escrow: names((d) => d.escrow > 0),
+        stopped: plans.some((p) => !p.debtFree && !p.never),
+        maxMonths: o.maxMonths,
+      },
+      money,
+    ),
   };
 }

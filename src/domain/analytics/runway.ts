@@ -4,7 +4,7 @@
  */
 import { AppError } from '../errors.js';
 import type { YnabAccount, YnabTransaction } from '../model.js';
-import { floatText, fmtMoney, roundHalfEven, toUnits } from '../money.js';
+import { floatText, type MoneyText, roundHalfEven, toUnits } from '../money.js';
 import { completeMonths, linesOf, PARTIAL_LEFT_OUT, trackingAssets, ym } from '../plan-facts.js';
 import { casefold, clean, nameKey, quote } from '../text.js';
 import { firstMonthWhere, inMonths } from '../transactions/by-month.js';
@@ -139,11 +139,11 @@ interface NoteFacts {
   liquid: number;
 }
 
-function runwayNotes(f: NoteFacts): string[] {
+function runwayNotes(f: NoteFacts, money: MoneyText): string[] {
   const notes = [...ALWAYS, PARTIAL_LEFT_OUT];
   if (f.cards)
     notes.push(
-      `What the credit cards owe (${fmtMoney(f.owed)}) is subtracted from the money available: it will have to be paid.`,
+      `What the credit cards owe (${money(f.owed)}) is subtracted from the money available: it will have to be paid.`,
     );
   if (!f.includeSavings) notes.push('Savings accounts were left out of the money available, as asked.');
   if (f.months > 0 && f.months < f.asked)
@@ -155,7 +155,7 @@ function runwayNotes(f: NoteFacts): string[] {
 }
 
 /** The runway of the open budget accounts, with its message and notes. */
-export function runway(input: RunwayInput): RunwayResult {
+export function runway(input: RunwayInput, money: MoneyText): RunwayResult {
   const kinds = new Set(['checking', 'cash', ...CARD_TYPES, ...(input.includeSavings ? ['savings'] : [])]);
   const live = input.accounts.filter((a) => !a.deleted);
   const counted = live.filter((a) => a.on_budget && !a.closed && kinds.has(a.type));
@@ -176,11 +176,11 @@ export function runway(input: RunwayInput): RunwayResult {
   const core = coverage(vital, months.length, liquid);
   let message: string;
   if (months.length === 0)
-    message = `No complete month of spending to average yet: no runway can be given for the ${fmtMoney(liquid)} available.`;
+    message = `No complete month of spending to average yet: no runway can be given for the ${money(liquid)} available.`;
   else {
-    message = `At the average spending of the last ${months.length} complete months, ${fmtMoney(-all.average)} a month, the ${fmtMoney(liquid)} available would last ${lasts(all.runway)}.`;
+    message = `At the average spending of the last ${months.length} complete months, ${money(-all.average)} a month, the ${money(liquid)} available would last ${lasts(all.runway)}.`;
     if (input.essential)
-      message += ` On essential spending alone, ${fmtMoney(-core.average)} a month: ${lasts(core.runway)}.`;
+      message += ` On essential spending alone, ${money(-core.average)} a month: ${lasts(core.runway)}.`;
   }
   const countedIds = new Set(counted.map((a) => a.id));
   return {
@@ -195,13 +195,16 @@ export function runway(input: RunwayInput): RunwayResult {
     months,
     accounts: counted.map((a) => ({ name: clean(a.name), type: a.type, balance: toUnits(a.balance) })),
     left_out: live.filter((a) => !a.closed && !countedIds.has(a.id)).map((a) => clean(a.name)),
-    notes: runwayNotes({
-      cards: cards.length > 0,
-      owed,
-      includeSavings: input.includeSavings,
-      months: months.length,
-      asked: input.monthsCount,
-      liquid,
-    }),
+    notes: runwayNotes(
+      {
+        cards: cards.length > 0,
+        owed,
+        includeSavings: input.includeSavings,
+        months: months.length,
+        asked: input.monthsCount,
+        liquid,
+      },
+      money,
+    ),
   };
 }

@@ -3,7 +3,7 @@
  * and over the period.
  */
 import type { YnabAccount, YnabCategoryGroup, YnabTransaction } from '../model.js';
-import { floatText, fmtMoney, roundHalfEven, toUnits } from '../money.js';
+import { floatText, type MoneyText, roundHalfEven, toUnits } from '../money.js';
 import { internalCategories, UNCATEGORIZED } from '../categories/internal.js';
 import { linesOf, PARTIAL_LEFT_OUT, trackingAssets, ym } from '../plan-facts.js';
 import { measuredHistory } from './runway.js';
@@ -112,12 +112,17 @@ const ALWAYS = [
   'Saved is income less spending: what stayed in the budget accounts or went to an asset outside them. The rate is saved over income.',
 ];
 
-function savingsNotes(tally: Tally, rows: readonly SavingsMonth[], asked: number): string[] {
+function savingsNotes(
+  tally: Tally,
+  rows: readonly SavingsMonth[],
+  asked: number,
+  money: MoneyText,
+): string[] {
   const notes = [...ALWAYS, PARTIAL_LEFT_OUT];
   const { count, sum } = tally.uncategorised;
   if (count > 0)
     notes.push(
-      `${count} inflows without a category (${fmtMoney(sum)}) are counted neither as income nor as refunds: categorise them in YNAB for a true figure.`,
+      `${count} inflows without a category (${money(sum)}) are counted neither as income nor as refunds: categorise them in YNAB for a true figure.`,
     );
   if (rows.length > 0 && rows.length < asked)
     notes.push(
@@ -129,13 +134,13 @@ function savingsNotes(tally: Tally, rows: readonly SavingsMonth[], asked: number
   return notes;
 }
 
-function savingsMessage(n: number, total: Sums, rows: readonly SavingsMonth[]): string {
+function savingsMessage(n: number, total: Sums, rows: readonly SavingsMonth[], money: MoneyText): string {
   if (n === 0) return 'No complete month holds budget transactions yet: no savings rate to give.';
   if (total.income === 0)
-    return `No income was categorised to Ready to Assign over the last ${n} complete months: no savings rate can be given; ${fmtMoney(-total.spending)} was spent.`;
+    return `No income was categorised to Ready to Assign over the last ${n} complete months: no savings rate can be given; ${money(-total.spending)} was spent.`;
   const saved = total.income + total.spending;
   const rate = roundHalfEven((saved / total.income) * 100, 1);
-  let message = `Over the last ${n} complete months, ${fmtMoney(total.income)} came in and ${fmtMoney(-total.spending)} went out: ${fmtMoney(saved)} saved, ${floatText(rate)} % of the income.`;
+  let message = `Over the last ${n} complete months, ${money(total.income)} came in and ${money(-total.spending)} went out: ${money(saved)} saved, ${floatText(rate)} % of the income.`;
   const ends = extremes(rows);
   if (ends && ends.best !== ends.worst)
     message += ` Best month: ${ends.best.month} (${floatText(ends.best.rate)} %), worst: ${ends.worst.month} (${floatText(ends.worst.rate)} %).`;
@@ -143,7 +148,7 @@ function savingsMessage(n: number, total: Sums, rows: readonly SavingsMonth[]): 
 }
 
 /** The savings rate over the complete months that hold budget transactions. */
-export function savingsRate(input: SavingsInput): SavingsResult {
+export function savingsRate(input: SavingsInput, money: MoneyText): SavingsResult {
   const ids = idsOf(input);
   const { months, history } = measuredHistory(
     input.transactions,
@@ -177,7 +182,7 @@ export function savingsRate(input: SavingsInput): SavingsResult {
   const saved = total.income + total.spending;
   const ends = extremes(rows);
   return {
-    message: savingsMessage(months.length, total, rows),
+    message: savingsMessage(months.length, total, rows, money),
     months: rows,
     income: toUnits(total.income),
     spending: toUnits(total.spending),
@@ -187,6 +192,6 @@ export function savingsRate(input: SavingsInput): SavingsResult {
     best_month: ends?.best.month ?? null,
     worst_month: ends?.worst.month ?? null,
     moved_to_tracking: toUnits(tally.moved),
-    notes: savingsNotes(tally, rows, input.monthsCount),
+    notes: savingsNotes(tally, rows, input.monthsCount, money),
   };
 }

@@ -8,7 +8,7 @@ import { monthOf } from '../dates.js';
 import { AppError } from '../errors.js';
 import { monthCategories, milliOf } from '../months/month-categories.js';
 import type { YnabCategory } from '../model.js';
-import { fmtMoney } from '../money.js';
+import { type MoneyText } from '../money.js';
 import { clean, compareCodePoints } from '../text.js';
 
 export const SAME_CATEGORY = 'Give two different categories: money moves from one to another.';
@@ -63,6 +63,7 @@ export function planBudget(
   categoryId: string,
   month: string,
   to: number,
+  money: MoneyText,
 ): BudgetPlan {
   const category = monthCategory(index, categoryId);
   const from = category.budgeted;
@@ -73,7 +74,7 @@ export function planBudget(
     to,
     changes: from !== to,
     subject: { category: categoryId, month, amount: to },
-    question: `Budget ${category.name} for ${month}: budgeted ${fmtMoney(from)} → ${fmtMoney(to)}?`,
+    question: `Budget ${category.name} for ${month}: budgeted ${money(from)} → ${money(to)}?`,
   };
 }
 
@@ -107,8 +108,8 @@ const side = (category: MonthCategory, delta: number): MoveSide => ({
 });
 
 /** One side of the move, each amount named: `- Restaurants: budgeted 120.00 → 150.00, available after 180.00`. */
-const sideLine = (s: MoveSide): string =>
-  `- ${s.category.name}: budgeted ${fmtMoney(s.from)} → ${fmtMoney(s.to)}, available after ${fmtMoney(s.availableAfter)}`;
+const sideLine = (s: MoveSide, money: MoneyText): string =>
+  `- ${s.category.name}: budgeted ${money(s.from)} → ${money(s.to)}, available after ${money(s.availableAfter)}`;
 
 /** `move_money`: `amount` milliunits from one category to another in `month` (the source may go negative). */
 export function planMove(
@@ -117,6 +118,7 @@ export function planMove(
   toId: string,
   month: string,
   amount: number,
+  money: MoneyText,
 ): MovePlan {
   checkDistinct(fromId, toId);
   const source = side(monthCategory(index, fromId), -amount);
@@ -128,9 +130,9 @@ export function planMove(
     target,
     subject: { from: fromId, to: toId, month, amount },
     question: [
-      `Move ${fmtMoney(amount)} from ${source.category.name} to ${target.category.name} for ${month}?`,
-      sideLine(source),
-      sideLine(target),
+      `Move ${money(amount)} from ${source.category.name} to ${target.category.name} for ${month}?`,
+      sideLine(source, money),
+      sideLine(target, money),
     ].join('\n'),
   };
 }
@@ -139,12 +141,12 @@ export function planMove(
 const refusedText = (target: string, error: string): string => `YNAB refused to change ${target} (${error})`;
 
 /** The error when the target's write failed and the source was put back. */
-export const rolledBackText = (plan: MovePlan, error: string): string =>
-  `${refusedText(plan.target.category.name, error)}; ${plan.source.category.name} is back to ${fmtMoney(plan.source.from)}: nothing was moved.`;
+export const rolledBackText = (plan: MovePlan, error: string, money: MoneyText): string =>
+  `${refusedText(plan.target.category.name, error)}; ${plan.source.category.name} is back to ${money(plan.source.from)}: nothing was moved.`;
 
 /** The error when putting the source back failed too. */
-export const rollbackFailedText = (plan: MovePlan, error: string, again: string): string =>
-  `${refusedText(plan.target.category.name, error)}, then putting ${plan.source.category.name} back failed too (${again}): set ${plan.source.category.name} back to ${fmtMoney(plan.source.from)} in YNAB.`;
+export const rollbackFailedText = (plan: MovePlan, error: string, again: string, money: MoneyText): string =>
+  `${refusedText(plan.target.category.name, error)}, then putting ${plan.source.category.name} back failed too (${again}): set ${plan.source.category.name} back to ${money(plan.source.from)} in YNAB.`;
 
 /** One budgeted amount an operation changed: `from` before, `to` after (milliunits). */
 export interface BudgetChange {
@@ -177,12 +179,13 @@ export function planBudgetUndo(
   index: ReadonlyMap<string, YnabCategory>,
   month: string,
   change: BudgetChange,
+  money: MoneyText,
 ): BudgetUndoPlan {
   const ok = unchanged(index, change);
   return {
     conflicts: ok ? [] : [change.category_id],
     fullConflict: ok ? null : BUDGET_CONFLICT,
-    question: `Undo: set ${nameOf(index, change.category_id)} for ${month} back to ${fmtMoney(change.from)}?`,
+    question: `Undo: set ${nameOf(index, change.category_id)} for ${month} back to ${money(change.from)}?`,
     items: [change.category_id],
     writes: ok ? [{ category_id: change.category_id, budgeted: change.from }] : [],
   };
@@ -199,6 +202,7 @@ export function planMoveUndo(
   month: string,
   source: BudgetChange,
   target: BudgetChange,
+  money: MoneyText,
 ): BudgetUndoPlan {
   const held = (c: BudgetChange) => {
     const current = index.get(c.category_id);
@@ -209,7 +213,7 @@ export function planMoveUndo(
   const conflicts = [source, target]
     .filter((c) => !toRevert.includes(c) && !back.includes(c))
     .map((c) => c.category_id);
-  const amount = fmtMoney(source.from - source.to);
+  const amount = money(source.from - source.to);
   const fullConflict =
     conflicts.length > 0 ? MOVE_CONFLICT : toRevert.length === 0 ? MOVE_ALREADY_BACK : null;
   const one = toRevert.length === 1 ? (toRevert[0] as BudgetChange) : null;
@@ -217,7 +221,7 @@ export function planMoveUndo(
   const question =
     one === null || other === undefined
       ? `Undo: move ${amount} back from ${nameOf(index, target.category_id)} to ${nameOf(index, source.category_id)} for ${month}?`
-      : `Undo: set ${nameOf(index, one.category_id)} for ${month} back to ${fmtMoney(one.from)} (${nameOf(index, other.category_id)} is already back at ${fmtMoney(other.from)})?`;
+      : `Undo: set ${nameOf(index, one.category_id)} for ${month} back to ${money(one.from)} (${nameOf(index, other.category_id)} is already back at ${money(other.from)})?`;
   return {
     conflicts,
     fullConflict,

@@ -7,9 +7,9 @@ import { refuseInternal } from './internal.js';
 import type { CategoryIndex } from './category-lists.js';
 import { AppError } from '../errors.js';
 import type { YnabCategory } from '../model.js';
-import { toMilli } from '../money.js';
+import { toMilli, type MoneyText } from '../money.js';
 import { cadenceWords } from '../months/target-cadence.js';
-import { targetDescription } from '../months/targets.js';
+import { hasGoalType, targetDescription } from '../months/targets.js';
 
 export type Frequency = 'monthly' | 'weekly' | 'yearly';
 
@@ -50,7 +50,7 @@ export const cannotRestore = (before: string): string =>
   `undo_operation cannot bring back the previous target (${before}): only YNAB can.`;
 
 /** A target exists when it is described as one: a goal type and a target amount. */
-const hasTarget = (c: YnabCategory): boolean => targetDescription(c) !== 'no target';
+const hasTarget = (c: YnabCategory): boolean => hasGoalType(c) && typeof c.goal_target === 'number';
 
 /** The checks, in their order; the category and the amount in milliunits (null: removal). */
 function check(index: CategoryIndex, ask: TargetAsk): { category: YnabCategory; milli: number | null } {
@@ -124,7 +124,7 @@ export function recreateFields(c: YnabCategory): GoalWrite | null {
 }
 
 /** Checks a target write and plans it: fields to send, before and after in words, the undo fields. */
-export function planTarget(index: CategoryIndex, ask: TargetAsk): TargetPlan {
+export function planTarget(index: CategoryIndex, ask: TargetAsk, money: MoneyText): TargetPlan {
   const { category, milli } = check(index, ask);
   const card = index.cardPayment.has(category.id);
   const fields: GoalWrite = { goal_target: milli };
@@ -139,8 +139,8 @@ export function planTarget(index: CategoryIndex, ask: TargetAsk): TargetPlan {
   return {
     category,
     fields,
-    before: targetDescription(category),
-    after: targetDescription(expectedAfter(category, ask, milli, card)),
+    before: targetDescription(category, money),
+    after: targetDescription(expectedAfter(category, ask, milli, card), money),
     undo,
   };
 }

@@ -2,7 +2,7 @@
  * The change list shared by apply_categories and the undo of a categorize operation: change records and
  * their question.
  */
-import { fmtMoney, toMilli, toUnits } from '../money.js';
+import { type MoneyText, toMilli, toUnits } from '../money.js';
 import type { YnabTransaction } from '../model.js';
 import { clean } from '../text.js';
 
@@ -39,10 +39,10 @@ export function changeOf(
 const MAX_LINES = 20;
 
 /** `{action} {n} transaction(s)?` then the first 20 change lines, then `- … and {k} more`. */
-export function changeQuestion(action: string, changes: readonly Change[]): string {
+export function changeQuestion(action: string, changes: readonly Change[], money: MoneyText): string {
   const lines = [`${action} ${changes.length} transaction(s)?`];
   for (const c of changes.slice(0, MAX_LINES)) {
-    const amount = fmtMoney(toMilli(c.amount));
+    const amount = money(toMilli(c.amount));
     lines.push(
       `- ${c.date} ${c.payee} ${amount}: ${c.from_category ?? 'no category'} → ${c.to_category ?? 'no category'}`,
     );

@@ -7,7 +7,7 @@ import type { MonthDetail } from '../months/month-categories.js';
 import { summarizeMonth } from '../months/month-summary.js';
 import { underfundedTargets } from '../months/targets.js';
 import type { YnabAccount, YnabCategoryGroup, YnabScheduledTransaction, YnabTransaction } from '../model.js';
-import { fmtMoney, toMilli } from '../money.js';
+import { toMilli, type MoneyText } from '../money.js';
 import { perSnapshot } from '../memo.js';
 import { merchant } from '../payees/merchant.js';
 import { offBudgetIds, pendingTransactions } from '../categorize/pending.js';
@@ -51,10 +51,12 @@ export interface DigestInput {
   month: MonthDetail;
   /** Whether the write tools are on: the tool named is then the one that makes the change. */
   writes: boolean;
+  /** How amounts are written: the plan's currency decimals. */
+  money: MoneyText;
 }
 
 /** What the checks of the transactions read: no schedule, no month. */
-type RowsInput = Pick<DigestInput, 'today' | 'accounts' | 'transactions' | 'groups' | 'writes'>;
+type RowsInput = Pick<DigestInput, 'today' | 'accounts' | 'transactions' | 'groups' | 'writes' | 'money'>;
 
 /** Days ahead a target's due date or a scheduled payment counts as soon. */
 export const TARGET_DAYS = 14;
@@ -74,7 +76,8 @@ const PRICE_SHARE = 0.1;
 const NEW_MONTHS = 3;
 const BEFORE_MONTHS = 6;
 
-const money = (m: number): string => fmtMoney(Math.abs(m));
+/** An amount without its sign, where the sentence says which way it goes. */
+const unsigned = (money: MoneyText, m: number): string => money(Math.abs(m));
 const openAccounts = (accounts: readonly YnabAccount[]) => accounts.filter((a) => !a.deleted && !a.closed);
 
 /** Scheduled outflows of the next days that the account's balance does not cover. */
@@ -91,7 +94,7 @@ function scheduledShort(input: DigestInput): Need[] {
     if (own.length === 0 || account.balance + total >= 0) continue;
     needs.push({
       kind: 'scheduled_short',
-      what: `${clean(account.name)} holds ${fmtMoney(account.balance)}, short of the ${money(total)} scheduled to leave it by ${until} (${own.length} payment(s)).`,
+      what: `${clean(account.name)} holds ${input.money(account.balance)}, short of the ${unsigned(input.money, total)} scheduled to leave it by ${until} (${own.length} payment(s)).`,
       tool: 'list_scheduled_transactions',
       ids: [account.id, ...new Set(own.map((o) => o.schedule.id))],
     });
@@ -102,7 +105,7 @@ function scheduledShort(input: DigestInput): Need[] {
 function overspent(input: DigestInput): Need[] {
   return summarizeMonth(input.month).overspent.map((c) => ({
     kind: 'overspent',
-    what: `${c.name} (${c.group}) is overspent by ${money(toMilli(c.balance))} this month.`,
+    what: `${c.name} (${c.group}) is overspent by ${unsigned(input.money, toMilli(c.balance))} this month.`,
     tool: input.writes ? 'move_money' : 'get_category_balances',
     ids: [c.category_id],
   }));
@@ -110,11 +113,11 @@ function overspent(input: DigestInput): Need[] {
 
 function targetsDue(input: DigestInput): Need[] {
   const soon = addDays(input.today, TARGET_DAYS);
-  return underfundedTargets(input.month, null)
+  return underfundedTargets(input.month, null, input.money)
     .targets.filter((t) => t.due !== null && t.due <= soon && t.needed > 0)
     .map((t) => ({
       kind: 'target_due',
-      what: `${t.name} needs ${money(toMilli(t.needed))} more for its target (${t.target}), due ${t.due}.`,
+      what: `${t.name} needs ${unsigned(input.money, toMilli(t.needed))} more for its target (${t.target}), due ${t.due}.`,
       tool: 'get_underfunded_targets',
       ids: [t.category_id],
     }));
@@ -159,7 +162,7 @@ function duplicates(input: RowsInput): Need[] {
     seen.add(t.id).add(copy.of);
     needs.push({
       kind: 'duplicate',
-      what: `${clean(t.payee_name)} ${fmtMoney(t.amount)} on ${t.date} is there twice (one ${copy.evidence.this}, one ${copy.evidence.other}).`,
+      what: `${clean(t.payee_name)} ${input.money(t.amount)} on ${t.date} is there twice (one ${copy.evidence.this}, one ${copy.evidence.other}).`,
       tool: input.writes ? 'delete_transactions' : 'find_transactions',
       ids: [t.id, copy.of],
     });
@@ -186,7 +189,7 @@ function outsized(input: RowsInput): Need[] {
     if (-t.amount < typical * OUTSIZED_FACTOR || -t.amount - typical < OUTSIZED_MIN) continue;
     needs.push({
       kind: 'outsized_charge',
-      what: `${clean(t.payee_name)} charged ${money(t.amount)} on ${t.date}, against ${money(typical)} usually.`,
+      what: `${clean(t.payee_name)} charged ${unsigned(input.money, t.amount)} on ${t.date}, against ${unsigned(input.money, typical)} usually.`,
       tool: 'get_transaction',
       ids: [t.id],
     });
@@ -238,7 +241,7 @@ function priceChanges(
       if (Math.abs(last.amount - item.amount) <= Math.abs(item.amount) * PRICE_SHARE) continue;
       needs.push({
         kind: 'price_change',
-        what: `${item.payee} now charges ${money(last.amount)} a month, ${money(item.amount)} before.`,
+        what: `${item.payee} now charges ${unsigned(input.money, last.amount)} a month, ${unsigned(input.money, item.amount)} before.`,
         tool: 'find_recurring_charges',
         ids: [last.id],
       });
@@ -271,7 +274,7 @@ function newRecurring(input: RowsInput, rows: readonly YnabTransaction[]): Need[
     if (chargedBefore.has(item.key) || !own.some((t) => firstDay.get(t.account_id)! < start)) continue;
     needs.push({
       kind: 'new_recurring',
-      what: `${item.payee} is charged every month since ${window[0]} (${money(item.amount)}).`,
+      what: `${item.payee} is charged every month since ${window[0]} (${unsigned(input.money, item.amount)}).`,
       tool: 'find_recurring_charges',
       ids: own.map((t) => t.id),
     });
@@ -317,7 +320,7 @@ export function needsYou(input: DigestInput): Need[] {
     ...overspent(input),
     ...targetsDue(input),
     ...bankLinks(input),
-    ...fromRows(input.transactions, input.accounts, input.groups, input.today, input.writes),
+    ...fromRows(input.transactions, input.accounts, input.groups, input.today, input.writes, input.money),
     ...notReconciled(input),
   ];
 }
@@ -335,8 +338,9 @@ const fromRows = perSnapshot(
     groups: readonly YnabCategoryGroup[],
     today: string,
     writes: boolean,
+    money: MoneyText,
   ): readonly Need[] => {
-    const input: RowsInput = { transactions, accounts, groups, today, writes };
+    const input: RowsInput = { transactions, accounts, groups, today, writes, money };
     const odd = outsized(input);
     const rows = chargeRows(input);
     return Object.freeze([

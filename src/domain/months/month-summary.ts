@@ -4,7 +4,7 @@
  */
 import { milliOf, usableCategories } from './month-categories.js';
 import type { MonthDetail } from './month-categories.js';
-import { roundHalfEven, toUnits } from '../money.js';
+import { roundHalfEven, toUnits, type MoneyText } from '../money.js';
 import { clean } from '../text.js';
 import { targetView, type TargetView } from './target-view.js';
 
@@ -64,7 +64,11 @@ export const hasFigures = (c: CategoryBalance): boolean =>
  * Budgeted, activity, balance and target per usable category; those without figures (`hasFigures`)
  * dropped unless `includeEmpty` (a target just set stays readable).
  */
-export function categoryBalances(detail: MonthDetail, includeEmpty: boolean): CategoryBalance[] {
+export function categoryBalances(
+  detail: MonthDetail,
+  includeEmpty: boolean,
+  money: MoneyText,
+): CategoryBalance[] {
   const every = usableCategories(detail).map((c) => ({
     category_id: c.id,
     name: clean(c.name),
@@ -72,7 +76,7 @@ export function categoryBalances(detail: MonthDetail, includeEmpty: boolean): Ca
     budgeted: toUnits(milliOf(c.budgeted)),
     activity: toUnits(milliOf(c.activity)),
     balance: toUnits(milliOf(c.balance)),
-    target: targetView(c),
+    target: targetView(c, money),
   }));
   return includeEmpty ? every : every.filter(hasFigures);
 }

@@ -6,7 +6,7 @@
  */
 import { milliOf, usableCategories } from './month-categories.js';
 import type { MonthDetail } from './month-categories.js';
-import { fmtMoney, roundHalfEven, toUnits } from '../money.js';
+import { type MoneyText, roundHalfEven, toUnits } from '../money.js';
 import { ym } from '../plan-facts.js';
 import { clean } from '../text.js';
 
@@ -84,7 +84,14 @@ function row(t: Tally, complete: readonly boolean[]): TrendCategory {
   };
 }
 
-function trendMessage(months: readonly string[], shown: number, all: number, leftOut: number, today: string) {
+function trendMessage(
+  months: readonly string[],
+  shown: number,
+  all: number,
+  leftOut: number,
+  today: string,
+  money: MoneyText,
+) {
   const first = months[0];
   const last = months.at(-1);
   if (first === undefined || last === undefined)
@@ -94,13 +101,18 @@ function trendMessage(months: readonly string[], shown: number, all: number, lef
   let message = `Spending per category, ${span}`;
   message += partial ? ` (${ym(today)} under way, to ${today}; averages leave it out).` : '.';
   if (shown < all) {
-    message += ` The ${shown} ${shown === 1 ? 'category' : 'categories'} that spent most of ${all} ${shown === 1 ? 'is' : 'are'} listed; the other ${all - shown} spent ${fmtMoney(leftOut)} in all (counted in each month's spent): call again with limit ${Math.min(all, 200)} to list them.`;
+    message += ` The ${shown} ${shown === 1 ? 'category' : 'categories'} that spent most of ${all} ${shown === 1 ? 'is' : 'are'} listed; the other ${all - shown} spent ${money(leftOut)} in all (counted in each month's spent): call again with limit ${Math.min(all, 200)} to list them.`;
   }
   return message;
 }
 
 /** Spending per category over the months read, the `limit` categories that spent most first. */
-export function spendingTrends(details: readonly MonthDetail[], today: string, limit: number): Trends {
+export function spendingTrends(
+  details: readonly MonthDetail[],
+  today: string,
+  limit: number,
+  money: MoneyText,
+): Trends {
   const complete = details.map((d) => ym(d.month) !== ym(today));
   const all = tallies(details).sort((a, b) => b.total - a.total);
   const shown = all.slice(0, limit);
@@ -112,6 +124,7 @@ export function spendingTrends(details: readonly MonthDetail[], today: string, l
       all.length,
       leftOut,
       today,
+      money,
     ),
     months: details.map((d, i) => ({
       month: d.month,

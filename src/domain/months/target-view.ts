@@ -4,7 +4,7 @@
  * wants this month. Pure; amounts in currency units.
  */
 import type { YnabCategory } from '../model.js';
-import { toUnits } from '../money.js';
+import { toUnits, type MoneyText } from '../money.js';
 import { milliOf } from './month-categories.js';
 import { hasGoalType, targetDescription } from './targets.js';
 
@@ -42,13 +42,13 @@ export interface TargetView {
 const finite = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** The target of a category, or null when it has none. */
-export function targetView(c: YnabCategory): TargetView | null {
+export function targetView(c: YnabCategory, money: MoneyText): TargetView | null {
   if (!hasGoalType(c)) return null;
   const goal = finite(c.goal_target);
   const cadence = finite(c.goal_cadence);
   return {
     kind: KIND_OF[c.goal_type as string] ?? null,
-    description: targetDescription(c),
+    description: targetDescription(c, money),
     amount: goal === null ? null : toUnits(goal),
     date: c.goal_target_date ?? null,
     cadence: cadence === null ? null : (CADENCE_OF[cadence] ?? null),

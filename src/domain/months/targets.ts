@@ -6,7 +6,7 @@ import { milliOf, monthCategories } from './month-categories.js';
 import { needRhythm } from './target-cadence.js';
 import type { MonthDetail } from './month-categories.js';
 import type { YnabCategory } from '../model.js';
-import { fmtMoney, toUnits } from '../money.js';
+import { type MoneyText, toUnits } from '../money.js';
 import { clean, compareCodePoints } from '../text.js';
 
 const KINDS: ReadonlyMap<string, string> = new Map([
@@ -26,11 +26,11 @@ export const hasGoalType = (c: YnabCategory): boolean =>
  * 2026-10-01`, `1200.00 each year, next due 2026-12-15`, `40.00 each week on Friday`, `300.00 (target
  * balance)`…
  */
-export function targetDescription(c: YnabCategory): string {
+export function targetDescription(c: YnabCategory, money: MoneyText): string {
   const type = c.goal_type;
   const goal = c.goal_target;
   if (typeof type !== 'string' || type === '' || typeof goal !== 'number') return 'no target';
-  const amount = fmtMoney(goal);
+  const amount = money(goal);
   const rhythm = type === 'NEED' ? needRhythm(c) : null;
   if (rhythm !== null) return `${amount} ${rhythm}`;
   return `${amount} (${KINDS.get(type) ?? type})`;
@@ -101,7 +101,7 @@ function dueOf(c: YnabCategory, month: string): string | null {
   return urgencyOf(c) === 'repeating' ? monthEnd(month) : null;
 }
 
-function behindLine(c: YnabCategory, month: string): Behind {
+function behindLine(c: YnabCategory, month: string, money: MoneyText): Behind {
   const neededMilli = milliOf(c.goal_under_funded);
   return {
     neededMilli,
@@ -109,7 +109,7 @@ function behindLine(c: YnabCategory, month: string): Behind {
       category_id: c.id,
       name: clean(c.name),
       group: clean(c.category_group_name),
-      target: targetDescription(c),
+      target: targetDescription(c, money),
       due: dueOf(c, month),
       needed: toUnits(neededMilli),
       left: toUnits(milliOf(c.goal_overall_left)),
@@ -129,7 +129,14 @@ function byUrgency(a: Behind, b: Behind): number {
   return b.neededMilli - a.neededMilli || compareCodePoints(a.line.name, b.line.name);
 }
 
-function message(month: string, active: number, behind: number, needed: number, ready: number): string {
+function message(
+  month: string,
+  active: number,
+  behind: number,
+  needed: number,
+  ready: number,
+  money: MoneyText,
+): string {
   if (active === 0) return `No visible category has a target in ${month}.`;
   if (behind === 0) {
     return active === 1
@@ -137,14 +144,18 @@ function message(month: string, active: number, behind: number, needed: number, 
       : `The ${active} targets of ${month} are funded: nothing more is needed this month.`;
   }
   const verb = behind === 1 ? 'target needs' : 'targets need';
-  const head = `${behind} ${verb} ${fmtMoney(needed)} in ${month}; Ready to Assign holds ${fmtMoney(ready)}: `;
-  if (ready >= needed) return `${head}enough for all of them, with ${fmtMoney(ready - needed)} left.`;
+  const head = `${behind} ${verb} ${money(needed)} in ${month}; Ready to Assign holds ${money(ready)}: `;
+  if (ready >= needed) return `${head}enough for all of them, with ${money(ready - needed)} left.`;
   const covered = Math.min(Math.max(ready, 0), needed);
-  return `${head}it covers ${fmtMoney(covered)} of the ${fmtMoney(needed)}, ${fmtMoney(needed - covered)} short.`;
+  return `${head}it covers ${money(covered)} of the ${money(needed)}, ${money(needed - covered)} short.`;
 }
 
 /** The underfunded targets of a month, at most `limit` listed (null: all), with the totals and notes. */
-export function underfundedTargets(detail: MonthDetail, limit: number | null): UnderfundedOut {
+export function underfundedTargets(
+  detail: MonthDetail,
+  limit: number | null,
+  money: MoneyText,
+): UnderfundedOut {
   const visible = monthCategories(detail).filter(
     (c) => c.hidden !== true && c.deleted !== true && hasGoalType(c),
   );
@@ -152,7 +163,7 @@ export function underfundedTargets(detail: MonthDetail, limit: number | null): U
   const active = visible.filter((c) => !c.goal_snoozed_at);
   const behind = active
     .filter((c) => milliOf(c.goal_under_funded) > 0)
-    .map((c) => behindLine(c, detail.month))
+    .map((c) => behindLine(c, detail.month, money))
     .sort(byUrgency);
   const needed = behind.reduce((sum, b) => sum + b.neededMilli, 0);
   const ready = milliOf(detail.to_be_budgeted);
@@ -167,7 +178,7 @@ export function underfundedTargets(detail: MonthDetail, limit: number | null): U
     notes.push(`Targets snoozed in YNAB ask for nothing this month and are left out: ${names}.`);
   }
   return {
-    message: message(month, active.length, behind.length, needed, ready),
+    message: message(month, active.length, behind.length, needed, ready, money),
     month: detail.month,
     targets: listed.map((b) => b.line),
     more,

@@ -5,7 +5,7 @@
  */
 import type { CategoryIndex } from '../categories/category-lists.js';
 import { AppError } from '../errors.js';
-import { fmtMoney, toMilli, toUnits } from '../money.js';
+import { type MoneyText, toMilli, toUnits } from '../money.js';
 import type { NewTransactionBody, YnabAccount, YnabTransaction } from '../model.js';
 import { clean, cleanFull, oneLineError } from '../text.js';
 import { checkTransactionDate } from './date-bounds.js';
@@ -122,11 +122,11 @@ export const createSubject = (accountId: string, plan: CreatePlan, approved: boo
  * Every transaction, its full payee, and its memo (in full) on its own `  memo:` line, so the user sees
  * all that will be written.
  */
-export function createQuestion(plan: CreatePlan): string {
+export function createQuestion(plan: CreatePlan, money: MoneyText): string {
   const lines = [`Create ${plan.items.length} transaction(s) on ${plan.account}?`];
   for (const t of plan.items) {
     lines.push(
-      `- ${t.date} ${cleanFull(t.payee_name)} ${fmtMoney(toMilli(t.amount))} (${t.category ?? 'no category'})`,
+      `- ${t.date} ${cleanFull(t.payee_name)} ${money(toMilli(t.amount))} (${t.category ?? 'no category'})`,
     );
     if (nonEmpty(t.memo)) lines.push(`  memo: ${cleanFull(t.memo)}`);
   }

@@ -6,7 +6,7 @@
  * the other account's transfer payee (YNAB then makes the linked pair again). Pure.
  */
 import { AppError } from '../errors.js';
-import { fmtMoney, toUnits } from '../money.js';
+import { type MoneyText, toUnits } from '../money.js';
 import type { NewTransactionBody, YnabAccount, YnabTransaction } from '../model.js';
 import { clean, cleanFull, compareCodePoints } from '../text.js';
 import { currentFlag, type FlagColor } from './flags.js';
@@ -147,12 +147,16 @@ export function planDelete(
 const isSplitRow = (tx: YnabTransaction): boolean => (tx.subtransactions ?? []).some((s) => !s.deleted);
 
 /** Every transaction in full: date, account, payee, amount, category, then its memo and linked side. */
-export function deleteQuestion(plan: DeletePlan, transactions: readonly YnabTransaction[]): string {
+export function deleteQuestion(
+  plan: DeletePlan,
+  transactions: readonly YnabTransaction[],
+  money: MoneyText,
+): string {
   const lines = [`Delete ${plan.views.length} transaction(s)?`];
   for (const v of plan.views) {
     const tx = transactions.find((t) => t.id === v.transaction_id);
     lines.push(
-      `- ${v.date} ${v.account}: ${cleanFull(tx?.payee_name)} ${fmtMoney(tx?.amount ?? 0)} (${v.category ?? 'no category'})`,
+      `- ${v.date} ${v.account}: ${cleanFull(tx?.payee_name)} ${money(tx?.amount ?? 0)} (${v.category ?? 'no category'})`,
     );
     if (tx?.memo) lines.push(`  memo: ${cleanFull(tx.memo)}`);
     if (v.linked_transaction_id !== null) {

@@ -4,7 +4,7 @@
  * bulk PATCH, and the journal's record of each field, from which undo puts back only the fields still
  * as the operation left them. Pure.
  */
-import { fmtMoney, toMilli, toUnits } from '../money.js';
+import { type MoneyText, toMilli, toUnits } from '../money.js';
 import type { TransactionPatch, YnabTransaction } from '../model.js';
 import { clean, cleanFull, compareCodePoints } from '../text.js';
 import {
@@ -155,20 +155,21 @@ export function planEdits(edits: readonly EditRequest[], ctx: EditContext): Edit
 const nullableClean = (text: string | null | undefined): string | null =>
   text === null || text === undefined || text === '' ? null : clean(text);
 
-function shown(field: EditField, value: Scalar): string {
+function shown(field: EditField, value: Scalar, money: MoneyText): string {
   if (value === null) return field === 'flag_color' ? 'none' : '(none)';
   // the amount is the only field whose value is a number
-  if (typeof value === 'number') return fmtMoney(toMilli(value));
+  if (typeof value === 'number') return money(toMilli(value));
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return cleanFull(String(value));
 }
 
 /** `Change {n} transaction(s)?`, then each transaction and, indented, each field `before → after`. */
-export function editQuestion(changes: readonly EditChange[]): string {
+export function editQuestion(changes: readonly EditChange[], money: MoneyText): string {
   const lines = [`Change ${changes.length} transaction(s)?`];
   for (const c of changes) {
-    lines.push(`- ${c.date} ${cleanFull(c.payee)} ${fmtMoney(toMilli(c.amount))} (${c.account})`);
-    for (const f of c.fields) lines.push(`  ${f.field}: ${shown(f.field, f.from)} → ${shown(f.field, f.to)}`);
+    lines.push(`- ${c.date} ${cleanFull(c.payee)} ${money(toMilli(c.amount))} (${c.account})`);
+    for (const f of c.fields)
+      lines.push(`  ${f.field}: ${shown(f.field, f.from, money)} → ${shown(f.field, f.to, money)}`);
   }
   return lines.join('\n');
 }

@@ -7,7 +7,7 @@
  * delete (which recreates transactions) and the create tools share it, and a created scheduled
  * transaction is found the same way.
  */
-import { fmtMoney } from '../money.js';
+import { type MoneyText } from '../money.js';
 import type {
   NewTransactionBody,
   ScheduledBody,
@@ -46,6 +46,7 @@ export function findCreated(
   bodies: readonly NewTransactionBody[],
   changed: readonly YnabTransaction[],
   knowledge: number | undefined,
+  money: MoneyText,
 ): Map<string, YnabTransaction> {
   const found = new Map<string, YnabTransaction>();
   const done = new Set<number>();
@@ -57,7 +58,7 @@ export function findCreated(
     if (candidates.length === 0) return;
     if (knowledge === undefined || candidates.length !== group.length) {
       throw new Error(
-        `a read-back finds ${candidates.length} transaction(s) like the one of ${b.date} for ${fmtMoney(b.amount)}, where ${group.length} ${group.length === 1 ? 'was' : 'were'} sent, and cannot tell them apart from older ones`,
+        `a read-back finds ${candidates.length} transaction(s) like the one of ${b.date} for ${money(b.amount)}, where ${group.length} ${group.length === 1 ? 'was' : 'were'} sent, and cannot tell them apart from older ones`,
       );
     }
     group.forEach((j, n) => found.set(`#${j + 1}`, candidates[n] as YnabTransaction));

@@ -3,7 +3,7 @@
  * subject and the question. Pure.
  */
 import { AppError } from '../errors.js';
-import { fmtMoney, toMilli, toUnits } from '../money.js';
+import { type MoneyText, toMilli, toUnits } from '../money.js';
 import type { YnabTransaction } from '../model.js';
 import { clean, compareCodePoints } from '../text.js';
 
@@ -87,12 +87,12 @@ export const flagSubject = (changes: readonly FlagChange[]): { flags: [string, F
 });
 
 /** `Change the flag of {n} transaction(s)?` then every change on its own line. */
-export function flagQuestion(changes: readonly FlagChange[]): string {
+export function flagQuestion(changes: readonly FlagChange[], money: MoneyText): string {
   return [
     `Change the flag of ${changes.length} transaction(s)?`,
     ...changes.map(
       (c) =>
-        `- ${c.date} ${c.payee} ${fmtMoney(toMilli(c.amount))}: ${c.from_color ?? 'none'} → ${c.to_color ?? 'none'}`,
+        `- ${c.date} ${c.payee} ${money(toMilli(c.amount))}: ${c.from_color ?? 'none'} → ${c.to_color ?? 'none'}`,
     ),
   ].join('\n');
 }

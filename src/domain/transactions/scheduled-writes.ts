@@ -7,7 +7,7 @@
  */
 import type { CategoryIndex } from '../categories/category-lists.js';
 import { AppError } from '../errors.js';
-import { fmtMoney } from '../money.js';
+import { type MoneyText } from '../money.js';
 import type { ScheduledBody, YnabAccount, YnabPayee, YnabScheduledTransaction } from '../model.js';
 import { clean, cleanFull, oneLineError } from '../text.js';
 import { checkCategory } from './create-transactions.js';
@@ -162,9 +162,10 @@ export function describeScheduled(
   ctx: ScheduledContext,
   payeeName: string,
   category: string | null,
+  money: MoneyText,
 ): string {
   const account = clean(ctx.accounts.find((a) => a.id === body.account_id)?.name ?? body.account_id);
-  return `${account}: ${cleanFull(payeeName)} ${fmtMoney(body.amount)} (${category ?? 'no category'}), ${body.frequency}, next ${body.date}`;
+  return `${account}: ${cleanFull(payeeName)} ${money(body.amount)} (${category ?? 'no category'}), ${body.frequency}, next ${body.date}`;
 }
 
 /** The fields that differ between two bodies, for the update question. */

@@ -4,7 +4,7 @@
  */
 import type { CategoryIndex } from '../categories/category-lists.js';
 import { AppError } from '../errors.js';
-import { fmtMoney, toMilli, toUnits } from '../money.js';
+import { type MoneyText, toMilli, toUnits } from '../money.js';
 import type { YnabTransaction } from '../model.js';
 import { clean } from '../text.js';
 
@@ -100,6 +100,7 @@ export function planSplit(
   transactions: readonly YnabTransaction[],
   index: CategoryIndex,
   offBudget: ReadonlySet<string>,
+  money: MoneyText,
 ): SplitPlan {
   const tx = checkTransaction(transactionId, transactions, offBudget);
   if (lines.length < 2) {
@@ -111,7 +112,7 @@ export function planSplit(
   const total = checked.reduce((sum, l) => sum + l.milli, 0);
   if (total !== tx.amount) {
     throw new AppError(
-      `The lines add up to ${fmtMoney(total)}, the transaction is ${fmtMoney(tx.amount)}: they must match to the cent.`,
+      `The lines add up to ${money(total)}, the transaction is ${money(tx.amount)}: they must match to the cent.`,
     );
   }
   const from = tx.category_id ?? null;
@@ -139,12 +140,12 @@ export const splitSubject = (transactionId: string, lines: readonly SplitLineInp
 });
 
 /** `Split {date} {payee} {amount:.2f} into {n} lines?`, a line each, then the warning. */
-export function splitQuestion(plan: SplitPlan): string {
+export function splitQuestion(plan: SplitPlan, money: MoneyText): string {
   const p = plan.preview;
   return [
-    `Split ${p.date} ${p.payee} ${fmtMoney(toMilli(p.amount))} into ${p.lines.length} lines?`,
+    `Split ${p.date} ${p.payee} ${money(toMilli(p.amount))} into ${p.lines.length} lines?`,
     ...p.lines.map(
-      (l) => `- ${fmtMoney(toMilli(l.amount))} ${l.category}${l.memo === null ? '' : ` (${l.memo})`}`,
+      (l) => `- ${money(toMilli(l.amount))} ${l.category}${l.memo === null ? '' : ` (${l.memo})`}`,
     ),
     SPLIT_WARNING,
   ].join('\n');

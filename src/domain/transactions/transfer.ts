@@ -8,7 +8,7 @@
  */
 import type { CategoryIndex } from '../categories/category-lists.js';
 import { AppError } from '../errors.js';
-import { fmtMoney, toMilli, toUnits } from '../money.js';
+import { type MoneyText, toMilli, toUnits } from '../money.js';
 import type { NewTransactionBody, YnabAccount } from '../model.js';
 import { clean, cleanFull } from '../text.js';
 import { checkCategory } from './create-transactions.js';
@@ -123,12 +123,12 @@ export function planTransfer(
  * The amount, both sides with their signs, the category of the budget side, the memo, and whether the
  * pair is entered cleared: the user sees before agreeing that it waits for the bank to show it.
  */
-export function transferQuestion(plan: TransferPlan, req: TransferRequest): string {
+export function transferQuestion(plan: TransferPlan, req: TransferRequest, money: MoneyText): string {
   const [from, to] = plan.sides;
   const lines = [
-    `Transfer ${fmtMoney(toMilli(req.amount))} from ${from.account} to ${to.account} on ${req.date}?`,
-    `- ${from.account}: ${fmtMoney(toMilli(from.amount))} (Transfer : ${to.account})`,
-    `- ${to.account}: +${fmtMoney(toMilli(to.amount))} (Transfer : ${from.account})`,
+    `Transfer ${money(toMilli(req.amount))} from ${from.account} to ${to.account} on ${req.date}?`,
+    `- ${from.account}: ${money(toMilli(from.amount))} (Transfer : ${to.account})`,
+    `- ${to.account}: +${money(toMilli(to.amount))} (Transfer : ${from.account})`,
   ];
   if (plan.category !== null) lines.push(`  category on ${plan.categoryAccount ?? ''}: ${plan.category}`);
   if (req.memo !== null && req.memo !== '') lines.push(`  memo: ${cleanFull(req.memo)}`);

@@ -4,7 +4,7 @@
  * transactions are), a whole replacement judged field by field, and a delete.
  */
 import type { Deps } from '../../deps.js';
-import { fmtMoney } from '../../domain/money.js';
+import { type MoneyText } from '../../domain/money.js';
 import type { ScheduledBody, YnabScheduledTransaction } from '../../domain/model.js';
 import { findCreatedSchedule } from '../../domain/transactions/find-created.js';
 import type { Row } from '../../domain/write-verify.js';
@@ -53,6 +53,7 @@ export function newScheduledWrite(
   deps: Deps,
   plan: string,
   body: ScheduledBody,
+  money: MoneyText,
 ): CheckedWrite & { created: { value: YnabScheduledTransaction | null } } {
   const knowledge = deps.ynab.knowledge(plan);
   const created: { value: YnabScheduledTransaction | null } = { value: null };
@@ -66,7 +67,7 @@ export function newScheduledWrite(
     asked: [
       {
         key: 'new',
-        label: `the new scheduled transaction of ${body.date} for ${fmtMoney(body.amount)}`,
+        label: `the new scheduled transaction of ${body.date} for ${money(body.amount)}`,
         fields: fieldsOf(body),
       },
     ],

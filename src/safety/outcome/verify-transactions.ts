@@ -9,7 +9,7 @@
  * never taken as the new one.
  */
 import type { Deps } from '../../deps.js';
-import { fmtMoney } from '../../domain/money.js';
+import { type MoneyText } from '../../domain/money.js';
 import type { NewTransactionBody, TransactionPatch, YnabTransaction } from '../../domain/model.js';
 import type { Asked, Row } from '../../domain/write-verify.js';
 import { findCreated } from '../../domain/transactions/find-created.js';
@@ -91,6 +91,7 @@ export function createWrite(
   deps: Deps,
   plan: string,
   bodies: readonly NewTransactionBody[],
+  money: MoneyText,
 ): CheckedWrite & { created: Map<string, YnabTransaction>; shown: Set<string> } {
   const knowledge = deps.ynab.knowledge(plan);
   const created = new Map<string, YnabTransaction>();
@@ -98,7 +99,7 @@ export function createWrite(
   let said: readonly string[] | null = null;
   const asked: Asked[] = bodies.map((b, i) => ({
     key: `#${i + 1}`,
-    label: `the new transaction of ${b.date} for ${fmtMoney(b.amount)}`,
+    label: `the new transaction of ${b.date} for ${money(b.amount)}`,
     fields: createdFields(b),
   }));
   const keep = (rows: Map<string, YnabTransaction>, whole = true): Shown => {
@@ -137,7 +138,7 @@ export function createWrite(
     read: async () => {
       if (said === null) {
         return keep(
-          findCreated(bodies, await deps.ynab.transactions.changedSince(plan, knowledge), knowledge),
+          findCreated(bodies, await deps.ynab.transactions.changedSince(plan, knowledge), knowledge, money),
         );
       }
       const ids = said;

@@ -4,7 +4,7 @@
  * journals the rest as `budget` operations, which the next undo_operation finishes.
  */
 import { clean } from '../../domain/text.js';
-import { fmtMoney } from '../../domain/money.js';
+import { type MoneyText } from '../../domain/money.js';
 import { unseenText } from '../../domain/write-outcome.js';
 import type { YnabClient } from '../../ynab/api.js';
 import { budgetedStep } from '../outcome/budgeted-step.js';
@@ -33,13 +33,14 @@ const budgetStep = (ynab: YnabClient, plan: string, month: string, step: BudgetS
   recognise: budgetedHeld(month, step.category_id, step.from),
 });
 
-const back = (s: BudgetStep): string => `${clean(s.name)} back to ${fmtMoney(s.from)}`;
+const back = (s: BudgetStep, money: MoneyText): string => `${clean(s.name)} back to ${money(s.from)}`;
 
 export async function writeSteps(
   ynab: YnabClient,
   plan: string,
   month: string,
   steps: readonly BudgetStep[],
+  money: MoneyText,
 ): Promise<void> {
   await runSteps(
     steps.map((s) => budgetStep(ynab, plan, month, s)),
@@ -47,10 +48,10 @@ export async function writeSteps(
       check: 'get_category_balances',
       // not shown after the window: it may land late; the next undo compares each category anew
       firstUnseen: (s, seconds) =>
-        `${unseenText(`${clean(s.name)} back at ${fmtMoney(s.from)}`, 'get_category_balances', seconds)} The operation is still in the journal: undo_operation re-reads the month first and puts back only what is still to put back.`,
+        `${unseenText(`${clean(s.name)} back at ${money(s.from)}`, 'get_category_balances', seconds)} The operation is still in the journal: undo_operation re-reads the month first and puts back only what is still to put back.`,
       halfway: (done, left, failure) => {
-        const restored = done.map((s) => `${clean(s.name)} is back to ${fmtMoney(s.from)}`).join(', ');
-        const pending = left.map(back).join(' and ');
+        const restored = done.map((s) => `${clean(s.name)} is back to ${money(s.from)}`).join(', ');
+        const pending = left.map((s) => back(s, money)).join(' and ');
         const why =
           'refused' in failure
             ? `setting ${pending} failed (${failure.refused})`

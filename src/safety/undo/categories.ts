@@ -3,6 +3,7 @@
  * they are still exactly as the operation left them; `target` sends the stored fields that restore the
  * previous target, only while the category still holds the target the operation set.
  */
+import type { MoneyText } from '../../domain/money.js';
 import { indexCategories } from '../../domain/categories/category-lists.js';
 import {
   monthIndex,
@@ -34,6 +35,7 @@ function toUndoPlan(
   message: string,
   index: ReadonlyMap<string, YnabCategory>,
   changes: readonly Change[],
+  money: MoneyText,
 ): UndoPlan {
   // each write as a step that knows what the operation left, so a half-done undo can be journaled;
   // a write is planned only for a category the month still holds as the operation left it
@@ -55,35 +57,45 @@ function toUndoPlan(
     subject: { undo: entry.operation_id, items: undo.items },
     flow: 'merge',
     apply: async () => {
-      await writeSteps(ynab, plan, month, steps);
+      await writeSteps(ynab, plan, month, steps, money);
       return message;
     },
   };
 }
 
-export const undoBudget: UndoHandler<'budget'> = async (ynab, plan, entry, details) => {
+export const undoBudget: UndoHandler<'budget'> = async (ynab, plan, entry, details, money) => {
   const index = monthIndex((await ynab.months.get(plan, details.month)).categories);
-  const undo = planBudgetUndo(index, details.month, details);
-  return toUndoPlan(ynab, plan, details.month, entry, undo, 'Budgeted amount restored.', index, [details]);
+  const undo = planBudgetUndo(index, details.month, details, money);
+  return toUndoPlan(
+    ynab,
+    plan,
+    details.month,
+    entry,
+    undo,
+    'Budgeted amount restored.',
+    index,
+    [details],
+    money,
+  );
 };
 
-export const undoMove: UndoHandler<'move'> = async (ynab, plan, entry, details) => {
+export const undoMove: UndoHandler<'move'> = async (ynab, plan, entry, details, money) => {
   const index = monthIndex((await ynab.months.get(plan, details.month)).categories);
   const [source, target] = details.changes;
-  const undo = planMoveUndo(index, details.month, source, target);
+  const undo = planMoveUndo(index, details.month, source, target, money);
   const message =
     undo.writes.length === 1
       ? `${clean(index.get(undo.writes[0]!.category_id)!.name)} restored; the other amount was already back.`
       : 'Both amounts restored.';
-  return toUndoPlan(ynab, plan, details.month, entry, undo, message, index, [source, target]);
+  return toUndoPlan(ynab, plan, details.month, entry, undo, message, index, [source, target], money);
 };
 
 export const TARGET_CHANGED = 'The target changed since: left alone.';
 
-export const undoTarget: UndoHandler<'target'> = async (ynab, plan, entry, details) => {
+export const undoTarget: UndoHandler<'target'> = async (ynab, plan, entry, details, money) => {
   const categoryId = details.category_id;
   const category = indexCategories(await ynab.categories.groups(plan)).visible.get(categoryId);
-  const intact = category !== undefined && targetDescription(category) === details.after;
+  const intact = category !== undefined && targetDescription(category, money) === details.after;
   return {
     conflicts: intact ? [] : [categoryId],
     changes: [],
@@ -94,7 +106,7 @@ export const undoTarget: UndoHandler<'target'> = async (ynab, plan, entry, detai
     readBack: async () => {
       const now = indexCategories(await ynab.categories.groups(plan)).visible.get(categoryId);
       if (now === undefined) return 'the category gone';
-      const held = targetDescription(now);
+      const held = targetDescription(now, money);
       if (held === details.after) return false;
       return held === details.before ? true : `the target neither as set nor as before (${held})`;
     },

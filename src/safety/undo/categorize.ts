@@ -12,7 +12,7 @@ import type { UndoHandler } from './types.js';
 export const NOTHING_TO_RECATEGORISE =
   'Nothing to change. 0 transaction(s) changed since and were left alone.';
 
-export const undoCategorize: UndoHandler<'categorize'> = async (ynab, plan, entry) => {
+export const undoCategorize: UndoHandler<'categorize'> = async (ynab, plan, entry, _details, money) => {
   const transactions = new Map((await ynab.transactions.list(plan)).map((t) => [t.id, t]));
   const names = indexCategories(await ynab.categories.groups(plan)).names;
   const changes: Change[] = [];
@@ -31,7 +31,7 @@ export const undoCategorize: UndoHandler<'categorize'> = async (ynab, plan, entr
       changes.length === 0
         ? `Nothing to change. ${conflicts.length} transaction(s) changed since and were left alone.`
         : null,
-    question: changeQuestion('Undo: recategorise', changes),
+    question: changeQuestion('Undo: recategorise', changes, money),
     subject: changes,
     flow: 'change-list',
     readBack: async () => patchesHeld(await ynab.transactions.list(plan), patches),

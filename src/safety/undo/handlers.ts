@@ -4,6 +4,7 @@
  * "Nothing to undo").
  */
 import { AppError } from '../../domain/errors.js';
+import type { MoneyText } from '../../domain/money.js';
 import type { YnabClient } from '../../ynab/api.js';
 import type { JournalEntry } from '../journal.js';
 import { detailsOf, type Kind } from '../journal-kinds.js';
@@ -119,8 +120,9 @@ export async function planUndo(
   plan: string,
   entry: JournalEntry,
   kind: Kind,
+  money: MoneyText,
 ): Promise<UndoPlan> {
-  return run(HANDLERS[kind], ynab, plan, entry, kind);
+  return run(HANDLERS[kind], ynab, plan, entry, kind, money);
 }
 
 async function run<K extends Kind>(
@@ -129,8 +131,9 @@ async function run<K extends Kind>(
   plan: string,
   entry: JournalEntry,
   kind: K,
+  money: MoneyText,
 ): Promise<UndoPlan> {
   const details = detailsOf(kind, entry.details);
   if (details === null) return handler.unreadable(entry);
-  return handler.undo(ynab, plan, entry, details);
+  return handler.undo(ynab, plan, entry, details, money);
 }

@@ -54,7 +54,7 @@ export const undoEdit: UndoHandler<'edit'> = async (ynab, plan, entry, details) 
   };
 };
 
-export const undoDelete: UndoHandler<'delete'> = async (ynab, plan, entry, details) => {
+export const undoDelete: UndoHandler<'delete'> = async (ynab, plan, entry, details, money) => {
   // a transfer's other side still there would be made twice: read only when one is a transfer
   const transfers = details.transactions.some((r) => r.transfer_account_id !== null);
   const rows = transfers ? await ynab.transactions.list(plan) : [];
@@ -69,7 +69,7 @@ export const undoDelete: UndoHandler<'delete'> = async (ynab, plan, entry, detai
     flow: 'merge',
     // found again the way recreate() finds it: among what changed since the knowledge before sending
     recognise: () => createdFound(recreateBody(back), ynab.knowledge(plan)),
-    apply: () => recreate(ynab, plan, back),
+    apply: () => recreate(ynab, plan, back, money),
   };
 };
 

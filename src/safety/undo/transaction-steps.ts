@@ -10,6 +10,7 @@
  *   sending — the way a create finds them — so that an older identical transaction is never taken
  *   for a recreated one.
  */
+import type { MoneyText } from '../../domain/money.js';
 import type { DeletedTransaction } from '../../domain/transactions/delete-transactions.js';
 import { recreateBody } from '../../domain/transactions/delete-transactions.js';
 import { findCreated } from '../../domain/transactions/find-created.js';
@@ -78,11 +79,12 @@ export async function recreate(
   ynab: YnabClient,
   plan: string,
   back: readonly DeletedTransaction[],
+  money: MoneyText,
 ): Promise<string> {
   const bodies = recreateBody(back);
   const knowledge = ynab.knowledge(plan);
   const lookFor = async () =>
-    findCreated(bodies, await ynab.transactions.changedSince(plan, knowledge), knowledge);
+    findCreated(bodies, await ynab.transactions.changedSince(plan, knowledge), knowledge, money);
   // a step of the engine: in place once every one is found among what changed since
   let found = new Map<string, YnabTransaction>();
   const sent = await sendStep({

@@ -3,6 +3,7 @@
  * left them (the rest are conflicts, never overwritten), and describes the revert for the user's yes.
  */
 import type { Change } from '../../domain/categorize/changes.js';
+import type { MoneyText } from '../../domain/money.js';
 import type { YnabClient } from '../../ynab/api.js';
 import type { Flow } from '../confirm.js';
 import type { JournalEntry } from '../journal.js';
@@ -78,4 +79,6 @@ export type UndoHandler<K extends Kind> = (
   plan: string,
   entry: JournalEntry,
   details: KindDetails<K>,
+  /** How the undo call writes amounts in its question and messages. */
+  money: MoneyText,
 ) => Promise<UndoPlan>;

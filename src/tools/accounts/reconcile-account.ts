@@ -116,25 +116,31 @@ export const reconcileAccount = defineWriteTool({
   }),
   status: reconcileStatus,
   output: result,
-  async run({ deps }, { plan_id, account_id, bank_balance, adjust }) {
+  async run({ deps, money }, { plan_id, account_id, bank_balance, adjust }) {
     const bank = checkAmount(bank_balance, 'bank_balance');
     const plan = await resolvePlan(deps, plan_id);
     const account = (await deps.ynab.accounts.list(plan)).find((a) => a.id === account_id && !a.deleted);
     if (account === undefined) throw new AppError(unknownAccount(account_id));
-    const gap = analyseGap(await deps.ynab.transactions.list(plan), account_id, bank, deps.clock.today());
+    const gap = analyseGap(
+      await deps.ynab.transactions.list(plan),
+      account_id,
+      bank,
+      deps.clock.today(),
+      money,
+    );
     const name = clean(account.name);
     const base: Result = {
       status: 'nothing_to_do',
       message: ALREADY_RECONCILED,
       account: name,
-      analysis: analysisOf(account_id, bank_balance, gap),
+      analysis: analysisOf(account_id, bank_balance, gap, money),
       adjustment: null,
       confirmation: null,
       operation_id: null,
     };
     const step = reconcileStep(gap, adjust);
     if (step === 'difference_found')
-      return { ...base, status: step, message: differenceFound(gap.difference) };
+      return { ...base, status: step, message: differenceFound(gap.difference, money) };
     if (step === 'nothing_to_do') return base;
     // on a tracking (off-budget) account the adjustment carries no category, as in YNAB
     const categorised = gap.difference !== 0 && account.on_budget;
@@ -147,13 +153,14 @@ export const reconcileAccount = defineWriteTool({
       message: '',
       adjustment: gap.difference === 0 ? null : toUnits(gap.difference),
     };
-    const question = reconcileQuestion(name, gap.toReconcile.length, gap.difference);
+    const question = reconcileQuestion(name, gap.toReconcile.length, gap.difference, money);
     const applying = {
       plan,
       accountId: account_id,
       ids: subject.transactions,
       difference: gap.difference,
       category,
+      money,
     };
     return new ConfirmRequest({
       journals: ['create', 'reconcile'],

@@ -8,7 +8,7 @@
  */
 import type { Deps } from '../../deps.js';
 import { ADJUSTMENT_MEMO, ADJUSTMENT_PAYEE, reconciledMessage } from '../../domain/accounts/reconcile.js';
-import { fmtMoney } from '../../domain/money.js';
+import type { MoneyText } from '../../domain/money.js';
 import { reasonOf, withoutNotYet } from '../../domain/write-outcome.js';
 import { settleSeconds } from '../../safety/outcome/settle.js';
 import { keepStepForLater, sendStep, type Step } from '../../safety/outcome/step.js';
@@ -30,6 +30,8 @@ export interface Applying {
   /** Milliunits; 0 when no adjustment. */
   difference: number;
   category: string | null;
+  /** How the call writes amounts. */
+  money: MoneyText;
 }
 
 export interface ReconcileOutcome {
@@ -104,7 +106,7 @@ const journalAdjustment = (deps: Deps, a: Applying, t: YnabTransaction): Promise
  * sent, and the adjustment, should it land late, is journaled so that undo_operation deletes it.
  */
 async function createAdjustment(deps: Deps, a: Applying): Promise<YnabTransaction | ReconcileOutcome> {
-  const write = createWrite(deps, a.plan, [adjustmentBody(deps, a)]);
+  const write = createWrite(deps, a.plan, [adjustmentBody(deps, a)], a.money);
   const verdict = await checkedWrite(write);
   const made = write.created.get('#1');
   if (made !== undefined) return made;
@@ -112,10 +114,10 @@ async function createAdjustment(deps: Deps, a: Applying): Promise<YnabTransactio
     const late = write.created.get('#1');
     if (late !== undefined) await journalAdjustment(deps, a, late);
   });
-  const text = withoutNotYet(verdictText(verdict, write.asked, 'find_transactions'));
+  const text = withoutNotYet(verdictText(verdict, write.asked, 'find_transactions', a.money));
   return {
     status: 'unknown',
-    message: `YNAB's answer to creating the balance adjustment of ${fmtMoney(a.difference)} was lost, and nothing was marked reconciled (that request was not sent): ${text}`,
+    message: `YNAB's answer to creating the balance adjustment of ${a.money(a.difference)} was lost, and nothing was marked reconciled (that request was not sent): ${text}`,
     operation_id: null,
   };
 }
@@ -185,7 +187,7 @@ export async function applyReconcile(deps: Deps, a: Applying): Promise<Reconcile
   const id = await recordOperation(deps, a.plan, 'create', { transaction_ids: [adjustmentId] });
   return {
     status: refused ? 'partial' : 'unknown',
-    message: `The balance adjustment of ${fmtMoney(a.difference)} was created in YNAB (transaction ${adjustmentId}), but ${what}: ${result}. undo_operation with operation_id ${id} deletes the adjustment.`,
+    message: `The balance adjustment of ${a.money(a.difference)} was created in YNAB (transaction ${adjustmentId}), but ${what}: ${result}. undo_operation with operation_id ${id} deletes the adjustment.`,
     operation_id: id,
   };
 }

@@ -151,7 +151,7 @@ export const getDebtPayoffPlan = defineReadTool({
         .describe('Snowball months less avalanche months; null unless both plans ran and ended.'),
       notes: z.array(z.string()).describe('What the figures assume, to tell the user.'),
     }),
-  async run({ deps }, { plan_id, strategy, monthly_budget, overrides, max_months }) {
+  async run({ deps, money }, { plan_id, strategy, monthly_budget, overrides, max_months }) {
     checkOptionalAmount(
       monthly_budget,
       'monthly_budget',
@@ -164,16 +164,21 @@ export const getDebtPayoffPlan = defineReadTool({
     const debts = debtTerms(await deps.ynab.accounts.list(plan_id), overrides, today);
     if (debts.length === 0) return noDebtsResult(monthly_budget, today);
     // a budget given below the minimums is refused before the transactions are read
-    const given = monthly_budget === null ? null : chooseBudget(debts, monthly_budget, null);
+    const given = monthly_budget === null ? null : chooseBudget(debts, monthly_budget, null, money);
     const transactions = await deps.ynab.transactions.list(plan_id);
     const ids = new Set(debts.map((d) => d.account_id));
     const paid = paidPerDebt(transactions, ids, today);
     for (const d of debts) d.averagePaid = paid.get(d.account_id) ?? 0;
     const past = needsPastPayments(debts, monthly_budget) ? pastPayments(transactions, ids, today) : null;
-    return payoffPlan(debts, given ?? chooseBudget(debts, null, past), {
-      today,
-      strategy,
-      maxMonths: max_months,
-    });
+    return payoffPlan(
+      debts,
+      given ?? chooseBudget(debts, null, past, money),
+      {
+        today,
+        strategy,
+        maxMonths: max_months,
+      },
+      money,
+    );
   },
 });

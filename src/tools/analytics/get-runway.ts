@@ -91,7 +91,7 @@ export const getRunway = defineReadTool({
         ),
       notes: z.array(z.string()).describe('What the figures assume, to tell the user.'),
     }),
-  async run({ deps }, { plan_id, months_count, since, essential_groups, include_savings }) {
+  async run({ deps, money }, { plan_id, months_count, since, essential_groups, include_savings }) {
     const today = deps.clock.today();
     const count = SERIES.count({ months_count, since }, today);
     await SERIES.checkOf(deps, plan_id, since, today);
@@ -101,14 +101,17 @@ export const getRunway = defineReadTool({
         : resolveGroups(categoryTree(await deps.ynab.categories.groups(plan_id)), essential_groups);
     const accounts = await deps.ynab.accounts.list(plan_id);
     const transactions = await deps.ynab.transactions.list(plan_id);
-    const out = runway({
-      accounts,
-      transactions,
-      today,
-      monthsCount: count,
-      essential,
-      includeSavings: include_savings,
-    });
+    const out = runway(
+      {
+        accounts,
+        transactions,
+        today,
+        monthsCount: count,
+        essential,
+        includeSavings: include_savings,
+      },
+      money,
+    );
     return monthsAsked(out, out.months.length, count, 'no earlier month holds budget transactions');
   },
 });

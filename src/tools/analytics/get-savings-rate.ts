@@ -54,14 +54,14 @@ export const getSavingsRate = defineReadTool({
         ),
       notes: z.array(z.string()).describe('What the figures assume, to tell the user.'),
     }),
-  async run({ deps }, { plan_id, months_count, since }) {
+  async run({ deps, money }, { plan_id, months_count, since }) {
     const today = deps.clock.today();
     const count = SERIES.count({ months_count, since }, today);
     await SERIES.checkOf(deps, plan_id, since, today);
     const accounts = await deps.ynab.accounts.list(plan_id);
     const groups = await deps.ynab.categories.groups(plan_id);
     const transactions = await deps.ynab.transactions.list(plan_id);
-    const out = savingsRate({ accounts, groups, transactions, today, monthsCount: count });
+    const out = savingsRate({ accounts, groups, transactions, today, monthsCount: count }, money);
     return monthsAsked(out, out.months.length, count, EARLIER);
   },
 });

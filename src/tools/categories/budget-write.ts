@@ -4,7 +4,7 @@
  * no read shows is unknown: YNAB may still apply it late).
  */
 import type { Deps } from '../../deps.js';
-import { fmtMoney } from '../../domain/money.js';
+import { type MoneyText } from '../../domain/money.js';
 import { unknownMessage, unseenText } from '../../domain/write-outcome.js';
 import { budgetedStep, type BudgetedWrite } from '../../safety/outcome/budgeted-step.js';
 import { settleSeconds } from '../../safety/outcome/settle.js';
@@ -26,6 +26,7 @@ export async function setBudgetedChecked(
   categoryId: string,
   from: number,
   to: number,
+  money: MoneyText,
 ): Promise<BudgetOutcome> {
   const sent = await sendStep(
     budgetedStep(deps.ynab, plan, {
@@ -34,7 +35,7 @@ export async function setBudgetedChecked(
       from,
       to,
       neither: (held) =>
-        `a read-back shows ${held === null ? 'no such category' : fmtMoney(held)}, neither the old nor the new amount`,
+        `a read-back shows ${held === null ? 'no such category' : money(held)}, neither the old nor the new amount`,
     }),
   );
   switch (sent.end) {
@@ -43,9 +44,7 @@ export async function setBudgetedChecked(
       return sent.answer !== null && sent.answer !== to
         ? {
             state: 'unknown',
-            note: mayBe(
-              `YNAB answered the change but shows ${fmtMoney(sent.answer)} instead of ${fmtMoney(to)}`,
-            ),
+            note: mayBe(`YNAB answered the change but shows ${money(sent.answer)} instead of ${money(to)}`),
           }
         : { state: 'applied', note: '' };
     case 'shown':
@@ -55,7 +54,7 @@ export async function setBudgetedChecked(
       return {
         state: 'unknown',
         note: unseenText(
-          `the new amount (it still shows ${fmtMoney(from)})`,
+          `the new amount (it still shows ${money(from)})`,
           'get_category_balances',
           settleSeconds(),
         ),

@@ -43,7 +43,7 @@ export const createCategory = defineWriteTool({
     name: z.string().describe('One line.'),
   }),
   output: createResult,
-  async run({ deps }, { plan_id, category_group_id, name }) {
+  async run({ deps, money }, { plan_id, category_group_id, name }) {
     const plan = await resolvePlan(deps, plan_id);
     const groups = creatableGroups(await deps.ynab.categories.groups(plan));
     const categories = await deps.ynab.categories.groups(plan);
@@ -71,6 +71,7 @@ export const createCategory = defineWriteTool({
         const write = newCategoryWrite(deps, plan, categories, p.name, p.group.id);
         return settled(write, async (verdict) => {
           return finishWrite({
+            money,
             preview,
             verdict,
             asked: write.asked,

@@ -17,7 +17,7 @@ import {
   type MoveSide,
 } from '../../domain/categories/budget-writes.js';
 import { AppError } from '../../domain/errors.js';
-import { fmtMoney } from '../../domain/money.js';
+import { type MoneyText } from '../../domain/money.js';
 import { reasonOf, unseenText } from '../../domain/write-outcome.js';
 import { budgetedStep } from '../../safety/outcome/budgeted-step.js';
 import { settleSeconds } from '../../safety/outcome/settle.js';
@@ -43,7 +43,12 @@ const sideStep = (deps: Deps, plan: string, p: MovePlan, s: MoveSide, to = s.to,
 
 const undoHint = (id: string, what: string): string => `undo_operation with operation_id ${id} ${what}.`;
 
-export async function applyMove(deps: Deps, plan: string, p: MovePlan): Promise<MoveOutcome> {
+export async function applyMove(
+  deps: Deps,
+  plan: string,
+  p: MovePlan,
+  money: MoneyText,
+): Promise<MoveOutcome> {
   const { source, target, month } = p;
   const change = (s: MoveSide) => ({ category_id: s.category.id, from: s.from, to: s.to });
   const journalMove = () =>
@@ -55,7 +60,7 @@ export async function applyMove(deps: Deps, plan: string, p: MovePlan): Promise<
   // YNAB may answer 200 and hold something else: a side whose answer shows another amount is named
   const verify = (s: MoveSide, shown: unknown) => {
     if (typeof shown === 'number' && shown !== s.to)
-      ignored.push(`${s.category.name} shows ${fmtMoney(shown)} instead of ${fmtMoney(s.to)}`);
+      ignored.push(`${s.category.name} shows ${money(shown)} instead of ${money(s.to)}`);
   };
   // refused, or never sent: thrown as it is, nothing changed
   const source_ = await sendStep(sideStep(deps, plan, p, source));
@@ -72,7 +77,7 @@ export async function applyMove(deps: Deps, plan: string, p: MovePlan): Promise<
     );
     return {
       status: 'unknown',
-      message: `${unseenText(`the change of ${source.category.name} (it still shows ${fmtMoney(source.from)}); nothing more was sent`, 'get_category_balances', settleSeconds())} ${undoHint(id, `puts ${source.category.name} back to ${fmtMoney(source.from)} if it landed`)}`,
+      message: `${unseenText(`the change of ${source.category.name} (it still shows ${money(source.from)}); nothing more was sent`, 'get_category_balances', settleSeconds())} ${undoHint(id, `puts ${source.category.name} back to ${money(source.from)} if it landed`)}`,
       operation_id: id,
     };
   }
@@ -89,10 +94,10 @@ export async function applyMove(deps: Deps, plan: string, p: MovePlan): Promise<
   try {
     target_ = await sendStep(sideStep(deps, plan, p, target));
   } catch (error) {
-    return putSourceBack(deps, plan, p, reasonOf(error), journalSource);
+    return putSourceBack(deps, plan, p, reasonOf(error), journalSource, money);
   }
   if (target_.end === 'answered') verify(target, target_.answer);
-  else return afterLostTarget(deps, plan, p, target_, journalMove);
+  else return afterLostTarget(deps, plan, p, target_, journalMove, money);
   const id = await journalMove();
   if (ignored.length > 0) {
     return {
@@ -111,6 +116,7 @@ async function afterLostTarget(
   p: MovePlan,
   sent: Exclude<Sent<number | null>, { end: 'answered' }>,
   journalMove: () => Promise<string>,
+  money: MoneyText,
 ): Promise<MoveOutcome> {
   const { source, target } = p;
   // the whole move is journaled whatever the read showed: its undo compares each category on its
@@ -119,7 +125,7 @@ async function afterLostTarget(
   if (sent.end === 'shown') {
     return {
       status: 'applied',
-      message: `Moved: YNAB's answer to the change of ${target.category.name} was lost, and a read-back shows ${source.category.name} ${fmtMoney(source.to)} and ${target.category.name} ${fmtMoney(target.to)}. ${undoHint(id, 'moves it back')}`,
+      message: `Moved: YNAB's answer to the change of ${target.category.name} was lost, and a read-back shows ${source.category.name} ${money(source.to)} and ${target.category.name} ${money(target.to)}. ${undoHint(id, 'moves it back')}`,
       operation_id: id,
     };
   }
@@ -133,14 +139,14 @@ async function afterLostTarget(
   if (sent.end === 'unseen') {
     return {
       status: 'unknown',
-      message: `${unseenText(`the change of ${target.category.name} (it still shows ${fmtMoney(target.from)}), while ${source.category.name} is already ${fmtMoney(source.to)}`, 'get_category_balances', settleSeconds())} ${source.category.name} is left as it is: should ${target.category.name} never change, the money is in Ready to Assign. ${undo}`,
+      message: `${unseenText(`the change of ${target.category.name} (it still shows ${money(target.from)}), while ${source.category.name} is already ${money(source.to)}`, 'get_category_balances', settleSeconds())} ${source.category.name} is left as it is: should ${target.category.name} never change, the money is in Ready to Assign. ${undo}`,
       operation_id: id,
     };
   }
   const why = sent.end === 'unread' ? sent.why : sent.held;
   return {
     status: 'unknown',
-    message: `${source.category.name} is now ${fmtMoney(source.to)}, but YNAB's answer to the change of ${target.category.name} was lost (${sent.lost}), and ${why}. Check ${target.category.name} in YNAB (get_category_balances) before anything else; do not repeat the move. ${undo}`,
+    message: `${source.category.name} is now ${money(source.to)}, but YNAB's answer to the change of ${target.category.name} was lost (${sent.lost}), and ${why}. Check ${target.category.name} in YNAB (get_category_balances) before anything else; do not repeat the move. ${undo}`,
     operation_id: id,
   };
 }
@@ -155,6 +161,7 @@ async function putSourceBack(
   p: MovePlan,
   reason: string,
   journalSource: () => Promise<string>,
+  money: MoneyText,
 ): Promise<MoveOutcome> {
   const { source } = p;
   const back = sideStep(deps, plan, p, source, source.from, source.to);
@@ -165,15 +172,15 @@ async function putSourceBack(
     const id = await journalSource();
     return {
       status: 'partial',
-      message: `${rollbackFailedText(p, reason, reasonOf(again))} ${undoHint(id, `puts ${source.category.name} back`)}`,
+      message: `${rollbackFailedText(p, reason, reasonOf(again), money)} ${undoHint(id, `puts ${source.category.name} back`)}`,
       operation_id: id,
     };
   }
-  if (sent.end === 'answered' || sent.end === 'shown') throw new AppError(rolledBackText(p, reason));
+  if (sent.end === 'answered' || sent.end === 'shown') throw new AppError(rolledBackText(p, reason, money));
   const id = await journalSource();
   return {
     status: 'unknown',
-    message: `${rollbackFailedText(p, reason, sent.lost)} ${undoHint(id, `puts ${source.category.name} back`)}`,
+    message: `${rollbackFailedText(p, reason, sent.lost, money)} ${undoHint(id, `puts ${source.category.name} back`)}`,
     operation_id: id,
   };
 }

@@ -72,13 +72,13 @@ export const moveMoney = defineWriteTool({
     amount: z.number().gt(0).max(1_000_000_000).describe('How much to move.'),
   }),
   output: moveResult,
-  async run({ deps }, { plan_id, month, from_category_id, to_category_id, amount }) {
+  async run({ deps, money }, { plan_id, month, from_category_id, to_category_id, amount }) {
     const milli = checkAmount(amount, 'amount', 'nothing moves: give the amount to move.');
     const m = resolveMonth(checkMonth(month), deps.clock.today());
     checkDistinct(from_category_id, to_category_id);
     const plan = await resolvePlan(deps, plan_id);
     const index = monthIndex((await deps.ynab.months.get(plan, m)).categories);
-    const p = planMove(index, from_category_id, to_category_id, m, milli);
+    const p = planMove(index, from_category_id, to_category_id, m, milli, money);
     const preview: MoveResult = {
       status: 'applied',
       message: '',
@@ -108,7 +108,7 @@ export const moveMoney = defineWriteTool({
       flow: 'merge',
       preview,
       sends: 2,
-      apply: async () => ({ ...preview, ...(await applyMove(deps, plan, p)) }),
+      apply: async () => ({ ...preview, ...(await applyMove(deps, plan, p, money)) }),
     });
   },
 });

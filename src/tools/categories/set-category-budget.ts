@@ -48,12 +48,18 @@ export const setCategoryBudget = defineWriteTool({
     amount: amountParam('The total, not a change.'),
   }),
   output: budgetResult,
-  async run({ deps }, { plan_id, month, category_id, amount }) {
+  async run({ deps, money }, { plan_id, month, category_id, amount }) {
     // 0 is taken: it assigns nothing
     const milli = checkAmount(amount, 'amount');
     const m = resolveMonth(checkMonth(month), deps.clock.today());
     const plan = await resolvePlan(deps, plan_id);
-    const p = planBudget(monthIndex((await deps.ynab.months.get(plan, m)).categories), category_id, m, milli);
+    const p = planBudget(
+      monthIndex((await deps.ynab.months.get(plan, m)).categories),
+      category_id,
+      m,
+      milli,
+      money,
+    );
     const base: BudgetResult = {
       status: 'nothing_to_do',
       message: 'Nothing to change.',
@@ -83,7 +89,7 @@ export const setCategoryBudget = defineWriteTool({
       flow: 'merge',
       preview,
       apply: async () => {
-        const outcome = await setBudgetedChecked(deps, plan, m, category_id, p.from, p.to);
+        const outcome = await setBudgetedChecked(deps, plan, m, category_id, p.from, p.to, money);
         const journal = () =>
           recordOperation(deps, plan, 'budget', { month: m, category_id, from: p.from, to: p.to });
         if (outcome.state === 'unknown') {

@@ -67,7 +67,7 @@ export const setCategoryTarget = defineWriteTool({
       .describe('Needed each month, week or year.'),
   }),
   output: result,
-  async run({ deps }, { plan_id, category_id, amount, by_date, frequency }) {
+  async run({ deps, money }, { plan_id, category_id, amount, by_date, frequency }) {
     checkOptionalAmount(
       amount,
       'amount',
@@ -76,7 +76,7 @@ export const setCategoryTarget = defineWriteTool({
     const plan = await resolvePlan(deps, plan_id);
     const groups = await deps.ynab.categories.groups(plan);
     const index = indexCategories(groups);
-    const p = planTarget(index, { category_id, amount, by_date, frequency });
+    const p = planTarget(index, { category_id, amount, by_date, frequency }, money);
     const warning = p.undo === null ? cannotRestore(p.before) : null;
     const preview: Result = {
       status: 'applied',
@@ -122,6 +122,7 @@ export const setCategoryTarget = defineWriteTool({
         const { undo } = p;
         return settled(write, (verdict) =>
           finishWrite({
+            money,
             preview,
             verdict,
             asked: write.asked,

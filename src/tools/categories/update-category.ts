@@ -50,7 +50,7 @@ export const updateCategory = defineWriteTool({
       .describe('From list_category_groups; null keeps it.'),
   }),
   output: updateResult,
-  async run({ deps }, { plan_id, category_id, name, category_group_id }) {
+  async run({ deps, money }, { plan_id, category_id, name, category_group_id }) {
     const plan = await resolvePlan(deps, plan_id);
     const categories = await deps.ynab.categories.groups(plan);
     const groups = creatableGroups(await deps.ynab.categories.groups(plan));
@@ -83,6 +83,7 @@ export const updateCategory = defineWriteTool({
         const write = categoryWrite(deps, plan, categories, p.category_id, p.patch);
         return settled(write, (verdict) =>
           finishWrite({
+            money,
             preview,
             verdict,
             asked: write.asked,

@@ -74,7 +74,7 @@ export const applyCategories = defineWriteTool({
       .describe('One per transaction.'),
   }),
   output: () => changeListFields,
-  async run({ deps }, { plan_id, assignments }) {
+  async run({ deps, money }, { plan_id, assignments }) {
     const plan = await resolvePlan(deps, plan_id);
     const transactions = await deps.ynab.transactions.list(plan);
     const index = indexCategories(await deps.ynab.categories.groups(plan));
@@ -101,13 +101,14 @@ export const applyCategories = defineWriteTool({
           changes.map((c) => ({ id: c.transaction_id, category_id: c.to_category_id })),
           recordOf('categorize', {}, changes.map(moveOf)),
         ),
-      question: changeQuestion('Recategorise', changes),
+      question: changeQuestion('Recategorise', changes, money),
       flow: 'change-list',
       preview: base,
       apply: async () => {
         return patchCategories(deps, plan, changes, transactions, (verdict, write) => {
           const held = changes.filter((c) => holds(verdict, write.asked, c.transaction_id));
           return finishWrite({
+            money,
             preview: base,
             verdict,
             asked: write.asked,

@@ -52,10 +52,10 @@ export const getCategoryBalances = defineReadTool({
       next_cursor: nextCursorField,
       omitted: leftOutField,
     }),
-  async run({ deps }, { plan_id, month, include_empty, limit, cursor }) {
+  async run({ deps, money }, { plan_id, month, include_empty, limit, cursor }) {
     const offset = offsetOf(cursor);
     const detail = await deps.ynab.months.get(plan_id, monthToSend(month, deps.clock.today()));
-    const every = categoryBalances(detail, true);
+    const every = categoryBalances(detail, true, money);
     const rows = include_empty ? every : every.filter(hasFigures);
     return categoryPage(rows, ['budgeted', 'activity', 'balance'], {
       limit,

@@ -56,7 +56,7 @@ export const getSpendingTrends = defineReadTool({
       categories_count: z.number().int().describe('How many categories there are in all, listed or not.'),
       left_out_spent: units('Spent by the categories not listed, over the months'),
     }),
-  async run({ deps }, { plan_id, months_count, since, limit }) {
+  async run({ deps, money }, { plan_id, months_count, since, limit }) {
     const today = deps.clock.today();
     const count = SERIES.count({ months_count, since }, today);
     // one sync of the month list, then each month kept since the last change or read
@@ -64,7 +64,7 @@ export const getSpendingTrends = defineReadTool({
       SERIES.check(since, firstMonthOf(list), today);
       return trendMonths(list, count, today);
     });
-    const out = spendingTrends(details, today, limit);
+    const out = spendingTrends(details, today, limit, money);
     return monthsAsked(out, out.months.length, count, 'YNAB holds no earlier month');
   },
 });

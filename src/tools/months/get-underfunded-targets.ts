@@ -88,11 +88,11 @@ export const getUnderfundedTargets = defineReadTool({
       on_track: z.number().int().describe('How many targets (not snoozed) need nothing more this month.'),
       notes: z.array(z.string()).describe('What the figures assume, to tell the user.'),
     }),
-  async run({ deps }, { plan_id, month, limit }) {
+  async run({ deps, money }, { plan_id, month, limit }) {
     const detail = await deps.ynab.months.get(plan_id, monthToSend(month, deps.clock.today()));
-    const out = underfundedTargets(detail, limit);
+    const out = underfundedTargets(detail, limit, money);
     // the most urgent first, as many as 16 kB holds; the totals and the note count the others
     const kept = rowsWithin(out.targets, ROW_BYTES - rowBytes({ ...out, targets: [] }));
-    return kept === out.targets.length ? out : underfundedTargets(detail, kept);
+    return kept === out.targets.length ? out : underfundedTargets(detail, kept, money);
   },
 });

@@ -61,7 +61,7 @@ export const renamePayee = defineWriteTool({
       .describe('One line.'),
   }),
   output: result,
-  async run({ deps }, { plan_id, payee_id, name }) {
+  async run({ deps, money }, { plan_id, payee_id, name }) {
     checkIds([payee_id]);
     const plan = await resolvePlan(deps, plan_id);
     const rename = planRename(await deps.ynab.payees.list(plan), payee_id, name);
@@ -99,6 +99,7 @@ export const renamePayee = defineWriteTool({
         const write = renameWrite(deps, plan, rename.payee, rename.name);
         return settled(write, (verdict) =>
           finishWrite({
+            money,
             preview,
             verdict,
             asked: write.asked,

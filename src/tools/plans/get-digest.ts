@@ -47,7 +47,7 @@ export const getDigest = defineReadTool({
       needs_you: z.array(need()).describe('The items, the most pressing kinds first.'),
       omitted: leftOutField,
     }),
-  async run({ deps }, { plan_id }) {
+  async run({ deps, money }, { plan_id }) {
     const today = deps.clock.today();
     const accounts = await deps.ynab.accounts.list(plan_id);
     const transactions = await deps.ynab.transactions.list(plan_id);
@@ -55,6 +55,7 @@ export const getDigest = defineReadTool({
     const groups = await deps.ynab.categories.groups(plan_id);
     const month = await deps.ynab.months.get(plan_id, `${today.slice(0, 7)}-01`);
     const needs = needsYou({
+      money,
       today,
       accounts,
       transactions,

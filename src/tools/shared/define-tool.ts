@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import type { MoneyText } from '../../domain/money.js';
 import type { ConfirmRequest } from '../../safety/confirm.js';
 import { withLentReads } from '../../ynab/lent-reads.js';
 import { resolveNames, type NameParams } from './names.js';
@@ -19,6 +20,8 @@ export interface ToolContext {
   deps: Deps;
   /** The tool's name (log lines). */
   tool: string;
+  /** How this call writes amounts in its texts: the decimals of its plan's currency. */
+  money: MoneyText;
 }
 
 interface ToolCommon<I extends z.ZodObject, O extends z.ZodObject> {

@@ -53,7 +53,7 @@ export const createScheduledTransaction = defineWriteTool({
     amount: amountParam(),
   }),
   output: createResult,
-  async run({ deps }, input) {
+  async run({ deps, money }, input) {
     // 0 is taken: a schedule of 0 is a reminder of a bill whose amount varies
     const amount = checkAmount(input.amount, 'amount');
     const plan = await resolvePlan(deps, input.plan_id);
@@ -86,14 +86,15 @@ export const createScheduledTransaction = defineWriteTool({
       sameSubject: [newScheduledKey(body.account_id, body.date, body.amount)],
       checkWith: 'list_scheduled_transactions',
       recognise: () => scheduleFound(body, deps.ynab.knowledge(plan)),
-      question: ['Schedule this transaction?', ...scheduledLines(body, ctx)].join('\n'),
+      question: ['Schedule this transaction?', ...scheduledLines(body, ctx, money)].join('\n'),
       flow: 'merge',
       preview,
       apply: async () => {
-        const write = newScheduledWrite(deps, plan, body);
+        const write = newScheduledWrite(deps, plan, body, money);
         return settled(write, async (verdict) => {
           const created = write.created.value;
           return finishWrite({
+            money,
             preview,
             verdict,
             asked: write.asked,

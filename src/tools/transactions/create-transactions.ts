@@ -82,7 +82,7 @@ export const createTransactions = defineWriteTool({
     approved: z.boolean().default(false).describe('False: left for review.'),
   }),
   output: createResult,
-  async run({ deps }, { plan_id, account_id, transactions, approved }) {
+  async run({ deps, money }, { plan_id, account_id, transactions, approved }) {
     transactions.forEach((t, i) => checkAmount(t.amount, `transactions[${i}].amount`, ZERO));
     const plan = await resolvePlan(deps, plan_id);
     const accounts = await deps.ynab.accounts.list(plan);
@@ -107,12 +107,12 @@ export const createTransactions = defineWriteTool({
       ),
       checkWith: 'find_transactions',
       recognise: () => createdFound(createBody(account_id, planned, approved), deps.ynab.knowledge(plan)),
-      question: createQuestion(planned),
+      question: createQuestion(planned, money),
       flow: 'merge',
       preview,
       apply: async () => {
         // no import ids are sent, so YNAB skips none as a duplicate
-        const write = createWrite(deps, plan, createBody(account_id, planned, approved));
+        const write = createWrite(deps, plan, createBody(account_id, planned, approved), money);
         return settled(write, async (verdict) => {
           const made = write.asked.flatMap((a) => {
             const t = write.created.get(a.key);
@@ -122,6 +122,7 @@ export const createTransactions = defineWriteTool({
           // each as YNAB showed it, so that undo leaves alone one edited since
           const states = made.flatMap((m) => (m.whole ? [sideState(m.t)] : []));
           return finishWrite({
+            money,
             preview,
             verdict,
             asked: write.asked,

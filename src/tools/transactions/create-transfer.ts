@@ -89,7 +89,7 @@ export const createTransfer = defineWriteTool({
       .describe("Needed budget to tracking: the budget side's."),
   }),
   output: transferResult,
-  async run({ deps }, input) {
+  async run({ deps, money }, input) {
     checkAmount(
       input.amount,
       'amount',
@@ -121,15 +121,16 @@ export const createTransfer = defineWriteTool({
       ],
       checkWith: 'find_transactions',
       recognise: () => createdFound([planned.body], deps.ynab.knowledge(plan), 'transfer'),
-      question: transferQuestion(planned, input),
+      question: transferQuestion(planned, input, money),
       flow: 'merge',
       preview,
       apply: async () => {
-        const write = createWrite(deps, plan, [planned.body]);
+        const write = createWrite(deps, plan, [planned.body], money);
         return settled(write, async (verdict) => {
           const txId = write.created.get('#1')?.id ?? null;
           const { account_id, date, amount } = planned.body;
           return finishWrite({
+            money,
             preview,
             verdict,
             asked: write.asked,

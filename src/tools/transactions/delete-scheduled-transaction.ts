@@ -38,7 +38,7 @@ export const deleteScheduledTransaction = defineWriteTool({
     scheduled_transaction_id: z.string().min(1).describe('From list_scheduled_transactions.'),
   }),
   output: deleteResult,
-  async run({ deps }, { plan_id, scheduled_transaction_id }) {
+  async run({ deps, money }, { plan_id, scheduled_transaction_id }) {
     const plan = await resolvePlan(deps, plan_id);
     const current = scheduledById(scheduled_transaction_id, await deps.ynab.scheduled.list(plan));
     const ctx = await scheduledContext(deps, plan);
@@ -63,13 +63,14 @@ export const deleteScheduledTransaction = defineWriteTool({
           recordOf('schedule_delete', { scheduled_transaction_id, body }),
           'scheduled',
         ),
-      question: ['Delete this scheduled transaction?', ...scheduledLines(body, ctx)].join('\n'),
+      question: ['Delete this scheduled transaction?', ...scheduledLines(body, ctx, money)].join('\n'),
       flow: 'merge',
       preview,
       apply: async () => {
         const write = deleteScheduledWrite(deps, plan, scheduled_transaction_id);
         return settled(write, (verdict) =>
           finishWrite({
+            money,
             preview,
             verdict,
             asked: write.asked,

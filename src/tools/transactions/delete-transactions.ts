@@ -6,6 +6,7 @@
  * the first not applied, or not known, stops the rest; what is deleted is journaled before the
  * outcome is said, and nothing is re-sent.
  */
+import type { MoneyText } from '../../domain/money.js';
 import { z } from 'zod';
 import { AppError } from '../../domain/errors.js';
 import { deleteQuestion, deleteSubject, planDelete } from '../../domain/transactions/delete-transactions.js';
@@ -39,6 +40,7 @@ async function otherSide(
   plan: string,
   id: string,
   linked: string,
+  money: MoneyText,
 ): Promise<{ note: string | null; failed: string | null; unknown: boolean }> {
   let kept: boolean;
   try {
@@ -71,7 +73,7 @@ async function otherSide(
   }
   return {
     note: null,
-    failed: `YNAB kept ${linked}, the other side of the transfer ${id}, and its delete: ${withoutNotYet(verdictText(verdict, write.asked, 'find_transactions'))}`,
+    failed: `YNAB kept ${linked}, the other side of the transfer ${id}, and its delete: ${withoutNotYet(verdictText(verdict, write.asked, 'find_transactions', money))}`,
     unknown: verdict.status === 'unknown',
   };
 }
@@ -123,7 +125,7 @@ export const deleteTransactions = defineWriteTool({
     transaction_ids: z.array(z.string().min(1)).max(100).describe('From find_transactions.'),
   }),
   output: deleteResult,
-  async run({ deps }, { plan_id, transaction_ids }) {
+  async run({ deps, money }, { plan_id, transaction_ids }) {
     const plan = await resolvePlan(deps, plan_id);
     const all = await deps.ynab.transactions.list(plan);
     const planned = planDelete(transaction_ids, all, await deps.ynab.accounts.list(plan));
@@ -146,7 +148,7 @@ export const deleteTransactions = defineWriteTool({
           planned.records.map((r) => r.transaction_id),
           recordOf('delete', { transactions: planned.records }),
         ),
-      question: deleteQuestion(planned, all),
+      question: deleteQuestion(planned, all, money),
       flow: 'merge',
       preview,
       sends: planned.records.length,
@@ -160,14 +162,14 @@ export const deleteTransactions = defineWriteTool({
           after: async (r, n) => {
             const linked = planned.views[n]?.linked_transaction_id ?? null;
             if (linked === null) return {};
-            const side = await otherSide(deps, plan, r.transaction_id, linked);
+            const side = await otherSide(deps, plan, r.transaction_id, linked, money);
             return {
               ...(side.note === null ? {} : { note: side.note }),
               ...(side.failed === null ? {} : { stop: { failed: side.failed, unknown: side.unknown } }),
             };
           },
           checkedNote: (r, verdict, write) =>
-            `The delete of ${r.transaction_id}: ${verdictText(verdict, write.asked, '')}`,
+            `The delete of ${r.transaction_id}: ${verdictText(verdict, write.asked, '', money)}`,
           record: (done) => recordOperation(deps, plan, 'delete', { transactions: [...done] }),
         });
         const done = series.done.map((d) => d.transaction_id);
@@ -180,7 +182,9 @@ export const deleteTransactions = defineWriteTool({
               operation_id: series.id,
             };
           case 'stopped': {
-            const what = withoutNotYet(verdictText(series.verdict, series.write.asked, 'find_transactions'));
+            const what = withoutNotYet(
+              verdictText(series.verdict, series.write.asked, 'find_transactions', money),
+            );
             const unknown = series.verdict.status === 'unknown';
             return {
               ...preview,

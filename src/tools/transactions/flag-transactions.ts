@@ -63,7 +63,7 @@ export const flagTransactions = defineWriteTool({
       .describe('One per transaction.'),
   }),
   output: flagResult,
-  async run({ deps }, { plan_id, flags }) {
+  async run({ deps, money }, { plan_id, flags }) {
     const plan = await resolvePlan(deps, plan_id);
     checkFlagRequests(flags);
     const all = await deps.ynab.transactions.list(plan);
@@ -89,7 +89,7 @@ export const flagTransactions = defineWriteTool({
           changes.map((c) => ({ id: c.transaction_id, flag_color: c.to_color })),
           recordOf('flag', { changes: flagMovesOf(changes) }),
         ),
-      question: flagQuestion(changes),
+      question: flagQuestion(changes, money),
       flow: 'merge',
       preview,
       apply: async () => {
@@ -102,6 +102,7 @@ export const flagTransactions = defineWriteTool({
         return settled(write, async (verdict) => {
           const held = changes.filter((c) => holds(verdict, write.asked, c.transaction_id));
           return finishWrite({
+            money,
             preview,
             verdict,
             asked: write.asked,

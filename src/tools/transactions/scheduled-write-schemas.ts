@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { indexCategories } from '../../domain/categories/category-lists.js';
-import { toUnits } from '../../domain/money.js';
+import { toUnits, type MoneyText } from '../../domain/money.js';
 import type { ScheduledBody } from '../../domain/model.js';
 import {
   FREQUENCIES,
@@ -72,8 +72,15 @@ export function viewOf(body: ScheduledBody, ctx: ScheduledContext): ScheduledVie
 }
 
 /** `- <account>: <payee> <amount> (<category>), <frequency>, next <date>`, then the memo. */
-export function scheduledLines(body: ScheduledBody, ctx: ScheduledContext, label = '-'): string[] {
-  const lines = [`${label} ${describeScheduled(body, ctx, payeeName(body, ctx), categoryName(body, ctx))}`];
+export function scheduledLines(
+  body: ScheduledBody,
+  ctx: ScheduledContext,
+  money: MoneyText,
+  label = '-',
+): string[] {
+  const lines = [
+    `${label} ${describeScheduled(body, ctx, payeeName(body, ctx), categoryName(body, ctx), money)}`,
+  ];
   if (body.memo !== null) lines.push(`  memo: ${clean(body.memo)}`);
   return lines;
 }

@@ -76,7 +76,7 @@ export const splitTransaction = defineWriteTool({
       .describe('Adding up to the transaction.'),
   }),
   output: splitResult,
-  async run({ deps }, { plan_id, transaction_id, lines }) {
+  async run({ deps, money }, { plan_id, transaction_id, lines }) {
     lines.forEach((l, i) =>
       checkAmount(l.amount, `lines[${i}].amount`, 'a line of 0 splits nothing off: leave it out.'),
     );
@@ -84,7 +84,7 @@ export const splitTransaction = defineWriteTool({
     const transactions = await deps.ynab.transactions.list(plan);
     const index = indexCategories(await deps.ynab.categories.groups(plan));
     const offBudget = offBudgetIds(await deps.ynab.accounts.list(plan));
-    const split = planSplit(transaction_id, lines, transactions, index, offBudget);
+    const split = planSplit(transaction_id, lines, transactions, index, offBudget, money);
     const preview: SplitResult = { status: 'applied', message: '', ...split.preview, confirmation: null };
     return new ConfirmRequest({
       journals: [],
@@ -94,13 +94,14 @@ export const splitTransaction = defineWriteTool({
       checkWith: 'find_transactions',
       // journaled by nothing (a split is not undoable): once it shows, the entry closes
       recognise: () => splitHeld(transaction_id, splitPatch(transaction_id, split).subtransactions),
-      question: splitQuestion(split),
+      question: splitQuestion(split, money),
       flow: 'merge',
       preview,
       apply: async () => {
         const write = patchWrite(deps, plan, [splitPatch(transaction_id, split)], transactions);
         return settled(write, async (verdict) => {
           return finishWrite({
+            money,
             preview,
             verdict,
             asked: write.asked,

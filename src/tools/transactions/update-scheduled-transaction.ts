@@ -61,7 +61,7 @@ export const updateScheduledTransaction = defineWriteTool({
     ...scheduledFields(),
   }),
   output: updateResult,
-  async run({ deps }, { plan_id, scheduled_transaction_id, ...fields }) {
+  async run({ deps, money }, { plan_id, scheduled_transaction_id, ...fields }) {
     checkOptionalAmount(fields.amount, 'amount');
     const plan = await resolvePlan(deps, plan_id);
     const current = scheduledById(scheduled_transaction_id, await deps.ynab.scheduled.list(plan));
@@ -100,8 +100,8 @@ export const updateScheduledTransaction = defineWriteTool({
       recognise: () => scheduleReplaced(scheduled_transaction_id, after, before),
       question: [
         'Change this scheduled transaction?',
-        ...scheduledLines(before, ctx, '- before:'),
-        ...scheduledLines(after, ctx, '- after:'),
+        ...scheduledLines(before, ctx, money, '- before:'),
+        ...scheduledLines(after, ctx, money, '- after:'),
       ].join('\n'),
       flow: 'merge',
       preview,
@@ -111,6 +111,7 @@ export const updateScheduledTransaction = defineWriteTool({
         return settled(write, async (verdict) => {
           const saved = write.saved.value;
           return finishWrite({
+            money,
             preview,
             verdict,
             asked: write.asked,

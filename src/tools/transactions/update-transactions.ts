@@ -92,7 +92,7 @@ export const updateTransactions = defineWriteTool({
       .describe('One per transaction.'),
   }),
   output: updateResult,
-  async run({ deps }, { plan_id, transactions }) {
+  async run({ deps, money }, { plan_id, transactions }) {
     // an amount of 0 stays possible: YNAB holds such transactions, and one may be set to it
     transactions.forEach((t, i) => checkOptionalAmount(t.amount, `transactions[${i}].amount`));
     const plan = await resolvePlan(deps, plan_id);
@@ -126,7 +126,7 @@ export const updateTransactions = defineWriteTool({
       sameSubject: transactionKeys(planned.patches.map((p) => p.id)),
       checkWith: 'find_transactions',
       recognise: () => fieldsHeld(planned.patches, recordOf('edit', { changes: planned.moves })),
-      question: editQuestion(planned.changes),
+      question: editQuestion(planned.changes, money),
       flow: 'merge',
       preview,
       apply: async () => {
@@ -150,6 +150,7 @@ export const updateTransactions = defineWriteTool({
             }))
             .filter((m) => m.fields.length > 0);
           return finishWrite({
+            money,
             preview,
             verdict,
             asked: write.asked,

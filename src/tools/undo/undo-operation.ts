@@ -95,7 +95,7 @@ export const undoOperation = defineWriteTool({
     operation_id: z.string().nullable().default(null).describe("Default: the plan's latest still in effect."),
   }),
   output: () => changeListFields,
-  async run({ deps }, { plan_id, operation_id }) {
+  async run({ deps, money }, { plan_id, operation_id }) {
     const plan = await resolvePlan(deps, plan_id);
     // a pending operation is settled first: undone once YNAB shows it, refused while it may still land
     if (operation_id !== null) await refuseIfStillPending(deps, plan, operation_id);
@@ -113,7 +113,7 @@ export const undoOperation = defineWriteTool({
           : `Nothing to undo: no operation of this plan is still in effect with id ${operation_id}.`,
       );
     }
-    const undo = await planUndo(deps.ynab, plan, entry, entry.kind);
+    const undo = await planUndo(deps.ynab, plan, entry, entry.kind, money);
     const base: Result = {
       status: 'nothing_to_do',
       message: undo.fullConflict ?? '',

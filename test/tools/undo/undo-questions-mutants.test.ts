@@ -17,6 +17,7 @@ import { it } from '../../helpers/fixture.js';
 import { call, connect, type Harness } from '../../helpers/harness.js';
 import { MOVE, out, type Out } from '../../helpers/move.js';
 import { ACCEPT, DECLINE, answering } from '../../helpers/writes.js';
+import { twoDecimals } from '../../helpers/money.js';
 
 const PLAN = 'demo-budget';
 
@@ -51,7 +52,7 @@ describe('the question of an undo', () => {
     const base = {
       category_id: category.id,
       undo: { goal_target: null },
-      after: targetDescription(category),
+      after: targetDescription(category, twoDecimals),
     };
     const withBefore = await declined(h, journal, 'target', { ...base, before: 'no target' });
     const without = await declined(h, `${journal}.2`, 'target', base);
@@ -129,7 +130,7 @@ describe('the undo of a move', () => {
     expect(move.status).toBe('applied');
     const deps = createDeps(loadConfig({ ...h.env, AVENIR_MCP_JOURNAL: journal }), silentLog);
     const details = (await deps.journal.find(PLAN, false, new Set(['move']), move.operation_id))!;
-    const plan = await planUndo(deps.ynab, PLAN, details, 'move');
+    const plan = await planUndo(deps.ynab, PLAN, details, 'move', twoDecimals);
     h.standIn.clearRequests();
     await plan.apply();
     expect([plan.sends, h.standIn.writes.map((w) => w.method)]).toEqual([2, ['PATCH', 'PATCH']]);

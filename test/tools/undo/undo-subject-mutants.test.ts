@@ -19,6 +19,7 @@ import { call, connect, textOf, type Harness } from '../../helpers/harness.js';
 import { it } from '../../helpers/fixture.js';
 import { deletedDetail, journalLine } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
+import { twoDecimals } from '../../helpers/money.js';
 
 const PLAN = 'demo-budget';
 
@@ -87,7 +88,7 @@ async function pairOf(h: Harness, kind: string): Promise<Pair> {
       return [cats[0]!, cats[1]!].map((c) => ({
         category_id: c.id,
         undo: { goal_target: null },
-        after: targetDescription(c),
+        after: targetDescription(c, twoDecimals),
       }));
     }
     default: {
