@@ -35,6 +35,7 @@ const page = (title, style, body, script) =>
 const views = [
   ['views/approval.ts', 'approval.html', 'Approval card'],
   ['views/chart.ts', 'chart.html', 'Chart'],
+  ['views/digest.ts', 'digest.html', 'Digest'],
 ];
 mkdirSync(join(root, 'dist', 'views'), { recursive: true });
 for (const [entry, file, title] of views) {

@@ -11,6 +11,7 @@ export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
 export const APPROVAL_VIEW = 'ui://avenir-mcp/approval.html';
 export const CHART_VIEW = 'ui://avenir-mcp/chart.html';
+export const DIGEST_VIEW = 'ui://avenir-mcp/digest.html';
 
 /** The tools only the approval card calls (`_meta.ui.visibility: ["app"]`). */
 export const APP_ONLY_TOOLS: readonly string[] = ['open_approval', 'answer_approval'];
@@ -39,10 +40,19 @@ export const VIEWS = [
     title: 'Chart',
     description: 'Draws the result of an analysis tool as a chart.',
   },
+  {
+    uri: DIGEST_VIEW,
+    file: 'digest.html',
+    name: 'digest',
+    title: 'Digest',
+    description: 'Shows what needs the person, grouped by kind, each with its tool.',
+  },
 ] as const;
 
 /** The key of a result's `_meta` naming the chart its tool declares (tools/shared/view-data.ts). */
 export const CHART_META_KEY = 'avenir-mcp/chart';
+/** The key of a result's `_meta` naming the view of its own its tool declares (view-data.ts). */
+export const VIEW_META_KEY = 'avenir-mcp/view';
 
 /** A confirmed write (one with a `confirmation` parameter) answers through the approval card. */
 export const isConfirmedWrite = (tool: ToolDefinition): boolean => tool.kind === 'write' && tool.confirmed;
@@ -50,7 +60,9 @@ export const isConfirmedWrite = (tool: ToolDefinition): boolean => tool.kind ===
 /** The view a tool points to, if any. */
 export function toolViewUri(tool: ToolDefinition): string | null {
   if (isConfirmedWrite(tool)) return APPROVAL_VIEW;
-  return tool.kind === 'read' && tool.chart !== undefined ? CHART_VIEW : null;
+  if (tool.kind !== 'read') return null;
+  if (tool.view === 'digest') return DIGEST_VIEW;
+  return tool.chart !== undefined ? CHART_VIEW : null;
 }
 
 /**

@@ -23,7 +23,7 @@ import { ConfirmRequest, decide, outcomeFields, type Answer, type StatePayload }
 import { fingerprint } from '../safety/fingerprint.js';
 import { answerTooLarge } from './answer-cap.js';
 import { callLine } from './call-line.js';
-import { CHART_META_KEY, VIEW_DATA_META_KEY, uiMeta, toolViewUri } from './app-views.js';
+import { CHART_META_KEY, VIEW_DATA_META_KEY, VIEW_META_KEY, uiMeta, toolViewUri } from './app-views.js';
 import { viewDataOf } from '../tools/shared/view-data.js';
 import { describe, type ToolDefinition } from '../tools/shared/define-tool.js';
 import { withFewIssues } from './few-issues.js';
@@ -240,15 +240,16 @@ async function callTool(
       tool.kind === 'read'
         ? readAnswer(deps, tool, output as Record<string, unknown>)
         : writeResult(output as Record<string, unknown>);
-    // for clients that render a view: the chart it draws, and figures only the view draws (none
-    // with an answer over the cap)
+    // for clients that render a view: the chart it draws or the view it is, and figures only the
+    // view draws (none with an answer over the cap)
     const chart = tool.kind === 'read' ? tool.chart : undefined;
-    if (answer.isError || (chart === undefined && data === undefined) || !declaresApps(server, ctx))
-      return answer;
+    const own = tool.kind === 'read' ? tool.view : undefined;
+    if (answer.isError || (chart ?? own ?? data) === undefined || !declaresApps(server, ctx)) return answer;
     return {
       ...answer,
       _meta: {
         ...(chart === undefined ? {} : { [CHART_META_KEY]: chart }),
+        ...(own === undefined ? {} : { [VIEW_META_KEY]: own }),
         ...(data === undefined ? {} : { [VIEW_DATA_META_KEY]: data }),
       },
     };

@@ -18,7 +18,13 @@ import {
   type Session,
 } from '../helpers/harness.js';
 import { fakeClock } from '../helpers/writes.js';
-import { APPROVAL_VIEW, CHART_META_KEY, CHART_VIEW } from '../../src/mcp/app-views.js';
+import {
+  APPROVAL_VIEW,
+  CHART_META_KEY,
+  CHART_VIEW,
+  DIGEST_VIEW,
+  VIEW_META_KEY,
+} from '../../src/mcp/app-views.js';
 import { CHART_META_KEY as VIEW_CHART_META_KEY } from '../../views/chart-data.js';
 import { E_PLAN_CHANGED } from '../../src/safety/confirm.js';
 import { SECRET_META_KEY, TICKET_META_KEY } from '../../src/mcp/register-apps.js';
@@ -66,6 +72,7 @@ describe.each(ERAS)('MCP Apps offered only to clients that declare them (%s)', (
       'ui/resourceUri': APPROVAL_VIEW,
     });
     expect(byName.get('forecast_balance')?._meta?.ui).toEqual({ resourceUri: CHART_VIEW });
+    expect(byName.get('get_digest')?._meta?.ui).toEqual({ resourceUri: DIGEST_VIEW });
     // immediate writes and other reads have no view
     expect(byName.get('approve_transactions')?._meta).toBeUndefined();
     expect(byName.get('list_accounts')?._meta).toBeUndefined();
@@ -86,7 +93,19 @@ describe.each(ERAS)('MCP Apps offered only to clients that declare them (%s)', (
     expect(resources.filter((r) => r.uri.startsWith('ui://')).map((r) => [r.uri, r.mimeType])).toEqual([
       [APPROVAL_VIEW, 'text/html;profile=mcp-app'],
       [CHART_VIEW, 'text/html;profile=mcp-app'],
+      [DIGEST_VIEW, 'text/html;profile=mcp-app'],
     ]);
+  });
+
+  it('names the digest view in get_digest’s results, declared by its definition, and no chart', async () => {
+    const s = await connect(h, era, { capabilities: APPS });
+    const digest = await call(s, 'get_digest', { plan_id: 'demo-budget' });
+    expect(digest._meta?.[VIEW_META_KEY]).toBe('digest');
+    expect(digest._meta?.[CHART_META_KEY]).toBeUndefined();
+    const forecast = await call(s, 'forecast_balance', { plan_id: 'demo-budget', until: '2026-10' });
+    expect(forecast._meta?.[VIEW_META_KEY]).toBeUndefined();
+    const page = (await s.client.readResource({ uri: DIGEST_VIEW })).contents[0] as { text: string };
+    expect(page.text).toContain('<title>Digest</title>');
   });
 
   it('offers a client without Apps nothing of them, and answers their names like unknown ones', async () => {
@@ -115,6 +134,8 @@ describe.each(ERAS)('MCP Apps offered only to clients that declare them (%s)', (
     const forecast = await call(s, 'forecast_balance', { plan_id: 'demo-budget', until: '2026-10' });
     expect(forecast._meta?.['avenir-mcp/view-data']).toBeUndefined();
     expect(forecast._meta?.[CHART_META_KEY]).toBeUndefined();
+    const digest = await call(s, 'get_digest', { plan_id: 'demo-budget' });
+    expect(digest._meta?.[VIEW_META_KEY]).toBeUndefined();
     // the write itself answers with a code, as before
     const preview = await call(s, 'move_money', MOVE);
     expect(preview.structuredContent).toMatchObject({ status: 'confirmation_required' });

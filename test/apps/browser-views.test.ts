@@ -4,6 +4,7 @@
  * the server to the YNAB stand-in; the ext-apps AppBridge connects each view in its sandboxed iframe.
  * The test clicks the card's buttons and checks what the stand-in recorded: exactly the move on
  * Approve, nothing on Decline, nothing more on a second click, nothing for a forged or reused secret.
+ * The digest view shows a real get_digest answer grouped by kind, each item with its tool.
  * Screenshots of every view go to test-results/apps/.
  */
 import { mkdirSync } from 'node:fs';
@@ -197,4 +198,56 @@ describe('the charts in Chromium', () => {
       expect(writes()).toEqual([]);
     });
   }
+});
+
+describe('the digest view in Chromium', () => {
+  it('shows get_digest grouped by kind, each item with its tool, within 500 px, light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const view = await show('get_digest', { plan_id: 'demo-budget' }, theme);
+      await stateOf(view, 'shown');
+      // the answer the model read, as the server gave it
+      const seen = JSON.parse(await modelSaw()) as { structuredContent: Record<string, unknown> }[];
+      const out = seen.at(-1)!.structuredContent as {
+        message: string;
+        needs_you: { kind: string; what: string; tool: string | null }[];
+      };
+      expect(out.needs_you.length).toBeGreaterThan(1);
+      expect(await view.textContent('.summary')).toBe(out.message);
+      const kinds = [...new Set(out.needs_you.map((n) => n.kind))];
+      expect(await view.$$eval('section.group', (s) => s.map((g) => g.getAttribute('data-kind')))).toEqual(
+        kinds,
+      );
+      const shown = await view.$$eval('section.group', (sections) =>
+        sections.map((g) => ({
+          kind: g.getAttribute('data-kind'),
+          items: [...g.querySelectorAll('li')].map((li) => [
+            li.firstChild?.textContent,
+            li.querySelector('.tool')?.textContent,
+          ]),
+        })),
+      );
+      expect(shown).toEqual(
+        kinds.map((kind) => ({
+          kind,
+          items: out.needs_you
+            .filter((n) => n.kind === kind)
+            .map((n) => [n.what, n.tool ?? 'in YNAB itself']),
+        })),
+      );
+      // no changes in this answer: no section for them
+      expect(await view.$$('section.changed')).toEqual([]);
+      const box = await view.$eval('#root', (r) => r.getBoundingClientRect().height);
+      expect(box).toBeLessThanOrEqual(500);
+      // the text follows the theme: dark text on light, light text on dark
+      const color = await view.$eval(
+        'body',
+        (b) =>
+          (globalThis as never as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(b)
+            .color,
+      );
+      expect(color).toBe(theme === 'light' ? 'rgb(31, 35, 40)' : 'rgb(230, 230, 230)');
+      await shot(`get_digest-${theme}`);
+    }
+    expect(writes()).toEqual([]);
+  });
 });

@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { allTools } from '../../src/tools/index.js';
-import { toolViewUri, CHART_VIEW } from '../../src/mcp/app-views.js';
-import { CHARTS } from '../../src/tools/shared/view-data.js';
+import { toolViewUri, CHART_VIEW, DIGEST_VIEW } from '../../src/mcp/app-views.js';
+import { CHARTS, OWN_VIEWS } from '../../src/tools/shared/view-data.js';
 import {
   defineConfirmedWrite,
   defineImmediateWrite,
@@ -100,6 +100,12 @@ describe('the add-a-tool checklist', () => {
     const charted = allTools.flatMap((t) => (t.kind === 'read' && t.chart !== undefined ? [t] : []));
     expect(charted.map((t) => t.chart).sort()).toEqual([...CHARTS].sort());
     for (const t of charted) expect(toolViewUri(t), t.name).toBe(CHART_VIEW);
+    // each view of its own is declared by one tool, which points at it and draws no chart
+    const viewed = allTools.flatMap((t) => (t.kind === 'read' && t.view !== undefined ? [t] : []));
+    expect(viewed.map((t) => [t.name, t.view])).toEqual([['get_digest', 'digest']]);
+    expect(OWN_VIEWS).toEqual(['digest']);
+    for (const t of viewed)
+      expect([toolViewUri(t), t.kind === 'read' && t.chart]).toEqual([DIGEST_VIEW, undefined]);
   });
 
   it('names every place a planted tool is missing from, and nothing the definitions give', () => {

@@ -108,7 +108,7 @@ async function show(name: string, args: Record<string, unknown>, theme: Theme = 
   return result;
 }
 
-/** What a person can open in `npm run demo:apps`: a write that asks for approval, and each chart. */
+/** What a person can open in `npm run demo:apps`: a write that asks for approval, each chart, the digest. */
 const DEMO: [string, string, Record<string, unknown>][] = [
   [
     'Move 22.50 to Restaurants (approval card)',
@@ -129,6 +129,7 @@ const DEMO: [string, string, Record<string, unknown>][] = [
   ['Spending trends', 'get_spending_trends', { plan_id: 'demo-budget', months_count: 6 }],
   ['Net worth', 'get_net_worth_trend', { plan_id: 'demo-budget', months_count: 6 }],
   ['Budget vs actual', 'get_budget_vs_actual', { plan_id: 'demo-budget', month: 'current' }],
+  ['What needs you (digest)', 'get_digest', { plan_id: 'demo-budget' }],
 ];
 
 function controls(): void {

@@ -33,6 +33,7 @@ const need = () =>
 export const getDigest = defineReadTool({
   name: 'get_digest',
   title: 'What needs you',
+  view: 'digest',
   description: [
     'What needs the person now, each item with the tool for it: short balances, overspending, due targets, odd charges, duplicates, transactions to categorise or approve.',
     'Costs 6 YNAB requests.',

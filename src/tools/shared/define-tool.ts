@@ -14,7 +14,7 @@ import type { MoneyText } from '../../domain/money.js';
 import type { ConfirmRequest } from '../../safety/confirm.js';
 import { withLentReads } from '../../ynab/lent-reads.js';
 import { resolveNames, type NameParams } from './names.js';
-import type { Chart } from './view-data.js';
+import type { Chart, OwnView } from './view-data.js';
 
 export interface ToolContext {
   deps: Deps;
@@ -51,6 +51,8 @@ export interface ReadTool<
   kind: 'read';
   /** The chart a host that renders MCP Apps draws of the result (absent: none). */
   chart?: Chart;
+  /** A view of its own a host that renders MCP Apps shows with the result (absent: none). */
+  view?: OwnView;
   run(ctx: ToolContext, input: z.output<I>): Promise<z.output<O>>;
 }
 

@@ -14,6 +14,14 @@ export const CHARTS = ['forecast', 'spending', 'net_worth', 'budget_vs_actual'] 
 export type Chart = (typeof CHARTS)[number];
 
 /**
+ * The views of their own a read tool may declare (`view` in its definition) when its answer reads
+ * better laid out than charted: `digest`, get_digest's items grouped by kind. The result names it in
+ * its `_meta` (under VIEW_META_KEY of mcp/app-views.ts), as a chart is named.
+ */
+export const OWN_VIEWS = ['digest'] as const;
+export type OwnView = (typeof OWN_VIEWS)[number];
+
+/**
  * Figures a view draws that the text answer leaves out (the forecast's day-by-day balance): attached
  * to a tool's output here, sent in the result's `_meta` (under VIEW_DATA_META_KEY of
  * mcp/app-views.ts) to clients that render Apps only, so the answer the model reads stays as it is.
