@@ -16,16 +16,14 @@ import { planMoney } from '../mcp/plan-money.js';
 import { getDigest } from '../tools/plans/get-digest.js';
 import { closeConnections } from '../ynab/client.js';
 import { LAST_USED } from '../ynab/api.js';
+import { postJson, WebhookError } from '../webhook/post.js';
 
 type Out = (text: string) => void;
 
 export const DIGEST_USAGE =
   'usage: avenir-mcp digest [--plan <plan id>] [--format md | json | html] [--out <file>] [--webhook <url>]';
 
-/** Tries of a webhook post, the wait before the second (doubled before the third), and each try's limit. */
-export const WEBHOOK_TRIES = 3;
-const WEBHOOK_BACKOFF_MS = 500;
-const WEBHOOK_TIMEOUT_MS = 10_000;
+export { WEBHOOK_TRIES } from '../webhook/post.js';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 const FORMATS = ['md', 'json', 'html'] as const;
@@ -74,34 +72,14 @@ function webhookUrl(raw: string | undefined): URL | null {
   );
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Posts the JSON digest: a network failure, a 429 or a 5xx is tried again after a growing wait, any
- * other refusal is final. Only the digest goes: no header of the YNAB client, no redirect followed
- * (it could carry the digest elsewhere). The error names the host only: a webhook's path is its secret.
- */
+/** Posts the JSON digest (webhook/post.ts: bounded retries, no redirect, never the token). */
 async function postWebhook(url: URL, digest: Digest): Promise<void> {
-  let why = '';
-  for (let attempt = 1; attempt <= WEBHOOK_TRIES; attempt++) {
-    if (attempt > 1) await wait(WEBHOOK_BACKOFF_MS * 2 ** (attempt - 2));
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(digest),
-        redirect: 'error',
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-      });
-      await response.body?.cancel();
-      if (response.ok) return;
-      why = `HTTP ${response.status}`;
-      if (response.status !== 429 && response.status < 500) break;
-    } catch {
-      why = 'no answer';
-    }
+  try {
+    await postJson(url, digest);
+  } catch (error) {
+    if (error instanceof WebhookError) throw new ConfigError(`avenir-mcp digest: ${error.message}.`);
+    throw error;
   }
-  throw new ConfigError(`avenir-mcp digest: the webhook at ${url.host} did not take the digest (${why}).`);
 }
 
 const toolOf = (tool: string | null): string => (tool === null ? 'in YNAB itself' : tool);
