@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, DEMO_CLIENT_ID, type Config } from '../config.js';
 import { Secret } from '../domain/secret.js';
 import { startPruning } from '../hosted/retention.js';
+import { personDigest } from '../hosted/person-digest.js';
+import { startWeeklyDigest, type WeeklyDigest } from '../hosted/weekly-digest.js';
 import { toldAcross } from '../hosted/plan-writes.js';
 import { sharedStateKey } from '../hosted/state-key.js';
 import { CALLBACK_PATH, type YnabApp } from '../hosted/ynab-oauth.js';
@@ -16,6 +18,7 @@ import type { ReadinessCheck } from '../transports/health.js';
 import { storeReadiness } from './store-readiness.js';
 import type { ServerOptions } from '../server.js';
 import type { PeopleStore } from '../store/people.js';
+import type { SqlDigests } from '../store/sql-digests.js';
 import type { Database } from '../store/sql.js';
 import type { OAuthStore } from '../transports/oauth/store.js';
 import { createOAuth, type OAuthServer } from '../transports/oauth/index.js';
@@ -49,6 +52,8 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 export interface Hosted {
   oauth: OAuthServer;
   servers: PersonServers;
+  /** The weekly digests' schedule (when the start was given the store's digests). */
+  weekly: WeeklyDigest | null;
 }
 
 export interface HostedStart {
@@ -70,6 +75,8 @@ export interface HostedStart {
   server?: ServerOptions;
   /** --demo serves plain HTTP on loopback, as the tests do. */
   loopbackHttp?: boolean;
+  /** The people's weekly digest webhooks: set on the account page, sent on a schedule. */
+  digests?: SqlDigests;
 }
 
 export async function startHosted(start: HostedStart): Promise<Hosted> {
@@ -108,12 +115,18 @@ export async function startHosted(start: HostedStart): Promise<Hosted> {
       privacyUrl: config.privacyUrl,
       // the account page's confirmations verify on every instance: they share the request-state key
       accountKey: once(() => sharedStateKey(config, store)),
+      ...(start.digests ? { digests: start.digests } : {}),
     },
     ...(start.loopbackHttp ? { testing: { allowHttpLoopback: true } } : {}),
   });
+  // each person's weekly digest, sent once across instances
+  const weekly = start.digests
+    ? startWeeklyDigest({ digests: start.digests, digestOf: personDigest(servers.people), log })
+    : null;
   return {
     oauth: { ...oauth, authenticate: servers.gate((request) => oauth.authenticate(request), oauth.resource) },
     servers,
+    weekly,
   };
 }
 
@@ -152,11 +165,13 @@ export async function openHosted(config: Config, log: Log, options: OpenOptions 
     { openStore },
     { SqlPeopleStore },
     { SqlOAuthStore },
+    { SqlDigests },
   ] = await Promise.all([
     import('../store/seal.js'),
     import('../store/open.js'),
     import('../store/sql-people.js'),
     import('../store/sql-oauth.js'),
+    import('../store/sql-digests.js'),
   ]);
   // --demo seals with a key made for the run: its store lives in a temporary folder
   const sealer = options.demoSecret
@@ -181,6 +196,7 @@ export async function openHosted(config: Config, log: Log, options: OpenOptions 
     lasting: new SqlOAuthStore(db),
     store: db,
     secret,
+    digests: new SqlDigests(db, sealer),
     ...(options.server ? { server: options.server } : {}),
     ...(options.demoSecret ? { loopbackHttp: true } : {}),
   });
@@ -191,6 +207,7 @@ export async function openHosted(config: Config, log: Log, options: OpenOptions 
     people,
     store: db,
     close: async () => {
+      await hosted.weekly?.stop();
       await pruning.stop();
       await db.close();
     },

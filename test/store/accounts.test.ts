@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, SqlJournal } from '../../src/store/sql-journal.js';
 import { SqlAccounts } from '../../src/store/sql-accounts.js';
+import { SqlDigests } from '../../src/store/sql-digests.js';
 import { newKeyLine, parseKeyFile, Sealer } from '../../src/store/seal.js';
 import { SqlOAuthStore } from '../../src/store/sql-oauth.js';
 import { SqlPacer } from '../../src/store/sql-pacer.js';
@@ -65,6 +66,9 @@ async function fill(db: Database, person: string, n: number): Promise<void> {
   await once.spendNonce(person, `nonce-${n}`, T0 + 60_000);
   await once.openTicket(person, { what: 'flag' }, T0);
   await new SqlSettings(db).set(person, 'preferred', { n });
+  const digests = new SqlDigests(db, new Sealer(parseKeyFile(newKeyLine())), () => T0);
+  await digests.setWebhook(person, `https://hooks.example/${n}`);
+  await digests.claim(person, '2026-W40');
   await new SqlPacer(db).reserve(person, 1, { now: T0, budget: 180 });
   const oauth = new SqlOAuthStore(db, () => T0);
   for (const kind of ['Grant', 'RefreshToken', 'Session', 'AccessToken'])
@@ -90,6 +94,8 @@ describe.each(ENGINES)('deleting a person on $name', (engine) => {
       expect.arrayContaining([
         'approval_tickets',
         'confirmation_codes',
+        'digest_sends',
+        'digest_webhooks',
         'journal_entries',
         'journal_pruned',
         'oauth_records',

@@ -4,6 +4,14 @@ import { oauth } from './0002-oauth.js';
 import { safety } from './0003-safety.js';
 import { oauthLookups } from './0004-oauth-lookups.js';
 import { oauthClients } from './0005-oauth-clients.js';
+import { weeklyDigests } from './0006-weekly-digests.js';
 import type { Migration } from './migration.js';
 
-export const MIGRATIONS: readonly Migration[] = [people, oauth, safety, oauthLookups, oauthClients];
+export const MIGRATIONS: readonly Migration[] = [
+  people,
+  oauth,
+  safety,
+  oauthLookups,
+  oauthClients,
+  weeklyDigests,
+];

@@ -15,48 +15,16 @@
  * and with it every row of theirs (store/sql-accounts.ts), so their apps' grants go and their
  * tokens are refused at once; this instance also drops the Deps it kept for them.
  */
-import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import { authorizeUrl, exchangeCode, ynabUserId, YnabOAuthError } from '../../hosted/ynab-oauth.js';
 import { ACCOUNT_PATH, accountPage, confirmPage } from './account-page.js';
 import { readForm, originOf } from './interaction.js';
-import { messagePage, newNonce, pageHeaders } from './page.js';
+import { newNonce, pageHeaders } from './page.js';
+import { AGAIN, AUDIENCE, COOKIE, CONFIRM_S, confirmed, hash, keyOf, page } from './account-confirm.js';
 import { ACCOUNT_TRIP_STATE, accountTripUid, tripCookie, type HostedContext } from './ynab-sign-in.js';
-
-/** The cookie that binds a confirmation to the browser YNAB's answer came back to. */
-const COOKIE = 'avenir_account';
-const CONFIRM_S = 600;
-const AUDIENCE = 'avenir-mcp account deletion';
-const AGAIN = `Start again from ${ACCOUNT_PATH} on this server.`;
-
-/** A message page, with the operator's privacy policy linked as on every page of the account's. */
-function page(
-  ctx: Pick<HostedContext, 'privacyUrl'>,
-  res: ServerResponse,
-  status: number,
-  title: string,
-  text: string,
-): void {
-  const nonce = newNonce();
-  res.writeHead(status, pageHeaders(nonce, [])).end(messagePage(title, text, nonce, ctx.privacyUrl));
-}
-
-const hash = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
-
-/** The key of the confirmations: from the request-state key, for this one use. */
-async function keyOf(ctx: HostedContext): Promise<Uint8Array> {
-  const base = await ctx.accountKey();
-  return new Uint8Array(hkdfSync('sha256', base.reveal(), 'avenir-mcp', 'account deletion confirmation', 32));
-}
-
-const cookieOf = (req: IncomingMessage): string | null => {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === COOKIE) return value.join('=');
-  }
-  return null;
-};
+import { DIGEST_AUDIENCE, DIGEST_TRIP_STATE, showDigest } from './account-digest.js';
 
 /** GET: the page. POST: the trip to YNAB that proves whose account it is. */
 export async function handleAccount(
@@ -68,14 +36,16 @@ export async function handleAccount(
     const nonce = newNonce();
     res
       .writeHead(200, pageHeaders(nonce, originOf(ctx.app.oauthUrl)))
-      .end(accountPage(nonce, ctx.privacyUrl ?? null));
+      .end(accountPage(nonce, ctx.privacyUrl ?? null, ctx.digests !== undefined));
     return;
   }
   const form = await readForm(req);
-  if (form.get('decision') !== 'delete') return void res.writeHead(303, { location: ACCOUNT_PATH }).end();
+  const decision = form.get('decision');
+  const digest = decision === 'digest' && ctx.digests !== undefined;
+  if (decision !== 'delete' && !digest) return void res.writeHead(303, { location: ACCOUNT_PATH }).end();
   const { state, browser } = await ctx.states.issue(
     { uid: accountTripUid(), allowed: 'read', timeZone: null },
-    ACCOUNT_TRIP_STATE,
+    digest ? DIGEST_TRIP_STATE : ACCOUNT_TRIP_STATE,
   );
   res
     .writeHead(303, {
@@ -93,11 +63,13 @@ export async function finishAccountTrip(
   ctx: HostedContext,
   query: URLSearchParams,
 ): Promise<void> {
+  const digest = (query.get('state') ?? '').startsWith(DIGEST_TRIP_STATE) && ctx.digests !== undefined;
+  const nothing = digest ? 'Nothing was changed.' : 'Nothing was deleted.';
   if (query.get('error') === 'access_denied')
-    return page(ctx, res, 403, 'Nothing was deleted', `You chose not to sign in at YNAB. ${AGAIN}`);
+    return page(ctx, res, 403, nothing.slice(0, -1), `You chose not to sign in at YNAB. ${AGAIN}`);
   const code = query.get('code');
   if (query.has('error') || !code)
-    return page(ctx, res, 400, 'YNAB did not complete the sign-in', `Nothing was deleted. ${AGAIN}`);
+    return page(ctx, res, 400, 'YNAB did not complete the sign-in', `${nothing} ${AGAIN}`);
   let userId: string;
   try {
     const grant = await exchangeCode(ctx.app, code);
@@ -105,13 +77,7 @@ export async function finishAccountTrip(
     userId = await ynabUserId(ctx.app, grant.accessToken);
   } catch (error) {
     if (!(error instanceof YnabOAuthError)) throw error;
-    return page(
-      ctx,
-      res,
-      502,
-      'The sign-in with YNAB failed',
-      `${error.message} Nothing was deleted. ${AGAIN}`,
-    );
+    return page(ctx, res, 502, 'The sign-in with YNAB failed', `${error.message} ${nothing} ${AGAIN}`);
   }
   const person = await ctx.people.personOfYnabUser(userId);
   if (!person)
@@ -120,13 +86,13 @@ export async function finishAccountTrip(
       res,
       404,
       'No account here for this YNAB account',
-      'This server keeps nothing about the YNAB account you signed in with: there is nothing to delete. If you connected an app with another YNAB account, sign in with that one.',
+      `This server keeps nothing about the YNAB account you signed in with: ${digest ? 'connect an app to this server first' : 'there is nothing to delete'}. If you connected an app with another YNAB account, sign in with that one.`,
     );
   const browser = randomBytes(32).toString('base64url');
   const token = await new SignJWT({ browser: hash(browser) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(person.id)
-    .setAudience(AUDIENCE)
+    .setAudience(digest ? DIGEST_AUDIENCE : AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${CONFIRM_S}s`)
     .sign(await keyOf(ctx));
@@ -138,6 +104,7 @@ export async function finishAccountTrip(
     `Max-Age=${CONFIRM_S}`,
     ...(ctx.secure ? ['Secure'] : []),
   ].join('; ');
+  if (digest) return showDigest(res, ctx, person.id, token, null, cookie);
   const nonce = newNonce();
   res
     .writeHead(200, { ...pageHeaders(nonce, []), 'set-cookie': cookie })
@@ -147,25 +114,6 @@ export async function finishAccountTrip(
         nonce,
       ),
     );
-}
-
-/** The account a confirmation names, when it is this browser's and still live; else null. */
-async function confirmed(req: IncomingMessage, ctx: HostedContext, token: string): Promise<string | null> {
-  const browser = cookieOf(req);
-  if (!browser) return null;
-  try {
-    const { payload } = await jwtVerify(token, await keyOf(ctx), {
-      audience: AUDIENCE,
-      algorithms: ['HS256'],
-      requiredClaims: ['sub', 'exp'],
-    });
-    const given = Buffer.from(hash(browser));
-    const bound = Buffer.from(typeof payload.browser === 'string' ? payload.browser : '');
-    if (given.length !== bound.length || !timingSafeEqual(given, bound)) return null;
-    return payload.sub ?? null;
-  } catch {
-    return null;
-  }
 }
 
 /** POST /account/delete: the confirmation, then the deletion. */

@@ -8,24 +8,69 @@ import { escapeHtml, privacyLink, STYLE } from './page.js';
 
 export const ACCOUNT_PATH = '/account';
 export const DELETE_PATH = '/account/delete';
+export const DIGEST_PATH = '/account/digest';
 
 /** What the store holds about a person, as the pages say it: everything a deletion takes. */
 export const WHAT_IS_KEPT =
-  'your YNAB tokens (sealed), the connections of your apps (their grants, tokens and sessions), the undo journal of the changes made through this server, changes whose outcome is still being checked, confirmation codes, your time zone and whether you allowed changes';
+  'your YNAB tokens (sealed), the connections of your apps (their grants, tokens and sessions), the undo journal of the changes made through this server, changes whose outcome is still being checked, confirmation codes, your time zone and whether you allowed changes, and the address of your weekly digest with the weeks it was sent';
 
 const head = (title: string, nonce: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(title)}</title><style nonce="${nonce}">${STYLE}</style></head>
 <body><h1>${escapeHtml(title)}</h1>`;
 
+/** The account page's offer of a weekly digest, when the server sends them. */
+const DIGEST_OFFER = `<h2>Weekly digest</h2>
+<p>This server can send you, once a week, what needs you in your default plan, to a webhook of yours (a chat's incoming webhook, a notification service). To set it, change it or stop it, sign in with YNAB the same way.</p>
+<form method="post" action="${ACCOUNT_PATH}">
+<button type="submit" name="decision" value="digest">Set up my weekly digest…</button>
+</form>`;
+
 /** `/account`: what is kept, and the way to delete it (a YNAB sign-in proves whose it is). */
-export function accountPage(nonce: string, privacyUrl: string | null = null): string {
+export function accountPage(nonce: string, privacyUrl: string | null = null, digests = false): string {
   return `${head('Your data on this server', nonce)}
 <p>For each person who connects an app, this server keeps ${WHAT_IS_KEPT}. It never keeps your plan itself: it reads it from YNAB when your app asks.</p>
 <p>To delete everything it keeps about you, sign in with YNAB: YNAB tells this server which account is yours (it asks for read-only access, used once for that and not kept). You then confirm on the next page.</p>
 <form method="post" action="${ACCOUNT_PATH}">
 <button type="submit" name="decision" value="delete">Delete my data…</button>
-</form>${privacyLink(privacyUrl)}</body></html>
+</form>${digests ? DIGEST_OFFER : ''}${privacyLink(privacyUrl)}</body></html>
+`;
+}
+
+export interface DigestModel {
+  /** The host of the webhook set now, or null when none is. */
+  host: string | null;
+  /** The signed confirmation the forms carry back. */
+  token: string;
+  /** Why the address given was refused, if it was. */
+  error: string | null;
+  privacyUrl: string | null;
+}
+
+/** After YNAB's answer: the weekly digest's webhook, to set, replace or remove. */
+export function digestPage(m: DigestModel, nonce: string): string {
+  const now =
+    m.host === null
+      ? 'No weekly digest is sent now.'
+      : `Your weekly digest is sent to a webhook at <code>${escapeHtml(m.host)}</code>.`;
+  const token = `<input type="hidden" name="token" value="${escapeHtml(m.token)}">`;
+  const remove =
+    m.host === null
+      ? ''
+      : `<form method="post" action="${DIGEST_PATH}">${token}
+<button type="submit" name="decision" value="remove">Stop the weekly digest</button>
+</form>`;
+  const error = m.error === null ? '' : `<p class="error">${escapeHtml(m.error)}</p>`;
+  return `${head('Your weekly digest', nonce)}
+<p>${now}</p>
+<p>Once a week this server posts what needs you in your default plan (YNAB's last used) as JSON to the address you give: items to approve or categorise, overspending, targets due, odd charges. It never sends your YNAB token. The address must start with https:// and be on the public Internet; redirects are not followed.</p>
+${error}<form method="post" action="${DIGEST_PATH}">${token}
+<label>Webhook address <input type="url" name="url" required maxlength="2048" placeholder="https://"></label>
+<button type="submit" name="decision" value="save">Save</button>
+</form>
+${remove}
+<p>This page works for ten minutes; then start again from <a href="${ACCOUNT_PATH}">${ACCOUNT_PATH}</a>.</p>
+${privacyLink(m.privacyUrl)}</body></html>
 `;
 }
 

@@ -24,7 +24,8 @@ import {
   type HostedSignIn,
 } from './ynab-sign-in.js';
 import { finishAccountTrip, handleAccount, handleAccountDelete } from './account-deletion.js';
-import { ACCOUNT_PATH, DELETE_PATH } from './account-page.js';
+import { ACCOUNT_PATH, DELETE_PATH, DIGEST_PATH } from './account-page.js';
+import { handleAccountDigest } from './account-digest.js';
 
 export interface OAuthOptions {
   /** AVENIR_MCP_PUBLIC_URL: the origin clients reach through the owner's TLS proxy. */
@@ -160,7 +161,7 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
       path.startsWith('/.well-known/') ||
       path.startsWith('/interaction/') ||
       path === callbackPath ||
-      (hosted !== null && (path === ACCOUNT_PATH || path === DELETE_PATH)) ||
+      (hosted !== null && (path === ACCOUNT_PATH || path === DELETE_PATH || path === DIGEST_PATH)) ||
       PROVIDER_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)),
     async handle(req, res) {
       const path = new URL(req.url ?? '/', issuer).pathname;
@@ -178,6 +179,7 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
       if (hosted && path === callbackPath) return handleYnabCallback(req, res, hosted);
       if (hosted && path === ACCOUNT_PATH) return handleAccount(req, res, hosted);
       if (hosted && path === DELETE_PATH) return handleAccountDelete(req, res, hosted);
+      if (hosted && path === DIGEST_PATH) return handleAccountDigest(req, res, hosted);
       if (path.startsWith('/interaction/')) return handleInteraction(req, res, interaction);
       // RFC 8414's address for the same document the provider serves as OpenID discovery.
       if (path === '/.well-known/oauth-authorization-server') req.url = '/.well-known/openid-configuration';

@@ -29,7 +29,8 @@ export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => EN
 export const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
 h1{font-size:1.3rem}code{word-break:break-all;background:#f2f2f2;padding:0 .2rem}
 .error{color:#a00000;font-weight:600}label{display:block;margin:.8rem 0}
-input[type=password]{width:100%;font-size:1rem;padding:.4rem;box-sizing:border-box}
+input[type=password],input[type=url]{width:100%;font-size:1rem;padding:.4rem;box-sizing:border-box}
+h2{font-size:1.1rem;margin-top:2rem}
 button{font-size:1rem;padding:.5rem 1.2rem;margin-right:.6rem}`;
 
 /** The headers every page of the sign-in carries. `formTargets` are the origins a submit may reach. */

@@ -7,6 +7,8 @@
  * tokens, tied to their YNAB user id, stored sealed, and turned into the grant of `accountId =
  * person.id`. Every failure is a plain page saying what happened and what to do, with nothing stored.
  */
+import type { AddressRules } from '../../hosted/digest-webhook-url.js';
+import type { SqlDigests } from '../../store/sql-digests.js';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
@@ -41,6 +43,10 @@ export interface HostedSignIn {
   accountKey?: () => Promise<Secret>;
   /** AVENIR_MCP_PRIVACY_URL: the operator's privacy policy, linked from the consent and account pages. */
   privacyUrl?: string | null;
+  /** The weekly digests' webhooks (the account page offers them when given). */
+  digests?: Pick<SqlDigests, 'webhook' | 'setWebhook' | 'removeWebhook'>;
+  /** The rules a webhook's address is checked with (tests give their own resolver). */
+  webhookRules?: AddressRules;
 }
 
 export interface HostedContext extends HostedSignIn {
