@@ -20,7 +20,7 @@ import { isPublicAddress } from '../webhook/public-address.js';
 export const DIGEST_EVERY_MS = 3_600_000;
 /** People one run sends to at most: the next run takes the rest. */
 const PER_RUN = 50;
-/** How long the record of a send is kept: a year's weeks are more than any question about them needs. */
+/** How long the record of a send is kept: enough to answer "did last month's digests go?". */
 const KEEP_SENDS_MS = 60 * 86_400_000;
 
 export interface WeeklyDigestOptions {

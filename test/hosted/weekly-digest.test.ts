@@ -160,6 +160,25 @@ describe('the weekly digest across two instances on one PostgreSQL', () => {
     }
   });
 
+  it('reaches a name only through the addresses its lookup checked', async () => {
+    const hook = await startWebhookReceiver();
+    try {
+      await new SqlDigests(t.db, sealer).setWebhook(alice, hook.url.replace('127.0.0.1', 'localhost'));
+      const asked: string[] = [];
+      const allowLoopback = (address: string) => {
+        asked.push(address);
+        return address === '127.0.0.1' || address === '::1';
+      };
+      const a = instance(t.db, { allowAddress: allowLoopback, ca: hook.ca, backoffMs: 1 });
+      expect(await a.run()).toBe(1);
+      expect(hook.posts).toHaveLength(1);
+      // the name was resolved by the post's own lookup, and each address checked before connecting
+      expect(asked).toContain('127.0.0.1');
+    } finally {
+      await hook.close();
+    }
+  });
+
   it('tries a failing webhook a bounded number of times, then records and logs it without its path', async () => {
     const hook = await startWebhookReceiver([500, 502, 503, 200]);
     try {
