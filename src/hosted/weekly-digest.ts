@@ -8,7 +8,8 @@
  * that week, so a dead webhook costs one digest's YNAB requests a week. A send is claimed before it
  * is made: an instance stopped mid-send loses that week's digest rather than risk sending it twice.
  *
- * The timer does not keep the process alive, and stop() waits for a run under way.
+ * The first run comes five minutes after the start, then one every hour. The timers do not keep the
+ * process alive, and stop() waits for a run under way.
  */
 import { isoWeek } from '../domain/digest/iso-week.js';
 import type { Log } from '../log.js';
@@ -18,6 +19,11 @@ import { postJson, WebhookError, type PostOptions } from '../webhook/post.js';
 import { isPublicAddress } from '../webhook/public-address.js';
 
 export const DIGEST_EVERY_MS = 3_600_000;
+/**
+ * The first run, this long after the start: an instance restarted more often than hourly (deploys)
+ * must still send, and one that just started is left its first minutes for the calls it serves.
+ */
+export const DIGEST_FIRST_RUN_MS = 300_000;
 /** People one run sends to at most: the next run takes the rest. */
 const PER_RUN = 50;
 /** How long the record of a send is kept: enough to answer "did last month's digests go?". */
@@ -30,6 +36,8 @@ export interface WeeklyDigestOptions {
   log: Log;
   now?: () => number;
   everyMs?: number;
+  /** The wait before the first run (DIGEST_FIRST_RUN_MS). */
+  firstRunMs?: number;
   /**
    * How the post connects. Hosted mode gives none: only public addresses are connected to. Tests give
    * an `allowAddress` that lets their loopback receiver in, and its certificate; this is an option
@@ -93,11 +101,14 @@ export function startWeeklyDigest(options: WeeklyDigestOptions): WeeklyDigest {
     running ??= once().finally(() => (running = null));
     return running;
   };
+  const first = setTimeout(() => void run(), options.firstRunMs ?? DIGEST_FIRST_RUN_MS);
+  first.unref();
   const timer = timers.setInterval(() => void run(), everyMs);
   timer.unref();
   return {
     run,
     async stop() {
+      clearTimeout(first);
       timers.clearInterval(timer as never);
       await running;
     },

@@ -104,6 +104,8 @@ describe('the weekly digest on the account page', { timeout: 120_000 }, () => {
     ]);
     expect(await again.textContent('h1')).toBe('Weekly digest stopped');
     expect(await hooks()).toEqual([]);
+    // hosted mode runs the schedule; with no webhook left, a run sends nothing
+    expect(await server.hosted.weekly?.run()).toBe(0);
     closePage(again);
   });
 
