@@ -87,7 +87,7 @@ export function amountRange(min: number | null, max: number | null): AmountRange
 }
 
 /** Whether a top-level amount is in the range. */
-function inRange(amount: number, range: AmountRange): boolean {
+export function inRange(amount: number, range: AmountRange): boolean {
   const value = range.signed ? amount : Math.abs(amount);
   return (range.min === null || value >= range.min) && (range.max === null || value <= range.max);
 }
