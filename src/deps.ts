@@ -11,6 +11,8 @@ import { ApprovalStore, type Approvals } from './safety/approvals.js';
 import { CodeStore, type Codes } from './safety/codes.js';
 import { Journal, type JournalStore } from './safety/journal.js';
 import { PendingStore, type Pending } from './safety/pending.js';
+import type { RulesStore } from './safety/rules-book.js';
+import { RulesFile } from './safety/rules-file.js';
 
 export interface Deps {
   ynab: YnabClient;
@@ -28,6 +30,8 @@ export interface Deps {
   journal: JournalStore;
   /** Confirmed writes announced before their first request, and those whose outcome is not known. */
   pending: Pending;
+  /** The household's rules, per plan: a file beside the journal, or the store in hosted mode. */
+  rules: RulesStore;
   /** Waits between the reads that settle a lost answer (tests may make it instant). */
   sleep: (ms: number) => Promise<void>;
 }
@@ -47,6 +51,8 @@ export interface DepsOverrides {
    * files and process memory of a single owner.
    */
   safety?: (clock: Clock) => Safety;
+  /** Where the household's rules live (hosted mode: the store); by default a file beside the journal. */
+  rules?: () => RulesStore;
   /** Told after each write request to a plan (hosted mode tells the other instances). */
   written?: (plan: string | undefined) => void;
 }
@@ -94,5 +100,6 @@ export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverri
     freshness: { now: () => clock.monotonicMs(), windowMs: config.freshSeconds * MS_PER_SECOND },
     ...(overrides.written ? { written: overrides.written } : {}),
   });
-  return { ynab, config, clock, log, ...safety, sleep };
+  const rules = overrides.rules?.() ?? new RulesFile(() => config.journalPath());
+  return { ynab, config, clock, log, ...safety, rules, sleep };
 }

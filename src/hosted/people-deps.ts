@@ -21,6 +21,7 @@ import { PersonHttp } from './person-http.js';
 import { PersonToken } from './person-token.js';
 import { sharedStateKey } from './state-key.js';
 import { storeSafety } from './store-safety.js';
+import { StoreRules } from './store-rules.js';
 import type { YnabApp } from './ynab-oauth.js';
 
 /**
@@ -170,7 +171,7 @@ export class PeopleDeps<T> {
     const deps = createDeps(personConfig(config, person, token), log, {
       ...overrides,
       http: (http) => new PersonHttp(http, token),
-      ...(store ? { safety: storeSafety(store, id) } : {}),
+      ...(store ? { safety: storeSafety(store, id), rules: () => new StoreRules(store, id) } : {}),
       ...(written ? { written: (plan: string | undefined) => written(id, plan) } : {}),
     });
     return { person, deps, built: this.#build(deps) };

@@ -5,6 +5,7 @@ import { safety } from './0003-safety.js';
 import { oauthLookups } from './0004-oauth-lookups.js';
 import { oauthClients } from './0005-oauth-clients.js';
 import { weeklyDigests } from './0006-weekly-digests.js';
+import { rules } from './0007-rules.js';
 import type { Migration } from './migration.js';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   oauthLookups,
   oauthClients,
   weeklyDigests,
+  rules,
 ];
