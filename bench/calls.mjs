@@ -13,6 +13,7 @@ export const CALLS = [
   ['find_transactions', { plan_id: PLAN, since_date: '2026-03-01', payee: 'MERCHANT 042', limit: 50 }],
   ['get_transaction', { plan_id: PLAN, transaction_id: 'tx-000100' }],
   ['suggest_categories', { plan_id: PLAN, limit: 50 }],
+  ['list_rules', { plan_id: PLAN }],
   ['get_monthly_summary', { plan_id: PLAN, month: 'current' }],
   ['get_category_balances', { plan_id: PLAN, month: '2026-08-01' }],
   ['get_budget_vs_actual', { plan_id: PLAN, month: '2026-08-01' }],

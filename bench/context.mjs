@@ -29,6 +29,7 @@ export const DEFAULT_CALLS = [
   ['find_transactions', { plan_id: PLAN, since_date: '2026-03-01' }],
   ['get_transaction', { plan_id: PLAN, transaction_id: 'tx-000100' }],
   ['suggest_categories', { plan_id: PLAN }],
+  ['list_rules', { plan_id: PLAN }],
   ['get_monthly_summary', { plan_id: PLAN }],
   ['get_category_balances', { plan_id: PLAN, month: '2026-08-01' }],
   ['get_budget_vs_actual', { plan_id: PLAN, month: '2026-08-01' }],

@@ -226,7 +226,8 @@ export function buildServer(
   codec: RequestStateCodec<StatePayload>,
   options: ServerOptions = {},
 ): McpServer {
-  const writes = options.writes ?? deps.config.write;
+  // what the person's grant allows; AVENIR_MCP_WRITE gates YNAB writes on top of it
+  const writes = options.writes ?? true;
   // what the guide names is what this instance lists: write tools only when both allow them
   const guide = guideFor(deps.config.write && writes, deps.config.freshSeconds);
   const notice = typeof options.notice === 'function' ? options.notice() : options.notice;

@@ -9,6 +9,7 @@ import { clean } from '../domain/text.js';
 import { isInternalGroup } from '../domain/categories/internal.js';
 import { planMoney } from '../mcp/plan-money.js';
 import { renderResult } from '../mcp/render.js';
+import { listRules } from '../tools/categorize/list-rules.js';
 import { getDigest } from '../tools/plans/get-digest.js';
 
 export interface ResourceDefinition {
@@ -98,6 +99,16 @@ export const resources: readonly ResourceDefinition[] = [
           { plan_id: planId },
         ),
       );
+    },
+  },
+  {
+    name: 'rules',
+    title: "The household's rules",
+    uri: 'avenir-mcp://rules/{plan_id}',
+    description: "list_rules' answer: the rules a plan's suggestions follow, the one that wins first.",
+    mimeType: 'application/json',
+    async read(deps, planId) {
+      return json(await listRules.run({ deps, tool: listRules.name }, { plan_id: planId }));
     },
   },
 ];

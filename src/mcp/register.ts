@@ -261,17 +261,20 @@ async function callTool(
 /**
  * Registers the tools on a server; write tools only when the write gate is open. `writes` narrows
  * the gate for one instance (a read-only OAuth grant); it never opens what AVENIR_MCP_WRITE keeps shut.
+ * The one exception: a write that changes no YNAB data (the household's rules, kept by this server)
+ * is listed without AVENIR_MCP_WRITE, since that setting guards the plan, not the server's own
+ * notes; a read-only grant still keeps it out, and it is still previewed and confirmed.
  */
 export function registerTools(
   server: McpServer,
   tools: readonly ToolDefinition[],
   deps: Deps,
   codec: RequestStateCodec<StatePayload>,
-  writes: boolean = deps.config.write,
+  writes = true,
 ): void {
   const open = deps.config.write && writes;
   for (const tool of tools) {
-    if (tool.kind === 'write' && !open) continue;
+    if (tool.kind === 'write' && !open && !(tool.keepsToServer && writes)) continue;
     const view = toolViewUri(tool);
     server.registerTool(
       tool.name,

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { EDIT_FIELDS } from '../domain/transactions/edit-transactions.js';
 import { FLAG_COLORS } from '../domain/transactions/flags.js';
 import { FREQUENCIES } from '../domain/transactions/scheduled-writes.js';
+import { ruleSchema } from './rules-book.js';
 
 const id = z.string();
 const milli = z.number().int();
@@ -135,6 +136,14 @@ export const KIND_DETAILS = {
   reconcile: z.strictObject({ account_id: id, reconciled_ids: z.array(id), adjustment_id: id.nullable() }),
   /** rename_payee: the payee and its names before and after. */
   payee: z.strictObject({ payee_id: id, from: z.string(), to: z.string() }),
+  /**
+   * set_rule and delete_rule: the household rule added or removed, whole (its words too: the undo
+   * puts a removed rule back as it was). Kept by this server, not in YNAB.
+   */
+  rule: z.union([
+    z.strictObject({ added: ruleSchema, removed: z.null() }),
+    z.strictObject({ added: z.null(), removed: ruleSchema }),
+  ]),
 } as const;
 
 export type Kind = keyof typeof KIND_DETAILS;

@@ -18,6 +18,9 @@ import { setCategoryBudget } from './categories/set-category-budget.js';
 import { setCategoryTarget } from './categories/set-category-target.js';
 import { updateCategory } from './categories/update-category.js';
 import { applyCategories } from './categorize/apply-categories.js';
+import { deleteRule } from './categorize/delete-rule.js';
+import { listRules } from './categorize/list-rules.js';
+import { setRule } from './categorize/set-rule.js';
 import { suggestCategories } from './categorize/suggest-categories.js';
 import { getAgeOfMoney } from './months/get-age-of-money.js';
 import { getBudgetVsActual } from './months/get-budget-vs-actual.js';
@@ -56,6 +59,7 @@ export const readTools = [
   findTransactions,
   getTransaction,
   suggestCategories,
+  listRules,
   getMonthlySummary,
   getCategoryBalances,
   getBudgetVsActual,
@@ -78,6 +82,7 @@ export const writeTools = [
   createScheduledTransaction,
   createTransactions,
   createTransfer,
+  deleteRule,
   deleteScheduledTransaction,
   deleteTransactions,
   flagTransactions,
@@ -87,6 +92,7 @@ export const writeTools = [
   renamePayee,
   setCategoryBudget,
   setCategoryTarget,
+  setRule,
   splitTransaction,
   undoOperation,
   updateCategory,

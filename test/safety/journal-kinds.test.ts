@@ -19,6 +19,13 @@ const SCHEDULE_BODY = {
   frequency: 'monthly',
 };
 
+const RULE = {
+  number: 3,
+  said: 'Costco is groceries',
+  condition: { merchant: 'COSTCO', amount: null, account_id: null, memo_words: [] },
+  action: { category_id: 'cat-groceries', payee_name: null, flag_color: null, note: null },
+  created_at: '2026-12-06T10:00:00.000Z',
+};
 const CASES: [Kind, unknown, boolean][] = [
   ['categorize', {}, true],
   ['categorize', { ignored: 1 }, true],
@@ -125,13 +132,17 @@ const CASES: [Kind, unknown, boolean][] = [
   ['schedule_delete', { scheduled_transaction_id: 's', body: 'x' }, false],
   ['payee', { payee_id: 'p', from: 'Old', to: 'New' }, true],
   ['payee', { payee_id: 1, from: null, to: 'x' }, false],
+  ['rule', { added: RULE, removed: null }, true],
+  ['rule', { added: null, removed: RULE }, true],
+  ['rule', { added: RULE, removed: RULE }, false],
+  ['rule', { added: { ...RULE, number: 0 }, removed: null }, false],
 ];
 
 /** Its details schema reads anything as no details (categorize keeps its changes in the entry's moves). */
 const READS_ANYTHING: ReadonlySet<Kind> = new Set(['categorize']);
 
 describe('journal kinds', () => {
-  it('names fourteen kinds, each recognised', () => {
+  it('names fifteen kinds, each recognised', () => {
     expect(
       KINDS,
       'a kind added to KIND_DETAILS (src/safety/journal-kinds.ts) is listed here, in its order, with rows of CASES below',
@@ -150,6 +161,7 @@ describe('journal kinds', () => {
       'schedule_delete',
       'reconcile',
       'payee',
+      'rule',
     ]);
     for (const k of KINDS) expect(isKind(k)).toBe(true);
     expect(isKind('toString')).toBe(false);

@@ -40,6 +40,7 @@ async function undo(kind: string, details: Record<string, unknown>) {
     entryFor(kind, details),
     kind as 'reconcile',
     twoDecimals,
+    deps.rules,
   );
   expect(plan.fullConflict).toBeNull();
   h.standIn.clearRequests();

@@ -43,7 +43,7 @@ describe('the undo of an unreadable budget or move entry', () => {
     h.standIn.clearRequests();
     const deps = createDeps(loadConfig(h.env), silentLog);
     const entry = journalEntry('abcdefabcdef', kind, details);
-    await expect(planUndo(deps.ynab, 'demo-budget', entry, kind, twoDecimals)).rejects.toThrow(
+    await expect(planUndo(deps.ynab, 'demo-budget', entry, kind, twoDecimals, deps.rules)).rejects.toThrow(
       refusal('abcdefabcdef'),
     );
     expect(h.standIn.requests).toEqual([]);
@@ -60,7 +60,7 @@ describe('the undo of an unreadable budget or move entry', () => {
         { category_id: 'cat-restaurants', from: 3_000, to: 4_000 },
       ],
     });
-    const plan = await planUndo(deps.ynab, 'demo-budget', entry, 'move', twoDecimals);
+    const plan = await planUndo(deps.ynab, 'demo-budget', entry, 'move', twoDecimals, deps.rules);
     expect(plan.fullConflict).toMatch(/changed since/);
     expect(plan.changes).toEqual([]);
   });

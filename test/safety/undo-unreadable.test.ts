@@ -21,7 +21,7 @@ describe('the undo plan of an unreadable entry', () => {
     const h = await startHarness();
     const deps = createDeps(loadConfig(h.env), silentLog);
     const entry = journalEntry('dddddddddddd', kind, { [field]: 42 });
-    const plan = await planUndo(deps.ynab, 'demo-budget', entry, kind, twoDecimals);
+    const plan = await planUndo(deps.ynab, 'demo-budget', entry, kind, twoDecimals, deps.rules);
     expect(plan.changes).toEqual([]);
     expect(plan.conflicts).toEqual([]);
     expect(plan.fullConflict).toMatch(/left alone|already|changed/i);

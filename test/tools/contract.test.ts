@@ -181,7 +181,13 @@ describe('what a client sees', () => {
       expect(shown).not.toContain(t.readOnlyWording?.sentence);
       expect(shown).toContain(t.readOnlyWording?.replacement);
     }
-    expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+    // the rule writes change no YNAB data: listed without AVENIR_MCP_WRITE, still writes
+    const keepsToServer = new Set(
+      allTools.filter((d) => d.kind === 'write' && d.keepsToServer).map((d) => d.name),
+    );
+    expect(keepsToServer).toEqual(new Set(['set_rule', 'delete_rule']));
+    for (const t of tools)
+      expect(t.annotations?.readOnlyHint === true, t.name).toBe(!keepsToServer.has(t.name));
   });
 
   it('lists the resources, templates and prompts, and the guide as instructions', async () => {
@@ -195,6 +201,7 @@ describe('what a client sees', () => {
       'ynab://plans/{plan_id}/categories',
       'ynab://plans/{plan_id}/accounts',
       'avenir-mcp://digest/{plan_id}',
+      'avenir-mcp://rules/{plan_id}',
     ]);
     const { prompts: listed } = await writable.client.listPrompts();
     expect(listed.map((p) => [p.name, p.description])).toEqual(prompts.map((p) => [p.name, p.description]));
@@ -247,7 +254,8 @@ describe('the guide and the prompts', () => {
     ];
     for (const h of sections) expect(GUIDE).toContain(h);
     expect(GUIDE.length).toBeGreaterThan(2000);
-    expect(GUIDE.length).toBeLessThan(3000);
+    // 3,000 until the household's rules needed "read list_rules" in the classifying line
+    expect(GUIDE.length).toBeLessThan(3050);
   });
 
   it('never lists as impossible what a tool does: deleting transactions, writing schedules', () => {

@@ -122,9 +122,29 @@ function rangeWords(range: AmountRange): string {
  * an account by the name given when known.
  */
 export function conditionWords(c: RuleCondition, accountName?: (id: string) => string | undefined): string {
-  const parts = [c.merchant ?? 'any payee'];
+  const parts = [c.merchant === null ? 'any payee' : clean(c.merchant)];
   if (c.amount) parts.push(rangeWords(c.amount));
   if (c.account_id !== null) parts.push(`on ${clean(accountName?.(c.account_id) ?? c.account_id)}`);
   if (c.memo_words.length > 0) parts.push(`with "${c.memo_words.join(' ')}" in the memo`);
   return parts.join(' ');
 }
+
+/** What a rule does, in words: `Groceries`, `payee "Costco", flag red`, `a reimbursement, not income`. */
+export function actionWords(a: RuleAction, categoryName?: (id: string) => string | undefined): string {
+  const parts: string[] = [];
+  if (a.category_id !== null) parts.push(clean(categoryName?.(a.category_id) ?? a.category_id));
+  if (a.payee_name !== null) parts.push(`payee "${clean(a.payee_name)}"`);
+  if (a.flag_color !== null) parts.push(`flag ${a.flag_color}`);
+  if (a.note !== null) parts.push(a.note);
+  return parts.join(', ');
+}
+
+/** Names of a plan's accounts and categories, to word rules with. */
+export interface RuleNames {
+  account?: (id: string) => string | undefined;
+  category?: (id: string) => string | undefined;
+}
+
+/** The rule in words: `Costco under 300.00 is Groceries`. */
+export const ruleWords = (rule: Rule, names: RuleNames = {}): string =>
+  `${conditionWords(rule.condition, names.account)} is ${actionWords(rule.action, names.category)}`;

@@ -14,6 +14,8 @@ import { undoReconcile } from './accounts.js';
 import { TARGET_CHANGED, undoBudget, undoMove, undoTarget } from './categories.js';
 import { NOTHING_TO_RECATEGORISE, undoCategorize } from './categorize.js';
 import { undoPayee } from './payees.js';
+import type { RulesStore } from '../rules-book.js';
+import { RULE_CHANGED, undoRule } from './rules.js';
 import {
   SCHEDULE_ACCOUNT_GONE,
   SCHEDULE_CHANGED,
@@ -109,6 +111,7 @@ const HANDLERS: { [K in Kind]: KindUndo<K> } = {
     leaves: ['reconcile', 'create'],
   },
   payee: { undo: undoPayee, unreadable: leftAlone(PAYEE_RENAMED_SINCE, 'payee_id'), leaves: [] },
+  rule: { undo: undoRule, unreadable: leftAlone(RULE_CHANGED), leaves: [] },
 };
 
 /** The kinds an undo of `kind` may journal for the next undo to finish (none for most). */
@@ -121,8 +124,9 @@ export async function planUndo(
   entry: JournalEntry,
   kind: Kind,
   money: MoneyText,
+  rules: RulesStore,
 ): Promise<UndoPlan> {
-  return run(HANDLERS[kind], ynab, plan, entry, kind, money);
+  return run(HANDLERS[kind], ynab, plan, entry, kind, money, rules);
 }
 
 async function run<K extends Kind>(
@@ -132,8 +136,9 @@ async function run<K extends Kind>(
   entry: JournalEntry,
   kind: K,
   money: MoneyText,
+  rules: RulesStore,
 ): Promise<UndoPlan> {
   const details = detailsOf(kind, entry.details);
   if (details === null) return handler.unreadable(entry);
-  return handler.undo(ynab, plan, entry, details, money);
+  return handler.undo(ynab, plan, entry, details, money, rules);
 }

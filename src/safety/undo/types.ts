@@ -9,6 +9,7 @@ import type { Flow } from '../confirm.js';
 import type { JournalEntry } from '../journal.js';
 import type { Recognise } from '../recognise.js';
 import type { Kind, KindDetails } from '../journal-kinds.js';
+import type { RulesStore } from '../rules-book.js';
 
 export interface UndoPlan {
   /** Ids left alone because they changed since. */
@@ -81,4 +82,6 @@ export type UndoHandler<K extends Kind> = (
   details: KindDetails<K>,
   /** How the undo call writes amounts in its question and messages. */
   money: MoneyText,
+  /** The household's rules, which the `rule` kind's undo changes (every other kind reads YNAB only). */
+  rules: RulesStore,
 ) => Promise<UndoPlan>;

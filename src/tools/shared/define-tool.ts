@@ -69,6 +69,11 @@ export interface WriteTool<
    * and a host that renders Apps shows its approval card.
    */
   confirmed: boolean;
+  /**
+   * Changes only what this server keeps (the household's rules), never YNAB: listed whether or not
+   * AVENIR_MCP_WRITE=1 (register.ts), still previewed and confirmed.
+   */
+  keepsToServer?: boolean;
   /** A confirmed write may return a ConfirmRequest; an immediate one (approve, import) never does. */
   run(ctx: ToolContext, input: z.output<I>): Promise<z.output<O> | ConfirmRequest<z.output<O>>>;
 }

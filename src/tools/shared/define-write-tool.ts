@@ -47,6 +47,8 @@ export interface WriteToolSpec<I extends z.ZodRawShape, O extends z.ZodRawShape,
   names?: NameParams;
   destructive: boolean;
   idempotent: boolean;
+  /** Changes only what this server keeps, no YNAB data (see WriteTool.keepsToServer). */
+  keepsToServer?: boolean;
   /** Journaled: the result carries `operation_id`. */
   undoable: U;
   /** The tool's own parameters; `confirmation` is added last. Built at the tool's first use. */
@@ -77,6 +79,7 @@ export function defineWriteTool<I extends z.ZodRawShape, O extends z.ZodRawShape
     ...(spec.names ? { names: spec.names } : {}),
     destructive: spec.destructive,
     idempotent: spec.idempotent,
+    ...(spec.keepsToServer ? { keepsToServer: true } : {}),
     input: () => z.strictObject({ ...spec.input(), confirmation: confirmationParam }),
     output: () =>
       z.strictObject({

@@ -40,3 +40,6 @@ export const reconcileKey = (account: string): string => `reconcile:${account}`;
 
 /** The undo of one operation. */
 export const undoKey = (operation: string): string => `undo:${operation}`;
+
+/** The household's rules of the plan (kept by this server; every rule write changes their order). */
+export const rulesKey = (): string => 'rules';

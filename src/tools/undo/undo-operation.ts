@@ -113,7 +113,7 @@ export const undoOperation = defineWriteTool({
           : `Nothing to undo: no operation of this plan is still in effect with id ${operation_id}.`,
       );
     }
-    const undo = await planUndo(deps.ynab, plan, entry, entry.kind, money);
+    const undo = await planUndo(deps.ynab, plan, entry, entry.kind, money, deps.rules);
     const base: Result = {
       status: 'nothing_to_do',
       message: undo.fullConflict ?? '',

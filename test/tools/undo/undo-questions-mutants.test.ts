@@ -130,7 +130,7 @@ describe('the undo of a move', () => {
     expect(move.status).toBe('applied');
     const deps = createDeps(loadConfig({ ...h.env, AVENIR_MCP_JOURNAL: journal }), silentLog);
     const details = (await deps.journal.find(PLAN, false, new Set(['move']), move.operation_id))!;
-    const plan = await planUndo(deps.ynab, PLAN, details, 'move', twoDecimals);
+    const plan = await planUndo(deps.ynab, PLAN, details, 'move', twoDecimals, deps.rules);
     h.standIn.clearRequests();
     await plan.apply();
     expect([plan.sends, h.standIn.writes.map((w) => w.method)]).toEqual([2, ['PATCH', 'PATCH']]);
