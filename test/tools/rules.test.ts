@@ -146,6 +146,44 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
+  it("suggest_categories follows a rule before the merchant's history, and says so", async () => {
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
+    type Item = {
+      transaction_id: string;
+      suggestion: { category_id: string; confidence: number } | null;
+      rule?: string;
+    };
+    const items = async () =>
+      new Map(
+        (out(await call(s, 'suggest_categories', { plan_id: PLAN })).items as Item[]).map((i) => [
+          i.transaction_id,
+          i,
+        ]),
+      );
+    const before = await items();
+    expect(before.get('tx-054')?.suggestion?.category_id).not.toBe('cat-holidays');
+    expect(before.get('tx-054')).not.toHaveProperty('rule');
+    await confirmed(s, 'set_rule', RAIL);
+    await confirmed(s, 'set_rule', {
+      ...FRESH,
+      category_id: null,
+      note: 'the big weekly shop',
+      said: 'note it',
+    });
+    const after = await items();
+    expect(after.get('tx-054')).toMatchObject({
+      suggestion: { category_id: 'cat-holidays', category_name: 'Holidays', confidence: 1 },
+      rule: 'by rule 1: RAIL CO is Holidays',
+    });
+    // a rule with no category says so, and the history still suggests
+    expect(after.get('tx-046')).toMatchObject({
+      suggestion: before.get('tx-046')?.suggestion ?? null,
+      rule: 'by rule 2: MARKET FRESH under 100.00 is the big weekly shop',
+    });
+    expect(after.get('tx-052')).toEqual(before.get('tx-052'));
+    expect(h.standIn.writes).toEqual([]);
+  });
+
   it('undo_operation removes a rule set, and puts a deleted rule back under its number', async () => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     const set = await confirmed(s, 'set_rule', RAIL);
