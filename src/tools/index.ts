@@ -18,6 +18,7 @@ import { setCategoryBudget } from './categories/set-category-budget.js';
 import { setCategoryTarget } from './categories/set-category-target.js';
 import { updateCategory } from './categories/update-category.js';
 import { applyCategories } from './categorize/apply-categories.js';
+import { applyRules } from './categorize/apply-rules.js';
 import { deleteRule } from './categorize/delete-rule.js';
 import { listRules } from './categorize/list-rules.js';
 import { setRule } from './categorize/set-rule.js';
@@ -77,6 +78,7 @@ export const readTools = [
 
 export const writeTools = [
   applyCategories,
+  applyRules,
   approveTransactions,
   createCategory,
   createScheduledTransaction,

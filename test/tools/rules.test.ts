@@ -66,6 +66,7 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     const names = (await s.client.listTools()).tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['list_rules', 'set_rule', 'delete_rule']));
     expect(names).not.toContain('apply_categories');
+    expect(names).not.toContain('apply_rules');
     expect(names).not.toContain('undo_operation');
     const set = await confirmed(s, 'set_rule', RAIL);
     expect(set.message).toBe('Rule 1 set. delete_rule 1 reverts it.');
@@ -182,6 +183,42 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     });
     expect(after.get('tx-052')).toEqual(before.get('tx-052'));
     expect(h.standIn.writes).toEqual([]);
+  });
+
+  it("apply_rules gives waiting transactions their rule's category in one PATCH, and undo puts them back", async () => {
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
+    const nothing = out(await call(s, 'apply_rules', { plan_id: PLAN }));
+    expect(nothing).toMatchObject({
+      status: 'nothing_to_do',
+      message: 'No rules yet: set_rule records one.',
+    });
+    await confirmed(s, 'set_rule', RAIL);
+    await confirmed(s, 'set_rule', FRESH);
+    const preview = out(await call(s, 'apply_rules', { plan_id: PLAN }));
+    expect(preview.status).toBe('confirmation_required');
+    expect(preview.by_rule).toEqual([
+      { transaction_id: 'tx-046', rule: 'by rule 2: MARKET FRESH under 100.00 is Groceries' },
+      { transaction_id: 'tx-054', rule: 'by rule 1: RAIL CO is Holidays' },
+      { transaction_id: 'tx-055', rule: 'by rule 2: MARKET FRESH under 100.00 is Groceries' },
+      { transaction_id: 'tx-056', rule: 'by rule 2: MARKET FRESH under 100.00 is Groceries' },
+    ]);
+    expect(h.standIn.writes).toEqual([]);
+    const applied = out(await call(s, 'apply_rules', { plan_id: PLAN, confirmation: preview.confirmation }));
+    expect(applied.status).toBe('applied');
+    expect(h.standIn.writes.map((w) => [w.method, w.path])).toEqual([
+      ['PATCH', `/plans/${PLAN}/transactions`],
+    ]);
+    const category = (id: string) =>
+      h.standIn.state.transactions.find((t) => t.id === id)?.category_id ?? null;
+    expect(['tx-046', 'tx-054', 'tx-055', 'tx-056'].map(category)).toEqual([
+      'cat-groceries',
+      'cat-holidays',
+      'cat-groceries',
+      'cat-groceries',
+    ]);
+    expect(out(await call(s, 'apply_rules', { plan_id: PLAN })).status).toBe('nothing_to_do');
+    await confirmed(s, 'undo_operation', { plan_id: PLAN, operation_id: applied.operation_id });
+    expect(['tx-046', 'tx-054', 'tx-055', 'tx-056'].map(category)).toEqual([null, null, null, null]);
   });
 
   it('undo_operation removes a rule set, and puts a deleted rule back under its number', async () => {

@@ -1,48 +1,14 @@
-/** `apply_categories`: one bulk PATCH after the user's yes, journaled. */
+/** `apply_categories`: one bulk PATCH after the user's yes, journaled (categorize-write.ts). */
 import { z } from 'zod';
 import { planAssignments } from '../../domain/categorize/assignments.js';
 import { indexCategories } from '../../domain/categories/category-lists.js';
-import { changeQuestion, type Change } from '../../domain/categorize/changes.js';
+import { changeQuestion } from '../../domain/categorize/changes.js';
 import { offBudgetIds } from '../../domain/categorize/pending.js';
-import type { Deps } from '../../deps.js';
-import { ConfirmRequest } from '../../safety/confirm.js';
-import type { YnabTransaction } from '../../domain/model.js';
-import { holds, type Verdict } from '../../domain/write-verify.js';
-import { fieldsHeld, recordOf } from '../../safety/recognise.js';
-import { recordOperation } from '../../safety/outcome/record-operation.js';
-import { settled } from '../../safety/outcome/checked-step.js';
-import { finishWrite } from '../../safety/outcome/finish.js';
-import { patchWrite } from '../../safety/outcome/verify-transactions.js';
 import { resolvePlan } from '../shared/resolve-plan.js';
 import { planId } from '../shared/schemas.js';
 import { changeListFields } from '../shared/write-schemas.js';
-import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
-import { transactionKeys } from '../shared/subjects.js';
-
-type Result = WriteResult<typeof changeListFields, true>;
-
-/** A change as the journal keeps it. */
-const moveOf = (c: Change) => ({
-  transaction_id: c.transaction_id,
-  from_category_id: c.from_category_id,
-  to_category_id: c.to_category_id,
-});
-
-/**
- * Sends one bulk PATCH setting each transaction's category (null clears); `finish` gets the verdict
- * of what YNAB holds (again later, should it land late).
- */
-function patchCategories<T>(
-  deps: Deps,
-  plan: string,
-  changes: readonly Change[],
-  before: readonly YnabTransaction[],
-  finish: (verdict: Verdict, write: ReturnType<typeof patchWrite>) => Promise<T>,
-): Promise<T> {
-  const patches = changes.map((c) => ({ id: c.transaction_id, category_id: c.to_category_id }));
-  const write = patchWrite(deps, plan, patches, before);
-  return settled(write, (verdict) => finish(verdict, write));
-}
+import { defineWriteTool, PREVIEW } from '../shared/define-write-tool.js';
+import { categorizeRequest, type CategorizeResult } from './categorize-write.js';
 
 export const applyCategories = defineWriteTool({
   name: 'apply_categories',
@@ -80,7 +46,7 @@ export const applyCategories = defineWriteTool({
     const index = indexCategories(await deps.ynab.categories.groups(plan));
     const offBudget = offBudgetIds(await deps.ynab.accounts.list(plan));
     const { changes, unchanged } = planAssignments(assignments, transactions, index, offBudget);
-    const base: Result = {
+    const base: CategorizeResult = {
       status: 'nothing_to_do',
       message: 'Nothing to change.',
       changes,
@@ -90,37 +56,14 @@ export const applyCategories = defineWriteTool({
       operation_id: null,
     };
     if (changes.length === 0) return base;
-    return new ConfirmRequest({
-      journals: ['categorize'],
+    return categorizeRequest(
+      deps,
       plan,
-      subject: changes,
-      sameSubject: transactionKeys(changes.map((c) => c.transaction_id)),
-      checkWith: 'find_transactions',
-      recognise: () =>
-        fieldsHeld(
-          changes.map((c) => ({ id: c.transaction_id, category_id: c.to_category_id })),
-          recordOf('categorize', {}, changes.map(moveOf)),
-        ),
-      question: changeQuestion('Recategorise', changes, money),
-      flow: 'change-list',
-      preview: base,
-      apply: async () => {
-        return patchCategories(deps, plan, changes, transactions, (verdict, write) => {
-          const held = changes.filter((c) => holds(verdict, write.asked, c.transaction_id));
-          return finishWrite({
-            money,
-            preview: base,
-            verdict,
-            asked: write.asked,
-            check: 'find_transactions',
-            done: 'Applied.',
-            record: async () => {
-              const id = await recordOperation(deps, plan, 'categorize', {}, held.map(moveOf));
-              return { id, undo: `undo_operation with operation_id ${id} reverts it.` };
-            },
-          });
-        });
-      },
-    });
+      transactions,
+      changes,
+      base,
+      changeQuestion('Recategorise', changes, money),
+      money,
+    );
   },
 });
