@@ -221,6 +221,30 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     expect(['tx-046', 'tx-054', 'tx-055', 'tx-056'].map(category)).toEqual([null, null, null, null]);
   });
 
+  it('apply_categories proposes a rule the second time a merchant goes against its suggestion, storing no rule', async () => {
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
+    const assign = (id: string) =>
+      confirmed(s, 'apply_categories', {
+        plan_id: PLAN,
+        assignments: [{ transaction_id: id, category_id: 'cat-restaurants' }],
+      });
+    const first = await assign('tx-055');
+    expect(first.message).toBe(
+      `Applied. undo_operation with operation_id ${String(first.operation_id)} reverts it.`,
+    );
+    const second = await assign('tx-056');
+    expect(second.message).toBe(
+      `Applied. undo_operation with operation_id ${String(second.operation_id)} reverts it. MARKET FRESH was given Restaurants rather than the suggested Groceries twice now: if the user wants that always, offer set_rule (payee "MARKET FRESH", category_id cat-restaurants); nothing is kept without their yes.`,
+    );
+    expect(await numbers(s)).toEqual([]);
+    // a suggestion followed is no correction
+    const followed = await confirmed(s, 'apply_categories', {
+      plan_id: PLAN,
+      assignments: [{ transaction_id: 'tx-046', category_id: 'cat-groceries' }],
+    });
+    expect(String(followed.message)).not.toContain('set_rule');
+  });
+
   it('undo_operation removes a rule set, and puts a deleted rule back under its number', async () => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     const set = await confirmed(s, 'set_rule', RAIL);

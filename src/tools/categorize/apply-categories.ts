@@ -9,6 +9,7 @@ import { planId } from '../shared/schemas.js';
 import { changeListFields } from '../shared/write-schemas.js';
 import { defineWriteTool, PREVIEW } from '../shared/define-write-tool.js';
 import { categorizeRequest, type CategorizeResult } from './categorize-write.js';
+import { correctionsOf, proposalsAfter } from './rule-proposals.js';
 
 export const applyCategories = defineWriteTool({
   name: 'apply_categories',
@@ -43,8 +44,10 @@ export const applyCategories = defineWriteTool({
   async run({ deps, money }, { plan_id, assignments }) {
     const plan = await resolvePlan(deps, plan_id);
     const transactions = await deps.ynab.transactions.list(plan);
-    const index = indexCategories(await deps.ynab.categories.groups(plan));
-    const offBudget = offBudgetIds(await deps.ynab.accounts.list(plan));
+    const groups = await deps.ynab.categories.groups(plan);
+    const index = indexCategories(groups);
+    const accounts = await deps.ynab.accounts.list(plan);
+    const offBudget = offBudgetIds(accounts);
     const { changes, unchanged } = planAssignments(assignments, transactions, index, offBudget);
     const base: CategorizeResult = {
       status: 'nothing_to_do',
@@ -56,6 +59,7 @@ export const applyCategories = defineWriteTool({
       operation_id: null,
     };
     if (changes.length === 0) return base;
+    const made = await correctionsOf(deps, plan, changes, { transactions, groups, accounts });
     return categorizeRequest(
       deps,
       plan,
@@ -64,6 +68,12 @@ export const applyCategories = defineWriteTool({
       base,
       changeQuestion('Recategorise', changes, money),
       money,
+      async (result) => {
+        const proposals = await proposalsAfter(deps, plan, made);
+        return proposals.length === 0
+          ? result
+          : { ...result, message: [result.message, ...proposals].join(' ') };
+      },
     );
   },
 });

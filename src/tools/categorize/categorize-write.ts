@@ -51,6 +51,8 @@ export function categorizeRequest<R extends CategorizeResult>(
   base: R,
   question: string,
   money: MoneyText,
+  /** Runs once the change is applied, and may add to the answer (apply_categories' rule proposals). */
+  applied?: (result: R) => Promise<R>,
 ): ConfirmRequest<R> {
   return new ConfirmRequest({
     journals: ['categorize'],
@@ -67,7 +69,7 @@ export function categorizeRequest<R extends CategorizeResult>(
     flow: 'change-list',
     preview: base,
     apply: async () => {
-      return patchCategories(deps, plan, changes, transactions, (verdict, write) => {
+      const result = await patchCategories(deps, plan, changes, transactions, (verdict, write) => {
         const held = changes.filter((c) => holds(verdict, write.asked, c.transaction_id));
         return finishWrite({
           money,
@@ -82,6 +84,7 @@ export function categorizeRequest<R extends CategorizeResult>(
           },
         });
       });
+      return result.status === 'applied' && applied ? applied(result) : result;
     },
   });
 }
