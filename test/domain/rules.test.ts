@@ -9,6 +9,9 @@ import {
   type RuleAction,
 } from '../../src/domain/rules/rule.js';
 import { checkNewRule, matchRule, nextNumber, orderRules } from '../../src/domain/rules/order.js';
+import { withRules } from '../../src/domain/rules/suggest.js';
+import type { PendingReview } from '../../src/domain/categorize/classify.js';
+import type { YnabTransaction } from '../../src/domain/model.js';
 
 const NONE: ConditionInput = {
   payee: null,
@@ -154,5 +157,50 @@ describe('a repeated condition', () => {
     expect(nextNumber(rules, 7)).toBe(8);
     expect(nextNumber(rules, 0)).toBe(4);
     expect(nextNumber([], 0)).toBe(1);
+  });
+});
+
+describe('withRules: the rules over the pending review', () => {
+  const review = {
+    items: [
+      {
+        transaction_id: 't1',
+        suggestion: { category_id: 'history', category_name: 'History', confidence: 0.8 },
+      },
+      { transaction_id: 't2', suggestion: null },
+      { transaction_id: 't3', suggestion: null },
+    ],
+    suggested_count: 1,
+    categories: [
+      { id: 'cat-1', name: 'Groceries' },
+      { id: 'history', name: 'History' },
+    ],
+  } as unknown as PendingReview;
+  const txs = [
+    { id: 't1', ...tx('COSTCO', -50_000, { memo: 'weekly shop' }) },
+    { id: 't2', ...tx('Jane', 600_000, { memo: 'flatmate' }) },
+    { id: 't3', ...tx('Lidl', -1_000) },
+  ] as unknown as YnabTransaction[];
+  const rules = [
+    rule(1, { payee: 'Costco' }),
+    rule(2, { payee: 'Costco', memo_words: 'weekly' }, { category_id: null, note: 'the big shop' }),
+    rule(3, { memo_words: 'flatmate' }, { category_id: null, note: 'reimbursement, not income' }),
+    rule(4, { payee: 'Lidl' }, { category_id: 'cat-hidden' }),
+  ];
+
+  it('takes the category of the first rule that sets one that can be given, and says which', () => {
+    const ruled = withRules(review, txs, rules, {
+      category: (id) => (id === 'cat-1' ? 'Groceries' : undefined),
+    });
+    expect(ruled.items.map((i) => [i.suggestion?.category_id ?? null, i.rule])).toEqual([
+      ['cat-1', 'by rule 1: COSTCO is Groceries'],
+      [null, 'by rule 3: any payee with "flatmate" in the memo is reimbursement, not income'],
+      [null, 'by rule 4: LIDL is cat-hidden'],
+    ]);
+    expect(ruled.suggested_count).toBe(1);
+  });
+
+  it('leaves the review as it is without rules', () => {
+    expect(withRules(review, txs, [], {})).toBe(review);
   });
 });

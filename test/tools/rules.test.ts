@@ -245,6 +245,16 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     expect(String(followed.message)).not.toContain('set_rule');
   });
 
+  it('the resource avenir-mcp://rules/{plan_id} is what list_rules answers', async () => {
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
+    await confirmed(s, 'set_rule', RAIL);
+    const r = await s.client.readResource({ uri: `avenir-mcp://rules/${PLAN}` });
+    const c = r.contents[0] as { text: string; mimeType?: string };
+    expect(c.mimeType).toBe('application/json');
+    expect(JSON.parse(c.text)).toEqual(out(await call(s, 'list_rules', { plan_id: PLAN })));
+    expect((JSON.parse(c.text) as { rules: unknown[] }).rules).toHaveLength(1);
+  });
+
   it('undo_operation removes a rule set, and puts a deleted rule back under its number', async () => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     const set = await confirmed(s, 'set_rule', RAIL);

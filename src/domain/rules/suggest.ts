@@ -32,7 +32,12 @@ export function withRules(
   const assignable = new Map(review.categories.map((c) => [c.id, c.name]));
   const items = review.items.map((item): RuledItem => {
     const tx = byId.get(item.transaction_id);
-    const rule = tx === undefined ? null : matchRule(rules, tx);
+    if (tx === undefined) return item;
+    // the category comes from the first rule that sets one that can be given (as apply_rules takes
+    // it); a rule with no such category (a note, a flag) is still shown when no other decides
+    const rule =
+      matchRule(rules, tx, (a) => a.category_id !== null && assignable.has(a.category_id)) ??
+      matchRule(rules, tx);
     if (rule === null) return item;
     const category = rule.action.category_id;
     const name = category === null ? undefined : assignable.get(category);
