@@ -108,7 +108,12 @@ export const resources: readonly ResourceDefinition[] = [
     description: "list_rules' answer: the rules a plan's suggestions follow, the one that wins first.",
     mimeType: 'application/json',
     async read(deps, planId) {
-      return json(await listRules.run({ deps, tool: listRules.name }, { plan_id: planId }));
+      return json(
+        await listRules.run(
+          { deps, tool: listRules.name, money: planMoney(deps, planId) },
+          { plan_id: planId },
+        ),
+      );
     },
   },
 ];

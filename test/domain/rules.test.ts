@@ -12,6 +12,7 @@ import { checkNewRule, matchRule, nextNumber, orderRules } from '../../src/domai
 import { withRules } from '../../src/domain/rules/suggest.js';
 import type { PendingReview } from '../../src/domain/categorize/classify.js';
 import type { YnabTransaction } from '../../src/domain/model.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const NONE: ConditionInput = {
   payee: null,
@@ -82,7 +83,9 @@ describe('conditions and actions', () => {
     ],
   ])('words %j as %s', (when, words) => {
     expect(
-      conditionWords(ruleCondition({ ...NONE, ...when }), (id) => (id === 'acc-1' ? 'Checking' : undefined)),
+      conditionWords(ruleCondition({ ...NONE, ...when }), twoDecimals, (id) =>
+        id === 'acc-1' ? 'Checking' : undefined,
+      ),
     ).toBe(words);
   });
 });
@@ -190,6 +193,7 @@ describe('withRules: the rules over the pending review', () => {
 
   it('takes the category of the first rule that sets one that can be given, and says which', () => {
     const ruled = withRules(review, txs, rules, {
+      money: twoDecimals,
       category: (id) => (id === 'cat-1' ? 'Groceries' : undefined),
     });
     expect(ruled.items.map((i) => [i.suggestion?.category_id ?? null, i.rule])).toEqual([
@@ -201,6 +205,6 @@ describe('withRules: the rules over the pending review', () => {
   });
 
   it('leaves the review as it is without rules', () => {
-    expect(withRules(review, txs, [], {})).toBe(review);
+    expect(withRules(review, txs, [], { money: twoDecimals })).toBe(review);
   });
 });

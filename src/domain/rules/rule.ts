@@ -4,7 +4,7 @@
  * number people call it by ("rule 3"). Pure: checks, the condition's key and its wording.
  */
 import { AppError } from '../errors.js';
-import { fmtMoney } from '../money.js';
+import type { MoneyText } from '../money.js';
 import { merchant } from '../payees/merchant.js';
 import { casefold, clean } from '../text.js';
 import type { FlagColor } from '../transactions/flags.js';
@@ -110,9 +110,9 @@ export const sameAction = (a: RuleAction, b: RuleAction): boolean =>
   a.flag_color === b.flag_color &&
   a.note === b.note;
 
-function rangeWords(range: AmountRange): string {
-  const min = range.min === null ? null : fmtMoney(range.min);
-  const max = range.max === null ? null : fmtMoney(range.max);
+function rangeWords(range: AmountRange, money: MoneyText): string {
+  const min = range.min === null ? null : money(range.min);
+  const max = range.max === null ? null : money(range.max);
   if (min !== null && max !== null) return min === max ? `of ${min}` : `from ${min} to ${max}`;
   return min !== null ? `of ${min} or more` : `under ${String(max)}`;
 }
@@ -121,9 +121,13 @@ function rangeWords(range: AmountRange): string {
  * The condition in words, e.g. `COSTCO under 300.00 on account acc-1 with "refund" in the memo`; names
  * an account by the name given when known.
  */
-export function conditionWords(c: RuleCondition, accountName?: (id: string) => string | undefined): string {
+export function conditionWords(
+  c: RuleCondition,
+  money: MoneyText,
+  accountName?: (id: string) => string | undefined,
+): string {
   const parts = [c.merchant === null ? 'any payee' : clean(c.merchant)];
-  if (c.amount) parts.push(rangeWords(c.amount));
+  if (c.amount) parts.push(rangeWords(c.amount, money));
   if (c.account_id !== null) parts.push(`on ${clean(accountName?.(c.account_id) ?? c.account_id)}`);
   if (c.memo_words.length > 0) parts.push(`with "${c.memo_words.join(' ')}" in the memo`);
   return parts.join(' ');
@@ -139,12 +143,13 @@ export function actionWords(a: RuleAction, categoryName?: (id: string) => string
   return parts.join(', ');
 }
 
-/** Names of a plan's accounts and categories, to word rules with. */
+/** Names of a plan's accounts and categories, and how its amounts are written, to word rules with. */
 export interface RuleNames {
+  money: MoneyText;
   account?: (id: string) => string | undefined;
   category?: (id: string) => string | undefined;
 }
 
 /** The rule in words: `Costco under 300.00 is Groceries`. */
-export const ruleWords = (rule: Rule, names: RuleNames = {}): string =>
-  `${conditionWords(rule.condition, names.account)} is ${actionWords(rule.action, names.category)}`;
+export const ruleWords = (rule: Rule, names: RuleNames): string =>
+  `${conditionWords(rule.condition, names.money, names.account)} is ${actionWords(rule.action, names.category)}`;

@@ -59,7 +59,7 @@ export const applyCategories = defineWriteTool({
       operation_id: null,
     };
     if (changes.length === 0) return base;
-    const made = await correctionsOf(deps, plan, changes, { transactions, groups, accounts });
+    const made = await correctionsOf(deps, plan, changes, { transactions, groups, accounts }, money);
     return categorizeRequest(
       deps,
       plan,

@@ -45,7 +45,7 @@ export const applyRules = defineWriteTool({
     'At most 100 transactions a call (call again for the rest); approval stays the user’s (approve_transactions). Payee names and flags a rule sets are not applied.',
   input: () => ({ plan_id: planId }),
   output: result,
-  async run({ deps }, { plan_id }) {
+  async run({ deps, money }, { plan_id }) {
     const plan = await resolvePlan(deps, plan_id);
     const transactions = await deps.ynab.transactions.list(plan);
     const groups = await deps.ynab.categories.groups(plan);
@@ -58,7 +58,7 @@ export const applyRules = defineWriteTool({
       indexCategories(groups),
       offBudgetIds(accounts),
     );
-    const names = await ruleNames(deps, plan);
+    const names = await ruleNames(deps, plan, money);
     const base: CategorizeResult & { by_rule: { transaction_id: string; rule: string }[] } = {
       status: 'nothing_to_do',
       message:
@@ -83,7 +83,8 @@ export const applyRules = defineWriteTool({
       transactions,
       changes,
       base,
-      `${changeQuestion("By the household's rules, recategorise", changes)}${more}`,
+      `${changeQuestion("By the household's rules, recategorise", changes, money)}${more}`,
+      money,
     );
   },
 });

@@ -39,11 +39,11 @@ export const deleteRule = defineWriteTool({
     number: z.number().int().positive().describe('From list_rules.'),
   }),
   output: result,
-  async run({ deps }, { plan_id, number }) {
+  async run({ deps, money }, { plan_id, number }) {
     const plan = await resolvePlan(deps, plan_id);
     const rule = (await deps.rules.read(plan)).rules.find((r) => r.number === number);
     if (rule === undefined) throw notThere(number);
-    const names = await ruleNames(deps, plan);
+    const names = await ruleNames(deps, plan, money);
     const preview: Result = {
       status: 'applied',
       message: '',

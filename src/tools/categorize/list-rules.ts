@@ -18,10 +18,10 @@ export const listRules = defineReadTool({
     z.strictObject({
       rules: z.array(ruleRow()).describe('Every rule of the plan, the one that wins first.'),
     }),
-  async run({ deps }, { plan_id }) {
+  async run({ deps, money }, { plan_id }) {
     const plan = await resolvePlan(deps, plan_id);
     const book = await deps.rules.read(plan);
-    const names = await ruleNames(deps, plan);
+    const names = await ruleNames(deps, plan, money);
     return { rules: orderRules(book.rules).map((r) => rowOf(r, names)) };
   },
 });

@@ -3,6 +3,7 @@
  * else the history) is counted per merchant in the rules store; the second time, the answer proposes
  * a rule in the person's terms. Only the count is kept: a rule needs set_rule and the user's yes.
  */
+import type { MoneyText } from '../../domain/money.js';
 import type { Change } from '../../domain/categorize/changes.js';
 import { reviewPending } from '../../domain/categorize/classify.js';
 import type { YnabAccount, YnabCategoryGroup, YnabTransaction } from '../../domain/model.js';
@@ -23,11 +24,12 @@ export async function correctionsOf(
     groups: readonly YnabCategoryGroup[];
     accounts: readonly YnabAccount[];
   },
+  money: MoneyText,
 ): Promise<Made[]> {
   const { transactions, groups, accounts } = plan_data;
   const review = reviewPending(transactions, groups, accounts, deps.config.confidenceThreshold);
   const { rules } = await deps.rules.read(plan);
-  const items = withRules(review, transactions, rules, {}).items;
+  const items = withRules(review, transactions, rules, { money }).items;
   const suggested = new Map(items.map((i) => [i.transaction_id, i.suggestion]));
   const raw = new Map(transactions.map((t) => [t.id, t]));
   return changes.flatMap((c): Made[] => {

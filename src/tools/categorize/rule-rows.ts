@@ -1,4 +1,5 @@
 /** A household rule as list_rules, set_rule and delete_rule show it, and the names to word it with. */
+import type { MoneyText } from '../../domain/money.js';
 import { z } from 'zod';
 import { ruleWords, type Rule, type RuleNames } from '../../domain/rules/rule.js';
 import { accountNames, visibleCategoryNames } from '../../domain/transactions/search.js';
@@ -39,8 +40,8 @@ export const rowOf = (rule: Rule, names: RuleNames): RuleRow => ({
 });
 
 /** The plan's account and category names (two cached reads). */
-export async function ruleNames(deps: Deps, plan: string): Promise<RuleNames> {
+export async function ruleNames(deps: Deps, plan: string, money: MoneyText): Promise<RuleNames> {
   const accounts = accountNames(await deps.ynab.accounts.list(plan));
   const categories = visibleCategoryNames(await deps.ynab.categories.groups(plan));
-  return { account: (id) => accounts.get(id), category: (id) => categories.get(id) };
+  return { money, account: (id) => accounts.get(id), category: (id) => categories.get(id) };
 }

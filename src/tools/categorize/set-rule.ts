@@ -62,7 +62,7 @@ export const setRule = defineWriteTool({
     note: optional(z.string().min(1).max(120), 'Then: what it is, e.g. "reimbursement, not income".'),
   }),
   output: result,
-  async run({ deps }, input) {
+  async run({ deps, money }, input) {
     const ids = [input.account_id, input.category_id].filter((id): id is string => id !== null);
     checkIds(ids);
     const plan = await resolvePlan(deps, input.plan_id);
@@ -93,7 +93,7 @@ export const setRule = defineWriteTool({
       action,
       created_at: deps.clock.now().toISOString(),
     });
-    const names = await ruleNames(deps, plan);
+    const names = await ruleNames(deps, plan, money);
     const shown = (rule: Rule, rules: readonly Rule[]) => ({
       rule: rowOf(rule, names),
       position: orderRules([...rules, rule]).findIndex((r) => r.number === rule.number) + 1,

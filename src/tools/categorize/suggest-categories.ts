@@ -1,9 +1,10 @@
 /** `suggest_categories`: read-only, the pending transactions with a suggested category each, paged. */
+import type { MoneyText } from '../../domain/money.js';
 import { z } from 'zod';
 import { reviewPending } from '../../domain/categorize/classify.js';
 import type { YnabCategoryGroup } from '../../domain/model.js';
 import { withRules } from '../../domain/rules/suggest.js';
-import type { Rule } from '../../domain/rules/rule.js';
+import type { Rule, RuleNames } from '../../domain/rules/rule.js';
 import { clean } from '../../domain/text.js';
 import { accountNames, visibleCategoryNames } from '../../domain/transactions/search.js';
 import type { Deps } from '../../deps.js';
@@ -33,10 +34,14 @@ async function rulesOf(deps: Deps, planId: string): Promise<Rule[]> {
   }
 }
 
-const namesOf = (accounts: readonly { id: string; name: string }[], groups: readonly YnabCategoryGroup[]) => {
+const namesOf = (
+  accounts: readonly { id: string; name: string }[],
+  groups: readonly YnabCategoryGroup[],
+  money: MoneyText,
+): RuleNames => {
   const a = accountNames(accounts);
   const c = visibleCategoryNames(groups);
-  return { account: (id: string) => a.get(id), category: (id: string) => c.get(id) };
+  return { money, account: (id: string) => a.get(id), category: (id: string) => c.get(id) };
 };
 
 const suggestion = () =>
@@ -131,7 +136,7 @@ export const suggestCategories = defineReadTool({
         .describe('Pass it as cursor to get the next page; null on the last page.'),
       omitted: leftOutField,
     }),
-  async run({ deps }, { plan_id, limit, cursor, include_categories }) {
+  async run({ deps, money }, { plan_id, limit, cursor, include_categories }) {
     const offset = offsetOf(cursor);
     const transactions = await deps.ynab.transactions.list(plan_id);
     const groups = await deps.ynab.categories.groups(plan_id);
@@ -140,7 +145,7 @@ export const suggestCategories = defineReadTool({
     // the household's rules come before the history; with none, the review is as it was
     const rules = await rulesOf(deps, plan_id);
     const ruled =
-      rules.length === 0 ? review : withRules(review, transactions, rules, namesOf(accounts, groups));
+      rules.length === 0 ? review : withRules(review, transactions, rules, namesOf(accounts, groups, money));
     const categories = include_categories
       ? review.categories.map((c) => ({
           category_id: c.id,
