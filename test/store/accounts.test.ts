@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, SqlJournal } from '../../src/store/sql-journal.js';
 import { SqlAccounts } from '../../src/store/sql-accounts.js';
 import { SqlDigests } from '../../src/store/sql-digests.js';
+import { SqlRules } from '../../src/store/sql-rules.js';
 import { newKeyLine, parseKeyFile, Sealer } from '../../src/store/seal.js';
 import { SqlOAuthStore } from '../../src/store/sql-oauth.js';
 import { SqlPacer } from '../../src/store/sql-pacer.js';
@@ -69,6 +70,7 @@ async function fill(db: Database, person: string, n: number): Promise<void> {
   const digests = new SqlDigests(db, new Sealer(parseKeyFile(newKeyLine())), () => T0);
   await digests.setWebhook(person, `https://hooks.example/${n}`);
   await digests.claim(person, '2026-W40');
+  await new SqlRules(db).change(person, 'plan-1', () => ({ book: { rules: [], next: n }, result: null }));
   await new SqlPacer(db).reserve(person, 1, { now: T0, budget: 180 });
   const oauth = new SqlOAuthStore(db, () => T0);
   for (const kind of ['Grant', 'RefreshToken', 'Session', 'AccessToken'])
@@ -103,6 +105,7 @@ describe.each(ENGINES)('deleting a person on $name', (engine) => {
         'pacer_state',
         'pending_outcomes',
         'person_settings',
+        'rule_books',
         'used_nonces',
         'ynab_grants',
       ]),
