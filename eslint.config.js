@@ -21,7 +21,10 @@ const imports = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
-/** domain/ is pure: no I/O, no packages (but `entities`, a pure text decoder), nothing of the outer layers, and no clock. */
+/**
+ * domain/ is pure: no I/O, no packages (but pure text readers: `entities`, and the statement parsers
+ * `csv-parse` and `fast-xml-parser`), nothing of the outer layers, and no clock.
+ */
 const domainPatterns = [
   sdk,
   { group: ['node:*'], message: 'domain/ is pure: no Node API (pass values in instead).' },
