@@ -123,7 +123,7 @@ describe('statement files: one month in every format reads as the same lines', (
 describe('CSV statements as banks write them', () => {
   it('reads money out and money in without a header, dates day first', () => {
     const s = readStatement('15/11/2026;ACME PAYROLL;;2100,00\n02/11/2026;CB MARKET FRESH;42,50;\n', null);
-    expect(core(s)).toEqual([LINES[1], LINES[0]].sort((a, b) => a.date.localeCompare(b.date)));
+    expect(core(s)).toEqual([LINES[0], LINES[1]]);
   });
 
   it('reads ambiguous dates with the plan’s order, and refuses them without one', () => {
