@@ -13,6 +13,7 @@ import { Journal, type JournalStore } from './safety/journal.js';
 import { PendingStore, type Pending } from './safety/pending.js';
 import type { RulesStore } from './safety/rules-book.js';
 import { RulesFile } from './safety/rules-file.js';
+import { FileMarks, marksPath, type MarkStore } from './safety/marks.js';
 
 export interface Deps {
   ynab: YnabClient;
@@ -32,6 +33,8 @@ export interface Deps {
   pending: Pending;
   /** The household's rules, per plan: a file beside the journal, or the store in hosted mode. */
   rules: RulesStore;
+  /** Where get_changes' mark of each plan is kept (beside the journal; in hosted mode, the store). */
+  marks: MarkStore;
   /** Waits between the reads that settle a lost answer (tests may make it instant). */
   sleep: (ms: number) => Promise<void>;
 }
@@ -57,8 +60,11 @@ export interface DepsOverrides {
   written?: (plan: string | undefined) => void;
 }
 
-/** The five things a safety property depends on, and that hosted mode keeps in the store. */
-export type Safety = Pick<Deps, 'pacer' | 'codes' | 'approvals' | 'journal' | 'pending'>;
+/**
+ * The five things a safety property depends on, and the marks of get_changes: what hosted mode keeps in
+ * the store.
+ */
+export type Safety = Pick<Deps, 'pacer' | 'codes' | 'approvals' | 'journal' | 'pending' | 'marks'>;
 
 /** A single owner's safety state: the journal and pending files, codes, cards and pacer in memory. */
 function ownSafety(config: Config, clock: Clock, log: Log): Safety {
@@ -74,6 +80,7 @@ function ownSafety(config: Config, clock: Clock, log: Log): Safety {
       (message) => log.warning('journal', message),
     ),
     pending: new PendingStore(() => config.journalPath()),
+    marks: new FileMarks(() => marksPath(config.journalPath())),
   };
 }
 

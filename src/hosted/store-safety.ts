@@ -10,6 +10,7 @@ import type { Database } from '../store/sql.js';
 import { StoreApprovals } from './store-approvals.js';
 import { StoreCodes } from './store-codes.js';
 import { StoreJournal } from './store-journal.js';
+import { StoreMarks } from './store-marks.js';
 import { StorePacer } from './store-pacer.js';
 import { StorePending } from './store-pending.js';
 
@@ -22,6 +23,7 @@ export function storeSafety(db: Database, person: PersonId): (clock: Clock) => S
       codes: new StoreCodes(db, person, now),
       approvals: new StoreApprovals(db, person, now),
       pacer: new StorePacer(db, person, now),
+      marks: new StoreMarks(db, person),
     };
   };
 }

@@ -16,6 +16,7 @@ import { SqlPacer } from '../../src/store/sql-pacer.js';
 import { SqlPending } from '../../src/store/sql-pending.js';
 import { SqlPeopleStore } from '../../src/store/sql-people.js';
 import { SqlSettings } from '../../src/store/sql-settings.js';
+import { SqlMarks } from '../../src/store/sql-marks.js';
 import { SqlSingleUse } from '../../src/store/sql-single-use.js';
 import type { Database } from '../../src/store/sql.js';
 import { ENGINES, SLOW, type TestDatabase } from './engines.js';
@@ -71,6 +72,7 @@ async function fill(db: Database, person: string, n: number): Promise<void> {
   await digests.setWebhook(person, `https://hooks.example/${n}`);
   await digests.claim(person, '2026-W40');
   await new SqlRules(db).change(person, 'plan-1', () => ({ book: { rules: [], next: n }, result: null }));
+  await new SqlMarks(db).set(person, 'plan-1', { n });
   await new SqlPacer(db).reserve(person, 1, { now: T0, budget: 180 });
   const oauth = new SqlOAuthStore(db, () => T0);
   for (const kind of ['Grant', 'RefreshToken', 'Session', 'AccessToken'])
@@ -95,6 +97,7 @@ describe.each(ENGINES)('deleting a person on $name', (engine) => {
     expect(tables).toEqual(
       expect.arrayContaining([
         'approval_tickets',
+        'change_marks',
         'confirmation_codes',
         'digest_sends',
         'digest_webhooks',

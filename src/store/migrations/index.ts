@@ -6,6 +6,7 @@ import { oauthLookups } from './0004-oauth-lookups.js';
 import { oauthClients } from './0005-oauth-clients.js';
 import { weeklyDigests } from './0006-weekly-digests.js';
 import { rules } from './0007-rules.js';
+import { changeMarks } from './0008-change-marks.js';
 import type { Migration } from './migration.js';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   oauthClients,
   weeklyDigests,
   rules,
+  changeMarks,
 ];
