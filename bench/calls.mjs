@@ -6,6 +6,7 @@ import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY } from './heavy-plan.mjs';
 export const CALLS = [
   ['list_plans', {}],
   ['get_digest', { plan_id: PLAN }],
+  ['get_changes', { plan_id: PLAN }],
   ['list_accounts', { plan_id: PLAN }],
   ['list_category_groups', { plan_id: PLAN }],
   ['list_payees', { plan_id: PLAN, limit: 50 }],

@@ -22,6 +22,7 @@ export const ANSWER_BUDGET = 16_384;
 export const DEFAULT_CALLS = [
   ['list_plans', {}],
   ['get_digest', { plan_id: PLAN }],
+  ['get_changes', { plan_id: PLAN }],
   ['list_accounts', { plan_id: PLAN }],
   ['list_category_groups', { plan_id: PLAN }],
   ['list_payees', { plan_id: PLAN }],

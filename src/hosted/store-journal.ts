@@ -46,6 +46,11 @@ export class StoreJournal implements JournalStore {
     return this.#sql.has(this.#person, operationId);
   }
 
+  async since(planId: string, appliedAt: string): Promise<JournalEntry[]> {
+    // the rows were written from JournalEntry values: the moves keep their shape
+    return (await this.#sql.since(this.#person, planId, appliedAt)) as JournalEntry[];
+  }
+
   wasPruned(operationId: string): Promise<boolean> {
     return this.#sql.wasPruned(this.#person, operationId);
   }

@@ -96,6 +96,11 @@ export interface JournalStore {
     operationId: string | null,
   ): Promise<JournalEntry | null>;
   /**
+   * The plan's entries applied at or after `appliedAt` (the journal's own format), oldest first, undone
+   * ones included: what get_changes tells this server's writes by.
+   */
+  since(planId: string, appliedAt: string): Promise<JournalEntry[]>;
+  /**
    * Whether the operation was in the journal and pruned for its age (hosted mode keeps undo records
    * AVENIR_MCP_RETENTION_DAYS days); absent where nothing is pruned (the owner's file keeps all).
    */
@@ -164,6 +169,16 @@ export class Journal implements JournalStore {
         this.#warn(`The journal ${this.#path()} has ${damaged} damaged line(s), skipped.`);
       }
     }
+  }
+
+  async since(planId: string, appliedAt: string): Promise<JournalEntry[]> {
+    const found: JournalEntry[] = [];
+    const needle = JSON.stringify(planId);
+    for await (const line of this.#lines((raw) => raw.includes(needle))) {
+      if (line.kind === 'entry' && line.entry.plan_id === planId && line.entry.applied_at >= appliedAt)
+        found.push(line.entry);
+    }
+    return found.reverse();
   }
 
   /** Whether an entry of this id is in the journal (undone or not): a byte search for the id. */

@@ -22,6 +22,7 @@ const markSchema = z.strictObject({
   ),
   scheduled: z.array(z.tuple([id, z.string(), z.number(), z.string(), id, maybe, maybe, z.string(), maybe])),
   targets: z.array(z.tuple([id, maybe, z.number().nullable(), maybe])),
+  moved: z.strictObject({ at: maybe, ids: z.array(id) }),
 });
 
 /** A stored mark, or null when it is missing or unreadable (then the next call sets a new one). */

@@ -70,6 +70,16 @@ export class SqlJournal {
     };
   }
 
+  /** The person's entries of a plan applied at or after `appliedAt`, oldest first, undone ones included. */
+  async since(person: PersonId, planId: string, appliedAt: string): Promise<JournalRecord[]> {
+    const rows = await this.db.query<EntryRow>(
+      `SELECT ${COLUMNS} FROM journal_entries
+       WHERE person_id = $1 AND plan_id = $2 AND applied_at >= $3 ORDER BY seq`,
+      [person, planId, appliedAt],
+    );
+    return rows.map(toRecord);
+  }
+
   /** Whether the person's journal holds this operation (undone or not). */
   async has(person: PersonId, operationId: string): Promise<boolean> {
     const rows = await this.db.query(

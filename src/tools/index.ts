@@ -33,6 +33,7 @@ import { getUnderfundedTargets } from './months/get-underfunded-targets.js';
 import { listPayees } from './payees/list-payees.js';
 import { renamePayee } from './payees/rename-payee.js';
 import { getDigest } from './plans/get-digest.js';
+import { getChanges } from './plans/get-changes.js';
 import { listPlans } from './plans/list-plans.js';
 import { approveTransactions } from './transactions/approve-transactions.js';
 import { createScheduledTransaction } from './transactions/create-scheduled-transaction.js';
@@ -53,6 +54,7 @@ import { undoOperation } from './undo/undo-operation.js';
 export const readTools = [
   listPlans,
   getDigest,
+  getChanges,
   listAccounts,
   listCategoryGroups,
   listPayees,

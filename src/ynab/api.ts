@@ -147,6 +147,14 @@ class Categories extends Resource {
     );
   }
 
+  /**
+   * The groups changed since `knowledge` (each with its changed categories, deleted ones included) and
+   * the knowledge now, outside the cache.
+   */
+  delta(plan: string, knowledge: number): Promise<Fetched<YnabCategoryGroup>> {
+    return this.fetcher<YnabCategoryGroup>(ENDPOINTS.listCategories, plan, 'category_groups')(knowledge);
+  }
+
   /** Creates a category in a group; returns it as YNAB shows it (null when the answer shows none). */
   async create(plan: string, name: string, groupId: string): Promise<YnabCategory | null> {
     const data = await this.send<Record<string, unknown>>(ENDPOINTS.createCategory, [plan], {
@@ -302,6 +310,15 @@ class Scheduled extends Resource {
     return data.scheduled_transactions ?? [];
   }
 
+  /** What changed since `knowledge` (deleted ones included) and the knowledge now, outside the cache. */
+  delta(plan: string, knowledge: number): Promise<Fetched<YnabScheduledTransaction>> {
+    return this.fetcher<YnabScheduledTransaction>(
+      ENDPOINTS.listScheduled,
+      plan,
+      'scheduled_transactions',
+    )(knowledge);
+  }
+
   /** Creates a scheduled transaction; returns it as YNAB stored it (its id, its payee's id). */
   async create(plan: string, body: ScheduledBody): Promise<YnabScheduledTransaction> {
     return this.saved(ENDPOINTS.createScheduled, [plan], body);
@@ -366,6 +383,13 @@ class Transactions extends Resource {
       query: { since_date: EARLY, last_knowledge_of_server: knowledge },
     });
     return data.transactions ?? [];
+  }
+
+  /** What changed since `knowledge` (deleted ones included) and the knowledge now, outside the cache. */
+  delta(plan: string, knowledge: number): Promise<Fetched<YnabTransaction>> {
+    return this.fetcher<YnabTransaction>(ENDPOINTS.listTransactions, plan, 'transactions', {
+      since_date: EARLY,
+    })(knowledge);
   }
 
   /** One bulk update; returns the transactions as YNAB's answer shows them (null: it shows none). */

@@ -19,6 +19,7 @@ const lists = {
   today: '2026-09-25',
   scheduled: [],
   groups: [],
+  movements: [],
 };
 
 describe('a change mark', () => {

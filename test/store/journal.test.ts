@@ -35,6 +35,20 @@ describe.each(ENGINES)('the journal on $name', (engine) => {
   }, SLOW);
   afterEach(() => t.drop(), SLOW);
 
+  it("lists a plan's entries applied since a moment, undone ones included, per person", async () => {
+    const at = (id: string, plan: string, when: string): JournalRecord => ({
+      ...entry(id, plan),
+      applied_at: when,
+    });
+    await journal.record(a, at('op-old', 'plan-1', '2026-09-24T10:00:00+00:00'), T0);
+    await journal.record(a, at('op-new', 'plan-1', '2026-09-25T10:00:00+00:00'), T0 + 1);
+    await journal.record(a, at('op-other', 'plan-2', '2026-09-25T11:00:00+00:00'), T0 + 2);
+    await journal.record(b, at('op-b', 'plan-1', '2026-09-25T11:00:00+00:00'), T0 + 3);
+    await journal.markUndone(a, 'op-new', T0 + 4);
+    const since = await journal.since(a, 'plan-1', '2026-09-25T00:00:00+00:00');
+    expect(since.map((e) => e.operation_id)).toEqual(['op-new']);
+  });
+
   it('records, lists and finds entries as undo reads them, per person', async () => {
     await journal.record(a, entry('op-1'), T0);
     await journal.record(a, entry('op-2', 'plan-2'), T0 + 1);

@@ -21,6 +21,7 @@ const mark = (knowledge: number): Mark => ({
   transactions: [['tx-1', '2026-09-20', -12340, 'acc-1', 'pay-1', null, 'abcd1234', 'cleared', 1, null]],
   scheduled: [],
   targets: [['cat-1', 'NEED', 100000, null]],
+  moved: { at: '2026-09-25T12:00:00Z', ids: ['mm-1'] },
 });
 
 describe.each(ENGINES)('the marks on $name', (engine) => {

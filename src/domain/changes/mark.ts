@@ -8,7 +8,12 @@
  * a tuple of ids, amounts and flags; a memo is kept as an 8-character digest, never its text, so a mark
  * says that a memo changed, not what it said. About 100 bytes a transaction: a mark stays under 250 kB.
  */
-import type { YnabCategoryGroup, YnabScheduledTransaction, YnabTransaction } from '../model.js';
+import type {
+  YnabCategoryGroup,
+  YnabMoneyMovement,
+  YnabScheduledTransaction,
+  YnabTransaction,
+} from '../model.js';
 import { memoDigest } from '../transactions/transfer-sides.js';
 import { addDays } from '../transactions/schedule.js';
 
@@ -54,6 +59,32 @@ export interface Mark {
   transactions: TxRow[];
   scheduled: ScheduleRow[];
   targets: TargetRow[];
+  /**
+   * The latest money movement YNAB had recorded: its time and the ids recorded at that time. A
+   * movement is news when later, or at that time and not among them (YNAB's own clock, not ours).
+   */
+  moved: { at: string | null; ids: string[] };
+}
+
+/** Where the money movements stood: the latest time and the ids at it. */
+export function movedOf(movements: readonly YnabMoneyMovement[]): Mark['moved'] {
+  let at: string | null = null;
+  for (const m of movements)
+    if (m.moved_at && (at === null || Date.parse(m.moved_at) > Date.parse(at))) at = m.moved_at;
+  const ids =
+    at === null
+      ? []
+      : movements.filter((m) => m.moved_at && Date.parse(m.moved_at) === Date.parse(at)).map((m) => m.id);
+  return { at, ids: ids.slice(0, MARK_SCHEDULES) };
+}
+
+/** Whether a movement came after the mark. */
+export function movedSince(mark: Mark, m: YnabMoneyMovement): boolean {
+  if (!m.moved_at) return false;
+  if (mark.moved.at === null) return true;
+  const at = Date.parse(m.moved_at);
+  const last = Date.parse(mark.moved.at);
+  return at > last || (at === last && !mark.moved.ids.includes(m.id));
 }
 
 const digest = (memo: string | null | undefined): string => memoDigest(memo).slice(0, 8);
@@ -117,6 +148,7 @@ export interface MarkLists {
   transactions: readonly YnabTransaction[];
   scheduled: readonly YnabScheduledTransaction[];
   groups: readonly YnabCategoryGroup[];
+  movements: readonly YnabMoneyMovement[];
 }
 
 /** A mark from whole lists (the first mark, or one set after reading by date). */
@@ -132,6 +164,7 @@ export function markOf(lists: MarkLists): Mark {
       .slice(0, MARK_SCHEDULES)
       .map(scheduleRowOf),
     targets: targetRows(lists.groups),
+    moved: movedOf(lists.movements),
   };
 }
 
@@ -142,8 +175,10 @@ export interface MarkDelta {
   /** What changed since the mark (deleted rows included). */
   transactions: readonly YnabTransaction[];
   scheduled: readonly YnabScheduledTransaction[];
-  /** Every category group as it is now. */
+  /** The category groups changed since the mark, each with its changed categories. */
   groups: readonly YnabCategoryGroup[];
+  /** The plan's money movements now. */
+  movements: readonly YnabMoneyMovement[];
 }
 
 /** The next mark: the previous one with what changed since merged in, bounded again. */
@@ -168,6 +203,19 @@ export function moveMark(previous: Mark, delta: MarkDelta): Mark {
     from,
     transactions: kept.transactions.filter((r) => r[1] >= from),
     scheduled: [...schedules.values()].slice(0, MARK_SCHEDULES),
-    targets: targetRows(delta.groups),
+    targets: movedTargets(previous.targets, delta.groups),
+    moved: movedOf(delta.movements),
   };
+}
+
+/** The targets kept, with the categories changed since merged in (deleted or without a goal: none). */
+function movedTargets(previous: readonly TargetRow[], changed: readonly YnabCategoryGroup[]): TargetRow[] {
+  const targets = new Map(previous.map((r) => [r[0], r]));
+  for (const g of changed)
+    for (const c of g.categories) {
+      targets.delete(c.id);
+      if (!g.deleted && !c.deleted && c.goal_type)
+        targets.set(c.id, [c.id, c.goal_type, c.goal_target ?? null, c.goal_target_date ?? null]);
+    }
+  return [...targets.values()];
 }
