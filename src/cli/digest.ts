@@ -1,6 +1,8 @@
 /**
- * `avenir-mcp digest`: what needs the person in a plan, from a terminal or a scheduled job rather than
- * a chat, as Markdown, JSON or a small HTML page. It runs `get_digest` itself on the server's own
+ * `avenir-mcp digest`: what changed since the last digest and what needs the person in a plan, from a
+ * terminal or a scheduled job rather than a chat, as Markdown, JSON or a small HTML page. Like
+ * `get_digest`, it moves the plan's mark, so the next digest tells what changed after this one;
+ * `--since 7d` lists the transactions dated in the last 7 days instead (YNAB keeps no time of change). It runs `get_digest` itself on the server's own
  * configuration (the YNAB token from YNAB_API_KEY or YNAB_API_KEY_FILE, AVENIR_MCP_YNAB_URL) and only
  * reads: no write tool is ever called. `--out` writes the answer to a file only its owner can read,
  * since it holds payee names and amounts. `--webhook` also posts the JSON answer to a URL (a chat's
@@ -13,7 +15,7 @@ import { createDeps } from '../deps.js';
 import { AppError, ClientError } from '../domain/errors.js';
 import { createLog } from '../log.js';
 import { planMoney } from '../mcp/plan-money.js';
-import { getDigest } from '../tools/plans/get-digest.js';
+import { digestOf } from '../tools/plans/get-digest.js';
 import { closeConnections } from '../ynab/client.js';
 import { LAST_USED } from '../ynab/api.js';
 import { postJson, WebhookError } from '../webhook/post.js';
@@ -21,7 +23,7 @@ import { postJson, WebhookError } from '../webhook/post.js';
 type Out = (text: string) => void;
 
 export const DIGEST_USAGE =
-  'usage: avenir-mcp digest [--plan <plan id>] [--format md | json | html] [--out <file>] [--webhook <url>]';
+  'usage: avenir-mcp digest [--plan <plan id>] [--since last | <days>d] [--format md | json | html] [--out <file>] [--webhook <url>]';
 
 export { WEBHOOK_TRIES } from '../webhook/post.js';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -31,6 +33,8 @@ type Format = (typeof FORMATS)[number];
 
 export interface DigestArgs {
   plan: string;
+  /** `last` (since the last digest) or days back, `7d`. */
+  since: string;
   format: Format;
   out: string | null;
   webhook: URL | null;
@@ -38,6 +42,7 @@ export interface DigestArgs {
 
 interface Digest {
   message: string;
+  changes: { since: string | null; counts: Record<string, number>; lines: string[] };
   needs_you: { kind: string; what: string; tool: string | null; ids: string[] }[];
   omitted: string | null;
 }
@@ -47,15 +52,18 @@ export function digestArgs(args: readonly string[]): DigestArgs {
   const given = new Map<string, string>();
   for (let i = 0; i < args.length; i += 2) {
     const [name, value] = [args[i]!, args[i + 1]];
-    const known = ['--plan', '--format', '--out', '--webhook'].includes(name);
+    const known = ['--plan', '--since', '--format', '--out', '--webhook'].includes(name);
     if (!known || given.has(name) || value === undefined || value === '' || value.startsWith('--'))
       throw new ConfigError(DIGEST_USAGE);
     given.set(name, value);
   }
   const format = given.get('--format') ?? 'md';
   if (!FORMATS.includes(format as Format)) throw new ConfigError(DIGEST_USAGE);
+  const since = given.get('--since') ?? 'last';
+  if (since !== 'last' && !/^[1-9]\d{0,2}d$/.test(since)) throw new ConfigError(DIGEST_USAGE);
   return {
     plan: given.get('--plan') ?? LAST_USED,
+    since,
     format: format as Format,
     out: given.get('--out') ?? null,
     webhook: webhookUrl(given.get('--webhook')),
@@ -93,13 +101,15 @@ const toolOf = (tool: string | null): string => (tool === null ? 'in YNAB itself
 const inert = (text: string): string => text.replace(/[\\`*_{}[\]()<>!|#~]/g, (c) => `\\${c}`);
 
 function markdown(digest: Digest, today: string): string {
+  const changed = digest.changes.lines.map((line) => `- ${inert(line)}`);
   const items = digest.needs_you.map((n) => `- ${inert(n.what)} (${toolOf(n.tool)})`);
   const omitted = digest.omitted === null ? [] : ['', digest.omitted];
   return [
     `# What needs you, ${today}`,
     '',
     digest.message,
-    ...(items.length ? ['', ...items] : []),
+    ...(changed.length ? ['', '## What changed', '', ...changed] : []),
+    ...(items.length ? ['', '## What needs you', '', ...items] : []),
     ...omitted,
     '',
   ].join('\n');
@@ -108,6 +118,7 @@ function markdown(digest: Digest, today: string): string {
 /** The page's texts all pass through the escaping of `entities`, payee names above all. */
 function html(digest: Digest, today: string): string {
   const e = escapeUTF8;
+  const changed = digest.changes.lines.map((line) => `<li>${e(line)}</li>`).join('\n');
   const items = digest.needs_you
     .map((n) => `<li>${e(n.what)} <code>${e(toolOf(n.tool))}</code></li>`)
     .join('\n');
@@ -121,7 +132,7 @@ function html(digest: Digest, today: string): string {
 </head><body>
 <h1>What needs you, ${e(today)}</h1>
 <p>${e(digest.message)}</p>
-${items === '' ? '' : `<ul>\n${items}\n</ul>\n`}${omitted}</body></html>
+${changed === '' ? '' : `<h2>What changed</h2>\n<ul>\n${changed}\n</ul>\n`}${items === '' ? '' : `<h2>What needs you</h2>\n<ul>\n${items}\n</ul>\n`}${omitted}</body></html>
 `;
 }
 
@@ -134,11 +145,14 @@ export async function digestCommand(config: Config, args: readonly string[], out
   const asked = digestArgs(args);
   const deps = createDeps(config, createLog(config.logLevel, config.logFormat));
   let digest: Digest;
+  let saveMark: () => Promise<void> = () => Promise.resolve();
   try {
-    digest = await getDigest.run(
-      { deps, tool: getDigest.name, money: planMoney(deps, asked.plan) },
-      { plan_id: asked.plan },
-    );
+    // the mark moves once the digest is delivered: a failed webhook leaves it for the next run
+    digest = await digestOf(deps, asked.plan, planMoney(deps, asked.plan), {
+      since: asked.since,
+      mark: 'later',
+      saveMark: (save) => (saveMark = save),
+    });
   } catch (error) {
     // what a tool would answer the agent: one line, the token never in it
     if (error instanceof AppError || error instanceof ClientError)
@@ -155,4 +169,5 @@ export async function digestCommand(config: Config, args: readonly string[], out
     await chmod(asked.out, 0o600);
   }
   if (asked.webhook) await postWebhook(asked.webhook, digest);
+  await saveMark();
 }

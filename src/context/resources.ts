@@ -10,7 +10,7 @@ import { isInternalGroup } from '../domain/categories/internal.js';
 import { planMoney } from '../mcp/plan-money.js';
 import { renderResult } from '../mcp/render.js';
 import { listRules } from '../tools/categorize/list-rules.js';
-import { getDigest } from '../tools/plans/get-digest.js';
+import { digestOf } from '../tools/plans/get-digest.js';
 
 export interface ResourceDefinition {
   name: string;
@@ -90,15 +90,12 @@ export const resources: readonly ResourceDefinition[] = [
     name: 'digest',
     title: 'What needs you in a plan',
     uri: 'avenir-mcp://digest/{plan_id}',
-    description: "get_digest's answer: what in the plan needs the person now, each item with its tool.",
+    description:
+      "get_digest's answer: what changed since the last digest (the mark stays), and what needs the person now.",
     mimeType: 'text/plain',
     async read(deps, planId) {
-      return renderResult(
-        await getDigest.run(
-          { deps, tool: getDigest.name, money: planMoney(deps, planId) },
-          { plan_id: planId },
-        ),
-      );
+      // reading a resource moves no mark: a host may read it without the person asking
+      return renderResult(await digestOf(deps, planId, planMoney(deps, planId), { since: 'last', mark: false }));
     },
   },
   {

@@ -20,17 +20,20 @@ import { requestLines } from '../helpers/harness.js';
 const TOKEN = 'test-token-digest';
 let standIn: StandIn;
 let state: string;
+const states: string[] = [];
 beforeAll(async () => {
   standIn = await startStandIn({ today: '2026-09-25' });
-  state = mkdtempSync(join(tmpdir(), 'avenir-digest-'));
 });
 afterAll(async () => {
   await standIn.close();
-  rmSync(state, { recursive: true, force: true });
+  for (const dir of states) rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
   standIn.reset();
   standIn.clearRequests();
+  // each test its own state folder: the marks of one test's digests are not another's
+  state = mkdtempSync(join(tmpdir(), 'avenir-digest-'));
+  states.push(state);
 });
 
 /** The CLI run beside the stand-in, which answers from this process: spawnSync would block it. */
@@ -54,6 +57,7 @@ function run(args: string[]): Promise<{ status: number | null; stdout: string; s
 
 interface Digest {
   message: string;
+  changes: { since: string | null; counts: Record<string, number>; lines: string[] };
   needs_you: { kind: string; what: string; tool: string | null; ids: string[] }[];
   omitted: string | null;
 }
@@ -72,9 +76,14 @@ describeBuilt('avenir-mcp digest in the built CLI', () => {
     const json = await run(['--format', 'json', '--plan', 'demo-budget']);
     expect(json.status, json.stderr).toBe(0);
     const digest = JSON.parse(json.stdout) as Digest;
-    expect(digest.message).toMatch(/^8 item\(s\) need you: overspent, /);
+    expect(digest.message).toMatch(
+      /^First digest: changes are counted from now on\. 8 item\(s\) need you: overspent, /,
+    );
     expect(digest.needs_you.map((n) => n.kind)).toContain('outsized_charge');
-    expect(requestLines(standIn)).toEqual(READS('demo-budget'));
+    expect(requestLines(standIn)).toEqual([
+      ...READS('demo-budget'),
+      'GET /plans/demo-budget/money_movements',
+    ]);
 
     standIn.clearRequests();
     const md = await run([]);
@@ -88,9 +97,80 @@ describeBuilt('avenir-mcp digest in the built CLI', () => {
     expect(unescaped).toEqual(digest.needs_you.map((n) => `- ${n.what} (${n.tool ?? 'in YNAB itself'})`));
     expect(md.stdout).toContain('525130\\*\\*\\*\\*\\*\\*1');
     // last-used names no plan the cache keeps: its month is read without the months list first
-    expect(requestLines(standIn)).toEqual(READS('last-used').filter((l) => !l.endsWith('/months')));
+    // last-used is not cached: its first mark reads the lists from knowledge 0, whose answers carry it
+    expect(requestLines(standIn)).toEqual([
+      ...READS('last-used').filter((l) => !l.endsWith('/months')),
+      'GET /plans/last-used/categories',
+      'GET /plans/last-used/scheduled_transactions',
+      'GET /plans/last-used/transactions',
+      'GET /plans/last-used/money_movements',
+    ]);
     expect(standIn.writes).toEqual([]);
     expect(md.stdout + md.stderr + json.stderr).not.toContain(TOKEN);
+  }, 60_000);
+
+  it('tells what changed since the last digest in each format, and lists the days asked with --since', async () => {
+    expect((await run(['--plan', 'demo-budget', '--format', 'json'])).status).toBe(0);
+    // another YNAB app deletes a transaction and enters one
+    const other = (method: string, path: string, body?: unknown) =>
+      fetch(`${standIn.url}/plans/demo-budget${path}`, {
+        method,
+        headers: { Authorization: 'Bearer other-app', 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    expect((await other('DELETE', '/transactions/tx-056')).status).toBe(200);
+    const entered = {
+      account_id: 'acc-checking',
+      date: '2026-09-24',
+      amount: -5000,
+      payee_name: 'KIOSK [x](y)',
+    };
+    expect((await other('POST', '/transactions', { transactions: [entered] })).status).toBe(201);
+
+    // a webhook that refuses: the run fails and the mark stays, so the next digest still tells them
+    const refused = await run(['--plan', 'demo-budget', '--webhook', 'http://127.0.0.1:9/none']);
+    expect(refused.status).toBe(1);
+    const json = await run(['--plan', 'demo-budget', '--format', 'json']);
+    const digest = JSON.parse(json.stdout) as Digest;
+    expect(digest.changes.counts).toEqual({ 'transactions.deleted': 1, 'transactions.added': 1 });
+    expect(digest.changes.lines).toEqual([
+      expect.stringMatching(/^Deleted: CB MARKET FRESH .* -71\.86 on 2026-09-19 \(.*\)\. \(elsewhere\)$/),
+      'Entered: KIOSK [x](y) -5.00 on 2026-09-24 (Checking). (elsewhere)',
+    ]);
+    expect(digest.message).toMatch(/^Since the last digest \(.*\): 2 transactions \(1 deleted, 1 added\)\. /);
+    standIn.clearRequests();
+    // the JSON run moved the mark: the next digest has no change, in Markdown and HTML alike
+    const md = await run(['--plan', 'demo-budget']);
+    expect(md.stdout).toContain('no change.');
+    expect(md.stdout).not.toContain('## What changed');
+    const delta = standIn.requests.filter((r) => r.query.last_knowledge_of_server !== undefined);
+    expect(delta.map((r) => r.path)).toEqual([
+      '/plans/demo-budget/transactions',
+      '/plans/demo-budget/scheduled_transactions',
+      '/plans/demo-budget/categories',
+    ]);
+    expect(standIn.writes).toEqual([]);
+
+    // the changes' section in Markdown (bank text inert) and HTML (escaped), from a fresh mark
+    expect((await other('DELETE', '/transactions/tx-055')).status).toBe(200);
+    expect((await other('POST', '/transactions', { transactions: [entered] })).status).toBe(201);
+    const shown = await run(['--plan', 'demo-budget', '--format', 'html']);
+    expect(shown.stdout).toContain('<h2>What changed</h2>');
+    expect(shown.stdout).toContain(
+      '<li>Entered: KIOSK [x](y) -5.00 on 2026-09-24 (Checking). (elsewhere)</li>',
+    );
+    expect((await other('POST', '/transactions', { transactions: [entered] })).status).toBe(201);
+    const again = await run(['--plan', 'demo-budget']);
+    expect(again.stdout).toContain('## What changed\n\n- Entered: KIOSK \\[x\\]\\(y\\) -5.00 on 2026-09-24');
+
+    const week = JSON.parse(
+      (await run(['--plan', 'demo-budget', '--format', 'json', '--since', '7d'])).stdout,
+    ) as Digest;
+    expect(week.changes.since).toBe('2026-09-18');
+    expect(week.message).toMatch(
+      /^Dated since 2026-09-18: \d+ transaction\(s\) \(YNAB keeps no time of change\)\. /,
+    );
+    expect(week.changes.counts['transactions.dated']).toBeGreaterThan(3);
   }, 60_000);
 
   it('makes a self-contained page with every plan text escaped', async () => {
@@ -131,15 +211,21 @@ describeBuilt('avenir-mcp digest in the built CLI', () => {
     const json = await run(['--format', 'json', '--plan', 'demo-budget']);
     expect(json.status, json.stderr).toBe(0);
     const digest = JSON.parse(json.stdout) as Digest;
+    const nothing = 'Nothing needs you: no overspending, no short payment, nothing waiting.';
     expect(digest).toEqual({
-      message: 'Nothing needs you: no overspending, no short payment, nothing waiting.',
+      message: `First digest: changes are counted from now on. ${nothing}`,
+      changes: { since: null, counts: {}, lines: [] },
       needs_you: [],
       omitted: null,
     });
     const md = await run(['--plan', 'demo-budget']);
-    expect(md.stdout).toBe(`# What needs you, 2026-09-25\n\n${digest.message}\n`);
+    expect(md.stdout).toMatch(
+      new RegExp(
+        `^# What needs you, 2026-09-25\\n\\nSince the last digest \\(\\d{4}-\\d\\d-\\d\\d\\): no change\\. ${nothing}\\n$`,
+      ),
+    );
     const page = await run(['--plan', 'demo-budget', '--format', 'html']);
-    expect(page.stdout).toContain(`<p>${digest.message}</p>\n</body>`);
+    expect(page.stdout).toContain(`no change. ${nothing}</p>\n</body>`);
     expect(page.stdout).not.toContain('<ul>');
   }, 60_000);
 
@@ -150,7 +236,9 @@ describeBuilt('avenir-mcp digest in the built CLI', () => {
     const r = await run(['--out', file, '--plan', 'demo-budget']);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
-    expect(readFileSync(file, 'utf8')).toMatch(/^# What needs you, 2026-09-25\n\n8 item\(s\) need you/);
+    expect(readFileSync(file, 'utf8')).toMatch(
+      /^# What needs you, 2026-09-25\n\nFirst digest: changes are counted from now on\. 8 item\(s\) need you/,
+    );
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const fresh = join(state, 'digest.json');
@@ -161,9 +249,11 @@ describeBuilt('avenir-mcp digest in the built CLI', () => {
 
   it('refuses a wrong usage and an unknown plan with one line and status 1, asking YNAB nothing for the first', async () => {
     const usage =
-      'usage: avenir-mcp digest [--plan <plan id>] [--format md | json | html] [--out <file>] [--webhook <url>]\n';
+      'usage: avenir-mcp digest [--plan <plan id>] [--since last | <days>d] [--format md | json | html] [--out <file>] [--webhook <url>]\n';
     for (const args of [
       ['--format', 'pdf'],
+      ['--since', 'yesterday'],
+      ['--since', '0d'],
       ['--plan'],
       ['--plan', 'a', '--plan', 'b'],
       ['--color', 'red'],

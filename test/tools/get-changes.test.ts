@@ -12,7 +12,7 @@ import { ERAS, call, connect, requestLines, textOf, type Session } from '../help
 const PLAN = 'demo-budget';
 
 interface Change {
-  group: string;
+  area: string;
   kind: string;
   who: string;
   operation_id: string | null;
@@ -95,7 +95,7 @@ describe.each(ERAS)('get_changes, %s era', (era) => {
     expect(after.marked).toBe(false);
     const by = (id: string) => after.changes.find((c) => c.id === id);
     expect(by('tx-054')).toMatchObject({
-      group: 'transactions',
+      area: 'transactions',
       kind: 'edited',
       who: 'elsewhere',
       operation_id: null,
@@ -109,7 +109,7 @@ describe.each(ERAS)('get_changes, %s era', (era) => {
       ['elsewhere', null],
       ['bank_import', 'YNAB:-9900:2026-09-24:1'],
     ]);
-    const budget = after.changes.filter((c) => c.group === 'budget');
+    const budget = after.changes.filter((c) => c.area === 'budget');
     expect(budget).toHaveLength(1);
     expect(budget[0]).toMatchObject({ kind: 'assigned', who: 'elsewhere' });
     expect(budget[0]?.what).toMatch(/^Assigned .* to Groceries \(2026-09\)\.$/);

@@ -21,6 +21,7 @@ interface Need {
 }
 interface Digest {
   message: string;
+  changes: { since: string | null; counts: Record<string, number>; lines: string[] };
   needs_you: Need[];
   omitted: string | null;
 }
@@ -32,6 +33,14 @@ const READS = [
   `GET /plans/${PLAN}/categories`,
   `GET /plans/${PLAN}/months`,
   `GET /plans/${PLAN}/months/2026-09-01`,
+];
+
+const FIRST = [...READS, `GET /plans/${PLAN}/money_movements`];
+const DELTAS = [
+  `GET /plans/${PLAN}/transactions`,
+  `GET /plans/${PLAN}/scheduled_transactions`,
+  `GET /plans/${PLAN}/categories`,
+  `GET /plans/${PLAN}/money_movements`,
 ];
 
 /** The demo's transactions waiting for a category, computed from its rows: newest first. */
@@ -47,11 +56,12 @@ const pending = demo.transactions
   .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 
 describe.each(ERAS)('get_digest, %s era', (era) => {
-  it('lists what needs the person on the demo plan, the most pressing first, in six requests', async ({
+  it('lists what needs the person on the demo plan, the most pressing first, in seven requests the first time', async ({
     h,
+    journal,
   }) => {
     h.standIn.reset();
-    const s = await connect(h, era, { env: { AVENIR_MCP_WRITE: '0' } });
+    const s = await connect(h, era, { env: { AVENIR_MCP_WRITE: '0', AVENIR_MCP_JOURNAL: journal } });
     h.standIn.clearRequests();
     const r = await call(s, 'get_digest', { plan_id: PLAN });
     expect(r.isError, textOf(r)).toBeFalsy();
@@ -75,7 +85,7 @@ describe.each(ERAS)('get_digest, %s era', (era) => {
       ['not_reconciled', 'acc-savings'],
     ]);
     expect(out.message).toBe(
-      `${5 + due.length} item(s) need you: overspent, target due, duplicate, outsized charge, categorize, not reconciled. The most pressing first.`,
+      `First digest: changes are counted from now on. ${5 + due.length} item(s) need you: overspent, target due, duplicate, outsized charge, categorize, not reconciled. The most pressing first.`,
     );
     const byKind = (kind: string) => out.needs_you.find((n) => n.kind === kind)!;
     expect(byKind('overspent')).toEqual({
@@ -99,16 +109,23 @@ describe.each(ERAS)('get_digest, %s era', (era) => {
     expect(byKind('outsized_charge').what).toMatch(
       /^CB CHEZ LUCIE .* charged 88\.00 on 2026-09-10, against \d+\.\d\d usually\.$/,
     );
-    expect(sent).toEqual(READS);
+    // the first digest sets the mark from the lists it read: only the money movements besides
+    expect(sent).toEqual(FIRST);
+    expect(out.changes).toEqual({ since: null, counts: {}, lines: [] });
 
-    // a repeat inside the freshness window asks YNAB nothing
+    // a repeat inside the freshness window reads the plan's lists from the cache, and asks YNAB only
+    // what changed since the mark the first digest set
     h.standIn.clearRequests();
-    expect((await call(s, 'get_digest', { plan_id: PLAN })).structuredContent).toEqual(out);
-    expect(requestLines(h.standIn)).toEqual([]);
+    const again = (await call(s, 'get_digest', { plan_id: PLAN })).structuredContent as Digest;
+    expect(again.needs_you).toEqual(out.needs_you);
+    expect(again.changes).toMatchObject({ since: expect.any(String), counts: {}, lines: [] });
+    expect(again.message).toMatch(/^Since the last digest \(\d{4}-\d\d-\d\d\): no change\. /);
+    expect(requestLines(h.standIn)).toEqual(DELTAS);
   });
 
-  it('names a subscription whose price changed and a charge recurring since June, once each, in the same six requests', async ({
+  it('names a subscription whose price changed and a charge recurring since June, once each, in the same seven requests', async ({
     h,
+    journal,
   }) => {
     const plan = buildDemoPlan();
     // September's STREAMFLIX at a new price, after 13.49 in June, July and August
@@ -127,7 +144,7 @@ describe.each(ERAS)('get_digest, %s era', (era) => {
     }));
     plan.transactions.push(...gym);
     h.standIn.reset(plan);
-    const s = await connect(h, era, { env: { AVENIR_MCP_WRITE: '0' } });
+    const s = await connect(h, era, { env: { AVENIR_MCP_WRITE: '0', AVENIR_MCP_JOURNAL: journal } });
     h.standIn.clearRequests();
     const out = (await call(s, 'get_digest', { plan_id: PLAN })).structuredContent as Digest;
     const kinds = out.needs_you.map((n) => n.kind);
@@ -154,7 +171,7 @@ describe.each(ERAS)('get_digest, %s era', (era) => {
       },
     ]);
     expect(out.message).toContain('outsized charge, price change, new recurring, categorize');
-    expect(requestLines(h.standIn)).toEqual(READS);
+    expect(requestLines(h.standIn)).toEqual(FIRST);
   });
 
   it('names a bank link in error, a payment the balance does not cover and a transaction to approve, with the write tools when writes are on', async ({

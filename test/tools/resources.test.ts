@@ -81,13 +81,20 @@ describe.each(ERAS)('resources, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/accounts']);
   });
 
-  it('avenir-mcp://digest/{plan_id} is the text get_digest answers, from the same six requests', async () => {
-    const r = await s.client.readResource({ uri: 'avenir-mcp://digest/demo-budget' });
-    const c = r.contents[0] as { uri: string; text: string; mimeType?: string };
-    expect(c.uri).toBe('avenir-mcp://digest/demo-budget');
-    expect(c.mimeType).toBe('text/plain');
-    expect(c.text.split('\n')[0]).toBe(
-      'message: 8 item(s) need you: overspent, target due, duplicate, outsized charge, categorize, not reconciled. The most pressing first.',
+  it('avenir-mcp://digest/{plan_id} is the text get_digest answers, and moves no mark', async ({
+    journal,
+  }) => {
+    const own = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
+    const text = async () => {
+      const r = await own.client.readResource({ uri: 'avenir-mcp://digest/demo-budget' });
+      const c = r.contents[0] as { uri: string; text: string; mimeType?: string };
+      expect(c.uri).toBe('avenir-mcp://digest/demo-budget');
+      expect(c.mimeType).toBe('text/plain');
+      return c.text;
+    };
+    const first = await text();
+    expect(first.split('\n')[0]).toBe(
+      'message: First digest: changes are counted from now on. 8 item(s) need you: overspent, target due, duplicate, outsized charge, categorize, not reconciled. The most pressing first.',
     );
     expect(requestLines(h.standIn)).toEqual([
       'GET /plans/demo-budget/accounts',
@@ -96,9 +103,23 @@ describe.each(ERAS)('resources, %s era', (era) => {
       'GET /plans/demo-budget/categories',
       'GET /plans/demo-budget/months',
       'GET /plans/demo-budget/months/2026-09-01',
+      'GET /plans/demo-budget/money_movements',
     ]);
-    const tool = await call(s, 'get_digest', { plan_id: 'demo-budget' });
-    expect(textOf(tool)).toBe(c.text);
+    // a change made elsewhere shows in the resource, read twice: reading it moves no mark
+    const gone = await fetch(`${h.standIn.url}/plans/demo-budget/transactions/tx-056`, {
+      method: 'DELETE',
+      headers: { Authorization: 'Bearer other-app' },
+    });
+    expect(gone.status).toBe(200);
+    const changed = await text();
+    expect(changed.split('\n')[0]).toMatch(
+      /^message: Since the last digest \(\d{4}-\d\d-\d\d\): 1 transaction \(1 deleted\)\. /,
+    );
+    expect(await text()).toBe(changed);
+    // the tool answers the same text, and moves the mark: the next reading has no change
+    const tool = await call(own, 'get_digest', { plan_id: 'demo-budget' });
+    expect(textOf(tool)).toBe(changed);
+    expect((await text()).split('\n')[0]).toMatch(/^message: Since the last digest \(.*\): no change\. /);
   });
 
   it('avenir-mcp://digest/{plan_id} of an unknown plan is an invalid parameter', async () => {

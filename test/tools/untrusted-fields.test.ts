@@ -27,6 +27,8 @@ const PLAN_TEXT = new Set([
   'import_payee_name_original',
   'label',
   'left_out',
+  // get_digest's lines of what changed, sentences with payee names in them
+  'lines',
   'memo',
   'merchant',
   'name',

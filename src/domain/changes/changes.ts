@@ -21,7 +21,7 @@ export type ChangeKind =
 export type Who = 'this_server' | 'bank_import' | 'elsewhere';
 
 export interface Change {
-  group: ChangeGroup;
+  area: ChangeGroup;
   kind: ChangeKind;
   who: Who;
   /** The journal's operation id when this server made it. */
@@ -95,7 +95,7 @@ const GROUP_WORDS: Record<ChangeGroup, string> = {
 /** The counts by group and kind, e.g. `transactions.added`. */
 export function countChanges(changes: readonly Change[]): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const c of changes) counts[`${c.group}.${c.kind}`] = (counts[`${c.group}.${c.kind}`] ?? 0) + 1;
+  for (const c of changes) counts[`${c.area}.${c.kind}`] = (counts[`${c.area}.${c.kind}`] ?? 0) + 1;
   return counts;
 }
 
@@ -104,7 +104,7 @@ export function changesLine(changes: readonly Change[]): string {
   if (changes.length === 0) return 'no change';
   const parts: string[] = [];
   for (const group of Object.keys(GROUP_WORDS) as ChangeGroup[]) {
-    const own = changes.filter((c) => c.group === group);
+    const own = changes.filter((c) => c.area === group);
     if (own.length === 0) continue;
     const kinds = new Map<string, number>();
     for (const c of own) kinds.set(c.kind, (kinds.get(c.kind) ?? 0) + 1);

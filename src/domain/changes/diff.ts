@@ -92,7 +92,7 @@ export function transactionChanges(
   for (const t of changed) {
     const op = by.operationOf(t.id);
     const was = before.get(t.id);
-    const base = { group: 'transactions' as const, id: t.id };
+    const base = { area: 'transactions' as const, id: t.id };
     if (t.deleted) {
       out.push({
         ...base,
@@ -155,7 +155,7 @@ export function budgetChanges(
           : kind === 'unassigned'
             ? `Took ${amount} from ${name(names.categories, from)} back to Ready to Assign (${month}).`
             : `Moved ${amount} from ${name(names.categories, from)} to ${name(names.categories, to)} (${month}).`;
-      return { group: 'budget', kind, ...whoOf(op), id: m.id, what, fields: null } satisfies Change;
+      return { area: 'budget', kind, ...whoOf(op), id: m.id, what, fields: null } satisfies Change;
     });
 }
 
@@ -184,7 +184,7 @@ export function targetChanges(
       const kind = was === undefined ? 'set' : now === undefined ? 'removed' : 'changed';
       const label = name(names.categories, c.id) === c.id ? clean(c.name) : name(names.categories, c.id);
       out.push({
-        group: 'targets',
+        area: 'targets',
         kind,
         ...whoOf(by.operationOf(c.id, ['target'])),
         id: c.id,
@@ -212,7 +212,7 @@ export function scheduleChanges(
   for (const s of changed) {
     const was = before.get(s.id);
     const who = whoOf(by.operationOf(s.id, SCHEDULE_KINDS));
-    const base = { group: 'scheduled' as const, id: s.id, ...who };
+    const base = { area: 'scheduled' as const, id: s.id, ...who };
     if (s.deleted)
       out.push({ ...base, kind: 'removed', what: `Removed: ${scheduleLine(s, names)}.`, fields: null });
     else if (was === undefined)

@@ -3,15 +3,12 @@
  * server knowledge), or which transactions are dated since a day, each change with who made it.
  */
 import { z } from 'zod';
-import { Attribution, changesLine, countChanges, whoOf, type Change } from '../../domain/changes/changes.js';
+import { changesLine, countChanges, type Change } from '../../domain/changes/changes.js';
 import { AppError } from '../../domain/errors.js';
-import { fmtMoney } from '../../domain/money.js';
-import { clean } from '../../domain/text.js';
 import { defineReadTool } from '../shared/define-tool.js';
 import { ROW_BYTES, leftOut, leftOutField, rowBytes, rowsWithin } from '../shared/paging.js';
 import { DATA_NOTE, planId, untrusted } from '../shared/schemas.js';
-import { changesSinceMark } from './changes-since.js';
-import type { Deps } from '../../deps.js';
+import { DATE, changesSinceMark, datedSince } from './changes-since.js';
 
 const GROUPS = ['transactions', 'budget', 'targets', 'scheduled'] as const;
 const KINDS = [
@@ -31,7 +28,7 @@ const KINDS = [
 
 export const changeRow = () =>
   z.strictObject({
-    group: z.enum(GROUPS).describe('What changed.'),
+    area: z.enum(GROUPS).describe('What changed.'),
     kind: z.enum(KINDS).describe('How.'),
     who: z
       .enum(['this_server', 'bank_import', 'elsewhere'])
@@ -42,25 +39,6 @@ export const changeRow = () =>
     what: untrusted('The change in one line'),
     fields: z.array(z.string()).nullable().describe('field: before → after; null when not known.'),
   });
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Transactions dated on or after `date` (YNAB keeps no time of change: the date is all there is). */
-async function datedSince(deps: Deps, plan: string, date: string): Promise<Change[]> {
-  const rows = await deps.ynab.transactions.list(plan);
-  const by = new Attribution(await deps.journal.since(plan, date));
-  return rows
-    .filter((t) => t.date >= date)
-    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-    .map((t) => ({
-      group: 'transactions',
-      kind: 'dated',
-      ...whoOf(by.operationOf(t.id), t.import_id ?? null),
-      id: t.id,
-      what: `${clean(t.payee_name) || 'no payee'} ${fmtMoney(t.amount)} on ${t.date}${t.approved ? '' : ', not approved'}.`,
-      fields: null,
-    }));
-}
 
 export const getChanges = defineReadTool({
   name: 'get_changes',
@@ -83,7 +61,7 @@ export const getChanges = defineReadTool({
       message: z.string().describe('The conclusion, for the agent to relay.'),
       since: z.string().nullable().describe('When the mark was set, or the date asked; null: first mark.'),
       marked: z.boolean().describe('Whether the mark now stands at this call.'),
-      counts: z.record(z.string(), z.number()).describe('Changes by group.kind, over all pages.'),
+      counts: z.record(z.string(), z.number()).describe('Changes by area.kind, over all pages.'),
       changes: z.array(changeRow()).describe('The changes, grouped.'),
       omitted: leftOutField,
     }),
