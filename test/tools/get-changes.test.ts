@@ -147,6 +147,49 @@ describe.each(ERAS)('get_changes, %s era', (era) => {
   });
 });
 
+describe('get_changes of budgets, targets and schedules', () => {
+  it("tells a target and schedules changed elsewhere, and this server's budget change by its operation", async ({
+    h,
+    journal,
+  }) => {
+    h.standIn.reset();
+    const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal } });
+    await changes(s);
+    await otherApp(h, 'PATCH', '/categories/cat-holidays', { category: { goal_target: 1_500_000 } });
+    await otherApp(h, 'DELETE', '/scheduled_transactions/sch-internet');
+    await otherApp(h, 'POST', '/scheduled_transactions', {
+      scheduled_transaction: {
+        account_id: 'acc-checking',
+        date: '2026-10-15',
+        amount: -12000,
+        frequency: 'monthly',
+        payee_name: 'GYM',
+      },
+    });
+    const args = { plan_id: PLAN, month: '2026-09-01', category_id: 'cat-restaurants', amount: 150 };
+    const preview = (await call(s, 'set_category_budget', args)).structuredContent as {
+      confirmation: string;
+    };
+    const applied = (await call(s, 'set_category_budget', { ...args, confirmation: preview.confirmation }))
+      .structuredContent as { operation_id: string };
+    expect(applied.operation_id).toMatch(/^[0-9a-f]{12}$/);
+
+    const after = await changes(s);
+    const rows = after.changes.map((c) => [c.area, c.kind, c.who, c.operation_id]);
+    expect(rows).toEqual([
+      ['budget', 'assigned', 'this_server', applied.operation_id],
+      ['targets', 'set', 'elsewhere', null],
+      ['scheduled', 'removed', 'elsewhere', null],
+      ['scheduled', 'added', 'elsewhere', null],
+    ]);
+    const target = after.changes.find((c) => c.area === 'targets');
+    expect(target?.fields).toEqual([expect.stringMatching(/^target: none → \w+ 1500\.00/)]);
+    expect(after.changes.find((c) => c.kind === 'removed')?.what).toBe(
+      'Removed: FIBERNET - PRELEV -29.99 monthly, next 2026-10-06.',
+    );
+  });
+});
+
 describe('get_changes by date, and its refusals', () => {
   it('lists the transactions dated since a day, in one request, saying YNAB keeps no time of change', async ({
     h,
