@@ -77,6 +77,28 @@ describe.each(ENGINES)('hosted safety on $name', (engine) => {
     await t.drop();
   }, SLOW);
 
+  it("a mark of get_changes set on one instance is read on the other, never another person's", async () => {
+    const mark = {
+      version: 1 as const,
+      knowledge: 42,
+      at: '2026-09-25T10:00:00+00:00',
+      from: '2026-07-25',
+      transactions: [],
+      scheduled: [],
+      targets: [],
+      moved: { at: null, ids: [] },
+    };
+    await pieces(t.db, a).marks.set('plan-1', mark);
+    expect(await pieces(other, a).marks.get('plan-1')).toEqual(mark);
+    expect(await pieces(other, b).marks.get('plan-1')).toBeNull();
+    // the journal's entries since the mark, for telling this server's writes, on either instance
+    await pieces(t.db, a).journal.record(entry('op-1'));
+    expect((await pieces(other, a).journal.since('plan-1', mark.at)).map((e) => e.operation_id)).toEqual([
+      'op-1',
+    ]);
+    expect(await pieces(other, b).journal.since('plan-1', mark.at)).toEqual([]);
+  });
+
   it('a code issued on one instance is spent once on the other, never by another person', async () => {
     const [one, two, bob] = [pieces(t.db, a), pieces(other, a), pieces(other, b)];
     const code = await one.codes.issue('fp-1');
