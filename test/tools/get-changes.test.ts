@@ -27,6 +27,7 @@ interface Changes {
   marked: boolean;
   counts: Record<string, number>;
   changes: Change[];
+  next_cursor: string | null;
   omitted: string | null;
 }
 
@@ -187,6 +188,41 @@ describe('get_changes of budgets, targets and schedules', () => {
     expect(after.changes.find((c) => c.kind === 'removed')?.what).toBe(
       'Removed: FIBERNET - PRELEV -29.99 monthly, next 2026-10-06.',
     );
+  });
+});
+
+describe('get_changes in pages', () => {
+  it('pages the changes with next_cursor, and moves the mark only on the last page', async ({
+    h,
+    journal,
+  }) => {
+    h.standIn.reset();
+    const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal } });
+    await changes(s);
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      account_id: 'acc-checking',
+      date: '2026-09-24',
+      amount: -1000 - i,
+      payee_name: `A MERCHANT WITH A RATHER LONG BANK LABEL NUMBER ${i}`,
+    }));
+    await otherApp(h, 'POST', '/transactions', { transactions: rows });
+    const first = await changes(s, { mark: true });
+    expect(first.counts).toEqual({ 'transactions.added': 120 });
+    expect(first.changes.length).toBeLessThan(120);
+    expect(first.marked).toBe(false);
+    expect(first.message).toContain('The mark moves on the last page.');
+    expect(first.omitted).toContain('pass next_cursor as cursor');
+    const seen = [...first.changes];
+    let cursor = first.next_cursor;
+    let last = first;
+    while (cursor !== null) {
+      last = await changes(s, { mark: true, cursor });
+      seen.push(...last.changes);
+      cursor = last.next_cursor;
+    }
+    expect(new Set(seen.map((c) => c.id)).size).toBe(120);
+    expect(last.marked).toBe(true);
+    expect((await changes(s)).changes).toEqual([]);
   });
 });
 

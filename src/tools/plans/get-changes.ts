@@ -3,10 +3,19 @@
  * server knowledge), or which transactions are dated since a day, each change with who made it.
  */
 import { z } from 'zod';
-import { changesLine, countChanges, type Change } from '../../domain/changes/changes.js';
+import { changesLine, countChanges } from '../../domain/changes/changes.js';
 import { AppError } from '../../domain/errors.js';
 import { defineReadTool } from '../shared/define-tool.js';
-import { ROW_BYTES, leftOut, leftOutField, rowBytes, rowsWithin } from '../shared/paging.js';
+import {
+  ROW_BYTES,
+  cursorParam,
+  leftOutField,
+  moreRows,
+  nextCursorField,
+  offsetOf,
+  pageAt,
+  rowBytes,
+} from '../shared/paging.js';
 import { DATA_NOTE, planId, untrusted } from '../shared/schemas.js';
 import { DATE, changesSinceMark, datedSince } from './changes-since.js';
 
@@ -54,7 +63,8 @@ export const getChanges = defineReadTool({
     z.strictObject({
       plan_id: planId,
       since: z.string().default('last').describe("'last' (the mark) or YYYY-MM-DD."),
-      mark: z.boolean().default(false).describe('Move the mark to now.'),
+      mark: z.boolean().default(false).describe('Move the mark to now (on the last page).'),
+      cursor: cursorParam,
     }),
   output: () =>
     z.strictObject({
@@ -63,40 +73,52 @@ export const getChanges = defineReadTool({
       marked: z.boolean().describe('Whether the mark now stands at this call.'),
       counts: z.record(z.string(), z.number()).describe('Changes by area.kind, over all pages.'),
       changes: z.array(changeRow()).describe('The changes, grouped.'),
+      next_cursor: nextCursorField,
       omitted: leftOutField,
     }),
-  async run({ deps }, { plan_id, since, mark }) {
+  async run({ deps }, { plan_id, since, mark, cursor }) {
     if (since !== 'last' && !DATE.test(since))
       throw new AppError(`since must be 'last' or a date as YYYY-MM-DD, not '${since}'.`);
-    let changes: Change[];
-    let message: string;
-    let from: string | null;
-    let marked = false;
-    if (since === 'last') {
-      const read = await changesSinceMark(deps, plan_id, mark);
-      changes = read.changes;
-      marked = read.marked;
-      from = read.since?.at ?? null;
-      message =
-        read.since === null
-          ? 'No mark was set for this plan: this call set the first one. Ask again later to see what changed since now.'
-          : `Since the mark of ${read.since.at}: ${changesLine(changes)}.${mark ? ' The mark now stands at this call.' : ''}`;
-    } else {
-      changes = await datedSince(deps, plan_id, since);
-      from = since;
-      if (mark) marked = (await changesSinceMark(deps, plan_id, true)).marked;
-      message = `${changes.length} transaction(s) dated since ${since}. YNAB keeps no time of change, so these are the transactions dated since then, not those changed since.${marked ? ' The mark now stands at this call.' : ''}`;
+    const offset = offsetOf(cursor);
+    const read =
+      since === 'last'
+        ? await changesSinceMark(deps, plan_id, mark ? 'later' : false)
+        : { since: null, changes: await datedSince(deps, plan_id, since), marked: false, save: null };
+    const { changes } = read;
+    const head = {
+      message: '',
+      since: since === 'last' ? (read.since?.at ?? null) : since,
+      marked: read.marked,
+      counts: countChanges(changes),
+    };
+    const page = pageAt(
+      changes,
+      changes.length,
+      offset,
+      ROW_BYTES - rowBytes({ ...head, changes: [] }) - 400,
+    );
+    // the mark moves once the last page is read: a mark moved on page 1 would lose the pages after it
+    if (mark && page.next_cursor === null) {
+      if (read.save !== null) await read.save();
+      else if (since !== 'last') await changesSinceMark(deps, plan_id, true);
+      head.marked = true;
     }
-    const out = { message, since: from, marked, counts: countChanges(changes), changes, omitted: null };
-    const kept = rowsWithin(changes, ROW_BYTES - rowBytes({ ...out, changes: [] }));
+    const moved = mark
+      ? head.marked
+        ? ' The mark now stands at this call.'
+        : ' The mark moves on the last page.'
+      : '';
+    head.message =
+      since !== 'last'
+        ? `${changes.length} transaction(s) dated since ${since}. YNAB keeps no time of change, so these are the transactions dated since then, not those changed since.${moved}`
+        : read.since === null
+          ? 'No mark was set for this plan: this call set the first one. Ask again later to see what changed since now.'
+          : `Since the mark of ${read.since.at}: ${changesLine(changes)}.${moved}`;
     return {
-      ...out,
-      changes: changes.slice(0, kept),
-      omitted: leftOut(
-        kept < changes.length
-          ? `${changes.length - kept} more changes (a page stops at 16 kB; counts has them all): ask since a later date to see fewer.`
-          : null,
-      ),
+      ...head,
+      changes: page.rows,
+      next_cursor: page.next_cursor,
+      omitted: moreRows(page, 'changes'),
     };
   },
 });
