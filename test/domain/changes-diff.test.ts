@@ -1,7 +1,7 @@
 /** The changes since a mark, pure: each kind of transaction change and who made it. */
 import { describe, expect, it } from 'vitest';
 import { Attribution, changesLine } from '../../src/domain/changes/changes.js';
-import { transactionChanges, type Names } from '../../src/domain/changes/diff.js';
+import { budgetChanges, transactionChanges, type Names } from '../../src/domain/changes/diff.js';
 import { markOf } from '../../src/domain/changes/mark.js';
 import type { YnabTransaction } from '../../src/domain/model.js';
 
@@ -34,6 +34,7 @@ const names: Names = {
     ['cat-fun', 'Fun'],
   ]),
   uncategorized: new Set(['cat-uncat']),
+  internal: new Set(['cat-uncat', 'cat-rta']),
 };
 const by = new Attribution([
   { operation_id: 'op-1', kind: 'flag', moves: [], details: { changes: [{ transaction_id: 'd' }] } },
@@ -63,5 +64,39 @@ describe('transaction changes since a mark', () => {
     const changes = transactionChanges(mark, [tx('a'), tx('b')], names, by);
     expect(changes.map((c) => c.id)).toEqual(['b']);
     expect(changesLine(changes)).toBe('1 transaction (1 approved)');
+  });
+});
+
+describe('budget changes since a mark', () => {
+  const moved = { ...mark, moved: { at: '2026-09-25T12:00:00Z', ids: ['mm-1'] } };
+  const movement = (id: string, at: string, from: string | null, to: string | null) => ({
+    id,
+    month: '2026-09-01',
+    moved_at: at,
+    from_category_id: from,
+    to_category_id: to,
+    amount: 5000,
+  });
+
+  it('tells the movements after the mark by YNAB times and ids, Ready to Assign by null or an internal id', () => {
+    const changes = budgetChanges(
+      moved,
+      [
+        movement('mm-0', '2026-09-24T09:00:00Z', null, 'cat-food'),
+        movement('mm-1', '2026-09-25T12:00:00Z', null, 'cat-food'),
+        movement('mm-2', '2026-09-25T12:00:00Z', 'cat-rta', 'cat-food'),
+        movement('mm-3', '2026-09-26T08:00:00Z', 'cat-food', 'cat-fun'),
+        movement('mm-4', '2026-09-26T09:00:00Z', 'cat-fun', null),
+      ],
+      names,
+      new Attribution([
+        { operation_id: 'op-9', kind: 'move', moves: [], details: { changes: [{ category_id: 'cat-fun' }] } },
+      ]),
+    );
+    expect(changes.map((c) => [c.id, c.kind, c.who, c.what])).toEqual([
+      ['mm-2', 'assigned', 'elsewhere', 'Assigned 5.00 to Food (2026-09).'],
+      ['mm-3', 'moved', 'this_server', 'Moved 5.00 from Food to Fun (2026-09).'],
+      ['mm-4', 'unassigned', 'this_server', 'Took 5.00 from Fun back to Ready to Assign (2026-09).'],
+    ]);
   });
 });

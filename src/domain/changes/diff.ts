@@ -21,6 +21,8 @@ export interface Names {
   categories: ReadonlyMap<string, string>;
   /** YNAB's Uncategorized categories: a transaction moved out of one is categorised. */
   uncategorized: ReadonlySet<string>;
+  /** YNAB's internal categories: a movement from or to one is from or to Ready to Assign. */
+  internal: ReadonlySet<string>;
 }
 
 type Cell = string | number | null | undefined;
@@ -143,8 +145,9 @@ export function budgetChanges(
   return movements
     .filter((m) => movedSince(mark, m))
     .map((m) => {
-      const from = m.from_category_id ?? null;
-      const to = m.to_category_id ?? null;
+      const side = (id: string | null | undefined) => (id && !names.internal.has(id) ? id : null);
+      const from = side(m.from_category_id);
+      const to = side(m.to_category_id);
       const op = by.operationOf(to ?? '', BUDGET_KINDS) ?? by.operationOf(from ?? '', BUDGET_KINDS);
       const amount = fmtMoney(Math.abs(m.amount));
       const month = (m.month ?? '').slice(0, 7);

@@ -15,7 +15,7 @@ import {
   type Names,
 } from '../../domain/changes/diff.js';
 import { markOf, moveMark, type Mark } from '../../domain/changes/mark.js';
-import { uncategorizedIds } from '../../domain/categories/internal.js';
+import { internalCategories, uncategorizedIds } from '../../domain/categories/internal.js';
 import type { YnabCategoryGroup, YnabTransaction } from '../../domain/model.js';
 import { fmtMoney } from '../../domain/money.js';
 import { clean } from '../../domain/text.js';
@@ -39,11 +39,12 @@ function namesOf(
   plan: string,
   rows: readonly YnabTransaction[],
   changedGroups: readonly YnabCategoryGroup[],
+  read: readonly YnabCategoryGroup[],
 ): Names {
   const accounts = new Map<string, string>();
   const payees = new Map<string, string>();
   const categories = new Map<string, string>();
-  const groups = [...(deps.ynab.cache.peekGroups(plan) ?? []), ...changedGroups];
+  const groups = [...(deps.ynab.cache.peekGroups(plan) ?? []), ...read, ...changedGroups];
   for (const g of groups) for (const c of g.categories) categories.set(c.id, c.name);
   const cached = deps.ynab.cache.peek<{ id: string; name: string }>(plan, 'accounts') ?? [];
   for (const a of cached) accounts.set(a.id, a.name);
@@ -56,7 +57,8 @@ function namesOf(
     if (t.category_id && t.category_name && !categories.has(t.category_id))
       categories.set(t.category_id, t.category_name);
   }
-  return { accounts, payees, categories, uncategorized: uncategorizedIds(groups) };
+  const internal = new Set(internalCategories(groups).map((c) => c.id));
+  return { accounts, payees, categories, uncategorized: uncategorizedIds(groups), internal };
 }
 
 /**
@@ -103,7 +105,13 @@ async function markFromLists(deps: Deps, plan: string): Promise<Mark> {
 export type MarkWhen = boolean | 'later';
 
 /** What changed in the plan since its mark; moves the mark to now as `mark` says. */
-export async function changesSinceMark(deps: Deps, plan: string, mark: MarkWhen): Promise<ChangesRead> {
+export async function changesSinceMark(
+  deps: Deps,
+  plan: string,
+  mark: MarkWhen,
+  /** Category groups the caller already read (the digest's), for the names of `last-used`. */
+  groups: readonly YnabCategoryGroup[] = [],
+): Promise<ChangesRead> {
   const previous = await deps.marks.get(plan);
   if (previous === null || previous.knowledge === 0) {
     await markFromLists(deps, plan);
@@ -115,7 +123,7 @@ export async function changesSinceMark(deps: Deps, plan: string, mark: MarkWhen)
   const categories = await deps.ynab.categories.delta(plan, previous.knowledge);
   const movements = await deps.ynab.moneyMovements.list(plan);
   const by = new Attribution(await deps.journal.since(plan, previous.at));
-  const names = namesOf(deps, plan, transactions.rows, categories.rows);
+  const names = namesOf(deps, plan, transactions.rows, categories.rows, groups);
   const changes = [
     ...transactionChanges(previous, transactions.rows, names, by),
     ...budgetChanges(previous, movements, names, by),
@@ -180,6 +188,7 @@ export async function changesSummary(
   plan: string,
   since: string,
   mark: MarkWhen,
+  groups: readonly YnabCategoryGroup[] = [],
 ): Promise<ChangesSummary> {
   let save: (() => Promise<void>) | null = null;
   let changes: Change[];
@@ -192,7 +201,7 @@ export async function changesSummary(
     if (mark !== false) save = (await changesSinceMark(deps, plan, mark)).save;
     sentence = `Dated since ${from}: ${changes.length} transaction(s) (YNAB keeps no time of change).`;
   } else {
-    const read = await changesSinceMark(deps, plan, mark);
+    const read = await changesSinceMark(deps, plan, mark, groups);
     save = read.save;
     changes = read.changes;
     from = read.since?.at ?? null;
