@@ -1,12 +1,14 @@
 /**
  * `avenir-mcp digest`: what changed since the last digest and what needs the person in a plan, from a
- * terminal or a scheduled job rather than a chat, as Markdown, JSON or a small HTML page. Like
- * `get_digest`, it moves the plan's mark, so the next digest tells what changed after this one;
- * `--since 7d` lists the transactions dated in the last 7 days instead (YNAB keeps no time of change). It runs `get_digest` itself on the server's own
- * configuration (the YNAB token from YNAB_API_KEY or YNAB_API_KEY_FILE, AVENIR_MCP_YNAB_URL) and only
- * reads: no write tool is ever called. `--out` writes the answer to a file only its owner can read,
- * since it holds payee names and amounts. `--webhook` also posts the JSON answer to a URL (a chat's
- * incoming webhook, a home server): the digest only, never the YNAB token, retried twice at most.
+ * terminal or a scheduled job rather than a chat, as Markdown, JSON or a small HTML page. It runs
+ * `get_digest`'s code on the server's own configuration (the YNAB token from YNAB_API_KEY or
+ * YNAB_API_KEY_FILE, AVENIR_MCP_YNAB_URL) and only reads YNAB: no write tool is ever called. Like
+ * `get_digest` it moves the plan's mark (beside the journal), once the digest is delivered, so the
+ * next digest tells what changed after this one; `--since 7d` lists the transactions dated in the
+ * last 7 days instead (YNAB keeps no time of change). `--out` writes the answer to a file only its
+ * owner can read, since it holds payee names and amounts. `--webhook` also posts the JSON answer to a
+ * URL (a chat's incoming webhook, a home server): the digest only, never the YNAB token, retried
+ * twice at most.
  */
 import { chmod, writeFile } from 'node:fs/promises';
 import { escapeUTF8 } from 'entities';
