@@ -145,7 +145,11 @@ export async function changesSinceMark(
   return { since: previous, changes, marked: mark === true, save: mark === 'later' ? save : null };
 }
 
-export const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day as `YYYY-MM-DD` (2026-02-30 is not one). */
+export const isDay = (text: string): boolean =>
+  DATE_SHAPE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
 /** Transactions dated on or after `date` (YNAB keeps no time of change: the date is all there is). */
 export async function datedSince(deps: Deps, plan: string, date: string): Promise<Change[]> {

@@ -17,7 +17,7 @@ import {
   rowBytes,
 } from '../shared/paging.js';
 import { DATA_NOTE, planId, untrusted } from '../shared/schemas.js';
-import { DATE, changesSinceMark, datedSince } from './changes-since.js';
+import { changesSinceMark, datedSince, isDay } from './changes-since.js';
 
 const GROUPS = ['transactions', 'budget', 'targets', 'scheduled'] as const;
 const KINDS = [
@@ -77,7 +77,7 @@ export const getChanges = defineReadTool({
       omitted: leftOutField,
     }),
   async run({ deps }, { plan_id, since, mark, cursor }) {
-    if (since !== 'last' && !DATE.test(since))
+    if (since !== 'last' && !isDay(since))
       throw new AppError(`since must be 'last' or a date as YYYY-MM-DD, not '${since}'.`);
     const offset = offsetOf(cursor);
     const read =
