@@ -127,6 +127,15 @@ export class DeltaCache {
     return this.#lists.get(`${planId}\u0000${name}`)?.knowledge;
   }
 
+  /**
+   * The server knowledge a list was last synced at, while that sync is within the freshness window
+   * (undefined otherwise): within it, nothing newer is to be asked of YNAB.
+   */
+  freshKnowledge(planId: string, name: Exclude<ListName, 'categories'>): number | undefined {
+    const entry = usable(this.#lists.get(`${planId}\u0000${name}`));
+    return entry !== undefined && this.freshness.fresh(planId, entry.synced) ? entry.knowledge : undefined;
+  }
+
   reset(): void {
     this.#lists.clear();
     this.#groups.clear();

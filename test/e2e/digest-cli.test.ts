@@ -143,12 +143,8 @@ describeBuilt('avenir-mcp digest in the built CLI', () => {
     const md = await run(['--plan', 'demo-budget']);
     expect(md.stdout).toContain('no change.');
     expect(md.stdout).not.toContain('## What changed');
-    const delta = standIn.requests.filter((r) => r.query.last_knowledge_of_server !== undefined);
-    expect(delta.map((r) => r.path)).toEqual([
-      '/plans/demo-budget/transactions',
-      '/plans/demo-budget/scheduled_transactions',
-      '/plans/demo-budget/categories',
-    ]);
+    // the lists it read stand at the mark's knowledge: nothing changed, and no delta is asked
+    expect(requestLines(standIn)).toEqual(READS('demo-budget'));
     expect(standIn.writes).toEqual([]);
 
     // the changes' section in Markdown (bank text inert) and HTML (escaped), from a fresh mark

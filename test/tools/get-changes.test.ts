@@ -37,6 +37,9 @@ async function changes(s: Session, args: Record<string, unknown> = {}): Promise<
   return r.structuredContent as Changes;
 }
 
+/** A session that sees another app's changes at once: no freshness window. */
+const live = (journal: string) => ({ AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_FRESH_SECONDS: '0' });
+
 const FIRST = [
   `GET /plans/${PLAN}/categories`,
   `GET /plans/${PLAN}/scheduled_transactions`,
@@ -56,7 +59,7 @@ describe.each(ERAS)('get_changes, %s era', (era) => {
     journal,
   }) => {
     h.standIn.reset();
-    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
+    const s = await connect(h, era, { env: live(journal) });
     h.standIn.clearRequests();
     const first = await changes(s);
     expect(first).toMatchObject({ since: null, marked: true, changes: [], counts: {} });
@@ -133,7 +136,7 @@ describe.each(ERAS)('get_changes, %s era', (era) => {
 
   it("tells this server's confirmed writes by their operation id", async ({ h, journal }) => {
     h.standIn.reset();
-    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
+    const s = await connect(h, era, { env: live(journal) });
     await changes(s);
     const args = { plan_id: PLAN, flags: [{ transaction_id: 'tx-052', color: 'purple' }] };
     const preview = (await call(s, 'flag_transactions', args)).structuredContent as { confirmation: string };
@@ -148,13 +151,38 @@ describe.each(ERAS)('get_changes, %s era', (era) => {
   });
 });
 
+describe('get_changes within the freshness window', () => {
+  it('asks YNAB nothing while the lists synced at the mark are fresh, and nothing changed is told', async ({
+    h,
+    journal,
+  }) => {
+    h.standIn.reset();
+    const s = await connect(h, 'modern', {
+      env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_FRESH_SECONDS: '600' },
+    });
+    await changes(s);
+    h.standIn.clearRequests();
+    const again = await changes(s, { mark: true });
+    expect(again).toMatchObject({ changes: [], marked: true, counts: {} });
+    expect(h.standIn.requests).toEqual([]);
+    // this server's own write ends the window: the next call asks YNAB and tells the write
+    const args = { plan_id: PLAN, flags: [{ transaction_id: 'tx-052', color: 'green' }] };
+    const preview = (await call(s, 'flag_transactions', args)).structuredContent as { confirmation: string };
+    await call(s, 'flag_transactions', { ...args, confirmation: preview.confirmation });
+    h.standIn.clearRequests();
+    const after = await changes(s);
+    expect(requestLines(h.standIn)).toEqual(DELTAS);
+    expect(after.changes.map((c) => [c.id, c.who])).toEqual([['tx-052', 'this_server']]);
+  });
+});
+
 describe('get_changes of budgets, targets and schedules', () => {
   it("tells a target and schedules changed elsewhere, and this server's budget change by its operation", async ({
     h,
     journal,
   }) => {
     h.standIn.reset();
-    const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal } });
+    const s = await connect(h, 'modern', { env: live(journal) });
     await changes(s);
     await otherApp(h, 'PATCH', '/categories/cat-holidays', { category: { goal_target: 1_500_000 } });
     await otherApp(h, 'DELETE', '/scheduled_transactions/sch-internet');
@@ -197,7 +225,7 @@ describe('get_changes in pages', () => {
     journal,
   }) => {
     h.standIn.reset();
-    const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal } });
+    const s = await connect(h, 'modern', { env: live(journal) });
     await changes(s);
     const rows = Array.from({ length: 120 }, (_, i) => ({
       account_id: 'acc-checking',
@@ -232,7 +260,7 @@ describe('get_changes by date, and its refusals', () => {
     journal,
   }) => {
     h.standIn.reset();
-    const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal } });
+    const s = await connect(h, 'modern', { env: live(journal) });
     h.standIn.clearRequests();
     const out = await changes(s, { since: '2026-09-18' });
     expect(requestLines(h.standIn)).toEqual([`GET /plans/${PLAN}/transactions`]);
@@ -243,7 +271,7 @@ describe('get_changes by date, and its refusals', () => {
   });
 
   it('refuses a since that is neither last nor a date, asking YNAB nothing', async ({ h, journal }) => {
-    const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal } });
+    const s = await connect(h, 'modern', { env: live(journal) });
     h.standIn.clearRequests();
     for (const since of ['last week', '2026-02-30']) {
       const r = await call(s, 'get_changes', { plan_id: PLAN, since });

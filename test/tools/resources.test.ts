@@ -84,7 +84,10 @@ describe.each(ERAS)('resources, %s era', (era) => {
   it('avenir-mcp://digest/{plan_id} is the text get_digest answers, and moves no mark', async ({
     journal,
   }) => {
-    const own = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
+    // no freshness window: another app's change shows at once
+    const own = await connect(h, era, {
+      env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_FRESH_SECONDS: '0' },
+    });
     const text = async () => {
       const r = await own.client.readResource({ uri: 'avenir-mcp://digest/demo-budget' });
       const c = r.contents[0] as { uri: string; text: string; mimeType?: string };
@@ -103,6 +106,10 @@ describe.each(ERAS)('resources, %s era', (era) => {
       'GET /plans/demo-budget/categories',
       'GET /plans/demo-budget/months',
       'GET /plans/demo-budget/months/2026-09-01',
+      // with no freshness window, the first mark's lists are synced again (deltas, through the cache)
+      'GET /plans/demo-budget/categories',
+      'GET /plans/demo-budget/scheduled_transactions',
+      'GET /plans/demo-budget/transactions',
       'GET /plans/demo-budget/money_movements',
     ]);
     // a change made elsewhere shows in the resource, read twice: reading it moves no mark

@@ -118,6 +118,13 @@ export async function changesSinceMark(
     return { since: null, changes: [], marked: true, save: null };
   }
   const at = appliedAt(deps.clock.now());
+  // the plan's knowledge is one counter: a list synced within the freshness window at the mark's own
+  // knowledge shows that nothing changed since, as far as the window lets anything be seen
+  if (deps.ynab.cache.freshKnowledge(plan, 'transactions') === previous.knowledge) {
+    const save = () => deps.marks.set(plan, { ...previous, at });
+    if (mark === true) await save();
+    return { since: previous, changes: [], marked: mark === true, save: mark === 'later' ? save : null };
+  }
   const transactions = await deps.ynab.transactions.delta(plan, previous.knowledge);
   const scheduled = await deps.ynab.scheduled.delta(plan, previous.knowledge);
   const categories = await deps.ynab.categories.delta(plan, previous.knowledge);
