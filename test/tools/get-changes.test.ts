@@ -273,7 +273,7 @@ describe('get_changes by date, and its refusals', () => {
   it('refuses a since that is neither last nor a date, asking YNAB nothing', async ({ h, journal }) => {
     const s = await connect(h, 'modern', { env: live(journal) });
     h.standIn.clearRequests();
-    for (const since of ['last week', '2026-02-30']) {
+    for (const since of ['last week', '2026-02-30', '2026-13-01']) {
       const r = await call(s, 'get_changes', { plan_id: PLAN, since });
       expect(r.isError).toBe(true);
       expect(textOf(r)).toContain("since must be 'last' or a date as YYYY-MM-DD");

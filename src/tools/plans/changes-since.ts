@@ -155,8 +155,10 @@ export async function changesSinceMark(
 const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day as `YYYY-MM-DD` (2026-02-30 is not one). */
-export const isDay = (text: string): boolean =>
-  DATE_SHAPE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+export function isDay(text: string): boolean {
+  const day = new Date(`${text}T00:00:00Z`);
+  return DATE_SHAPE.test(text) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);
+}
 
 /** Transactions dated on or after `date` (YNAB keeps no time of change: the date is all there is). */
 export async function datedSince(deps: Deps, plan: string, date: string): Promise<Change[]> {
