@@ -69,8 +69,12 @@ function fieldsChanged(
     );
 }
 
+/** The payee as the row names it, else by its id's name: the row's own name is the one shown now. */
+const payeeOf = (t: YnabTransaction, names: Names): string =>
+  clean(t.payee_name) || (t.payee_id ? name(names.payees, t.payee_id) : 'no payee');
+
 const txLine = (t: YnabTransaction, names: Names): string =>
-  `${name(names.payees, t.payee_id ?? null) === 'none' ? clean(t.payee_name) || 'no payee' : name(names.payees, t.payee_id)} ${fmtMoney(t.amount)} on ${t.date} (${name(names.accounts, t.account_id)})`;
+  `${payeeOf(t, names)} ${fmtMoney(t.amount)} on ${t.date} (${name(names.accounts, t.account_id)})`;
 
 /** The kind of an edit: approved or categorised when that is all it did, else edited. */
 function editKind(before: TxRow, after: TxRow, names: Names): Change['kind'] {
