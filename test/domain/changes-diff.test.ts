@@ -4,6 +4,7 @@ import { Attribution, changesLine } from '../../src/domain/changes/changes.js';
 import { budgetChanges, transactionChanges, type Names } from '../../src/domain/changes/diff.js';
 import { markOf } from '../../src/domain/changes/mark.js';
 import type { YnabTransaction } from '../../src/domain/model.js';
+import { twoDecimals } from '../helpers/money.js';
 
 const tx = (id: string, extra: Partial<YnabTransaction> = {}): YnabTransaction => ({
   id,
@@ -27,6 +28,7 @@ const mark = markOf({
   movements: [],
 });
 const names: Names = {
+  money: twoDecimals,
   accounts: new Map([['acc-1', 'Checking']]),
   payees: new Map([['pay-1', 'SHOP']]),
   categories: new Map([

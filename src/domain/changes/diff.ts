@@ -8,7 +8,7 @@ import type {
   YnabScheduledTransaction,
   YnabTransaction,
 } from '../model.js';
-import { fmtMoney } from '../money.js';
+import type { MoneyText } from '../money.js';
 import { clean } from '../text.js';
 import type { Mark, ScheduleRow, TargetRow, TxRow } from './mark.js';
 import { movedSince, scheduleRowOf, txRowOf } from './mark.js';
@@ -23,6 +23,8 @@ export interface Names {
   uncategorized: ReadonlySet<string>;
   /** YNAB's internal categories: a movement from or to one is from or to Ready to Assign. */
   internal: ReadonlySet<string>;
+  /** How amounts are written: the plan's currency decimals. */
+  money: MoneyText;
 }
 
 type Cell = string | number | null | undefined;
@@ -31,7 +33,7 @@ const name = (map: ReadonlyMap<string, string>, id: Cell): string =>
 
 type Show = (names: Names, value: Cell) => string;
 const plain: Show = (_n, v) => (v === null || v === undefined ? 'none' : String(v));
-const money: Show = (_n, v) => fmtMoney(Number(v));
+const money: Show = (n, v) => n.money(Number(v));
 
 /** The fields of a transaction row (mark.ts' order) and how each is shown; the memo by a digest only. */
 const TX_FIELDS: readonly (readonly [number, string, Show])[] = [
@@ -74,7 +76,7 @@ const payeeOf = (t: YnabTransaction, names: Names): string =>
   clean(t.payee_name) || (t.payee_id ? name(names.payees, t.payee_id) : 'no payee');
 
 const txLine = (t: YnabTransaction, names: Names): string =>
-  `${payeeOf(t, names)} ${fmtMoney(t.amount)} on ${t.date} (${name(names.accounts, t.account_id)})`;
+  `${payeeOf(t, names)} ${names.money(t.amount)} on ${t.date} (${name(names.accounts, t.account_id)})`;
 
 /** The kind of an edit: approved or categorised when that is all it did, else edited. */
 function editKind(before: TxRow, after: TxRow, names: Names): Change['kind'] {
@@ -153,7 +155,7 @@ export function budgetChanges(
       const from = side(m.from_category_id);
       const to = side(m.to_category_id);
       const op = by.operationOf(to ?? '', BUDGET_KINDS) ?? by.operationOf(from ?? '', BUDGET_KINDS);
-      const amount = fmtMoney(Math.abs(m.amount));
+      const amount = names.money(Math.abs(m.amount));
       const month = (m.month ?? '').slice(0, 7);
       const kind = from === null ? 'assigned' : to === null ? 'unassigned' : 'moved';
       const what =
@@ -166,10 +168,10 @@ export function budgetChanges(
     });
 }
 
-const targetText = (r: TargetRow | undefined): string =>
+const targetText = (r: TargetRow | undefined, money: MoneyText): string =>
   r === undefined
     ? 'none'
-    : `${r[1] ?? '?'} ${r[2] === null ? '' : fmtMoney(r[2])}${r[3] ? ` by ${r[3]}` : ''}`.trim();
+    : `${r[1] ?? '?'} ${r[2] === null ? '' : money(r[2])}${r[3] ? ` by ${r[3]}` : ''}`.trim();
 
 /** Targets set, changed or removed on the categories changed since the mark. */
 export function targetChanges(
@@ -187,7 +189,7 @@ export function targetChanges(
         !g.deleted && !c.deleted && c.goal_type
           ? [c.id, c.goal_type, c.goal_target ?? null, c.goal_target_date ?? null]
           : undefined;
-      if (targetText(was) === targetText(now)) continue;
+      if (targetText(was, names.money) === targetText(now, names.money)) continue;
       const kind = was === undefined ? 'set' : now === undefined ? 'removed' : 'changed';
       const label = name(names.categories, c.id) === c.id ? clean(c.name) : name(names.categories, c.id);
       out.push({
@@ -196,7 +198,7 @@ export function targetChanges(
         ...whoOf(by.operationOf(c.id, ['target'])),
         id: c.id,
         what: `Target of ${label} ${kind}.`,
-        fields: [`target: ${targetText(was)} → ${targetText(now)}`],
+        fields: [`target: ${targetText(was, names.money)} → ${targetText(now, names.money)}`],
       });
     }
   return out;
@@ -205,7 +207,7 @@ export function targetChanges(
 const SCHEDULE_KINDS = ['schedule_create', 'schedule_update', 'schedule_delete'];
 
 const scheduleLine = (s: YnabScheduledTransaction, names: Names): string =>
-  `${clean(s.payee_name) || name(names.payees, s.payee_id ?? null)} ${fmtMoney(s.amount)} ${s.frequency}, next ${s.date_next}`;
+  `${clean(s.payee_name) || name(names.payees, s.payee_id ?? null)} ${names.money(s.amount)} ${s.frequency}, next ${s.date_next}`;
 
 /** Scheduled transactions added, changed or removed since the mark. */
 export function scheduleChanges(

@@ -17,7 +17,7 @@ import {
 import { markOf, moveMark, type Mark } from '../../domain/changes/mark.js';
 import { internalCategories, uncategorizedIds } from '../../domain/categories/internal.js';
 import type { YnabCategoryGroup, YnabTransaction } from '../../domain/model.js';
-import { fmtMoney } from '../../domain/money.js';
+import type { MoneyText } from '../../domain/money.js';
 import { clean } from '../../domain/text.js';
 import { addDays } from '../../domain/transactions/schedule.js';
 import { appliedAt } from '../../safety/journal.js';
@@ -40,6 +40,7 @@ function namesOf(
   rows: readonly YnabTransaction[],
   changedGroups: readonly YnabCategoryGroup[],
   read: readonly YnabCategoryGroup[],
+  money: MoneyText,
 ): Names {
   const accounts = new Map<string, string>();
   const payees = new Map<string, string>();
@@ -58,7 +59,7 @@ function namesOf(
       categories.set(t.category_id, t.category_name);
   }
   const internal = new Set(internalCategories(groups).map((c) => c.id));
-  return { accounts, payees, categories, uncategorized: uncategorizedIds(groups), internal };
+  return { accounts, payees, categories, uncategorized: uncategorizedIds(groups), internal, money };
 }
 
 /**
@@ -109,6 +110,7 @@ export async function changesSinceMark(
   deps: Deps,
   plan: string,
   mark: MarkWhen,
+  money: MoneyText,
   /** Category groups the caller already read (the digest's), for the names of `last-used`. */
   groups: readonly YnabCategoryGroup[] = [],
 ): Promise<ChangesRead> {
@@ -130,7 +132,7 @@ export async function changesSinceMark(
   const categories = await deps.ynab.categories.delta(plan, previous.knowledge);
   const movements = await deps.ynab.moneyMovements.list(plan);
   const by = new Attribution(await deps.journal.since(plan, previous.at));
-  const names = namesOf(deps, plan, transactions.rows, categories.rows, groups);
+  const names = namesOf(deps, plan, transactions.rows, categories.rows, groups, money);
   const changes = [
     ...transactionChanges(previous, transactions.rows, names, by),
     ...budgetChanges(previous, movements, names, by),
@@ -161,7 +163,12 @@ export function isDay(text: string): boolean {
 }
 
 /** Transactions dated on or after `date` (YNAB keeps no time of change: the date is all there is). */
-export async function datedSince(deps: Deps, plan: string, date: string): Promise<Change[]> {
+export async function datedSince(
+  deps: Deps,
+  plan: string,
+  date: string,
+  money: MoneyText,
+): Promise<Change[]> {
   const rows = await deps.ynab.transactions.list(plan);
   const by = new Attribution(await deps.journal.since(plan, date));
   return rows
@@ -172,7 +179,7 @@ export async function datedSince(deps: Deps, plan: string, date: string): Promis
       kind: 'dated',
       ...whoOf(by.operationOf(t.id), t.import_id ?? null),
       id: t.id,
-      what: `${clean(t.payee_name) || 'no payee'} ${fmtMoney(t.amount)} on ${t.date}${t.approved ? '' : ', not approved'}.`,
+      what: `${clean(t.payee_name) || 'no payee'} ${money(t.amount)} on ${t.date}${t.approved ? '' : ', not approved'}.`,
       fields: null,
     }));
 }
@@ -201,6 +208,7 @@ export async function changesSummary(
   plan: string,
   since: string,
   mark: MarkWhen,
+  money: MoneyText,
   groups: readonly YnabCategoryGroup[] = [],
 ): Promise<ChangesSummary> {
   let save: (() => Promise<void>) | null = null;
@@ -210,11 +218,11 @@ export async function changesSummary(
   const days = /^(\d{1,3})d$/.exec(since);
   if (days) {
     from = addDays(deps.clock.today(), -Number(days[1]));
-    changes = await datedSince(deps, plan, from);
-    if (mark !== false) save = (await changesSinceMark(deps, plan, mark)).save;
+    changes = await datedSince(deps, plan, from, money);
+    if (mark !== false) save = (await changesSinceMark(deps, plan, mark, money)).save;
     sentence = `Dated since ${from}: ${changes.length} transaction(s) (YNAB keeps no time of change).`;
   } else {
-    const read = await changesSinceMark(deps, plan, mark, groups);
+    const read = await changesSinceMark(deps, plan, mark, money, groups);
     save = read.save;
     changes = read.changes;
     from = read.since?.at ?? null;

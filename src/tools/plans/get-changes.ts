@@ -76,14 +76,14 @@ export const getChanges = defineReadTool({
       next_cursor: nextCursorField,
       omitted: leftOutField,
     }),
-  async run({ deps }, { plan_id, since, mark, cursor }) {
+  async run({ deps, money }, { plan_id, since, mark, cursor }) {
     if (since !== 'last' && !isDay(since))
       throw new AppError(`since must be 'last' or a date as YYYY-MM-DD, not '${since}'.`);
     const offset = offsetOf(cursor);
     const read =
       since === 'last'
-        ? await changesSinceMark(deps, plan_id, mark ? 'later' : false)
-        : { since: null, changes: await datedSince(deps, plan_id, since), marked: false, save: null };
+        ? await changesSinceMark(deps, plan_id, mark ? 'later' : false, money)
+        : { since: null, changes: await datedSince(deps, plan_id, since, money), marked: false, save: null };
     const { changes } = read;
     const head = {
       message: '',
@@ -100,7 +100,7 @@ export const getChanges = defineReadTool({
     // the mark moves once the last page is read: a mark moved on page 1 would lose the pages after it
     if (mark && page.next_cursor === null) {
       if (read.save !== null) await read.save();
-      else if (since !== 'last') await changesSinceMark(deps, plan_id, true);
+      else if (since !== 'last') await changesSinceMark(deps, plan_id, true, money);
       head.marked = true;
     }
     const moved = mark

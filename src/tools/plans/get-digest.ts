@@ -72,7 +72,7 @@ export async function digestOf(deps: Deps, plan_id: string, money: MoneyText, op
     month,
     writes: deps.config.write,
   });
-  const summary = await changesSummary(deps, plan_id, options.since, options.mark, groups);
+  const summary = await changesSummary(deps, plan_id, options.since, options.mark, money, groups);
   const { sentence, save, ...changes } = summary;
   if (save !== null) options.saveMark?.(save);
   const out = {
