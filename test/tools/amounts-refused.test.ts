@@ -113,6 +113,9 @@ const CASES: Case[] = [
     args: (x) => ({ plan_id: P, account_id: 'acc-savings', bank_balance: x }),
   },
   { tool: 'find_transactions', name: 'amount', args: (x) => ({ plan_id: P, amount: x }) },
+  // each rule its own memo words: a rule repeating an earlier one's condition would be refused for that
+  { tool: 'set_rule', name: 'amount_min', args: (x) => ruleArgs({ amount_min: x }) },
+  { tool: 'set_rule', name: 'amount_max', args: (x) => ruleArgs({ amount_max: x }) },
   { tool: 'find_transactions', name: 'amount_min', args: (x) => ({ plan_id: P, amount_min: x }) },
   { tool: 'find_transactions', name: 'amount_max', args: (x) => ({ plan_id: P, amount_max: x }) },
   {
@@ -154,6 +157,18 @@ const CASES: Case[] = [
     positive: true,
   },
 ];
+
+let rules = 0;
+function ruleArgs(range: Record<string, number>): Record<string, unknown> {
+  rules += 1;
+  return {
+    plan_id: P,
+    said: 'a rule',
+    memo_words: `case ${String(rules)}`,
+    category_id: 'cat-groceries',
+    ...range,
+  };
+}
 
 const rounds = (c: Case, x: number) =>
   `${c.name} ${String(x)} rounds to 0: YNAB keeps amounts to 3 decimals, 0.001 the smallest. Give the amount meant${c.zero === undefined ? ', or 0' : ''}.`;

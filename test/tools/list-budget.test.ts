@@ -6,18 +6,17 @@
  * size, not a time: asserting them is stable.
  *
  * Two budgets. The whole answer, per tool listed: at most 800 B a tool read-only, 900 B with every
- * tool, in every combination. Today (2026-12, 22 reads and 20 writes, 2026-07-28; the 2025 era's
- * answers are 4-8 B a tool smaller, without `_meta`):
+ * tool, in every combination. Today (2026-12, 24 reads and 23 writes, 2026-07-28; the 2025 era's
+ * answers are 3-6 B a tool smaller, without `_meta`):
  *
- * - read-only (which lists set_rule and delete_rule too: they change no YNAB data) about 770 B a
- *   tool, 794 B with Apps (the view links of the charts and of get_digest's digest view, 5 B a tool
- *   on average): 6 B of headroom, hence none in practice, since
- *   every read tool that takes a plan also takes `fresh` (listed without a description, 27 B) and says
- *   its cost within the freshness window; find_recurring_charges' filters, find_transactions' amount
- *   range and get_transaction were paid for by trimming descriptions; the next read tool or parameter
- *   must come with a trim;
- * - every tool about 843 B a tool, 884 B with Apps (the approval card's link on every confirmed write,
- *   its two tools, and the chart and digest links): 16 B of headroom.
+ * - read-only, which lists set_rule and delete_rule too (they change no YNAB data): 768 B a tool,
+ *   797 B with Apps (the view links of the charts and of get_digest's digest view): 3 B of headroom,
+ *   hence none in practice, since every read tool that takes a plan also takes `fresh` (listed
+ *   without a description, 27 B) and says its cost within the freshness window; find_recurring_charges'
+ *   filters, find_transactions' amount range, get_transaction, get_changes and the rule tools were
+ *   paid for by trimming descriptions; the next read tool or parameter must come with a trim;
+ * - every tool 830 B a tool, 875 B with Apps (the approval card's link on every confirmed write, its
+ *   two tools, and the chart and digest links): 25 B of headroom.
  *
  * And each tool's entry in the answer stays under the ceiling of its kind, so that adding a tool never
  * fails for the others' sake, and what the answer adds around the entries (the envelope) under its own:

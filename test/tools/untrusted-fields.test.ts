@@ -34,6 +34,11 @@ const PLAN_TEXT = new Set([
   'name',
   'note',
   'payee',
+  // a rule's payee name, its wording and the person's own words: typed by the model from what the
+  // person said, and shown back in every suggestion
+  'payee_name',
+  'rule',
+  'said',
   'to',
   'to_category',
   'to_group',

@@ -30,7 +30,7 @@ export const deleteRule = defineWriteTool({
   keepsToServer: true,
   mentionsBankText: false,
   description: [
-    'Remove a household rule by its number.',
+    'Remove a household rule.',
     PREVIEW,
     'Undoable; changes nothing in YNAB. Costs 2 YNAB requests.',
   ],

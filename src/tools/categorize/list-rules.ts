@@ -10,7 +10,7 @@ export const listRules = defineReadTool({
   name: 'list_rules',
   title: "List the household's rules",
   description:
-    "The household's rules (payee, amount, account or memo → category, payee, flag or note), in the order they win; read before classifying. Costs 2 YNAB requests.",
+    "The household's rules, in the order they win; read them before classifying. Costs 2 YNAB requests.",
   rules:
     'The more specific rule wins (more conditions; a payee over an amount range over an account over memo words), then the older. Kept by this server, not in YNAB.',
   input: () => z.strictObject({ plan_id: planId }),

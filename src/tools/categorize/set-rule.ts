@@ -12,6 +12,7 @@ import { FLAG_COLORS } from '../../domain/transactions/flags.js';
 import { ConfirmRequest } from '../../safety/confirm.js';
 import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { checkIds } from '../../ynab/api.js';
+import { optionalAmountParam } from '../shared/params.js';
 import { resolvePlan } from '../shared/resolve-plan.js';
 import { planId } from '../shared/schemas.js';
 import { defineWriteTool, PREVIEW, type WriteResult } from '../shared/define-write-tool.js';
@@ -52,8 +53,8 @@ export const setRule = defineWriteTool({
     plan_id: planId,
     said: z.string().trim().min(1).max(200).describe("The rule in the user's words."),
     payee: optional(z.string().min(1), 'If: the payee or merchant.'),
-    amount_min: optional(z.number(), 'If: amount at least (negative: money out only).'),
-    amount_max: optional(z.number(), 'If: amount at most.'),
+    amount_min: optionalAmountParam('If: amount at least (negative: money out only).', false),
+    amount_max: optionalAmountParam('If: amount at most.', false),
     account_id: optional(z.string().min(1), 'If: on this account.'),
     memo_words: optional(z.string().min(1), 'If: these words in the memo.'),
     category_id: optional(z.string().min(1), 'Then: this category.'),
