@@ -2,12 +2,22 @@
 // and one-tool.mjs).
 import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY } from './heavy-plan.mjs';
 
+/** A bank statement of a few lines of the heavy plan's main checking account (compare_statement). */
+export const BENCH_STATEMENT = [
+  'Date,Description,Amount',
+  '2026-09-02,CB MERCHANT 042,-42.50',
+  '2026-09-05,CB MERCHANT 007,-12.00',
+  '2026-09-15,VIR EMPLOYER,2100.00',
+  '2026-09-24,FRAIS TENUE DE COMPTE,-7.90',
+].join('\n');
+
 /** The read tools with realistic arguments on the heavy plan. */
 export const CALLS = [
   ['list_plans', {}],
   ['get_digest', { plan_id: PLAN }],
   ['get_changes', { plan_id: PLAN }],
   ['list_accounts', { plan_id: PLAN }],
+  ['compare_statement', { plan_id: PLAN, account_id: 'acc-01', statement: BENCH_STATEMENT }],
   ['list_category_groups', { plan_id: PLAN }],
   ['list_payees', { plan_id: PLAN, limit: 50 }],
   ['list_scheduled_transactions', { plan_id: PLAN, since_date: HEAVY_TODAY, until_date: '2026-10-25' }],

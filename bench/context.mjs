@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fileURLToPath } from 'node:url';
 import { startStandIn } from '../dist/demo/index.js';
 import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY, buildHeavyPlan } from './heavy-plan.mjs';
+import { BENCH_STATEMENT } from './calls.mjs';
 import { RAW_PLAN_ID, buildRawPlan } from './raw-plan.mjs';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -24,6 +25,7 @@ export const DEFAULT_CALLS = [
   ['get_digest', { plan_id: PLAN }],
   ['get_changes', { plan_id: PLAN }],
   ['list_accounts', { plan_id: PLAN }],
+  ['compare_statement', { plan_id: PLAN, account_id: 'acc-01', statement: BENCH_STATEMENT }],
   ['list_category_groups', { plan_id: PLAN }],
   ['list_payees', { plan_id: PLAN }],
   ['list_scheduled_transactions', { plan_id: PLAN }],

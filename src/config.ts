@@ -4,7 +4,7 @@
  * per request or per call (token, YNAB URL, journal path, …) is read through the getters then.
  */
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { applyBundleSettings } from './bundle-settings.js';
 import { timeZoneName } from './clock.js';
 import { isIsoDate } from './domain/dates.js';
@@ -66,6 +66,8 @@ export interface Config {
   readonly ynabOAuth: YnabOAuthSettings | null;
   /** AVENIR_MCP_OWNER_PASSWORD_FILE: a chmod 600 file holding the owner's passphrase, or null. */
   readonly ownerPasswordFile: string | null;
+  /** AVENIR_MCP_FILES_DIR: the folder compare_statement may read a statement from (stdio only), or null. */
+  readonly filesDir: string | null;
   /** The state folder: the journal's default home, the OAuth state and the passphrase hash. */
   readonly stateDir: string;
   readonly stateKey: Secret | null;
@@ -408,6 +410,14 @@ const updateCheckDisabled = (env: Env): boolean =>
  * Reads and checks the configuration. `demo` switches demo mode on: today defaults to 2026-09-25 and the
  * YNAB URL and token are the stand-in's.
  */
+/** An absolute folder, or null when unset; a relative one would depend on where the client starts us. */
+function parseFilesDir(value: string | undefined): string | null {
+  if (!set(value)) return null;
+  if (!isAbsolute(value))
+    throw new ConfigError(`AVENIR_MCP_FILES_DIR must be an absolute path, got "${value}".`);
+  return value;
+}
+
 export function loadConfig(
   env: Env = process.env,
   demo: { url: string; token: string } | null = null,
@@ -443,6 +453,7 @@ export function loadConfig(
     ),
     ynabOAuth: parseYnabOAuth(env, auth, demo),
     ownerPasswordFile: set(env.AVENIR_MCP_OWNER_PASSWORD_FILE) ? env.AVENIR_MCP_OWNER_PASSWORD_FILE : null,
+    filesDir: parseFilesDir(env.AVENIR_MCP_FILES_DIR),
     stateDir,
     stateKey: parseStateKey(env.AVENIR_MCP_STATE_KEY),
     updateCheck: !updateCheckDisabled(env),

@@ -7,6 +7,8 @@ export interface YnabPlan {
   first_month?: string | null;
   last_month?: string | null;
   currency_format?: YnabCurrencyFormat | null;
+  /** How the plan writes dates (`DD/MM/YYYY`…): orders day and month of a statement whose dates do not. */
+  date_format?: { format: string } | null;
 }
 
 /** How YNAB formats a plan's money (`CurrencyFormat`, given per plan by `GET /plans`). */

@@ -2,6 +2,7 @@
  * The one list of tools, in catalogue order: the read tools by subject, then the write tools in
  * alphabetical order. Each tool lives in `src/tools/<area>/<tool-name>.ts`; a contract test checks that.
  */
+import { compareStatement } from './accounts/compare-statement.js';
 import type { ToolDefinition } from './shared/define-tool.js';
 import { listAccounts } from './accounts/list-accounts.js';
 import { reconcileAccount } from './accounts/reconcile-account.js';
@@ -56,6 +57,7 @@ export const readTools = [
   getDigest,
   getChanges,
   listAccounts,
+  compareStatement,
   listCategoryGroups,
   listPayees,
   listScheduledTransactions,

@@ -20,6 +20,7 @@ export const READ_ARGS: Readonly<Record<string, Record<string, unknown>>> = {
   get_transaction: { transaction_id: 'tx-052' },
   get_money_movements: { since: '2026-06-01' },
   forecast_balance: { until: '2026-12' },
+  compare_statement: { account_id: 'acc-checking', statement: 'Date,Payee,Amount\n2026-09-02,SHOP,-1.00\n' },
 };
 
 /** The call of one read tool: the demo plan if it takes one, and its READ_ARGS. */

@@ -70,6 +70,7 @@ describe.each(ERAS)('courtesies, %s era', (era) => {
       ['categories', 'Categories of a plan'],
       ['accounts', 'Open accounts of a plan'],
       ['digest', 'What needs you in a plan'],
+      ['rules', "The household's rules"],
     ]);
     const { prompts } = await s.client.listPrompts();
     expect(prompts.map((p) => [p.name, p.title])).toEqual([

@@ -9,7 +9,7 @@ import { addDays } from '../transactions/date-bounds.js';
 import { amountOf, decimalMarkOf } from './amount-text.js';
 import { columnsFromCells, columnsFromHeader, isHeader, type Columns } from './csv-columns.js';
 import { dateOf, dayOrderOf, needsDayOrder, type DayOrder } from './date-text.js';
-import { linesPeriod, unreadable, type Statement, type StatementLine } from './statement.js';
+import { ambiguousDates, linesPeriod, unreadable, type Statement, type StatementLine } from './statement.js';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 /** Lines before the header that may describe the account. */
@@ -82,11 +82,7 @@ export function readCsv(text: string, hint: DayOrder | null): Statement {
   const dates = data.map((r) => cell(r, columns.date));
   const order = dayOrderOf(dates, hint);
   if (order === null && needsDayOrder(dates)) {
-    throw unreadable(
-      'CSV',
-      'the dates',
-      'they can be read day first or month first, no day above 12 tells which, and the plan’s date format does not either; export the statement with dates written year first',
-    );
+    throw ambiguousDates('CSV');
   }
   const money = [columns.amount, columns.debit, columns.credit, columns.balance].flatMap((i) =>
     i === null ? [] : data.map((r) => cell(r, i)),

@@ -5,7 +5,7 @@
  */
 import { amountOf, decimalMarkOf } from './amount-text.js';
 import { dateOf, dayOrderOf, needsDayOrder, type DayOrder } from './date-text.js';
-import { linesPeriod, unreadable, type Statement, type StatementLine } from './statement.js';
+import { ambiguousDates, linesPeriod, unreadable, type Statement, type StatementLine } from './statement.js';
 
 interface Record {
   line: number;
@@ -38,11 +38,7 @@ export function readQif(text: string, hint: DayOrder | null): Statement {
   const dates = records.map((r) => r.fields.get('D') ?? '');
   const order = dayOrderOf(dates, hint);
   if (order === null && needsDayOrder(dates)) {
-    throw unreadable(
-      'QIF',
-      'the dates',
-      'they can be read day first or month first, no day above 12 tells which, and the plan’s date format does not either',
-    );
+    throw ambiguousDates('QIF');
   }
   const mark = decimalMarkOf(records.map((r) => r.fields.get('T') ?? r.fields.get('U') ?? ''));
   const lines = records.map((r): StatementLine => {

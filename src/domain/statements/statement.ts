@@ -42,6 +42,14 @@ export interface Statement {
 /** A statement the parser cannot read: says where and why, and what to do about it. */
 export class StatementError extends AppError {}
 
+/** Dates that read either way (`03/04/2026`) with no order given: the plan's date format may tell. */
+export class AmbiguousDates extends StatementError {}
+
+export const ambiguousDates = (format: string): AmbiguousDates =>
+  new AmbiguousDates(
+    `The statement cannot be read as ${format}: its dates can be read day first or month first, no day above 12 tells which, and the plan’s date format does not either. Nothing was compared: export the statement with dates written year first.`,
+  );
+
 export const unreadable = (format: string, where: string, why: string): StatementError =>
   new StatementError(
     `The statement cannot be read as ${format}: ${where}: ${why}. Nothing was compared: fix that line, or export the statement again from the bank.`,
