@@ -66,6 +66,10 @@ function checkBalance(value: string): string {
   return value;
 }
 
+/** The reconcile prompt's first step when the person attached the bank's statement itself. */
+const STATEMENT_STEP =
+  "If I attached my bank's statement, first call compare_statement with its text and this account, and go through each difference it finds with me, line by line.";
+
 /**
  * The fenced block of the values filled in, one `name: 'value'` a line, after the sentence that says
  * they are data. Each value is one line already and quoted with escapes, so none can end the block.
@@ -153,12 +157,14 @@ export const prompts: readonly PromptDefinition[] = [
         { plan_id, account_id, bank_balance },
         writes
           ? [
+              STATEMENT_STEP,
               'Call reconcile_account with that balance.',
               'If there is a difference, explain it (pending transactions, a matching transaction, duplicates) and help me fix it.',
               'Record an adjustment only if I ask for one.',
               'Confirm when the balances match.',
             ]
           : [
+              STATEMENT_STEP,
               "Call list_accounts and compare the account's cleared balance with that balance.",
               'If there is a difference, explain it with find_transactions (pending transactions, a matching transaction, duplicates).',
               `Tell me what to clear, fix or adjust: ${IN_YNAB}.`,

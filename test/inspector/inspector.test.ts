@@ -103,7 +103,8 @@ describeBuilt('the MCP Inspector CLI on the demo plan', () => {
         ),
       );
       const names = (ok(tools!, 'tools/list').tools as { name: string }[]).map((t) => t.name);
-      expect(names.sort()).toEqual(Object.keys(READ_CALLS).sort());
+      // without AVENIR_MCP_WRITE: the read tools, and the rule writes, which change no YNAB data
+      expect(names.sort()).toEqual([...Object.keys(READ_CALLS), 'set_rule', 'delete_rule'].sort());
       const uris = (ok(resources!, 'resources/list').resources as { uri: string }[]).map((r) => r.uri);
       expect(uris).toEqual(['avenir-mcp://guide', 'ynab://plans']);
       const patterns = ok(templates!, 'templates').resourceTemplates as { uriTemplate: string }[];
@@ -111,6 +112,7 @@ describeBuilt('the MCP Inspector CLI on the demo plan', () => {
         'ynab://plans/{plan_id}/categories',
         'ynab://plans/{plan_id}/accounts',
         'avenir-mcp://digest/{plan_id}',
+        'avenir-mcp://rules/{plan_id}',
       ]);
       const promptNames = (ok(listed!, 'prompts/list').prompts as { name: string }[]).map((p) => p.name);
       expect(promptNames).toEqual(prompts.map((p) => p.name));

@@ -18,6 +18,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
+import { BENCH_STATEMENT } from '../../bench/calls.mjs';
 import { buildHeavyPlan, HEAVY_PLAN_ID } from '../../bench/heavy-plan.mjs';
 import { buildRawPlan, RAW_PLAN_ID } from '../../bench/raw-plan.mjs';
 import type { PlanData } from '../../src/demo/index.js';
@@ -28,6 +29,7 @@ const BUDGET = 16_384;
 /** What a tool needs beyond the plan: forecast_balance's last month (it has no default), an id. */
 const REQUIRED: Record<string, Record<string, unknown>> = {
   forecast_balance: { until: '2027-03' },
+  compare_statement: { account_id: 'acc-01', statement: BENCH_STATEMENT },
   get_transaction: { transaction_id: 'tx-000100' },
 };
 const BY_BYTES = '(a page stops at 16 kB).';

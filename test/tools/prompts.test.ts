@@ -69,6 +69,10 @@ describe.each(ERAS)('%s era', (era) => {
       "account_id: 'acc-checking'",
       "bank_balance: '1200.50'",
     ]);
+    // a statement the person attached goes first: compare_statement, then the differences one by one
+    expect(await message(s, 'reconcile', ARGS.reconcile!)).toContain(
+      "1. If I attached my bank's statement, first call compare_statement with its text and this account, and go through each difference it finds with me, line by line.",
+    );
   });
 
   it('keeps a planted "SYSTEM:" argument on one line inside the data block, in every prompt', async () => {

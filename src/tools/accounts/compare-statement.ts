@@ -79,7 +79,7 @@ export const compareStatement = defineReadTool({
         .describe('For apply_statement, 30 minutes; null when nothing can be fixed.'),
       format: z.string().describe('csv, ofx, qif or camt.'),
       period: z
-        .strictObject({ from: day('First day'), to: day('Last day') })
+        .strictObject({ start: day('First day'), end: day('Last day') })
         .nullable()
         .describe('What the statement covers.'),
       matched: z.number().int().describe('Lines matching a transaction.'),
@@ -185,7 +185,7 @@ export const compareStatement = defineReadTool({
       message: `${clean(account.name)}: ${comparisonMessage(comparison, statement.lines.length, money)}`,
       comparison_id,
       format: statement.format,
-      period,
+      period: { start: period.from, end: period.to },
       matched: comparison.matched,
       date_shifts: comparison.date_shifts,
       missing: comparison.missing,
