@@ -7,7 +7,8 @@ import { toMilli } from '../money.js';
 
 export type DecimalMark = '.' | ',';
 
-const SPACES = /[\s\u00a0\u202f\u2009']/gu;
+/** Spaces, and `\uFFFD`: a Latin-1 no-break space or euro sign read as UTF-8 (`1\uFFFD234,56`, `12,50 \uFFFD`). */
+const SPACES = /[\s\u00a0\u202f\u2009'\uFFFD]/gu;
 const CURRENCY = /(?:[€$£¥]|\b(?:EUR|USD|GBP|CHF|CAD|AUD|JPY)\b)/giu;
 const LAST_SEPARATOR = /([.,])(\d+)$/u;
 

@@ -101,11 +101,25 @@ const plainName = (cell: string): string =>
     .replace(/[^\p{L}\p{Nd}]+/gu, ' ')
     .trim();
 
-/** The role a header cell names, or null. */
+/**
+ * An accented letter of a file read in the wrong encoding: `\uFFFD` where Latin-1 was read as UTF-8,
+ * `Ã©` where UTF-8 was read as Latin-1. French banks still export Latin-1, and `Libellé` must stay a
+ * label column however the file was decoded.
+ */
+const LOST_LETTER = /\uFFFD|Ã[\u0080-\u00BF]/gu;
+/** A letter no header name holds, standing for the lost one while the cell is made plain. */
+const LOST = '\u01C2';
+
+/** The role a header cell names, or null; a lost letter matches any letter of a name. */
 function roleOf(cell: string): keyof Columns | null {
   const name = plainName(cell);
   if (name === '') return null;
   for (const [role, names] of NAMES) if (names.includes(name)) return role;
+  const lost = plainName(cell.replace(LOST_LETTER, LOST));
+  if (!lost.includes(LOST)) return null;
+  // a plain name holds letters, digits and spaces only: safe in a pattern
+  const pattern = new RegExp(`^${lost.replaceAll(LOST, '\\p{L}')}$`, 'u');
+  for (const [role, names] of NAMES) if (names.some((n) => pattern.test(n))) return role;
   return null;
 }
 

@@ -35,7 +35,8 @@ function rowsOf(text: string, delimiter: string): Row[] {
 
 /** The delimiter that splits the first lines into the most rows of one width above one. */
 function delimiterOf(text: string): string {
-  const head = text.split(/\r?\n/u).slice(0, 40).join('\n');
+  // any line end, CR alone included: else a file of CR ends is one line, and all of it is tried four times
+  const head = text.split(/\r\n|\r|\n/u, 40).join('\n');
   let best: { delimiter: string; score: number } = { delimiter: ',', score: -1 };
   for (const delimiter of DELIMITERS) {
     let rows: Row[];
