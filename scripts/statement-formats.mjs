@@ -43,7 +43,7 @@ export function toCsv(month) {
     balance += line.amount;
     const out = line.amount < 0 ? units(-line.amount, ',') : '';
     const into = line.amount > 0 ? units(line.amount, ',') : '';
-    const label = line.label.includes(';') ? `"${line.label.replaceAll('"', '""')}"` : line.label;
+    const label = /[;"]/u.test(line.label) ? `"${line.label.replaceAll('"', '""')}"` : line.label;
     rows.push([dayFirst(line.date), dayFirst(line.date), label, out, into, units(balance, ',')].join(';'));
   }
   return `${rows.join('\r\n')}\r\n`;
