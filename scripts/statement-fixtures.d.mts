@@ -28,5 +28,6 @@ export interface StatementMonth {
 }
 export function cardRow(plan: PlanData, merchant: string, date: string): TransactionRow;
 export function plantedTransactions(plan: PlanData): TransactionRow[];
+export function statementPlan(plan: PlanData): PlanData;
 export function statementMonth(plan: PlanData): StatementMonth;
 export function statementFiles(plan: PlanData): Record<string, string>;

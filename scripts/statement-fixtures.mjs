@@ -107,6 +107,20 @@ export function plantedTransactions(plan) {
   return [copy, cheque];
 }
 
+/**
+ * The demo plan as YNAB holds it against the statement: the copy and the pending cheque added, and
+ * the cheque's payee. A stand-in serves it with `startStandIn({ plan })` or `standIn.reset(plan)`.
+ */
+export function statementPlan(plan) {
+  const [copy, cheque] = plantedTransactions(plan);
+  const payee = { id: 'pay-stmt-cheque', name: cheque.payee_name, transfer_account_id: null, deleted: false };
+  return {
+    ...plan,
+    payees: [...plan.payees, payee],
+    transactions: [...plan.transactions, copy, { ...cheque, payee_id: payee.id }],
+  };
+}
+
 /** The bank's view of the month: every YNAB row of the month as booked, the planted changes made. */
 export function statementMonth(plan) {
   const rows = checking(plan);
@@ -160,9 +174,9 @@ MARKET FRESH 14/08\` for a card payment made on the 14th, \`PRLV SEPA ...\` for 
 for these planted differences:
 
 1. **A fee YNAB never saw**: ${PLANTED.fee.date} \`${PLANTED.fee.label}\` ${eur(PLANTED.fee.amount)}, on the statement only. Found as missing in YNAB.
-2. **A card payment YNAB holds twice**: \`${original.id}\` (${original.date}, ${eur(original.amount)}, \`${original.payee_name}\`) is on the statement once. The demo plan holds it once, so the test adds the copy to YNAB: \`${copy.id}\`, the same row dated ${copy.date}, import id \`${copy.import_id}\` (at the stand-in, create it with POST /transactions and use the id it gets). The copy is the likely duplicate, \`${original.id}\` the one kept (its date is the statement's).
+2. **A card payment YNAB holds twice**: \`${original.id}\` (${original.date}, ${eur(original.amount)}, \`${original.payee_name}\`) is on the statement once. The demo plan holds it once, so the test adds the copy to YNAB: \`${copy.id}\`, the same row dated ${copy.date}, import id \`${copy.import_id}\` (\`statementPlan(buildDemoPlan())\` of the script is the demo plan with the copy and the cheque added, for \`standIn.reset(plan)\`; created through the API instead, the copy gets the stand-in's id). The copy is the likely duplicate, \`${original.id}\` the one kept (its date is the statement's).
 3. **A mistyped amount**: \`${mistyped.id}\` (${mistyped.date}, \`${mistyped.payee_name}\`) is ${eur(mistyped.amount)} in YNAB and ${eur(PLANTED.mistyped.bankAmount)} on the statement (two digits swapped). Found as an amount mismatch that can be fixed.
-4. **A pending cheque**: \`${cheque.id}\`, ${cheque.date}, ${eur(cheque.amount)} to \`${cheque.payee_name}\` (memo \`${cheque.memo}\`), uncleared, in YNAB only. The demo plan has no uncleared row, so the test adds it to YNAB as well. Found as in YNAB but not on the statement, not yet cleared.
+4. **A pending cheque**: \`${cheque.id}\`, ${cheque.date}, ${eur(cheque.amount)} to \`${cheque.payee_name}\` (memo \`${cheque.memo}\`), uncleared, in YNAB only. The demo plan has no uncleared row, so the test adds it to YNAB as well (\`statementPlan\` does, with a payee \`pay-stmt-cheque\`). Found as in YNAB but not on the statement, not yet cleared.
 5. **A card settlement two days late**: \`${late.id}\` (${late.date}, ${eur(late.amount)}, \`${late.payee_name}\`) is booked by the bank on ${PLANTED.late.bankDate}. Matched, two days apart.
 
 Every other line matches its YNAB row on the same day and amount.

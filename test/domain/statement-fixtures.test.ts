@@ -6,8 +6,8 @@ import {
   MONTH,
   PLANTED,
   cardRow,
-  plantedTransactions,
   statementFiles,
+  statementPlan,
 } from '../../scripts/statement-fixtures.mjs';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import type { YnabTransaction } from '../../src/domain/model.js';
@@ -64,10 +64,9 @@ describe('the statement fixtures of the demo checking account', () => {
 });
 
 describe('the fixtures held against the demo plan, the duplicate and the cheque added', () => {
-  const account = [
-    ...plan.transactions.filter((t) => t.account_id === ACCOUNT),
-    ...plantedTransactions(plan),
-  ] as YnabTransaction[];
+  const account = statementPlan(plan).transactions.filter(
+    (t) => t.account_id === ACCOUNT,
+  ) as YnabTransaction[];
   const original = cardRow(plan, PLANTED.duplicate.merchant, PLANTED.duplicate.date);
   const mistyped = cardRow(plan, PLANTED.mistyped.merchant, PLANTED.mistyped.date);
   const late = cardRow(plan, PLANTED.late.merchant, PLANTED.late.date);
