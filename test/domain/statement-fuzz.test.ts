@@ -205,6 +205,19 @@ const FRAGMENTS = [
 ];
 
 describe('text that is no statement', () => {
+  it.each([
+    [
+      'CAMT.053',
+      (n: number) =>
+        `<Document><BkToCstmrStmt>${'<a>'.repeat(n)}${'</a>'.repeat(n)}</BkToCstmrStmt></Document>`,
+    ],
+    ['OFX', (n: number) => `<?xml version="1.0"?><OFX>${'<a>'.repeat(n)}${'</a>'.repeat(n)}</OFX>`],
+  ])('%s nested 100 000 deep is refused, not a stack overflow', (format, nested) => {
+    expect(() => readStatement(nested(100_000), null)).toThrow(
+      `The statement cannot be read as ${format}: the file:`,
+    );
+  });
+
   it('random bytes read as UTF-8 never throw anything but a StatementError', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 600 }), (bytes) => {
