@@ -1,5 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT,
@@ -13,26 +12,19 @@ import { buildDemoPlan } from '../../src/demo/index.js';
 import type { YnabTransaction } from '../../src/domain/model.js';
 import { matchStatement } from '../../src/domain/statements/match.js';
 import { readStatement } from '../../src/domain/statements/read-statement.js';
+import { STATEMENT_FILES, STATEMENT_FOLDER, statementText } from '../helpers/statements.js';
 
-const FOLDER = join(import.meta.dirname, '../fixtures/statements');
-const STATEMENTS = [
-  `checking-${MONTH}.csv`,
-  `checking-${MONTH}.ofx`,
-  `checking-${MONTH}.qfx`,
-  `checking-${MONTH}.qif`,
-  `checking-${MONTH}.camt.xml`,
-];
+const STATEMENTS = STATEMENT_FILES;
 const plan = buildDemoPlan();
-const read = (name: string) => readStatement(readFileSync(join(FOLDER, name), 'utf8'), null);
+const read = (name: string) => readStatement(statementText(name), null);
 const essentials = (name: string) =>
   read(name).lines.map(({ date, amount, label }) => ({ date, amount, label }));
 
 describe('the statement fixtures of the demo checking account', () => {
   it('are what the generator writes from the demo plan today (run scripts/statement-fixtures.mjs if not)', () => {
     const files = statementFiles(plan);
-    expect(readdirSync(FOLDER).sort()).toEqual(Object.keys(files).sort());
-    for (const [name, text] of Object.entries(files))
-      expect(readFileSync(join(FOLDER, name), 'utf8')).toBe(text);
+    expect(readdirSync(STATEMENT_FOLDER).sort()).toEqual(Object.keys(files).sort());
+    for (const [name, text] of Object.entries(files)) expect(statementText(name)).toBe(text);
   });
 
   it('read as the format each is written in', () => {

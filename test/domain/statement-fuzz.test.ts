@@ -4,19 +4,17 @@
  * reads them or says why in a StatementError; nothing else may escape it, and no field is ever more
  * than text. PROPERTY_RUNS sets the examples per property (default 150).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MONTH, type MonthLine, type StatementMonth } from '../../scripts/statement-fixtures.mjs';
 import { toCamt, toCsv, toOfx1, toQfx, toQif } from '../../scripts/statement-formats.mjs';
 import { readStatement } from '../../src/domain/statements/read-statement.js';
 import { StatementError } from '../../src/domain/statements/statement.js';
+import { STATEMENT_FILES, longCsv, statementText } from '../helpers/statements.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 150);
-const FOLDER = join(import.meta.dirname, '../fixtures/statements');
-const NAMES = ['csv', 'ofx', 'qfx', 'qif', 'camt.xml'].map((ext) => `checking-${MONTH}.${ext}`);
-const FILES = NAMES.map((name) => readFileSync(join(FOLDER, name), 'utf8'));
+const NAMES = STATEMENT_FILES;
+const FILES = NAMES.map(statementText);
 const essentials = (text: string) =>
   readStatement(text, null).lines.map(({ date, amount, label }) => ({ date, amount, label }));
 const EXPECTED = essentials(FILES[0]!);
@@ -47,11 +45,11 @@ describe('a statement decoded with the wrong encoding', () => {
     expect(essentials(utf8ReadAsLatin1(text))).toEqual(EXPECTED);
   });
 
-  it('keeps a Latin-1 CSV its accented column names, no-break spaces and euro signs', () => {
+  it('keeps a Latin-1 CSV its accented column names (an unknown one left), no-break spaces and euro signs', () => {
     const latin1 = [
-      'Date opération;Libellé;Débit;Crédit;Solde',
-      '03/08/2026;VIR PERM LANDLORD SARL LOYER;950,00 €;;1\u00a0288,19 €',
-      '28/08/2026;VIR SEPA ACME EMPLOYER SALAIRE;;3\u00a0200,00 €;4\u00a0488,19 €',
+      'Date opération;Libellé;Catégorie;Débit;Crédit;Solde',
+      '03/08/2026;VIR PERM LANDLORD SARL LOYER;Logement;950,00 €;;1\u00a0288,19 €',
+      '28/08/2026;VIR SEPA ACME EMPLOYER SALAIRE;Revenus;;3\u00a0200,00 €;4\u00a0488,19 €',
     ].join('\r\n');
     const read = readStatement(latin1ReadAsUtf8(latin1.replaceAll('€', '\u0080')), null);
     expect(read.lines.map((l) => [l.date, l.amount, l.label])).toEqual([
@@ -107,22 +105,13 @@ describe('an empty statement', () => {
 
 describe('a CSV of 100 000 lines', () => {
   it('is read whole, every line in order, its closing balance from the running balance', () => {
-    const rows = ['Date;Libellé;Montant;Solde'];
-    let balance = 0;
-    for (let i = 0; i < 100_000; i += 1) {
-      const cents = -(i % 5000) - 1;
-      balance += cents;
-      const day = String(1 + Math.floor(i / 3600)).padStart(2, '0');
-      rows.push(
-        `${day}/08/2026;CB MARKET FRESH ${i};${(cents / 100).toFixed(2).replace('.', ',')};${balance}`,
-      );
-    }
-    const read = readStatement(rows.join('\r\n'), null);
+    const { text, total, closing } = longCsv(100_000);
+    const read = readStatement(text, null);
     expect(read.lines).toHaveLength(100_000);
     expect(read.lines[0]).toMatchObject({ date: '2026-08-01', amount: -10, label: 'CB MARKET FRESH 0' });
     expect(read.lines[99_999]).toMatchObject({ date: '2026-08-28', label: 'CB MARKET FRESH 99999' });
-    expect(read.lines.reduce((s, l) => s + l.amount, 0)).toBe(balance * 10);
-    expect(read.closing).toEqual({ date: '2026-08-28', amount: balance * 1000 });
+    expect(read.lines.reduce((s, l) => s + l.amount, 0)).toBe(total);
+    expect(read.closing).toEqual({ date: '2026-08-28', amount: closing });
   });
 });
 
