@@ -15,7 +15,14 @@ import { it } from '../helpers/fixture.js';
 import { ERAS, call, connect, requestLines, textOf, type Harness } from '../helpers/harness.js';
 import { loadConfig } from '../../src/config.js';
 import { statementText } from '../../src/tools/accounts/statement-source.js';
-import type { TransactionRow } from '../../src/demo/index.js';
+import { buildDemoPlan, type TransactionRow } from '../../src/demo/index.js';
+import {
+  ACCOUNT as FIXTURE_ACCOUNT,
+  PLANTED,
+  cardRow,
+  statementPlan,
+} from '../../scripts/statement-fixtures.mjs';
+import { STATEMENT_FILES, statementText as fixtureText } from '../helpers/statements.js';
 
 const PLAN = 'demo-budget';
 const ACCOUNT = 'acc-checking';
@@ -212,5 +219,46 @@ describe('a statement read from the files folder', () => {
     await expect(statementText(http, null, 'sept.csv')).rejects.toThrow(
       /^statement_path is read only by a server running on your own computer \(stdio\)/,
     );
+  });
+});
+
+describe.each(ERAS)('compare_statement on the fixtures of every format, %s era', (era) => {
+  it.beforeEach(({ h }) => h.standIn.reset(statementPlan(buildDemoPlan())));
+
+  it('gives the same comparison for the same month in each format, each planted difference found once', async ({
+    h,
+  }) => {
+    const s = await connect(h, era);
+    const answers = [];
+    for (const file of STATEMENT_FILES) {
+      const r = await call(s, 'compare_statement', {
+        plan_id: PLAN,
+        account_id: FIXTURE_ACCOUNT,
+        statement: fixtureText(file),
+      });
+      expect(r.isError, `${file}: ${textOf(r)}`).toBeFalsy();
+      // what a format states beyond its lines (its period, its balances) and the sealed id differ
+      const { comparison_id, format, balances, message, period, ...rest } = r.structuredContent as Record<
+        string,
+        unknown
+      >;
+      expect([comparison_id, format, balances, message, period].every((v) => v !== undefined)).toBe(true);
+      answers.push(rest);
+    }
+    for (const a of answers.slice(1)) expect(a).toEqual(answers[0]);
+    const a = answers[0] as unknown as Answer;
+    const copied = cardRow(buildDemoPlan(), PLANTED.duplicate.merchant, PLANTED.duplicate.date);
+    expect(a.missing.map((m) => [m.label, m.amount, m.date])).toEqual([
+      [PLANTED.fee.label, PLANTED.fee.amount / 1000, PLANTED.fee.date],
+    ]);
+    expect(a.duplicates.map((d) => [d.kept_id, d.transaction_id])).toEqual([
+      [copied.id, PLANTED.duplicate.copyId],
+    ]);
+    expect(a.mismatches.map((m) => [m.field, m.fix !== null])).toEqual([['amount', true]]);
+    expect(a.extra.map((x) => [x.transaction_id, x.likely_not_cleared_yet])).toEqual([
+      [PLANTED.cheque.id, true],
+    ]);
+    expect(a.date_shifts).toBe(1);
+    expect(h.standIn.writes).toEqual([]);
   });
 });
