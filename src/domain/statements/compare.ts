@@ -6,6 +6,7 @@
 import { suggest, type History } from '../categorize/classify.js';
 import type { YnabCategory, YnabTransaction } from '../model.js';
 import { toMilli, toUnits, type MoneyText } from '../money.js';
+import { perSnapshot } from '../memo.js';
 import { merchant } from '../payees/merchant.js';
 import { matchRule } from '../rules/order.js';
 import type { Rule } from '../rules/rule.js';
@@ -126,8 +127,8 @@ function payeeFor(label: string, payees: ReadonlyMap<string, string>): string {
   return payees.get(merchant(label)) ?? clean(label);
 }
 
-/** Merchant → the payee name most used for it. */
-function payeeNames(transactions: readonly YnabTransaction[]): Map<string, string> {
+/** Merchant → the payee name most used for it; once per snapshot of the plan's transactions. */
+const payeeNames = perSnapshot((transactions: readonly YnabTransaction[]): ReadonlyMap<string, string> => {
   const counts = new Map<string, Map<string, number>>();
   for (const t of transactions) {
     if (t.deleted || !t.payee_name || t.transfer_account_id) continue;
@@ -143,7 +144,7 @@ function payeeNames(transactions: readonly YnabTransaction[]): Map<string, strin
     best.set(key, name);
   }
   return best;
-}
+});
 
 function missingRow(
   input: CompareInput,

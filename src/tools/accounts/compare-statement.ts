@@ -5,6 +5,7 @@ import { unknownAccount } from '../../domain/accounts/reconcile.js';
 import { buildHistory } from '../../domain/categorize/classify.js';
 import { assignableCategories } from '../../domain/categorize/pending.js';
 import { AppError } from '../../domain/errors.js';
+import { perSnapshot } from '../../domain/memo.js';
 import { comparisonMessage, statementComparison } from '../../domain/statements/compare.js';
 import { dayOrderOfFormat } from '../../domain/statements/date-text.js';
 import { DEFAULT_WINDOW_DAYS, matchStatement } from '../../domain/statements/match.js';
@@ -26,6 +27,9 @@ export const accountState = (plan: string, rows: readonly YnabTransaction[]): st
     plan,
     rows.map((t) => [t.id, t.date, t.amount, t.cleared, t.deleted]),
   );
+
+/** Each merchant's categories, once per snapshot of the plan's transactions (the costly part of a call). */
+const historyOf = perSnapshot(buildHistory);
 
 /** The statement read with the plan's order of day and month, asked of YNAB only when its dates need it. */
 async function statementOf(deps: Deps, plan: string, text: string): Promise<Statement> {
@@ -160,7 +164,7 @@ export const compareStatement = defineReadTool({
       statement,
       matching,
       account: own,
-      history: buildHistory(transactions),
+      history: historyOf(transactions),
       payees: transactions,
       rules: (await deps.rules.read(plan)).rules,
       accountId: account.id,
