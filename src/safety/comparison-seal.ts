@@ -1,7 +1,7 @@
 /**
  * The comparison id of compare_statement: the fixes it proposes, with the plan, the account and the
  * state of the account they were computed on, deflated and signed (HS256, through jose), valid 30
- * minutes. apply_statement needs nothing the server remembers, so any instance (or this one after a
+ * minutes. The step that makes them needs nothing the server remembers, so any instance (or this one after a
  * restart, when AVENIR_MCP_STATE_KEY is set) can take it, and a fix the comparison did not propose
  * cannot be slipped in. The key is derived from the state key (in hosted mode, the person's own) with
  * HKDF, apart from any other use of it; without one, a key of this process.

@@ -120,6 +120,19 @@ describe.each(ERAS)('compare_statement, %s era', (era) => {
       `GET /plans/${PLAN}/transactions`,
       `GET /plans/${PLAN}/categories`,
     ]);
+    expect(a.message).toContain(
+      'what they keep is made with create_transactions, update_transactions or delete_transactions, each previewed.',
+    );
+    // with the write tools off, the answer names none
+    const w = await connect(h, era, { env: { AVENIR_MCP_WRITE: '0' } });
+    const readOnly = await call(w, 'compare_statement', {
+      plan_id: PLAN,
+      account_id: ACCOUNT,
+      statement: text,
+    });
+    expect((readOnly.structuredContent as Answer).message).toContain(
+      'Go through each with the user; what they keep is changed in YNAB itself.',
+    );
     expect(h.standIn.writes).toEqual([]);
   });
 

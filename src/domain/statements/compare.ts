@@ -1,7 +1,7 @@
 /**
  * What compare_statement answers, from a statement, its matching against the account and the plan's
  * history: the rows a person reviews (each difference, with the fix proposed for it) and the fixes
- * themselves, which apply_statement later makes. Pure: the tool reads, seals and pages.
+ * themselves, sealed for the step that will make them. Pure: the tool reads, seals and pages.
  */
 import { suggest, type History } from '../categorize/classify.js';
 import type { YnabCategory, YnabTransaction } from '../model.js';
@@ -14,7 +14,7 @@ import { clean } from '../text.js';
 import type { Matching } from './match.js';
 import type { StatedBalance, Statement, StatementLine } from './statement.js';
 
-/** A change apply_statement may make, kept in the sealed comparison id. */
+/** A change the comparison proposes, kept in the sealed comparison id. */
 export type Fix =
   | {
       id: string;
@@ -261,7 +261,7 @@ export function statementComparison(input: CompareInput): Comparison {
 }
 
 /** The answer's first sentence: what differs, or that nothing does. */
-export function comparisonMessage(c: Comparison, lines: number, money: MoneyText): string {
+export function comparisonMessage(c: Comparison, lines: number, money: MoneyText, writes: boolean): string {
   const parts = [
     c.missing.length > 0 ? `${c.missing.length} line(s) missing in YNAB` : '',
     c.duplicates.length > 0 ? `${c.duplicates.length} likely duplicate(s) in YNAB` : '',
@@ -276,5 +276,8 @@ export function comparisonMessage(c: Comparison, lines: number, money: MoneyText
         ? ` The closing balance agrees (${money(toMilli(c.closing.statement))}).`
         : ` The statement closes at ${money(toMilli(c.closing.statement))} on ${c.closing.date}; YNAB's cleared balance then is ${money(toMilli(c.closing.ynab_cleared))}.`;
   if (parts.length === 0) return `${head}; nothing differs.${closing}`;
-  return `${head}; ${parts.join(', ')}.${closing} apply_statement makes the fixes the user keeps, by their ids.`;
+  const next = writes
+    ? 'what they keep is made with create_transactions, update_transactions or delete_transactions, each previewed'
+    : 'what they keep is changed in YNAB itself';
+  return `${head}; ${parts.join(', ')}.${closing} Go through each with the user; ${next}.`;
 }

@@ -28,6 +28,16 @@ export const accountState = (plan: string, rows: readonly YnabTransaction[]): st
     rows.map((t) => [t.id, t.date, t.amount, t.cleared, t.deleted]),
   );
 
+/** The household's rules; a store that cannot be read leaves the suggestions to history (logged). */
+async function rulesOf(deps: Deps, plan: string) {
+  try {
+    return (await deps.rules.read(plan)).rules;
+  } catch (error) {
+    deps.log.warning('rules', `The household's rules could not be read: ${String(error)}`);
+    return [];
+  }
+}
+
 /** Each merchant's categories, once per snapshot of the plan's transactions (the costly part of a call). */
 const historyOf = perSnapshot(buildHistory);
 
@@ -46,7 +56,7 @@ const amount = (what: string) => z.number().describe(what);
 const day = (what: string) => z.string().describe(`${what}, YYYY-MM-DD.`);
 /** The same field, null allowed, its description kept (zod puts it on the outer type only). */
 const orNull = (field: z.ZodString) => field.nullable().describe(field.description ?? '');
-const fixId = () => z.string().describe('Keep it for apply_statement.');
+const fixId = () => z.string().describe('The fix, as the comparison_id holds it.');
 const lineRef = () => z.string().describe('The statement line, L1 first.');
 const rows = <T extends z.ZodRawShape>(shape: T, what: string) =>
   z.array(z.strictObject(shape)).describe(what);
@@ -80,7 +90,7 @@ export const compareStatement = defineReadTool({
       comparison_id: z
         .string()
         .nullable()
-        .describe('For apply_statement, 30 minutes; null when nothing can be fixed.'),
+        .describe('The fixes proposed, signed, for 30 minutes; null when there is none.'),
       format: z.string().describe('csv, ofx, qif or camt.'),
       period: z
         .strictObject({ start: day('First day'), end: day('Last day') })
@@ -166,7 +176,7 @@ export const compareStatement = defineReadTool({
       account: own,
       history: historyOf(transactions),
       payees: transactions,
-      rules: (await deps.rules.read(plan)).rules,
+      rules: await rulesOf(deps, plan),
       accountId: account.id,
       assignable: new Map(assignableCategories(groups).map((c) => [c.id, c])),
       threshold: deps.config.confidenceThreshold,
@@ -186,7 +196,7 @@ export const compareStatement = defineReadTool({
         })
       : null;
     const out = {
-      message: `${clean(account.name)}: ${comparisonMessage(comparison, statement.lines.length, money)}`,
+      message: `${clean(account.name)}: ${comparisonMessage(comparison, statement.lines.length, money, deps.config.write)}`,
       comparison_id,
       format: statement.format,
       period: { start: period.from, end: period.to },
