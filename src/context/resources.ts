@@ -95,7 +95,9 @@ export const resources: readonly ResourceDefinition[] = [
     mimeType: 'text/plain',
     async read(deps, planId) {
       // reading a resource moves no mark: a host may read it without the person asking
-      return renderResult(await digestOf(deps, planId, planMoney(deps, planId), { since: 'last', mark: false }));
+      return renderResult(
+        await digestOf(deps, planId, planMoney(deps, planId), { since: 'last', mark: false }),
+      );
     },
   },
   {

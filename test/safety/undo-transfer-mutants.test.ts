@@ -49,7 +49,14 @@ describe('the undo of a transfer', () => {
     };
     h.standIn.clearRequests();
     const deps = createDeps(loadConfig(h.env), silentLog);
-    const plan = await planUndo(deps.ynab, 'demo-budget', entryFor(details), 'transfer', twoDecimals, deps.rules);
+    const plan = await planUndo(
+      deps.ynab,
+      'demo-budget',
+      entryFor(details),
+      'transfer',
+      twoDecimals,
+      deps.rules,
+    );
     const text =
       conflict === null || conflict === TRANSFER_GONE ? conflict : transferChanged(conflict, tx.id);
     expect(plan.fullConflict).toBe(text);
@@ -72,7 +79,14 @@ describe('the undo of a transfer whose first delete answer is lost', () => {
     const { id, account_id, date, amount } = tx;
     const deps = createDeps(loadConfig(h.env), silentLog);
     const details = { transaction_id: id, account_id, date, amount };
-    const plan = await planUndo(deps.ynab, 'demo-budget', entryFor(details), 'transfer', twoDecimals, deps.rules);
+    const plan = await planUndo(
+      deps.ynab,
+      'demo-budget',
+      entryFor(details),
+      'transfer',
+      twoDecimals,
+      deps.rules,
+    );
     expect(plan.fullConflict).toBeNull();
     const [, other] = (plan.subject as { items: string[] }).items;
     return { plan, id, other };
