@@ -24,6 +24,8 @@ export interface PlanMeta {
   first_month: string;
   last_month: string;
   currency_format?: CurrencyFormatRow;
+  /** How the plan writes dates (YNAB's `date_format`): orders day and month of a statement that does not. */
+  date_format?: { format: string };
 }
 
 /** A date-keyed map of loan terms (`{ "2025-03-31": 4500 }`). */

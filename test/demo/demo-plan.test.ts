@@ -58,6 +58,7 @@ describe('demo plan: structure', () => {
         currency_symbol: '€',
         display_symbol: true,
       },
+      date_format: { format: 'DD/MM/YYYY' },
     });
   });
 

@@ -77,7 +77,7 @@ describe('stand-in: server, auth and errors', () => {
 });
 
 describe('stand-in: read routes', () => {
-  it('lists the plan with its currency_format, as YNAB does', async () => {
+  it('lists the plan with its currency_format and date_format, as YNAB does', async () => {
     const res = await get(si, '/plans');
     expect(res.json).toEqual({
       data: {
@@ -98,6 +98,7 @@ describe('stand-in: read routes', () => {
               currency_symbol: '€',
               display_symbol: true,
             },
+            date_format: { format: 'DD/MM/YYYY' },
           },
         ],
       },

@@ -180,6 +180,25 @@ describe.each(ERAS)('compare_statement, %s era', (era) => {
     expect(h.standIn.requests).toEqual([]);
   });
 
+  it('reads dates that could go either way in the plan’s own date format, read from YNAB only then', async ({
+    h,
+  }) => {
+    const s = await connect(h, era);
+    h.standIn.clearRequests();
+    const r = await call(s, 'compare_statement', {
+      plan_id: PLAN,
+      account_id: ACCOUNT,
+      statement: 'Date,Payee,Amount\n03/09/2026,SHOP,-1.00\n04/09/2026,SHOP,-2.00\n',
+    });
+    expect(r.isError, textOf(r)).toBeFalsy();
+    // the demo household writes its dates day first, as YNAB's plan summary says
+    expect((r.structuredContent as { period: unknown }).period).toEqual({
+      start: '2026-09-03',
+      end: '2026-09-04',
+    });
+    expect(requestLines(h.standIn)).toContain('GET /plans');
+  });
+
   it('names the line it cannot read, and an account that is not in the plan', async ({ h }) => {
     const s = await connect(h, era);
     const bad = await call(s, 'compare_statement', {

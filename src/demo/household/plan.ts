@@ -158,7 +158,11 @@ export function buildDemoPlan(): PlanData {
   const look = lookups(accountList, categoryList, payees);
   const movements = moneyMovements();
   return {
-    plan: { ...PLAN, ...(PLAN.currency_format ? { currency_format: { ...PLAN.currency_format } } : {}) },
+    plan: {
+      ...PLAN,
+      ...(PLAN.currency_format ? { currency_format: { ...PLAN.currency_format } } : {}),
+      ...(PLAN.date_format ? { date_format: { ...PLAN.date_format } } : {}),
+    },
     accounts: accountList,
     category_groups: categoryGroups(),
     categories: categoryList,

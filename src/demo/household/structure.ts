@@ -32,6 +32,7 @@ export const PLAN: PlanMeta = {
     currency_symbol: '€',
     display_symbol: true,
   },
+  date_format: { format: 'DD/MM/YYYY' },
 };
 
 export const MONTHS = ['2026-06-01', '2026-07-01', '2026-08-01', '2026-09-01'];
