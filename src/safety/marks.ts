@@ -91,7 +91,8 @@ export class FileMarks implements MarkStore {
       await chmod(temporary, 0o600);
       await rename(temporary, path);
     } catch (error) {
-      await rm(temporary, { force: true });
+      // a temporary file left behind is harmless; its removal failing must not hide why the write failed
+      await rm(temporary, { force: true }).catch(() => undefined);
       throw new AppError(
         `The marks file ${path} cannot be written (${String(error)}): the mark did not move. Set AVENIR_MCP_JOURNAL to a writable place (the marks live beside the journal).`,
       );

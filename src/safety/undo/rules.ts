@@ -7,6 +7,7 @@ import { AppError } from '../../domain/errors.js';
 import { sameCondition } from '../../domain/rules/order.js';
 import type { Rule } from '../../domain/rules/rule.js';
 import type { RuleBook } from '../rules-book.js';
+import type { KindDetails } from '../journal-kinds.js';
 import type { UndoHandler } from './types.js';
 
 export const RULE_CHANGED =
@@ -15,13 +16,15 @@ export const RULE_CHANGED =
 const sameRule = (a: Rule, b: Rule): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** The book with the operation reverted, or null when the rules moved on since. */
-function reverted(book: RuleBook, added: Rule | null, removed: Rule | null): RuleBook | null {
-  if (added !== null) {
+function reverted(book: RuleBook, details: KindDetails<'rule'>): RuleBook | null {
+  if (details.added !== null) {
+    const { added } = details;
     const now = book.rules.find((r) => r.number === added.number);
     if (now === undefined || !sameRule(now, added)) return null;
     return { ...book, rules: book.rules.filter((r) => r.number !== added.number) };
   }
-  if (removed === null) return null;
+  // a removal: the rule comes back only where its number and its condition are free
+  const { removed } = details;
   if (book.rules.some((r) => r.number === removed.number) || sameCondition(book.rules, removed.condition))
     return null;
   return { ...book, rules: [...book.rules, removed].sort((a, b) => a.number - b.number) };
@@ -29,7 +32,7 @@ function reverted(book: RuleBook, added: Rule | null, removed: Rule | null): Rul
 
 export const undoRule: UndoHandler<'rule'> = async (_ynab, plan, entry, details, _money, rules) => {
   const rule = details.added ?? details.removed;
-  const ok = reverted(await rules.read(plan), details.added, details.removed) !== null;
+  const ok = reverted(await rules.read(plan), details) !== null;
   const name = `rule ${String(rule.number)}`;
   return {
     conflicts: ok ? [] : [name],
@@ -42,7 +45,7 @@ export const undoRule: UndoHandler<'rule'> = async (_ynab, plan, entry, details,
     sends: 0,
     apply: async () => {
       await rules.change(plan, (book) => {
-        const next = reverted(book, details.added, details.removed);
+        const next = reverted(book, details);
         // changed between the question and the yes: nothing is written
         if (next === null) throw new AppError(RULE_CHANGED);
         return { book: next, result: null };
