@@ -21,7 +21,8 @@ function sgmlToXml(body: string): string {
       out.push(`</${name}>`);
       continue;
     }
-    const value = (rest ?? '').trim();
+    // the pattern's last group always matches, if only an empty text
+    const value = String(rest).trim();
     if (value === '') {
       out.push(`<${name}>`);
       continue;
