@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Deps } from '../../src/deps.js';
+import type { Mark } from '../../src/domain/changes/mark.js';
 import { Secret } from '../../src/domain/secret.js';
 import type { Rule } from '../../src/domain/rules/rule.js';
 import { COMPARISON_REFUSED, openComparison, sealComparison } from '../../src/safety/comparison-seal.js';
@@ -68,6 +69,39 @@ describe('the household rules file', () => {
 });
 
 describe('the change marks file', () => {
+  it('reads no mark from a missing, damaged or misshapen file: the next call sets a new one', async () => {
+    const dir = folder();
+    const path = join(dir, 'marks.json');
+    const marks = new FileMarks(() => path);
+    expect(await marks.get('p')).toBeNull();
+    for (const text of ['{ not json', '{"plans": null}', '{"plans": {"p": {"version": 2}}}', '[]']) {
+      writeFileSync(path, text);
+      expect(await marks.get('p'), text).toBeNull();
+    }
+  });
+
+  it("keeps each plan's mark, a set after a failed one included", async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'blocker'), 'x');
+    let path = join(dir, 'blocker', 'marks.json');
+    const marks = new FileMarks(() => path);
+    const mark = {
+      version: 1,
+      knowledge: 3,
+      at: '2026-09-25T09:00:00+00:00',
+      from: '2026-07-25',
+      transactions: [],
+      scheduled: [],
+      targets: [],
+      moved: { at: null, ids: [] },
+    } satisfies Mark;
+    await expect(marks.set('p', mark)).rejects.toThrow(/cannot be written/);
+    path = join(dir, 'marks.json');
+    await marks.set('p', mark);
+    await marks.set('q', { ...mark, knowledge: 4 });
+    expect([(await marks.get('p'))?.knowledge, (await marks.get('q'))?.knowledge]).toEqual([3, 4]);
+  });
+
   it('says the mark did not move when it cannot write', async () => {
     const dir = folder();
     writeFileSync(join(dir, 'blocker'), 'x');
