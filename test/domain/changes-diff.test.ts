@@ -1,9 +1,14 @@
 /** The changes since a mark, pure: each kind of transaction change and who made it. */
 import { describe, expect, it } from 'vitest';
 import { Attribution, changesLine } from '../../src/domain/changes/changes.js';
-import { budgetChanges, transactionChanges, type Names } from '../../src/domain/changes/diff.js';
+import {
+  budgetChanges,
+  scheduleChanges,
+  transactionChanges,
+  type Names,
+} from '../../src/domain/changes/diff.js';
 import { markOf } from '../../src/domain/changes/mark.js';
-import type { YnabTransaction } from '../../src/domain/model.js';
+import type { YnabScheduledTransaction, YnabTransaction } from '../../src/domain/model.js';
 import { twoDecimals } from '../helpers/money.js';
 
 const tx = (id: string, extra: Partial<YnabTransaction> = {}): YnabTransaction => ({
@@ -100,5 +105,78 @@ describe('budget changes since a mark', () => {
       ['mm-3', 'moved', 'this_server', 'Moved 5.00 from Food to Fun (2026-09).'],
       ['mm-4', 'unassigned', 'this_server', 'Took 5.00 from Fun back to Ready to Assign (2026-09).'],
     ]);
+  });
+});
+
+describe('every field a change can show', () => {
+  it('shows an account, a payee and a memo changed (the memo without its words)', () => {
+    const [change] = transactionChanges(
+      mark,
+      [tx('a', { account_id: 'acc-2', payee_id: 'pay-2', memo: 'rent share' })],
+      { ...names, accounts: new Map([...names.accounts, ['acc-2', 'Savings']]) },
+      by,
+    );
+    expect(change?.fields).toEqual(['account: Checking → Savings', 'payee: SHOP → pay-2', 'memo changed']);
+  });
+
+  it('tells schedules added, removed and changed, field by field', () => {
+    const schedule = (
+      id: string,
+      extra: Partial<YnabScheduledTransaction> = {},
+    ): YnabScheduledTransaction => ({
+      id,
+      date_first: '2026-09-01',
+      date_next: '2026-10-01',
+      frequency: 'monthly',
+      amount: -50_000,
+      account_id: 'acc-1',
+      payee_id: 'pay-1',
+      payee_name: 'SHOP',
+      category_id: 'cat-food',
+      deleted: false,
+      ...extra,
+    });
+    const withSchedules = markOf({
+      knowledge: 5,
+      at: '2026-09-25T10:00:00+00:00',
+      today: '2026-09-25',
+      transactions: [],
+      scheduled: [schedule('s-1'), schedule('s-2')],
+      groups: [],
+      movements: [],
+    });
+    const changes = scheduleChanges(
+      withSchedules,
+      [
+        schedule('s-1', {
+          account_id: 'acc-2',
+          payee_id: 'pay-2',
+          category_id: 'cat-fun',
+          memo: 'x',
+          flag_color: 'red',
+        }),
+        schedule('s-2', { deleted: true }),
+        schedule('s-3'),
+      ],
+      names,
+      by,
+    );
+    expect(changes.map((c) => [c.id, c.kind, c.fields])).toEqual([
+      [
+        's-1',
+        'changed',
+        [
+          'account: Checking → acc-2',
+          'payee: SHOP → pay-2',
+          'category: Food → Fun',
+          'memo changed',
+          'flag: none → red',
+        ],
+      ],
+      ['s-2', 'removed', null],
+      ['s-3', 'added', null],
+    ]);
+    // nothing of a schedule's kept fields changed: no line
+    expect(scheduleChanges(withSchedules, [schedule('s-1')], names, by)).toEqual([]);
   });
 });
