@@ -3,6 +3,7 @@
  * one refused after a 429), then a scrape of the metrics' own port, whose values must match what the
  * stand-in recorded. Labels stay bounded and never hold an id, a name or a token.
  */
+import { livePacers } from '../../src/metrics/hooks.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
@@ -80,7 +81,12 @@ describe('metrics', () => {
     } finally {
       await client.close();
     }
+    // other files' pacers may still be alive in this worker (files share it), some with little budget
+    // left: the low bucket counts exactly those, between what lives before the scrape and after it
+    const low = () => livePacers().filter((p) => p.budgetLeft() < 20).length;
+    const lowBefore = low();
     const { text, value } = await scrape();
+    const lowAfter = low();
     const count = (tool: string, outcome: string): number | undefined =>
       value(`avenir_tool_call_duration_seconds_count{tool="${tool}",outcome="${outcome}"}`);
     expect([
@@ -104,7 +110,8 @@ describe('metrics', () => {
     expect(value('avenir_pacer_paused')).toBeGreaterThanOrEqual(1);
     // this process's token sent a handful of requests: its budget left is in the top bucket
     expect(value('avenir_pacer_budget_left{left="120-180"}')).toBeGreaterThanOrEqual(1);
-    expect(value('avenir_pacer_budget_left{left="0-19"}')).toBe(0);
+    expect(value('avenir_pacer_budget_left{left="0-19"}')).toBeLessThanOrEqual(lowBefore);
+    expect(value('avenir_pacer_budget_left{left="0-19"}')).toBeGreaterThanOrEqual(lowAfter);
     // the process itself (prom-client's default metrics)
     expect(value('process_resident_memory_bytes')).toBeGreaterThan(0);
     expect(value('nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
