@@ -5,6 +5,7 @@
  * official client. YNAB is the stand-in on loopback, named through AVENIR_MCP_YNAB_URL, the one
  * variable the test adds to what Desktop would pass.
  */
+import { LISTED_WITHOUT_WRITES } from '../helpers/catalogue.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,11 +49,13 @@ type Settings = Record<string, string | boolean>;
 
 /**
  * The ceiling on the extension unpacked, as Claude Desktop keeps it (file sizes added up). Measured:
- * 4.8 MB, the bundle and the views (3.1 MB) and oidc-provider's tree (1.7 MB). The 1 MB of headroom
- * is for the server's own growth; the bundled libraries installed again beside the bundle (9.5 MB
- * more, as mcpb packs them) would go through it at once.
+ * 6.2 MB, the bundle and the views (4.5 MB) and oidc-provider's tree (1.7 MB). It was 4.8 MB under
+ * a 5.8 MB ceiling until the digest view (0.67 MB: each view carries the MCP Apps client whole), the
+ * statement parsers (csv-parse, fast-xml-parser) and this period's tools; the ceiling moved with
+ * them, keeping the 1 MB of headroom for the server's own growth. The bundled libraries installed
+ * again beside the bundle (9.5 MB more, as mcpb packs them) would still go through it at once.
  */
-const UNPACKED_BYTES_CEILING = 5_800_000;
+const UNPACKED_BYTES_CEILING = 7_200_000;
 
 let dir: string;
 let home: string;
@@ -171,7 +174,7 @@ describe('the Claude Desktop extension', () => {
   it('starts read-only without the tick, with the token the user gave', async () => {
     const s = await startAsDesktop(SETTINGS);
     const { tools } = await s.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(allTools.filter((t) => t.kind === 'read').map((t) => t.name));
+    expect(tools.map((t) => t.name)).toEqual(LISTED_WITHOUT_WRITES);
     standIn.clearRequests();
     const plans = await s.client.callTool({ name: 'list_plans', arguments: {} });
     expect(resultOf<{ name: string }[]>(plans)[0]?.name).toBe('Demo household');

@@ -4,6 +4,7 @@
  * official client. Only the child npm processes reach the network, and only the npm registry (for
  * the dependencies, or the npm cache when it already holds them).
  */
+import { LISTED_WITHOUT_WRITES } from '../helpers/catalogue.js';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,12 +21,14 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { na
 
 /**
  * The ceiling on what `npm install avenir-mcp` puts on disk (file sizes added up, so that the figure
- * is the same on every file system). Measured: 5.0 MB, of which 3.3 MB is the package itself (the
- * bundle, the views, the documentation) and 1.8 MB oidc-provider and the 39 packages it brings. The
- * 1 MB of headroom (a fifth) leaves room for the server's own growth over a few releases, and none
- * for a bundled library installed again beside the bundle: zod alone is 6 MB, the SDK 8 MB.
+ * is the same on every file system). Measured: 6.5 MB, of which 4.7 MB is the package itself (the
+ * bundle, the views, the documentation) and 1.8 MB oidc-provider and the 39 packages it brings. It
+ * was 5.0 MB under a 6 MB ceiling until the digest view (0.67 MB: each view carries the MCP Apps
+ * client whole), the statement parsers and this period's tools; the ceiling moved with them, keeping
+ * the 1 MB of headroom for the server's own growth, and none for a bundled library installed again
+ * beside the bundle: zod alone is 6 MB, the SDK 8 MB.
  */
-const INSTALLED_BYTES_CEILING = 6_000_000;
+const INSTALLED_BYTES_CEILING = 7_500_000;
 
 let work: string;
 let prefix: string;
@@ -169,7 +172,7 @@ describe('the npm package', () => {
   it('serves the demo through npx to the official client, and ends with it', async () => {
     const demo = await launchDemo('npx', ['avenir-mcp', '--demo'], { cwd: prefix });
     const { tools } = await demo.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(allTools.filter((t) => t.kind === 'read').map((t) => t.name));
+    expect(tools.map((t) => t.name)).toEqual(LISTED_WITHOUT_WRITES);
     const plans = await demo.client.callTool({ name: 'list_plans', arguments: {} });
     expect(plans.isError).toBeFalsy();
     expect(resultOf<{ id: string; name: string }[]>(plans)).toEqual([
@@ -183,7 +186,7 @@ describe('the npm package', () => {
   // Each set-up of docs/clients.md, started as its client starts it (command, arguments, environment)
   // from the install prefix, where npx finds the installed package as it would find it in its cache.
   const setUps = clientSetUps(readFileSync(join(ROOT, 'docs/clients.md'), 'utf8'));
-  const readNames = allTools.filter((t) => t.kind === 'read').map((t) => t.name);
+  const readNames = LISTED_WITHOUT_WRITES;
 
   it('docs/clients.md gives every client, each with its demo form', () => {
     const labels = setUps.map((s) => s.label);
