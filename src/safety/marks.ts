@@ -3,8 +3,8 @@
  * beside the journal for a single owner (this file), or each person's rows in hosted mode's store
  * (src/hosted/store-marks.ts). The tool never knows which.
  */
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { replaceFile } from './state-file.js';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { AppError } from '../domain/errors.js';
 import { z } from 'zod';
@@ -84,15 +84,9 @@ export class FileMarks implements MarkStore {
 
   async #write(plans: Record<string, unknown>): Promise<void> {
     const path = this.#path();
-    const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      await writeFile(temporary, `${JSON.stringify({ version: 1, plans })}\n`, { mode: 0o600 });
-      await chmod(temporary, 0o600);
-      await rename(temporary, path);
+      await replaceFile(path, `${JSON.stringify({ version: 1, plans })}\n`);
     } catch (error) {
-      // a temporary file left behind is harmless; its removal failing must not hide why the write failed
-      await rm(temporary, { force: true }).catch(() => undefined);
       throw new AppError(
         `The marks file ${path} cannot be written (${String(error)}): the mark did not move. Set AVENIR_MCP_JOURNAL to a writable place (the marks live beside the journal).`,
       );

@@ -9,9 +9,8 @@
  * through a temporary file and a rename: the journal itself is append-only and can be very large,
  * and this file is read at every call that names a plan. Writes within one process are queued.
  */
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { replaceFile } from './state-file.js';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { AppError } from '../domain/errors.js';
 import type { Later } from './outcome/run.js';
@@ -140,12 +139,8 @@ export class PendingStore implements Pending {
 
   async #write(entries: PendingEntry[]): Promise<void> {
     const path = this.#path();
-    const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      await writeFile(temporary, `${JSON.stringify({ version: 1, entries })}\n`, { mode: 0o600 });
-      await chmod(temporary, 0o600);
-      await rename(temporary, path);
+      await replaceFile(path, `${JSON.stringify({ version: 1, entries })}\n`);
     } catch (error) {
       throw new AppError(
         `The pending operations file ${path} cannot be written (${String(error)}): nothing was sent. Set AVENIR_MCP_JOURNAL to a writable place.`,

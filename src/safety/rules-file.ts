@@ -2,8 +2,8 @@
  * A single owner's household rules: `rules.json` beside the journal, mode 0600, replaced whole by an
  * atomic rename so that a crash leaves the old book or the new one, never half of either.
  */
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { replaceFile } from './state-file.js';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../domain/errors.js';
@@ -65,12 +65,8 @@ export class RulesFile implements RulesStore {
 
   async #write(content: RulesFileContent): Promise<void> {
     const path = this.#path();
-    const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
     try {
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-      await writeFile(temporary, `${JSON.stringify(content)}\n`, { mode: 0o600 });
-      await chmod(temporary, 0o600);
-      await rename(temporary, path);
+      await replaceFile(path, `${JSON.stringify(content)}\n`);
     } catch (error) {
       throw new AppError(
         `The rules file ${path} cannot be written (${String(error)}): nothing was changed. Set AVENIR_MCP_JOURNAL to a writable place.`,

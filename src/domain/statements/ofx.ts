@@ -5,7 +5,7 @@
  */
 import { amountOf, decimalMarkOf } from './amount-text.js';
 import { dateOf } from './date-text.js';
-import { linesPeriod, unreadable, type Statement, type StatementLine } from './statement.js';
+import { labelled, linesPeriod, unreadable, type Statement, type StatementLine } from './statement.js';
 import { allOf, parseXml, textAt, type XmlNode } from './xml.js';
 
 const TAG = /<(\/?)([A-Za-z0-9._]+)>([^<]*)/gu;
@@ -67,8 +67,7 @@ export function readOfx(text: string): Statement {
       where,
       date,
       amount,
-      label: name || memo,
-      memo: name !== '' && memo !== '' ? memo : null,
+      ...labelled(name, memo),
       ref: textAt(e, 'FITID') || null,
     };
   });

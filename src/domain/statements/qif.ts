@@ -5,7 +5,14 @@
  */
 import { amountOf, decimalMarkOf } from './amount-text.js';
 import { dateOf, dayOrderOf, needsDayOrder, type DayOrder } from './date-text.js';
-import { ambiguousDates, linesPeriod, unreadable, type Statement, type StatementLine } from './statement.js';
+import {
+  ambiguousDates,
+  labelled,
+  linesPeriod,
+  unreadable,
+  type Statement,
+  type StatementLine,
+} from './statement.js';
 
 interface Record {
   line: number;
@@ -55,8 +62,7 @@ export function readQif(text: string, hint: DayOrder | null): Statement {
       where,
       date,
       amount,
-      label: payee || memo,
-      memo: payee !== '' && memo !== '' ? memo : null,
+      ...labelled(payee, memo),
       ref: r.fields.get('N') || null,
     };
   });

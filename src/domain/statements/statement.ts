@@ -55,6 +55,15 @@ export const unreadable = (format: string, where: string, why: string): Statemen
     `The statement cannot be read as ${format}: ${where}: ${why}. Nothing was compared: fix that line, or export the statement again from the bank.`,
   );
 
+/**
+ * A line's label and memo from the two texts a bank gives: the counterparty's name, else the memo;
+ * the memo kept apart only beside a name, so that no text shows twice.
+ */
+export const labelled = (name: string, memo: string): Pick<StatementLine, 'label' | 'memo'> => ({
+  label: name || memo,
+  memo: name !== '' && memo !== '' ? memo : null,
+});
+
 /** The period of a statement's lines: from the first date to the last. */
 export function linesPeriod(lines: readonly StatementLine[]): { from: string; to: string } | null {
   if (lines.length === 0) return null;

@@ -18,6 +18,7 @@ import { defineReadTool } from '../shared/define-tool.js';
 import { leftOut, leftOutField, rowBytes, rowsWithin, ROW_BYTES } from '../shared/paging.js';
 import { resolvePlan } from '../shared/resolve-plan.js';
 import { DATA_NOTE, planId, untrusted } from '../shared/schemas.js';
+import { householdRules } from '../categorize/rule-rows.js';
 import { statementText } from './statement-source.js';
 import type { YnabTransaction } from '../../domain/model.js';
 
@@ -27,16 +28,6 @@ export const accountState = (plan: string, rows: readonly YnabTransaction[]): st
     plan,
     rows.map((t) => [t.id, t.date, t.amount, t.cleared, t.deleted]),
   );
-
-/** The household's rules; a store that cannot be read leaves the suggestions to history (logged). */
-async function rulesOf(deps: Deps, plan: string) {
-  try {
-    return (await deps.rules.read(plan)).rules;
-  } catch (error) {
-    deps.log.warning('rules', `The household's rules could not be read: ${String(error)}`);
-    return [];
-  }
-}
 
 /** Each merchant's categories, once per snapshot of the plan's transactions (the costly part of a call). */
 const historyOf = perSnapshot(buildHistory);
@@ -176,7 +167,7 @@ export const compareStatement = defineReadTool({
       account: own,
       history: historyOf(transactions),
       payees: transactions,
-      rules: await rulesOf(deps, plan),
+      rules: await householdRules(deps, plan),
       accountId: account.id,
       assignable: new Map(assignableCategories(groups).map((c) => [c.id, c])),
       threshold: deps.config.confidenceThreshold,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ruleWords, type Rule, type RuleNames } from '../../domain/rules/rule.js';
 import { accountNames, visibleCategoryNames } from '../../domain/transactions/search.js';
 import type { Deps } from '../../deps.js';
+import { resolvePlan } from '../shared/resolve-plan.js';
 import { userText } from '../shared/schemas.js';
 
 export const ruleRow = () =>
@@ -44,4 +45,17 @@ export async function ruleNames(deps: Deps, plan: string, money: MoneyText): Pro
   const accounts = accountNames(await deps.ynab.accounts.list(plan));
   const categories = visibleCategoryNames(await deps.ynab.categories.groups(plan));
   return { money, account: (id) => accounts.get(id), category: (id) => categories.get(id) };
+}
+
+/**
+ * The plan's rules: 'last-used' is resolved only when the token reads one plan (the rules are kept
+ * per plan); otherwise, or when they cannot be read, the suggestions come from history alone.
+ */
+export async function householdRules(deps: Deps, planId: string): Promise<Rule[]> {
+  try {
+    return (await deps.rules.read(await resolvePlan(deps, planId))).rules;
+  } catch (error) {
+    deps.log.warning('rules', `The household's rules could not be read: ${String(error)}`);
+    return [];
+  }
 }

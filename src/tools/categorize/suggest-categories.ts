@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { reviewPending } from '../../domain/categorize/classify.js';
 import type { YnabCategoryGroup } from '../../domain/model.js';
 import { withRules } from '../../domain/rules/suggest.js';
-import type { Rule, RuleNames } from '../../domain/rules/rule.js';
+import type { RuleNames } from '../../domain/rules/rule.js';
 import { clean } from '../../domain/text.js';
 import { accountNames, visibleCategoryNames } from '../../domain/transactions/search.js';
-import type { Deps } from '../../deps.js';
-import { resolvePlan } from '../shared/resolve-plan.js';
+import { householdRules } from './rule-rows.js';
 import { defineReadTool } from '../shared/define-tool.js';
 import { DATA_NOTE, listLimit, planId, untrusted } from '../shared/schemas.js';
 import {
@@ -20,19 +19,6 @@ import {
 import { ROW_BYTES, leftOut, leftOutField, moreRows, offsetOf, pageAt, rowBytes } from '../shared/paging.js';
 
 const WRITE_SENTENCE = 'Assign with apply_categories.';
-
-/**
- * The plan's rules: 'last-used' is resolved only when the token reads one plan (the rules are kept
- * per plan); otherwise, or when they cannot be read, the suggestions come from history alone.
- */
-async function rulesOf(deps: Deps, planId: string): Promise<Rule[]> {
-  try {
-    return (await deps.rules.read(await resolvePlan(deps, planId))).rules;
-  } catch (error) {
-    deps.log.warning('rules', `The household's rules could not be read: ${String(error)}`);
-    return [];
-  }
-}
 
 const namesOf = (
   accounts: readonly { id: string; name: string }[],
@@ -140,7 +126,7 @@ export const suggestCategories = defineReadTool({
     const accounts = await deps.ynab.accounts.list(plan_id);
     const review = reviewPending(transactions, groups, accounts, deps.config.confidenceThreshold);
     // the household's rules come before the history; with none, the review is as it was
-    const rules = await rulesOf(deps, plan_id);
+    const rules = await householdRules(deps, plan_id);
     const ruled =
       rules.length === 0 ? review : withRules(review, transactions, rules, namesOf(accounts, groups, money));
     const categories = include_categories
