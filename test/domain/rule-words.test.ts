@@ -1,25 +1,10 @@
 /** A household rule in words, each part of a condition and an action; and the cap on what apply_rules takes at once. */
+import { NONE, NO_ACTION } from '../helpers/rule-parts.js';
 import { describe, expect, it } from 'vitest';
 import { MAX_RULED, ruledAssignments } from '../../src/domain/rules/apply.js';
-import {
-  actionWords,
-  conditionWords,
-  ruleAction,
-  ruleCondition,
-  type ConditionInput,
-  type RuleAction,
-} from '../../src/domain/rules/rule.js';
+import { actionWords, conditionWords, ruleAction, ruleCondition } from '../../src/domain/rules/rule.js';
 import type { YnabAccount, YnabCategoryGroup } from '../../src/domain/model.js';
 import { twoDecimals } from '../helpers/money.js';
-
-const NONE: ConditionInput = {
-  payee: null,
-  amount_min: null,
-  amount_max: null,
-  account_id: null,
-  memo_words: null,
-};
-const NO_ACTION: RuleAction = { category_id: null, payee_name: null, flag_color: null, note: null };
 
 describe('a rule in words', () => {
   it.each([

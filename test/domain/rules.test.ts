@@ -1,4 +1,5 @@
 /** Household rules: checks, order (the more specific, then the older), matching and repeated conditions. */
+import { NONE, NO_ACTION } from '../helpers/rule-parts.js';
 import { describe, expect, it } from 'vitest';
 import {
   conditionWords,
@@ -13,15 +14,6 @@ import { withRules } from '../../src/domain/rules/suggest.js';
 import type { PendingReview } from '../../src/domain/categorize/classify.js';
 import type { YnabTransaction } from '../../src/domain/model.js';
 import { twoDecimals } from '../helpers/money.js';
-
-const NONE: ConditionInput = {
-  payee: null,
-  amount_min: null,
-  amount_max: null,
-  account_id: null,
-  memo_words: null,
-};
-const NO_ACTION: RuleAction = { category_id: null, payee_name: null, flag_color: null, note: null };
 
 const rule = (number: number, when: Partial<ConditionInput>, action: Partial<RuleAction> = {}): Rule => ({
   number,

@@ -4,9 +4,10 @@
  * month named first, three numeric columns), and what the comparison does with rules that set no
  * category, matched rows not yet cleared, and the balances.
  */
+import { PERIOD, line, tx } from '../helpers/statement-rows.js';
 import { describe, expect, it } from 'vitest';
 import { buildHistory } from '../../src/domain/categorize/classify.js';
-import type { YnabCategory, YnabTransaction } from '../../src/domain/model.js';
+import type { YnabCategory } from '../../src/domain/model.js';
 import type { Rule } from '../../src/domain/rules/rule.js';
 import { amountOf } from '../../src/domain/statements/amount-text.js';
 import { comparisonMessage, statementComparison } from '../../src/domain/statements/compare.js';
@@ -17,28 +18,6 @@ import { similarity } from '../../src/domain/statements/similarity.js';
 import { linesPeriod, type Statement, type StatementLine } from '../../src/domain/statements/statement.js';
 import { at, textAt } from '../../src/domain/statements/xml.js';
 import { twoDecimals } from '../helpers/money.js';
-
-const line = (date: string, amount: number, label: string): StatementLine => ({
-  where: 'line 1',
-  date,
-  amount,
-  label,
-  memo: null,
-  ref: null,
-});
-const tx = (id: string, date: string, amount: number, payee: string, extra: Partial<YnabTransaction> = {}) =>
-  ({
-    id,
-    date,
-    amount,
-    payee_name: payee,
-    cleared: 'cleared',
-    approved: true,
-    account_id: 'acc',
-    deleted: false,
-    ...extra,
-  }) as YnabTransaction;
-const PERIOD = { from: '2026-11-01', to: '2026-11-30' };
 
 describe('reading what banks leave out or write otherwise', () => {
   it('takes a QIF `U` amount and a memo where the payee is missing', () => {

@@ -1,32 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PERIOD, line, tx } from '../helpers/statement-rows.js';
 import type { YnabTransaction } from '../../src/domain/model.js';
 import { matchStatement } from '../../src/domain/statements/match.js';
 import { similarity } from '../../src/domain/statements/similarity.js';
-import type { StatementLine } from '../../src/domain/statements/statement.js';
-
-const line = (date: string, amount: number, label: string): StatementLine => ({
-  where: 'line 1',
-  date,
-  amount,
-  label,
-  memo: null,
-  ref: null,
-});
-
-const tx = (id: string, date: string, amount: number, payee: string, extra: Partial<YnabTransaction> = {}) =>
-  ({
-    id,
-    date,
-    amount,
-    payee_name: payee,
-    cleared: 'cleared',
-    approved: true,
-    account_id: 'acc',
-    deleted: false,
-    ...extra,
-  }) as YnabTransaction;
-
-const PERIOD = { from: '2026-11-01', to: '2026-11-30' };
 
 /** The month the fixtures plant: a fee YNAB never saw, a card payment twice, a mistyped amount, a cheque not cleared, a settlement two days late. */
 const LINES = [
