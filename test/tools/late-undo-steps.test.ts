@@ -1,6 +1,6 @@
 /**
- * Undos of several requests whose later request YNAB applies after avenir-mcp has stopped waiting
- * (issue 29), through a real client against the stand-in: the undo of a move (the source after the
+ * Undos of several requests whose later request YNAB applies after avenir-mcp has stopped waiting,
+ * through a real client against the stand-in: the undo of a move (the source after the
  * target), of created transactions (one delete each), of a transfer whose other side YNAB kept, and
  * of a reconciliation (the adjustment after the transactions). The undo stops halfway and says so —
  * unknown, never not_applied — with what is left journaled as an operation of its own, kept pending

@@ -1,11 +1,13 @@
 /**
- * Undos YNAB applies after avenir-mcp has stopped waiting (issue 29), for every kind of the journal,
+ * Undos YNAB applies after avenir-mcp has stopped waiting, for every kind of the journal,
  * through a real client against the stand-in: the undo's first request is applied past the request
  * timeout. The answer is never `not_applied` and never invites a second try; the undo stays pending
  * (asked again, it is refused and nothing is re-sent); once the stand-in applied it, the next call on
  * the plan settles it; the journal marks the operation undone exactly once (an undo of several
  * requests is finished by the next undo, which sends only what is left); and the stand-in holds the
- * plan as before the operation — a recreate makes one copy, never two.
+ * plan as before the operation — a recreate makes one copy, never two. The other ways an undo's
+ * answer is lost (a drop after sending, a 2xx that is not JSON, a cut-off answer) have their own
+ * table over every kind, lost-undo-table.test.ts.
  */
 import { describe, expect } from 'vitest';
 import { KINDS } from '../../src/safety/journal-kinds.js';

@@ -3,7 +3,7 @@
  * a dropped target write that reached YNAB is read back (never "nothing was moved" over a landed
  * write), one that no read shows is unknown — never not_applied, the source never put back, since
  * YNAB may still apply it late — an undo that stops halfway is finished by the next undo, an undo
- * YNAB applies late is finished by the next undo alone (issue 29), pacing sends both writes or none
+ * YNAB applies late is finished by the next undo alone, pacing sends both writes or none
  * (and never calls its own limit "YNAB refused"), an amount that rounds to 0 asks nothing.
  */
 import { describe, expect } from 'vitest';
@@ -262,7 +262,7 @@ describe.each(ERAS)(`${req('undo-halfway')} an undo of a move that stops halfway
   });
 });
 
-describe('issue 29: an undo of a move that YNAB applies late', () => {
+describe('an undo of a move that YNAB applies late', () => {
   it('is unknown, never not_applied; once YNAB shows it, the next undo puts Holidays back alone', async ({
     h,
     journal,
