@@ -26,7 +26,7 @@ const kebab = (name: string): string => name.replaceAll('_', '-');
 
 /**
  * Confirmed writes whose late answers have tables of their own instead of a row of write-cases.ts;
- * the rule writes send no YNAB request, so no answer of theirs can be lost (test/tools/rules.test.ts);
+ * the rule writes send no YNAB request, so no answer of theirs can be lost (test/tools/set_rule/happy.test.ts);
  * apply_rules ends in apply_categories' own write (tools/categorize/categorize-write.ts), whose row
  * covers it.
  */
@@ -128,8 +128,8 @@ function gapsOf(tool: ToolDefinition, places: Places): string[] {
   const tested = places.testFolders.has(name) || places.tests.some((text) => quoted(name).test(text));
   if (!tested)
     gap(
-      `test/tools/${kebab(name)}.test.ts`,
-      `its tests: any test file that names '${name}' in quotes counts (or a folder test/tools/${name}/); call it through connect() of test/helpers/harness.ts in both ERAS, asserting the result and h.standIn.requests`,
+      `test/tools/${name}/happy.test.ts`,
+      `its tests: a folder test/tools/${name}/ with a file per behaviour (happy, refusals, lost-answers, undo); a test elsewhere that names '${name}' in quotes counts too; call it through connect() of test/helpers/harness.ts in both ERAS, asserting the result and h.standIn.requests`,
     );
 
   if (tool.kind === 'read') {

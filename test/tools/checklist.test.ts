@@ -71,7 +71,7 @@ const everyTool = (name: string, file: string) => [
   `${name}: src/tools/index.ts`,
   `${name}: test/tools/__snapshots__/tools-list.json`,
   `${name}: docs/tools.md`,
-  `${name}: test/tools/${file}.test.ts`,
+  `${name}: test/tools/${name}/happy.test.ts`,
 ];
 
 describe('the add-a-tool checklist', () => {
@@ -134,8 +134,8 @@ describe('the add-a-tool checklist', () => {
     expect(fix('get_planted_total: test/helpers/read-calls.ts')).toMatch(
       /^hand-written: the arguments it needs on the demo plan \(its schema refuses \{"plan_id":"demo-budget"\}: since: .+\); add `get_planted_total: \{ … \}`/,
     );
-    expect(fix('get_planted_total: test/tools/get-planted-total.test.ts')).toMatch(
-      /^its tests: any test file that names 'get_planted_total' in quotes counts/,
+    expect(fix('get_planted_total: test/tools/get_planted_total/happy.test.ts')).toMatch(
+      /^its tests: a folder test\/tools\/get_planted_total\/ with a file per behaviour/,
     );
     expect(fix('get_planted_total: bench/context.mjs')).toContain(
       "`['get_planted_total', { plan_id: PLAN, … }],`",
@@ -156,7 +156,7 @@ describe('the add-a-tool checklist', () => {
     expect(missingPlaces([renamed], places())).toEqual([]);
     const folders = { ...places(), testFolders: new Set(['get_planted_total']) };
     expect(
-      missingPlaces([plantedRead], folders).filter((g) => g.includes('test/tools/get-planted-total.test.ts')),
+      missingPlaces([plantedRead], folders).filter((g) => g.includes('test/tools/get_planted_total/')),
     ).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ const SERIES: [string, number][] = [
 
 /**
  * The series bound by the plan's first month; net worth's month ends are bound by the accounts'
- * history instead, which starts before it (test/tools/net-worth.test.ts).
+ * history instead, which starts before it (test/tools/get_net_worth_trend/happy.test.ts).
  */
 const PLAN_BOUND = SERIES.filter(([tool]) => tool !== 'get_net_worth_trend');
 
