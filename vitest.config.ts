@@ -1,10 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The slow families: runs that start another program or wait on one — the built CLI and the
+ * inspector and conformance suites (each spawns processes), the older SDK's client, the property
+ * runs over every tool's inputs, and every file that drives Debian's Chromium. Together they are
+ * about two fifths of the suite's time, and a change to a tool rarely needs them before it is
+ * pushed. `npm test` (and so CI) runs everything, in one run with one coverage report;
+ * `npx vitest run` without a file runs the rest, the quick loop; `npm run test:slow` runs these
+ * alone. Naming a file or folder on the command line runs it whatever its family.
+ */
+const SLOW_FOLDERS = ['e2e', 'inspector', 'conformance', 'interop', 'properties'].map(
+  (f) => `test/${f}/**/*.test.ts`,
+);
+
+/** Every test file that launches a browser, found by what it imports, so that a new one is found too. */
+function browserFiles(dir = 'test'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return browserFiles(path);
+    if (!e.name.endsWith('.test.ts')) return [];
+    const text = readFileSync(path, 'utf8');
+    return /from '(playwright-core|[./]+helpers\/browser\.js)'/.test(text) ? [path] : [];
+  });
+}
+
+const slow = [...SLOW_FOLDERS, ...browserFiles()];
+const family = process.env.AVENIR_MCP_TESTS ?? 'quick';
+// a file or folder named on the command line (`npx vitest run test/oauth/sign-in.test.ts`) runs
+const named = process.argv.slice(2).some((a) => a.startsWith('test/') || a.endsWith('.test.ts'));
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: family === 'slow' && !named ? slow : ['test/**/*.test.ts'],
     // test/package packs and installs the package: `npm run test:package` (vitest.package.config.ts).
-    exclude: [...configDefaults.exclude, 'test/package/**'],
+    exclude: [...configDefaults.exclude, 'test/package/**', ...(family === 'quick' && !named ? slow : [])],
     setupFiles: ['test/setup.ts'],
     // the usual report, and the count of assertions made (test/reporters/assertions.ts)
     reporters: ['default', './test/reporters/assertions.ts'],
