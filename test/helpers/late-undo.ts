@@ -10,9 +10,8 @@ import { movableClock } from './pending.js';
 import type { UndoCase } from './undo-cases.js';
 import { ACCEPT, answering } from './writes.js';
 
-/** The server gives up on an answer after this long; the stand-in applies a late undo after LATE. */
+/** The server gives up on an answer after this long; the tests let the stand-in apply a late undo after it (heldBack). */
 export const TIMEOUT_MS = '400';
-export const LATE = 1_200;
 
 /** A session on a fresh stand-in whose answers time out after TIMEOUT_MS, with a clock the test moves. */
 export async function lateSession(h: Harness, journal: string) {

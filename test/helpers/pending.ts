@@ -61,3 +61,17 @@ export async function until(done: () => boolean): Promise<void> {
   for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(done()).toBe(true);
 }
+
+/**
+ * A write YNAB applies after the server has stopped waiting, at the moment the test chooses: the
+ * stand-in holds the request (past the server's request timeout) until `land()`, then applies it.
+ * Tests that check what happens meanwhile need not wait a fixed time that must outlast the
+ * server's timeout and read-backs on any machine.
+ */
+export function heldBack(): { hold: Promise<void>; land: () => void } {
+  let land = (): void => undefined;
+  const hold = new Promise<void>((resolve) => {
+    land = resolve;
+  });
+  return { hold, land };
+}

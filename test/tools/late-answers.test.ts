@@ -23,11 +23,11 @@ import {
   pendingEntries as pendingOf,
   pendingIdIn,
   until,
+  heldBack,
 } from '../helpers/pending.js';
 
-/** The server gives up on an answer after this long; the stand-in applies a late write after LATE. */
+/** The server gives up on an answer after this long; the stand-in applies a late write when the test lets it. */
 const TIMEOUT_MS = '400';
-const LATE = 1_200;
 
 const ALL = [...CASES, ...BUDGET_CASES];
 
@@ -66,7 +66,8 @@ describe.each(ALL)('$tool, answered late', (c) => {
     const before = c.held(h.standIn.state);
     const clock = movableClock();
     const s = await open(h, journal, clock);
-    h.standIn.fault({ ...c.route, delayMs: LATE });
+    const late = heldBack();
+    h.standIn.fault({ ...c.route, hold: late.hold });
     const r = await call(s, c.tool, args);
     const result = out(r);
     expect(result.status).toBe('unknown');
@@ -81,6 +82,8 @@ describe.each(ALL)('$tool, answered late', (c) => {
     expect(again.isError).toBe(true);
     expect(textOf(again)).toContain(`A change to the same thing is still pending: operation ${id}`);
 
+    // YNAB applies it now, long after the server stopped waiting
+    late.land();
     await until(() => JSON.stringify(c.held(h.standIn.state)) === JSON.stringify(c.after));
     // the next call on the plan, once reads are due again, settles it
     clock.forward(RETRY_MS);

@@ -23,11 +23,11 @@ import {
   pendingEntries,
   pendingIdIn,
   until,
+  heldBack,
 } from '../helpers/pending.js';
 import { req } from '../requirements.js';
 
 const TIMEOUT_MS = '400';
-const LATE = 1_200;
 const PLAN = { plan_id: 'demo-budget' };
 
 /** The writes whose pending entry says how to recognise them (the others only refuse). */
@@ -83,12 +83,14 @@ async function thenNext(h: Harness, journal: string, c: Case, fault: Partial<Fau
 /** Makes the write in a first process, which YNAB applies after it stopped waiting; returns its id. */
 async function lateInFirst(h: Harness, journal: string, c: Case): Promise<string> {
   const first = await process(h, journal);
-  h.standIn.fault({ ...c.route, delayMs: LATE });
+  const late = heldBack();
+  h.standIn.fault({ ...c.route, hold: late.hold });
   const r = out(await call(first, c.tool, { ...PLAN, ...c.args }));
   expect(r.status).toBe('unknown');
   const id = pendingIdIn(r.message);
   expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
   await first.close();
+  late.land();
   await until(() => JSON.stringify(c.held(h.standIn.state)) === JSON.stringify(c.after));
   return id;
 }
@@ -138,10 +140,12 @@ describe('a move whose target is still landing when the next process reads it', 
     journal,
   }) => {
     const c = BUDGET_CASES[1] as Case;
-    const { id, next, clock } = await thenNext(h, journal, c, { delayMs: LATE });
+    const late = heldBack();
+    const { id, next, clock } = await thenNext(h, journal, c, { hold: late.hold });
     // only the source shows yet: not settled, and asking again is refused
     expect(restaurants(h.standIn.state)).toBe(120_000);
     await stillPending(next, journal, c, id);
+    late.land();
     await until(() => restaurants(h.standIn.state) === 130_000);
     clock.forward(RETRY_MS);
     await call(next, 'list_accounts', PLAN);

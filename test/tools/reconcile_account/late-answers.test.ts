@@ -13,7 +13,14 @@ import { ADJUSTMENT_MEMO } from '../../../src/domain/accounts/reconcile.js';
 import { PENDING_MS, RETRY_MS } from '../../../src/safety/outcome/settle-later.js';
 import { it } from '../../helpers/fixture.js';
 import { call, connect, type Harness, type Session } from '../../helpers/harness.js';
-import { journalEntries, movableClock, pendingEntries, pendingIdIn, until } from '../../helpers/pending.js';
+import {
+  heldBack,
+  journalEntries,
+  movableClock,
+  pendingEntries,
+  pendingIdIn,
+  until,
+} from '../../helpers/pending.js';
 import { ACCEPT, answering } from '../../helpers/writes.js';
 
 const TX = '/plans/demo-budget/transactions';
@@ -21,7 +28,6 @@ const PLAN = { plan_id: 'demo-budget' };
 /** Savings holds 600.00 cleared: a bank balance of 612.34 books an adjustment of 12.34. */
 const ADJUST = { ...PLAN, account_id: 'acc-savings', bank_balance: 612.34, adjust: true };
 const TIMEOUT_MS = '400';
-const LATE = 1_200;
 
 type Out = { status: string; message: string; operation_id: string | null };
 const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
@@ -57,7 +63,8 @@ describe("reconcile_account, the adjustment's answer lost", () => {
     const clock = movableClock();
     const s = await open(h, journal, clock);
     const before = reconciled(h);
-    h.standIn.fault({ method: 'POST', path: TX, delayMs: LATE });
+    const late = heldBack();
+    h.standIn.fault({ method: 'POST', path: TX, hold: late.hold });
     const r = await call(s, 'reconcile_account', ADJUST);
     expect(r.isError).toBe(true);
     expect(out(r)).toMatchObject({ status: 'unknown', operation_id: null });
@@ -78,6 +85,7 @@ describe("reconcile_account, the adjustment's answer lost", () => {
     expect(again.isError).toBe(true);
     expect(sent(h, 'POST')).toBe(1);
 
+    late.land();
     await until(() => adjustments(h).length === 1);
     clock.forward(RETRY_MS);
     await call(s, 'list_accounts', PLAN);
@@ -155,8 +163,10 @@ describe('reconcile_account left pending, settled by the next process', () => {
   }) => {
     const args = { ...PLAN, account_id: 'acc-savings', bank_balance: 600 };
     const before = reconciled(h);
-    const { id, next } = await inFirst(h, journal, args, { method: 'PATCH', delayMs: LATE });
+    const late = heldBack();
+    const { id, next } = await inFirst(h, journal, args, { method: 'PATCH', hold: late.hold });
     expect(pendingEntries(journal)[0]?.recognise).toMatchObject({ expect: 'fields' });
+    late.land();
     await until(() => reconciled(h) > before);
     await call(next, 'list_accounts', PLAN);
     expect(pendingEntries(journal)).toEqual([]);
@@ -170,7 +180,9 @@ describe('reconcile_account left pending, settled by the next process', () => {
     h,
     journal,
   }) => {
-    const { id, next } = await inFirst(h, journal, ADJUST, { method: 'POST', delayMs: LATE });
+    const late = heldBack();
+    const { id, next } = await inFirst(h, journal, ADJUST, { method: 'POST', hold: late.hold });
+    late.land();
     await until(() => adjustments(h).length === 1);
     await call(next, 'list_accounts', PLAN);
     expect(pendingEntries(journal)).toEqual([]);
@@ -184,7 +196,8 @@ describe('reconcile_account left pending, settled by the next process', () => {
     h,
     journal,
   }) => {
-    const { id, next } = await inFirst(h, journal, ADJUST, { method: 'PATCH', delayMs: LATE });
+    const late = heldBack();
+    const { id, next } = await inFirst(h, journal, ADJUST, { method: 'PATCH', hold: late.hold });
     const [made] = adjustments(h);
     const recognise = pendingEntries(journal)[0]?.recognise as {
       expect: string;
@@ -196,6 +209,7 @@ describe('reconcile_account left pending, settled by the next process', () => {
     // the pending id went to the adjustment's own entry: the reconciliation has an id of its own
     expect(recognise.record_id).toMatch(/^[0-9a-f]{12}$/);
     expect(recognise.record_id).not.toBe(id);
+    late.land();
     await until(
       () =>
         made !== undefined &&

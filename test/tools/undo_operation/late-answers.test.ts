@@ -15,17 +15,9 @@ import { RETRY_MS } from '../../../src/safety/outcome/settle-later.js';
 import { it } from '../../helpers/fixture.js';
 import { call, textOf } from '../../helpers/harness.js';
 import { out } from '../../helpers/move.js';
-import { pendingEntries } from '../../helpers/pending.js';
+import { heldBack, pendingEntries } from '../../helpers/pending.js';
 import { UNDO_CASES } from '../../helpers/undo-cases.js';
-import {
-  LATE,
-  eachSentOnce,
-  operated,
-  expectUnknown,
-  undoneIn,
-  until,
-  writesOf,
-} from '../../helpers/late-undo.js';
+import { eachSentOnce, operated, expectUnknown, undoneIn, until, writesOf } from '../../helpers/late-undo.js';
 import { req } from '../../requirements.js';
 
 /** Kinds whose undo sends no YNAB request (the rules are this server's own): no answer to be late. */
@@ -48,7 +40,8 @@ describe.each(UNDO_CASES)(
       journal,
     }) => {
       const { s, clock, before, op, undo } = await operated(h, journal, c);
-      h.standIn.fault({ ...c.routes[0]!, delayMs: LATE });
+      const late = heldBack();
+      h.standIn.fault({ ...c.routes[0]!, hold: late.hold });
       const first = await call(s, 'undo_operation', undo);
       expectUnknown(first);
       const r = out(first);
@@ -67,7 +60,8 @@ describe.each(UNDO_CASES)(
       );
       expect(writesOf(h)).toHaveLength(1);
 
-      // the stand-in applies it; the next call on the plan, once reads are due again, settles it
+      // the stand-in applies it now; the next call on the plan, once reads are due again, settles it
+      late.land();
       await until(() =>
         h.standIn.requests.some((q) => q.method !== 'GET' && q.status >= 200 && q.status < 300),
       );

@@ -15,7 +15,7 @@ import { RETRY_MS } from '../../../src/safety/outcome/settle-later.js';
 import { it } from '../../helpers/fixture.js';
 import { call, connect, textOf } from '../../helpers/harness.js';
 import { lines, out } from '../../helpers/move.js';
-import { pendingEntries, pendingIdIn } from '../../helpers/pending.js';
+import { heldBack, pendingEntries, pendingIdIn } from '../../helpers/pending.js';
 import { ACCEPT, answering } from '../../helpers/writes.js';
 import { UNDO_CASES } from '../../helpers/undo-cases.js';
 import * as late from '../../helpers/late-undo.js';
@@ -44,7 +44,8 @@ describe.each(MULTI)('the undo of $kind ($tool), its second request applied late
     const { s, clock, before, op, undo } = await late.operated(h, journal, c);
     // the first request answered (as the row needs it), the second one applied late
     for (const f of c.setup ?? [c.routes[0]!]) h.standIn.fault(f as FaultRule);
-    h.standIn.fault({ ...c.routes[1]!, delayMs: late.LATE });
+    const held = heldBack();
+    h.standIn.fault({ ...c.routes[1]!, hold: held.hold });
     const first = await call(s, 'undo_operation', undo);
     late.expectUnknown(first, 'Undo done halfway: ');
     const r = out(first);
@@ -72,6 +73,7 @@ describe.each(MULTI)('the undo of $kind ($tool), its second request applied late
     expect(late.writesOf(h)).toHaveLength(2);
 
     // the stand-in applies it; the next undo of what was left finds it done and sends nothing
+    held.land();
     await late.until(
       () =>
         h.standIn.requests.filter((q) => q.method !== 'GET' && q.status >= 200 && q.status < 300).length ===
@@ -96,9 +98,11 @@ describe.each(MULTI)(
     }) => {
       const { s, before, undo } = await late.operated(h, journal, c);
       for (const f of c.setup ?? [c.routes[0]!]) h.standIn.fault(f as FaultRule);
-      h.standIn.fault({ ...c.routes[1]!, delayMs: late.LATE });
+      const held = heldBack();
+      h.standIn.fault({ ...c.routes[1]!, hold: held.hold });
       const restId = pendingIdIn(out(await call(s, 'undo_operation', undo)).message);
       await s.close();
+      held.land();
       await late.until(
         () =>
           h.standIn.requests.filter((q) => q.method !== 'GET' && q.status >= 200 && q.status < 300).length ===

@@ -10,15 +10,14 @@ import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { call, connect, textOf, type Harness, type Session } from '../../helpers/harness.js';
 import { lines, out } from '../../helpers/move.js';
-import { journalEntries, pendingEntries, pendingIdIn, until } from '../../helpers/pending.js';
+import { journalEntries, pendingEntries, pendingIdIn, until, heldBack } from '../../helpers/pending.js';
 import { UNDO_CASES, sentOn, type UndoCase } from '../../helpers/undo-cases.js';
 import { ACCEPT, answering } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
 
 const PLAN = { plan_id: 'demo-budget' };
-/** The server stops waiting after TIMEOUT_MS; the stand-in applies the revert at LATE, after the read-back. */
+/** The server stops waiting after TIMEOUT_MS; the stand-in applies the revert when the test lets it. */
 const TIMEOUT_MS = '400';
-const LATE = 1_200;
 
 /** A process of its own (its own memory of pending writes), on the shared journal. */
 function process(h: Harness, journal: string): Promise<Session> {
@@ -51,13 +50,15 @@ describe.each(ONE_REQUEST)(
       h.standIn.clearRequests();
 
       // the revert's answer comes too late: unknown, pending, and YNAB applies it after
-      h.standIn.fault({ ...c.routes[0]!, delayMs: LATE });
+      const late = heldBack();
+      h.standIn.fault({ ...c.routes[0]!, hold: late.hold });
       const lost = out(await call(first, 'undo_operation', { ...PLAN, operation_id: op }));
       expect(lost.status).toBe('unknown');
       const id = pendingIdIn(lost.message);
       expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
       expect(pendingEntries(journal)[0]).toMatchObject({ undoes: op });
       await first.close();
+      late.land();
       await until(() => JSON.stringify(c.held(h.standIn.state)) !== JSON.stringify(after));
       expect(undone(journal)).toEqual([]);
 
