@@ -147,6 +147,32 @@ describe.each(ENGINES)('the shared OAuth records on $name', (engine) => {
     expect(await a.get('Grant', 'g-2')).toMatchObject({ jti: 'g-2' });
   });
 
+  it('keeps a browser session under the hash of its cookie; found by uid, it carries a reference that only destroys', async () => {
+    const sessions = adapterFactory(a, a)('Session');
+    await sessions.upsert('cookie-secret', { jti: 'cookie-secret', uid: 'u-1', accountId: 'x' }, 60);
+    const rows = await a.list('Session');
+    expect(rows.map((r) => r.id)).toEqual([hashedId('cookie-secret')]);
+    expect(JSON.stringify(rows)).not.toContain('cookie-secret');
+    // the cookie presented opens it on any instance, its id back in place
+    expect(await adapterFactory(b, b)('Session').find('cookie-secret')).toMatchObject({
+      jti: 'cookie-secret',
+      accountId: 'x',
+    });
+    // found by uid (a token's or a sign-in page's check), it names no cookie
+    const byUid = await sessions.findByUid('u-1');
+    expect(byUid).toMatchObject({ uid: 'u-1', accountId: 'x', jti: 'uid:u-1' });
+    expect(await sessions.find('uid:u-1')).toBeUndefined();
+    expect(await sessions.findByUid('u-missing')).toBeUndefined();
+    // and ended through that reference (a new sign-in ends the browser's previous session)
+    await sessions.destroy('uid:u-1');
+    expect(await sessions.find('cookie-secret')).toBeUndefined();
+    // a session written before the hashing keeps its cookie as its id, and is still found and ended
+    await a.set('Session', 'old-cookie', { jti: 'old-cookie', uid: 'u-2' }, now + 60 * S);
+    expect(await sessions.findByUid('u-2')).toMatchObject({ jti: 'old-cookie' });
+    await sessions.destroy('old-cookie');
+    expect(await a.get('Session', 'old-cookie')).toBeUndefined();
+  });
+
   it('counts the sign-ins under way on every instance before it lets a new app register', async () => {
     // registrations whose sign-in pages are open, the pages opened through the other instance
     for (let i = 0; i < SIGNING_IN_CLIENTS; i++) {

@@ -15,6 +15,12 @@
  * secret are kept under a SHA-256 of it, and without it in their payload (oidc-provider writes it
  * there as `jti`; it is put back when the token is presented): whoever reads the store, or a copy of
  * it, learns no token a client could use. Records written before this are still found by their id.
+ *
+ * A browser's session is such a secret too: its id is the session cookie, which signs the person in
+ * on the consent page. It is kept under its hash like a token. The provider also finds a session by
+ * its `uid` (to check a token or a sign-in page against it), where no cookie is at hand to put back:
+ * the session found that way carries a reference to its uid as its id, which the provider only
+ * reads, and which `destroy` understands (a sign-in here ends the browser's previous session).
  */
 import { createHash } from 'node:crypto';
 import { errors, type Adapter, type AdapterFactory, type AdapterPayload } from 'oidc-provider';
@@ -36,9 +42,13 @@ export const SECRET_ID_KINDS: ReadonlySet<string> = new Set([
   'AuthorizationCode',
   'ClientCredentials',
   'RegistrationAccessToken',
+  'Session',
 ]);
 
 const HASHED = 'sha256:';
+
+/** The id given to a session found by its uid: no cookie is at hand, and none is ever made of this. */
+const BY_UID = 'uid:';
 
 /** The store's key for a secret id: its SHA-256, which cannot be presented in its place. */
 export const hashedId = (id: string): string =>
@@ -49,7 +59,7 @@ export const hashedId = (id: string): string =>
  * the hashed form (no token oidc-provider makes has a colon), or the hash read from the store would
  * open its record as if it were the token.
  */
-const mayBeUnhashed = (id: string): boolean => !id.startsWith(HASHED);
+const mayBeUnhashed = (id: string): boolean => !id.startsWith(HASHED) && !id.startsWith(BY_UID);
 
 /** The provider's own words when a code or a refresh token comes back after its use. */
 const E_SPENT: Record<string, string> = {
@@ -101,13 +111,18 @@ class StoreAdapter implements Adapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    // a reference to a uid is no cookie: it opens nothing
+    if (this.secret && id.startsWith(BY_UID)) return undefined;
     const found = await this.stored(id);
     // the token presented is the one its hash was kept under: it is the payload's `jti` again
     return found !== undefined && this.secret && found.jti === undefined ? { ...found, jti: id } : found;
   }
 
-  findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.store.findBy(this.kind, 'uid', uid);
+  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    const found = await this.store.findBy(this.kind, 'uid', uid);
+    return found !== undefined && this.secret && found.jti === undefined
+      ? { ...found, jti: `${BY_UID}${uid}` }
+      : found;
   }
 
   findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
@@ -135,6 +150,10 @@ class StoreAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
+    if (this.secret && id.startsWith(BY_UID)) {
+      await this.store.deleteBy(this.kind, 'uid', id.slice(BY_UID.length));
+      return;
+    }
     await this.store.delete(this.kind, this.keyOf(id));
     if (this.secret && mayBeUnhashed(id)) await this.store.delete(this.kind, id);
   }
