@@ -61,7 +61,7 @@ describe('the passphrase', () => {
     closePage(page);
   });
 
-  it('stops taking tries after five wrong ones, even the right passphrase', async () => {
+  it('says how many tries are left, then stops taking tries after five wrong ones, with no form to send', async () => {
     const own = await startRemote(h);
     try {
       const id = await register(own, callback.url);
@@ -70,14 +70,30 @@ describe('the passphrase', () => {
         code_challenge: challenge,
         code_challenge_method: 'S256',
       });
-      for (let i = 0; i < 5; i++) {
+      for (let i = 0; i < 4; i++) {
         const refused = { status: 0 };
-        await (await consent(browser, url, { passphrase: `wrong guess number ${i}`, refused })).close();
+        const page = await consent(browser, url, { passphrase: `wrong guess number ${i}`, refused });
         expect(refused.status).toBe(401);
+        const left = 4 - i;
+        expect(await page.textContent('#passphrase-error')).toContain(
+          `${left} ${left === 1 ? 'try' : 'tries'} left, then sign-in pauses for 15 minutes.`,
+        );
+        await page.close();
       }
+      // the fifth wrong one: the pause begins, and the page that says so has nothing to send
       const refused = { status: 0 };
-      const page = await consent(browser, url, { passphrase: PASSPHRASE, refused });
-      expect(refused.status).toBe(429);
+      const last = await consent(browser, url, { passphrase: 'wrong guess number 4', refused });
+      expect(refused.status).toBe(401);
+      expect(await last.locator('form, input, button').count()).toBe(0);
+      expect(await last.textContent('[role=alert]')).toMatch(
+        /Too many wrong passphrases: no tries are taken for 1[45] more minutes/,
+      );
+      closePage(last);
+      // opened again while paused: the same page, no form, whatever the passphrase would have been
+      const page = await browser.page();
+      const response = await page.goto(url.href);
+      expect(response?.status()).toBe(429);
+      expect(await page.locator('form, input, button').count()).toBe(0);
       expect(await page.textContent('[role=alert]')).toMatch(
         /Too many wrong passphrases: no tries are taken for 1[45] more minutes/,
       );

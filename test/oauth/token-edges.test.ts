@@ -114,7 +114,7 @@ describe('CORS at the token endpoint', () => {
 });
 
 describe('error pages', () => {
-  it('renders an authorization error as our own page, with a strict policy and no code', async () => {
+  it('renders an authorization error as our own page in plain words, with a strict policy and no code', async () => {
     const r = await fetch(at(remote, '/authorize?client_id=nobody&response_type=code'), {
       redirect: 'manual',
     });
@@ -122,7 +122,9 @@ describe('error pages', () => {
     expect(r.headers.get('content-security-policy')).toContain("default-src 'none'");
     const body = await r.text();
     expect(body).toContain('The sign-in could not go on');
-    expect(body).toContain('invalid_client');
-    expect(body).toContain('Start again from the app that sent you here.');
+    // what happened and what to do, in words: the protocol's error code is not shown
+    expect(body).not.toContain('invalid_client');
+    expect(body).toContain('The app that sent you here is not known to this server');
+    expect(body).toContain('Remove this server from the app and add it again.');
   });
 });

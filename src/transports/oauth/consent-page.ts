@@ -7,13 +7,23 @@
  * nonce alone): it fills the time zone field from the browser's own setting. Without scripts the
  * field stays empty and the person types a zone, or leaves it for the server's.
  */
-import { escapeHtml, pageHeaders, privacyLink, STYLE } from './page.js';
+import { escapeHtml, head, pageHeaders, privacyLink } from './page.js';
+import {
+  appIdentity,
+  appName,
+  CHANGES,
+  howLong,
+  READ_ONLY_SERVER,
+  READING,
+  serverLine,
+  type Asker,
+  type Lasting,
+} from './page-parts.js';
 
-export interface ConsentModel {
+export interface ConsentModel extends Asker, Lasting {
   uid: string;
-  clientName: string | null;
-  clientId: string;
-  redirectUri: string;
+  /** The public host of this server, named at the top of the page. */
+  serverHost: string;
   /** AVENIR_MCP_WRITE=1: the person may also allow changes. */
   writesOffered: boolean;
   /** The operator's privacy policy (AVENIR_MCP_PRIVACY_URL), linked at the page's end; null for none. */
@@ -42,31 +52,33 @@ const ZONE_SCRIPT = `var z=document.getElementById('time_zone');if(z&&!z.value){
 export const ACCOUNT_WIDE =
   'Your choice applies to your whole account on this server: choosing read only here also makes the apps you connected earlier read only; choosing changes lets the apps you allowed changes before make them again. An app you let only read stays read only.';
 
+/** Where a person ends or changes what an app may do. */
+export const HOSTED_REVOKE = `Change it or revoke it at any time on this server's <a href="/account">account page</a> (you sign in with YNAB there), or remove this server from the authorized applications in YNAB's settings.`;
+
 function choices(m: ConsentModel): string {
   if (!m.writesOffered)
-    return `<p>It may <strong>read</strong> your plan. This server never changes a plan (its operator has not allowed changes).</p><input type="hidden" name="access" value="read">`;
+    return `<p>${READING}</p><p>${READ_ONLY_SERVER}</p><input type="hidden" name="access" value="read">`;
   const checked = (yes: boolean): string => (yes ? ' checked' : '');
   return `<fieldset><legend>What may it do?</legend>
-<label><input type="radio" name="access" value="read"${checked(!m.write)}> <strong>Read only</strong>: it reads balances, transactions and categories; it can never change anything, and YNAB gives it a read-only token.</label>
-<label><input type="radio" name="access" value="write"${checked(m.write === true)}> <strong>Also changes</strong>: it may also propose changes (categorise, create, move money); each one is shown to you first and made only after your yes, and can be undone.</label>
+<label><input type="radio" name="access" value="read"${checked(!m.write)}> <strong>Read only</strong>. ${READING.replace('<strong>Reading</strong> lets', 'It lets')} YNAB gives it a read-only token.</label>
+<label><input type="radio" name="access" value="write"${checked(m.write === true)}> <strong>Also changes</strong>. ${CHANGES.replace('<strong>Changes</strong> let', 'They let')}</label>
 <p>${ACCOUNT_WIDE}</p>
 </fieldset>`;
 }
 
 export function consentPage(m: ConsentModel, nonce: string): string {
-  const name = m.clientName ? escapeHtml(m.clientName) : 'An unnamed app';
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Connect your YNAB plan</title><style nonce="${nonce}">${STYLE}</style></head>
-<body><h1>Connect ${name} to your YNAB plan?</h1>
-<p>App: <code>${escapeHtml(m.clientId)}</code><br>It will be sent back to: <code>${escapeHtml(m.redirectUri)}</code></p>
-<p>The name is the one the app gave itself: continue only if you just added this server in that app yourself.</p>
-${m.error ? `<p class="error" role="alert">${escapeHtml(m.error)}</p>` : ''}
+  const invalid = m.error ? ' aria-invalid="true" aria-describedby="time-zone-error"' : '';
+  return `${head('Connect your YNAB plan', nonce)}${serverLine(m.serverHost)}
+<h1>Connect ${appName(m, 'An unnamed app')} to your YNAB plan?</h1>
+${appIdentity(m)}
 <form method="post" action="/interaction/${encodeURIComponent(m.uid)}">
 ${choices(m)}
-<label>Your time zone ("today" for your plan is the date there) <input type="text" id="time_zone" name="time_zone" value="${escapeHtml(m.timeZone ?? '')}" placeholder="e.g. Europe/Paris" autocomplete="off"></label>
+${howLong(m, HOSTED_REVOKE)}
+<label for="time_zone">Your time zone ("today" for your plan is the date there)</label>
+<input type="text" id="time_zone" name="time_zone" value="${escapeHtml(m.timeZone ?? '')}" placeholder="e.g. Europe/Paris" autocomplete="off"${invalid}>
+${m.error ? `<p class="error" id="time-zone-error" role="alert">${escapeHtml(m.error)}</p>` : ''}
 <p>Next, YNAB asks you to sign in and to authorize this server; you come back here after.</p>
-<button type="submit" name="decision" value="allow">Continue to YNAB</button><button type="submit" name="decision" value="deny">Deny</button>
+<p><button type="submit" name="decision" value="allow" class="primary">Continue to YNAB</button><button type="submit" name="decision" value="deny">Deny</button></p>
 </form>${privacyLink(m.privacyUrl)}<script nonce="${nonce}">${ZONE_SCRIPT}</script></body></html>
 `;
 }

@@ -131,16 +131,23 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
     }),
   );
   const callback = provider.callback();
+  const lasting = {
+    serverHost: publicUrl.host,
+    grantDays: Math.round((options.grantTtl ?? 365 * DAY) / DAY),
+    idleDays: Math.round((options.refreshTokenTtl ?? 30 * DAY) / DAY),
+  };
   const interaction = {
     provider,
     resource: resource.href,
     limiter: options.limiter ?? new TryLimiter(),
     ownerHash: options.ownerHash ?? '',
     writesOffered: options.writes,
+    ...lasting,
   };
   const hosted: HostedContext | null = options.hosted
     ? {
         ...options.hosted,
+        ...lasting,
         provider,
         resource: resource.href,
         writesOffered: options.writes,

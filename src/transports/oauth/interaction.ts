@@ -6,15 +6,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { TryLimiter } from './rate-limit.js';
-import { authorizePage, messagePage, newNonce, pageHeaders, type PageModel } from './page.js';
+import { authorizePage, lockoutPage, messagePage, newNonce, pageHeaders, type PageModel } from './page.js';
+import type { Lasting } from './page-parts.js';
 import { READ_SCOPE, WRITE_SCOPE } from './scopes.js';
 import { verifyPassphrase } from './passphrase.js';
 
 export const OWNER = 'owner';
 const MAX_FORM = 16 * 1024;
 
-export interface InteractionContext {
+export interface InteractionContext extends Lasting {
   provider: Provider;
+  /** The public host, named on the page. */
+  serverHost: string;
   resource: string;
   limiter: TryLimiter;
   ownerHash: string;
@@ -72,6 +75,12 @@ export async function recordGrant(
   return grant.save();
 }
 
+/** How many tries remain before the pause, and how long the pause is. */
+export function triesLeftText(left: number, limiter: TryLimiter): string {
+  const minutes = Math.round(limiter.windowMs / 60_000);
+  return `${left} ${left === 1 ? 'try' : 'tries'} left, then sign-in pauses for ${minutes} minutes.`;
+}
+
 export async function handleInteraction(
   req: IncomingMessage,
   res: ServerResponse,
@@ -105,8 +114,16 @@ export async function handleInteraction(
     clientId,
     redirectUri,
     writesOffered: ctx.writesOffered,
+    serverHost: ctx.serverHost,
+    grantDays: ctx.grantDays,
+    idleDays: ctx.idleDays,
   };
-  if (req.method !== 'POST') return reply(res, 200, authorizePage(model, nonce), nonce, targets);
+  const wait = ctx.limiter.waitMs();
+  // While tries are paused the page has no form: nothing on it can be sent before the pause ends.
+  const locked = (): void =>
+    reply(res, 429, lockoutPage(Math.max(1, Math.ceil(wait / 60_000)), nonce), nonce, []);
+  if (req.method !== 'POST')
+    return wait > 0 ? locked() : reply(res, 200, authorizePage(model, nonce), nonce, targets);
 
   const form = await readForm(req);
   if (form.get('decision') !== 'allow') {
@@ -117,15 +134,15 @@ export async function handleInteraction(
       { mergeWithLastSubmission: false },
     );
   }
-  const wait = ctx.limiter.waitMs();
-  if (wait > 0) {
-    const minutes = Math.max(1, Math.ceil(wait / 60_000));
-    const error = `Too many wrong passphrases: no tries are taken for ${minutes} more minute${minutes === 1 ? '' : 's'}.`;
-    return reply(res, 429, authorizePage({ ...model, error }, nonce), nonce, targets);
-  }
+  if (wait > 0) return locked();
   if (!(await verifyPassphrase(form.get('passphrase') ?? '', ctx.ownerHash))) {
     ctx.limiter.fail();
-    const error = 'That passphrase is not the one set for this server. Try again.';
+    const left = ctx.limiter.triesLeft();
+    if (left === 0) {
+      const pause = Math.max(1, Math.ceil(ctx.limiter.waitMs() / 60_000));
+      return reply(res, 401, lockoutPage(pause, nonce), nonce, []);
+    }
+    const error = `That passphrase is not the one set for this server. ${triesLeftText(left, ctx.limiter)}`;
     return reply(res, 401, authorizePage({ ...model, error }, nonce), nonce, targets);
   }
   ctx.limiter.succeed();

@@ -8,7 +8,8 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { adapterFactory } from './adapter.js';
 import { OWNER } from './interaction.js';
-import { messagePage, newNonce, pageHeaders } from './page.js';
+import { errorPage } from './error-page.js';
+import { newNonce, pageHeaders } from './page.js';
 import { checkRedirectUris } from './redirect-uris.js';
 import type { ProviderSecrets } from './secrets.js';
 import type { OAuthStore } from './store.js';
@@ -125,11 +126,7 @@ export function createProvider(options: ProviderOptions): Provider {
       const nonce = newNonce();
       ctx.status = ctx.status >= 400 ? ctx.status : 400;
       ctx.set(pageHeaders(nonce, []));
-      ctx.body = messagePage(
-        'The sign-in could not go on',
-        `${String(out.error)}: ${String(out.error_description ?? '')}. Start again from the app that sent you here.`,
-        nonce,
-      );
+      ctx.body = errorPage(String(out.error), String(out.error_description ?? ''), nonce);
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   };

@@ -26,6 +26,12 @@ export class TryLimiter {
     return (this.failures[0] ?? 0) + this.windowMs - this.now();
   }
 
+  /** Wrong passphrases still taken before the pause begins. */
+  triesLeft(): number {
+    this.prune();
+    return Math.max(0, this.max - this.failures.length);
+  }
+
   fail(): void {
     this.failures.push(this.now());
   }

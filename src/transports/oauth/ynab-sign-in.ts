@@ -28,6 +28,7 @@ import { consentHeaders, consentPage, type ConsentModel } from './consent-page.j
 import { originOf, readForm, recordGrant } from './interaction.js';
 import { messagePage, newNonce, pageHeaders } from './page.js';
 import type { SignInStateStore } from './sign-in-states.js';
+import type { Lasting } from './page-parts.js';
 
 export interface HostedSignIn {
   people: PeopleStore;
@@ -49,7 +50,9 @@ export interface HostedSignIn {
   webhookRules?: AddressRules;
 }
 
-export interface HostedContext extends HostedSignIn {
+export interface HostedContext extends HostedSignIn, Lasting {
+  /** The public host, named on the consent page. */
+  serverHost: string;
   provider: Provider;
   resource: string;
   writesOffered: boolean;
@@ -117,6 +120,9 @@ export async function handleHostedInteraction(
     redirectUri,
     writesOffered: ctx.writesOffered,
     privacyUrl: ctx.privacyUrl ?? null,
+    serverHost: ctx.serverHost,
+    grantDays: ctx.grantDays,
+    idleDays: ctx.idleDays,
   };
   // the form posts here, then goes on to YNAB (allow) or back to the app (deny)
   const targets = [...originOf(redirectUri), ...originOf(ctx.app.oauthUrl)];
