@@ -269,6 +269,8 @@ export async function runHttp(
       if (typeof account === 'string') setLogPerson(account); // an opaque id, for the JSON log lines
     }
     if (incoming.refused) return send(res, refusal(incoming.refused));
+    const stepUp = oauth?.stepUp(parsed?.body, authInfo);
+    if (stepUp) return send(res, stepUp);
     const response = (await isLegacy(incoming))
       ? await legacy(incoming, authInfo)
       : await modern.fetch(request, { ...withAuth(authInfo), ...parsedOf(parsed) });

@@ -217,8 +217,14 @@ describe('hosted mode', { timeout: 60_000 }, () => {
     expect(tools).toContain('list_plans');
     expect(tools).not.toContain('flag_transactions');
     server.standIn.clearRequests();
+    // the server asks for changes to be granted (403 insufficient_scope): the official client goes
+    // back to the sign-in page, where widening is a new YNAB authorisation
+    carol.provider.authorizationUrl = null;
     await expect(call(carol, 'flag_transactions', FLAG('carol-household', 'carol-tx-053'))).rejects.toThrow(
-      'Tool flag_transactions not found',
+      'Unauthorized',
+    );
+    expect((carol.provider.authorizationUrl as URL | null)?.searchParams.get('scope')?.split(' ')).toContain(
+      'ynab:write',
     );
     expect(server.standIn.requests).toEqual([]);
   });

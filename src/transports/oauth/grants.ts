@@ -6,6 +6,8 @@
 import { join } from 'node:path';
 import type { OAuthStore, Payload } from './store.js';
 
+const MS_PER_S = 1000;
+
 /** Where remote mode keeps its files, inside the state folder. */
 export const oauthFiles = (stateDir: string) => ({
   state: join(stateDir, 'oauth.json'),
@@ -41,6 +43,41 @@ export async function listClients(store: OAuthStore): Promise<ClientGrants[]> {
     entry.name = typeof client?.client_name === 'string' ? client.client_name : null;
   }
   return [...byClient.values()].sort((a, b) => b.since - a.since);
+}
+
+const withScope = (scope: unknown, write: boolean): string => {
+  const rest = (typeof scope === 'string' ? scope.split(' ') : []).filter(
+    (s) => s !== '' && s !== 'ynab:write',
+  );
+  return (write ? [...rest, 'ynab:write'] : rest).join(' ');
+};
+
+/**
+ * Narrows a client's grants to reading, or widens them to changes too, without the app signing in
+ * again: its next call carries what the grant allows now (verifier.ts). Every grant of the client
+ * changes, with its expiry kept; a widened scope is no longer recorded as turned down. Returns the
+ * grants changed.
+ */
+export async function setClientAccess(
+  store: OAuthStore,
+  clientId: string,
+  resource: string,
+  write: boolean,
+): Promise<number> {
+  let changed = 0;
+  for (const { id, payload } of await store.list('Grant')) {
+    if (payload.clientId !== clientId) continue;
+    const resources = { ...((payload.resources ?? {}) as Record<string, string>) };
+    resources[resource] = withScope(resources[resource] ?? 'ynab:read', write);
+    const openid = { ...((payload.openid ?? {}) as Record<string, unknown>) };
+    openid.scope = withScope(openid.scope ?? 'ynab:read', write);
+    const next: Payload = { ...payload, resources, openid };
+    if (write) delete next.rejected;
+    const exp = Number(payload.exp ?? 0);
+    await store.set('Grant', id, next, exp > 0 ? exp * MS_PER_S : null);
+    changed += 1;
+  }
+  return changed;
 }
 
 /** Revokes every grant of one client, its refresh tokens, and its registration. Returns the grants revoked. */

@@ -6,7 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { buildOAuthProtectedResourceMetadata, type AuthInfo } from '@modelcontextprotocol/server';
+import {
+  buildOAuthProtectedResourceMetadata,
+  getOAuthProtectedResourceMetadataUrl,
+  type AuthInfo,
+} from '@modelcontextprotocol/server';
 import type Provider from 'oidc-provider';
 import { Secret } from '../../domain/secret.js';
 import { handleInteraction } from './interaction.js';
@@ -16,6 +20,8 @@ import { READ_SCOPE, SCOPES } from './scopes.js';
 import { loadSecrets } from './secrets.js';
 import { MemoryStore, type OAuthStore } from './store.js';
 import { bearerGate } from './verifier.js';
+import { stepUp } from './step-up.js';
+import { writeTools } from '../../tools/index.js';
 import { SignInStates, StoredSignInStates } from './sign-in-states.js';
 import {
   handleHostedInteraction,
@@ -26,6 +32,13 @@ import {
 import { finishAccountTrip, handleAccount, handleAccountDelete } from './account-deletion.js';
 import { ACCOUNT_PATH, DELETE_PATH, DIGEST_PATH } from './account-page.js';
 import { handleAccountDigest } from './account-digest.js';
+import {
+  handleOwnerAccount,
+  handleOwnerApps,
+  OWNER_APPS_PATH,
+  OwnerSessions,
+  type OwnerAccountContext,
+} from './owner-account.js';
 
 export interface OAuthOptions {
   /** AVENIR_MCP_PUBLIC_URL: the origin clients reach through the owner's TLS proxy. */
@@ -64,6 +77,8 @@ export interface OAuthServer {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   /** The bearer check for /mcp. */
   authenticate(request: Request): Promise<AuthInfo | Response>;
+  /** The 403 asking for changes to be granted, when a read-only grant calls a write tool (step-up.ts). */
+  stepUp(body: unknown, authInfo: AuthInfo | undefined): Response | null;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -157,8 +172,33 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
       }
     : null;
   if (hosted) hosted.accountTrip = (res, query) => finishAccountTrip(res, hosted, query);
-  const callbackPath = hosted ? new URL(hosted.app.redirectUri).pathname : null;
+  const owner: OwnerAccountContext = {
+    ...interaction,
+    store: options.lasting,
+    secure: publicUrl.protocol === 'https:',
+    sessions: new OwnerSessions(),
+  };
+  type Page = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  // The pages a person sees, by path: hosted mode's (YNAB sign-in) or the owner's (passphrase).
+  const pages: Record<string, Page | undefined> = hosted
+    ? {
+        '/interaction/': (req, res) => handleHostedInteraction(req, res, hosted),
+        [new URL(hosted.app.redirectUri).pathname]: (req, res) => handleYnabCallback(req, res, hosted),
+        [ACCOUNT_PATH]: (req, res) => handleAccount(req, res, hosted),
+        [DELETE_PATH]: (req, res) => handleAccountDelete(req, res, hosted),
+        [DIGEST_PATH]: (req, res) => handleAccountDigest(req, res, hosted),
+      }
+    : {
+        '/interaction/': (req, res) => handleInteraction(req, res, interaction),
+        [ACCOUNT_PATH]: (req, res) => handleOwnerAccount(req, res, owner),
+        [OWNER_APPS_PATH]: (req, res) => handleOwnerApps(req, res, owner),
+      };
   const gate = bearerGate(provider, options.lasting, resource);
+  const stepUpContext = {
+    writes: options.writes,
+    writeTools: new Set(writeTools.map((t) => t.name)),
+    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resource),
+  };
 
   return {
     publicUrl,
@@ -167,8 +207,7 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
     handles: (path) =>
       path.startsWith('/.well-known/') ||
       path.startsWith('/interaction/') ||
-      path === callbackPath ||
-      (hosted !== null && (path === ACCOUNT_PATH || path === DELETE_PATH || path === DIGEST_PATH)) ||
+      pages[path] !== undefined ||
       PROVIDER_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`)),
     async handle(req, res) {
       const path = new URL(req.url ?? '/', issuer).pathname;
@@ -182,12 +221,8 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
           .end(req.method === 'GET' ? metadata : '');
         return;
       }
-      if (hosted && path.startsWith('/interaction/')) return handleHostedInteraction(req, res, hosted);
-      if (hosted && path === callbackPath) return handleYnabCallback(req, res, hosted);
-      if (hosted && path === ACCOUNT_PATH) return handleAccount(req, res, hosted);
-      if (hosted && path === DELETE_PATH) return handleAccountDelete(req, res, hosted);
-      if (hosted && path === DIGEST_PATH) return handleAccountDigest(req, res, hosted);
-      if (path.startsWith('/interaction/')) return handleInteraction(req, res, interaction);
+      const page = pages[path.startsWith('/interaction/') ? '/interaction/' : path];
+      if (page) return page(req, res);
       // RFC 8414's address for the same document the provider serves as OpenID discovery.
       if (path === '/.well-known/oauth-authorization-server') req.url = '/.well-known/openid-configuration';
       // Every address the provider writes is the public one, whatever the proxy forwarded.
@@ -196,5 +231,6 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
       await callback(req, res);
     },
     authenticate: gate,
+    stepUp: (body, authInfo) => stepUp(body, authInfo, stepUpContext),
   };
 }

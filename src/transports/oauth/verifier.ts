@@ -14,20 +14,37 @@ import {
   type OAuthTokenVerifier,
 } from '@modelcontextprotocol/server';
 import type Provider from 'oidc-provider';
-import { READ_SCOPE } from './scopes.js';
+import { READ_SCOPE, WRITE_SCOPE } from './scopes.js';
 import type { OAuthStore } from './store.js';
 
 const refused = (why: string): OAuthError =>
   new OAuthError(OAuthErrorCode.InvalidToken, `${why}: the app must sign in again (or refresh).`);
 
-export function tokenVerifier(provider: Provider, lasting: OAuthStore): OAuthTokenVerifier {
+/**
+ * The scopes a token carries now: its own, with changes as its grant allows them today. The owner can
+ * narrow or widen a grant on the account page (owner-account.ts) and the app's next call sees it,
+ * without signing in again; a token never gains reading it was not issued with.
+ */
+export function currentScopes(
+  tokenScopes: string[],
+  grant: Record<string, unknown>,
+  resource: string,
+): string[] {
+  const resources = (grant.resources ?? {}) as Record<string, unknown>;
+  const granted = resources[resource];
+  if (typeof granted !== 'string') return tokenScopes;
+  const own = tokenScopes.filter((s) => s !== WRITE_SCOPE);
+  return granted.split(' ').includes(WRITE_SCOPE) ? [...own, WRITE_SCOPE] : own;
+}
+
+export function tokenVerifier(provider: Provider, lasting: OAuthStore, resource: string): OAuthTokenVerifier {
   return {
     async verifyAccessToken(token: string): Promise<AuthInfo> {
       const found = await provider.AccessToken.find(token);
       if (!found) throw refused('The access token is unknown, expired or revoked');
-      if (!found.grantId || !(await lasting.get('Grant', found.grantId)))
-        throw refused('The grant behind this access token was revoked');
-      const scopes = (found.scope ?? '').split(' ').filter(Boolean);
+      const grant = found.grantId ? await lasting.get('Grant', found.grantId) : undefined;
+      if (!grant) throw refused('The grant behind this access token was revoked');
+      const scopes = currentScopes((found.scope ?? '').split(' ').filter(Boolean), grant, resource);
       if (!scopes.includes(READ_SCOPE)) throw refused(`The access token carries no ${READ_SCOPE} grant`);
       // oidc-provider keeps one audience, a string (it refuses more); a token without one names no
       // resource, and the SDK's check then refuses it as issued for another.
@@ -56,7 +73,7 @@ export function bearerGate(
   resource: URL,
 ): (request: Request) => Promise<AuthInfo | Response> {
   return requireBearerAuth({
-    verifier: tokenVerifier(provider, lasting),
+    verifier: tokenVerifier(provider, lasting, resource.href),
     expectedResource: resource,
     resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resource),
   });
