@@ -45,10 +45,8 @@ export async function listClients(store: OAuthStore): Promise<ClientGrants[]> {
   return [...byClient.values()].sort((a, b) => b.since - a.since);
 }
 
-const withScope = (scope: unknown, write: boolean): string => {
-  const rest = (typeof scope === 'string' ? scope.split(' ') : []).filter(
-    (s) => s !== '' && s !== 'ynab:write',
-  );
+const withScope = (scope: string, write: boolean): string => {
+  const rest = scope.split(' ').filter((s) => s !== '' && s !== 'ynab:write');
   return (write ? [...rest, 'ynab:write'] : rest).join(' ');
 };
 
@@ -70,7 +68,7 @@ export async function setClientAccess(
     const resources = { ...((payload.resources ?? {}) as Record<string, string>) };
     resources[resource] = withScope(resources[resource] ?? 'ynab:read', write);
     const openid = { ...((payload.openid ?? {}) as Record<string, unknown>) };
-    openid.scope = withScope(openid.scope ?? 'ynab:read', write);
+    openid.scope = withScope(typeof openid.scope === 'string' ? openid.scope : 'ynab:read', write);
     const next: Payload = { ...payload, resources, openid };
     if (write) delete next.rejected;
     const exp = Number(payload.exp ?? 0);
