@@ -129,7 +129,9 @@ describe('client ID metadata documents', () => {
     const page = await r.text();
     expect(r.status).toBe(400);
     expect(r.headers.get('location')).toBeNull();
-    expect(page).toContain('invalid_redirect_uri');
+    // in words for the person, the library's reason under Details, and no OAuth error code
+    expect(page).toContain('an address it never registered here, so nothing was sent');
+    expect(page).not.toContain('invalid_redirect_uri');
     expect(page).toContain('plain http:// away from loopback');
   });
 });
