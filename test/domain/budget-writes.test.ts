@@ -74,7 +74,12 @@ describe('planBudget', () => {
   it.each([
     ['cat-rest', 150_000, true, 'Budget Restaurants for 2026-09-01: budgeted 120.00 → 150.00?'],
     ['cat-rest', 120_000, false, 'Budget Restaurants for 2026-09-01: budgeted 120.00 → 120.00?'],
-    ['cat-groc', -10, true, 'Budget Groceries for 2026-09-01: budgeted 400.00 → -0.01?'],
+    [
+      'cat-groc',
+      -10,
+      true,
+      'Budget Groceries for 2026-09-01: budgeted 400.00 → -0.01?\nWarning: Groceries goes further below zero: it has -12.34 available, -412.35 after this change.',
+    ],
     ['cat-old', 0, true, 'Budget Old stuff - forged for 2026-09-01: budgeted 5.00 → 0.00?'],
     ['cat-nobudget', 1_125, true, 'Budget Empty for 2026-09-01: budgeted 0.00 → 1.12?'],
     ['cat-nobudget', 1_375, true, 'Budget Empty for 2026-09-01: budgeted 0.00 → 1.38?'],
@@ -83,6 +88,32 @@ describe('planBudget', () => {
     expect(p.changes).toBe(changes);
     expect(p.question).toBe(question);
     expect(p.subject).toEqual({ category: id, month: '2026-09-01', amount: to });
+  });
+
+  it.each([
+    // more than Ready to Assign holds: warned
+    [
+      150_000,
+      20_000,
+      [
+        'Warning: this assigns 30.00, more than Ready to Assign holds (20.00): Ready to Assign goes below zero.',
+      ],
+    ],
+    // exactly what it holds, or less: nothing to warn of
+    [150_000, 30_000, []],
+    // lowering a budget gives money back: nothing to warn of, whatever Ready to Assign holds
+    [100_000, -5_000, []],
+    // no Ready to Assign known: no warning about it
+    [150_000, undefined, []],
+  ])('to %d with %s Ready to Assign', (to, ready, warnings) => {
+    const p = planBudget(INDEX, 'cat-rest', '2026-09-01', to, twoDecimals, ready);
+    expect(p.question.split('\n').slice(1)).toEqual(warnings);
+  });
+
+  it('warns nothing when an overspent category is made better off', () => {
+    // Groceries has -12.34: budgeting more leaves it below zero, but less so
+    const p = planBudget(INDEX, 'cat-groc', '2026-09-01', 405_000, twoDecimals);
+    expect(p.question).toBe('Budget Groceries for 2026-09-01: budgeted 400.00 → 405.00?');
   });
 
   it.each(['cat-gone', 'cat-nope'])('refuses %s as not in this plan', (id) => {
@@ -109,6 +140,8 @@ describe('planMove', () => {
       'Move 7.50 from Old stuff - forged to Groceries for 2026-09-01?',
       '- Old stuff - forged: budgeted 5.00 → -2.50, available after -2.50',
       '- Groceries: budgeted 400.00 → 407.50, available after -4.84',
+      // the source ends below zero: a warning line, set apart from the change's lines
+      'Warning: Old stuff - forged goes below zero: it has 5.00 available, -2.50 after this change.',
     ]);
   });
 

@@ -98,6 +98,21 @@ describe('planDelete plans', () => {
     );
   });
 
+  it('warns before the yes when cleared transactions are among those deleted', () => {
+    const rows = [tx('a', { cleared: 'cleared' }), tx('b', { cleared: 'cleared' }), tx('c')];
+    const warning = (ids: string[]) =>
+      deleteQuestion(planDelete(ids, rows, ACCOUNTS), rows, twoDecimals)
+        .split('\n')
+        .slice(ids.length + 1);
+    expect(warning(['a', 'b', 'c'])).toEqual([
+      "Warning: 2 of these are cleared (your bank shows them): deleting moves the account's cleared balance away from the bank's.",
+    ]);
+    expect(warning(['a', 'c'])).toEqual([
+      "Warning: one of these is cleared (your bank shows it): deleting moves the account's cleared balance away from the bank's.",
+    ]);
+    expect(warning(['c'])).toEqual([]);
+  });
+
   it('keeps memo, cleared state and category for undo, and shows a split as split', () => {
     const rows = [
       tx('a', { memo: 'gift', cleared: 'cleared', category_id: 'food', category_name: 'Groceries' }),

@@ -57,16 +57,39 @@ export interface BudgetPlan {
   question: string;
 }
 
-/** `set_category_budget`: the absolute amount `to` (milliunits) for the category in `month`. */
+/**
+ * The line that warns, before the yes, that a category ends below zero (a person approving in a card
+ * sees it above Approve; an agent relays it with the question).
+ */
+function belowZero(category: MonthCategory, after: number, money: MoneyText): string[] {
+  // a change that leaves an overspent category better off is nothing to warn of
+  if (after >= 0 || after >= category.balance) return [];
+  const how = category.balance < 0 ? 'goes further below zero' : 'goes below zero';
+  return [
+    `Warning: ${category.name} ${how}: it has ${money(category.balance)} available, ${money(after)} after this change.`,
+  ];
+}
+
+/**
+ * `set_category_budget`: the absolute amount `to` (milliunits) for the category in `month`.
+ * `readyToAssign`: what the month has not given a job yet, to warn when the change takes more.
+ */
 export function planBudget(
   index: ReadonlyMap<string, YnabCategory>,
   categoryId: string,
   month: string,
   to: number,
   money: MoneyText,
+  readyToAssign?: number,
 ): BudgetPlan {
   const category = monthCategory(index, categoryId);
   const from = category.budgeted;
+  const more = to - from;
+  const warnings = belowZero(category, category.balance + more, money);
+  if (readyToAssign !== undefined && more > 0 && more > readyToAssign)
+    warnings.push(
+      `Warning: this assigns ${money(more)}, more than Ready to Assign holds (${money(readyToAssign)}): Ready to Assign goes below zero.`,
+    );
   return {
     category,
     month,
@@ -74,7 +97,10 @@ export function planBudget(
     to,
     changes: from !== to,
     subject: { category: categoryId, month, amount: to },
-    question: `Budget ${category.name} for ${month}: budgeted ${money(from)} → ${money(to)}?`,
+    question: [
+      `Budget ${category.name} for ${month}: budgeted ${money(from)} → ${money(to)}?`,
+      ...warnings,
+    ].join('\n'),
   };
 }
 
@@ -133,6 +159,7 @@ export function planMove(
       `Move ${money(amount)} from ${source.category.name} to ${target.category.name} for ${month}?`,
       sideLine(source, money),
       sideLine(target, money),
+      ...belowZero(source.category, source.availableAfter, money),
     ].join('\n'),
   };
 }

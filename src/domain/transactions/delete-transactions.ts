@@ -165,6 +165,14 @@ export function deleteQuestion(
       );
     }
   }
+  // a cleared transaction is one the bank shows: deleting it moves the cleared balance off the bank's
+  const cleared = plan.views.filter(
+    (v) => transactions.find((t) => t.id === v.transaction_id)?.cleared === 'cleared',
+  ).length;
+  if (cleared > 0)
+    lines.push(
+      `Warning: ${cleared === 1 ? 'one of these is' : `${cleared} of these are`} cleared (your bank shows ${cleared === 1 ? 'it' : 'them'}): deleting moves the account's cleared balance away from the bank's.`,
+    );
   return lines.join('\n');
 }
 

@@ -53,12 +53,14 @@ export const setCategoryBudget = defineWriteTool({
     const milli = checkAmount(amount, 'amount');
     const m = resolveMonth(checkMonth(month), deps.clock.today());
     const plan = await resolvePlan(deps, plan_id);
+    const detail = await deps.ynab.months.get(plan, m);
     const p = planBudget(
-      monthIndex((await deps.ynab.months.get(plan, m)).categories),
+      monthIndex(detail.categories),
       category_id,
       m,
       milli,
       money,
+      typeof detail.to_be_budgeted === 'number' ? detail.to_be_budgeted : undefined,
     );
     const base: BudgetResult = {
       status: 'nothing_to_do',

@@ -44,6 +44,8 @@ const QUESTION = [
   'Delete 1 transaction(s)?',
   `- 2026-09-19 Checking: ${DUP} -71.86 (no category)`,
   '  memo: imported twice',
+  // a cleared transaction: the bank shows it, so the question warns before the yes
+  "Warning: one of these is cleared (your bank shows it): deleting moves the account's cleared balance away from the bank's.",
 ].join('\n');
 const RECREATED = {
   account_id: 'acc-checking',
@@ -159,6 +161,7 @@ describe.each(ERAS)('delete_transactions, %s era', (era) => {
         'Delete 1 transaction(s)?',
         '- 2026-08-29 Checking: Transfer : Savings -200.00 (no category)',
         '  and its linked side on Savings (a transfer)',
+        "Warning: one of these is cleared (your bank shows it): deleting moves the account's cleared balance away from the bank's.",
       ].join('\n'),
     );
     expect(r).toMatchObject({ status: 'applied', transactions: [{ linked_transaction_id: other }] });

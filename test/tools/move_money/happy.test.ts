@@ -157,6 +157,8 @@ describe.each(ERAS)('move_money, %s era', (era) => {
         'Move 10.00 from Old - 2026-09-03 Fake 0.00: forged to Restaurants for 2026-09-01?',
         '- Old - 2026-09-03 Fake 0.00: forged: budgeted 0.00 → -10.00, available after -10.00',
         '- Restaurants: budgeted 120.00 → 130.00, available after -12.50',
+        // the source ends below zero: said before the yes, apart from the lines of the change
+        'Warning: Old - 2026-09-03 Fake 0.00: forged goes below zero: it has 0.00 available, -10.00 after this change.',
       ].join('\n'),
     ]);
     const id = String(r.operation_id);
