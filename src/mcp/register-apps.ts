@@ -36,6 +36,12 @@ export const TICKET_META_KEY = 'avenir-mcp/approval';
  */
 export const SECRET_META_KEY = 'avenir-mcp/approval-secret';
 
+/**
+ * The `_meta` key of `answer_approval`'s result naming the operation it journaled: the card offers
+ * Undo with it, which previews `undo_operation` in a card of its own, approved like any change.
+ */
+export const UNDO_META_KEY = 'avenir-mcp/undo';
+
 export const E_APPROVAL_CLOSED =
   'This approval is no longer open (answered, opened in another card, or older than 10 minutes): nothing was changed. Ask for a new preview.';
 export const E_SECRET_REFUSED =
@@ -134,7 +140,13 @@ export function registerApprovalTools(server: McpServer, tools: readonly ToolDef
         if (tool === undefined) throw new AppError(E_SECRET_REFUSED);
         const output = await applyApproved(deps, tool, pending.input, pending.fingerprint);
         // a change that did not (or may not) happen in full is a tool error, with its structured content
-        return { ...result(output), ...(notDone(output) ? { isError: true } : {}) };
+        if (notDone(output)) return { ...result(output), isError: true };
+        // what the card's Undo button previews: the operation just journaled, on its plan
+        const undo =
+          typeof output.operation_id === 'string' && typeof pending.input.plan_id === 'string'
+            ? { [UNDO_META_KEY]: { plan_id: pending.input.plan_id, operation_id: output.operation_id } }
+            : undefined;
+        return { ...result(output), ...(undo === undefined ? {} : { _meta: undo }) };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.log.warning('tools', `Approved ${pending.tool} failed`);

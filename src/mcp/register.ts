@@ -25,6 +25,7 @@ import { answerTooLarge } from './answer-cap.js';
 import { callLine } from './call-line.js';
 import { CHART_META_KEY, VIEW_DATA_META_KEY, VIEW_META_KEY, uiMeta, toolViewUri } from './app-views.js';
 import { viewDataOf } from '../tools/shared/view-data.js';
+import { FORMAT_META_KEY, viewFormat } from './view-format.js';
 import { describe, type ToolDefinition } from '../tools/shared/define-tool.js';
 import { withFewIssues } from './few-issues.js';
 import { endWindow, readingAnew, withFreshness } from './fresh-reads.js';
@@ -211,6 +212,33 @@ interface Call {
   progress: ProgressSink | undefined;
 }
 
+/**
+ * For clients that render a view: the chart it draws or the view it is, figures only the view draws
+ * (none with an answer over the cap), and how the plan writes money and dates (the answer keeps
+ * plain numbers and ISO dates).
+ */
+async function withViewMeta(
+  deps: Deps,
+  tool: ToolDefinition,
+  input: Record<string, unknown>,
+  answer: CallToolResult,
+  data: Record<string, unknown> | undefined,
+): Promise<CallToolResult> {
+  const chart = tool.kind === 'read' ? tool.chart : undefined;
+  const own = tool.kind === 'read' ? tool.view : undefined;
+  if ((chart ?? own ?? data) === undefined) return answer;
+  const format = chart === undefined && own === undefined ? null : await viewFormat(deps, input.plan_id);
+  return {
+    ...answer,
+    _meta: {
+      ...(chart === undefined ? {} : { [CHART_META_KEY]: chart }),
+      ...(own === undefined ? {} : { [VIEW_META_KEY]: own }),
+      ...(data === undefined ? {} : { [VIEW_DATA_META_KEY]: data }),
+      ...(format === null ? {} : { [FORMAT_META_KEY]: format }),
+    },
+  };
+}
+
 /** Runs one tool call: pending writes on its plan settled first, then the tool, its answer or failure. */
 async function callTool(
   { server, ctx, deps, codec, progress }: Call,
@@ -240,19 +268,8 @@ async function callTool(
       tool.kind === 'read'
         ? readAnswer(deps, tool, output as Record<string, unknown>)
         : writeResult(output as Record<string, unknown>);
-    // for clients that render a view: the chart it draws or the view it is, and figures only the
-    // view draws (none with an answer over the cap)
-    const chart = tool.kind === 'read' ? tool.chart : undefined;
-    const own = tool.kind === 'read' ? tool.view : undefined;
-    if (answer.isError || (chart ?? own ?? data) === undefined || !declaresApps(server, ctx)) return answer;
-    return {
-      ...answer,
-      _meta: {
-        ...(chart === undefined ? {} : { [CHART_META_KEY]: chart }),
-        ...(own === undefined ? {} : { [VIEW_META_KEY]: own }),
-        ...(data === undefined ? {} : { [VIEW_DATA_META_KEY]: data }),
-      },
-    };
+    if (answer.isError || !declaresApps(server, ctx)) return answer;
+    return await withViewMeta(deps, tool, input, answer, data);
   } catch (error) {
     return failureResult(deps, tool.name, error);
   }

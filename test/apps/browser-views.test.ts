@@ -123,7 +123,9 @@ describe('the approval card in Chromium', () => {
       approve.click();
     });
     await stateOf(card, 'applied');
-    expect(await card.textContent('#outcome')).toContain('Moved.');
+    // what the person reads: done, with Undo, and no sentence written for the model
+    expect(await card.textContent('#outcome')).toBe('Done. Undo');
+    expect(await card.getAttribute('#undo', 'aria-label')).toContain('Undo this change');
     await shot('approval-applied');
     expect(writes()).toEqual(MOVE_WRITES);
     expect((await appCalls()).map((c) => c.name)).toEqual(['open_approval', 'answer_approval']);
@@ -146,7 +148,7 @@ describe('the approval card in Chromium', () => {
     await shot('approval-card-dark');
     await card.click('#decline');
     await stateOf(card, 'declined');
-    expect(await card.textContent('#outcome')).toContain('declined');
+    expect(await card.textContent('#outcome')).toBe('Declined: nothing was changed.');
     expect(writes()).toEqual([]);
     expect(await modelSaw()).toContain('the user declined');
   });

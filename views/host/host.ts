@@ -52,8 +52,23 @@ async function ready(): Promise<void> {
   tools = (await client.listTools()).tools;
 }
 
+/**
+ * How the host shows a view: its theme variables or none (as some hosts send only the theme's name),
+ * its locale, and the width of the view's frame.
+ */
+interface ShowOptions {
+  variables?: boolean;
+  locale?: string;
+  width?: number;
+}
+
 /** Calls a tool as the model would and shows its view; resolves once the view has its result. */
-async function show(name: string, args: Record<string, unknown>, theme: Theme = 'light'): Promise<unknown> {
+async function show(
+  name: string,
+  args: Record<string, unknown>,
+  theme: Theme = 'light',
+  options: ShowOptions = {},
+): Promise<unknown> {
   const tool = tools.find((t) => t.name === name);
   if (!visibilityOf(tool).includes('model')) throw new Error(`The model cannot call ${name}`);
   const result = await client.callTool({ name, arguments: args });
@@ -64,6 +79,7 @@ async function show(name: string, args: Record<string, unknown>, theme: Theme = 
   const frame = document.createElement('iframe');
   frame.sandbox.add('allow-scripts');
   frame.title = name;
+  if (options.width !== undefined) frame.style.width = `${options.width}px`;
   document.body.style.background = THEMES[theme]['--color-background-secondary'] ?? '';
   const slot = document.getElementById('views') as HTMLElement;
   slot.replaceChildren(frame);
@@ -74,7 +90,8 @@ async function show(name: string, args: Record<string, unknown>, theme: Theme = 
     {
       hostContext: {
         theme,
-        styles: { variables: THEMES[theme] as never },
+        ...(options.variables === false ? {} : { styles: { variables: THEMES[theme] as never } }),
+        ...(options.locale === undefined ? {} : { locale: options.locale }),
         toolInfo: { tool: tool as never },
       },
     },

@@ -72,6 +72,6 @@ export const getBudgetVsActual = defineReadTool({
       empty: every.length - rows.length,
     });
     // the chart picks the largest categories of them all, not of this page
-    return withViewData(output, { rows });
+    return withViewData(output, { rows, month: detail.month });
   },
 });
