@@ -169,6 +169,8 @@ function draw(data: ChartData, f: Formats, daily: boolean): void {
           ticks: {
             color: text,
             autoSkip: true,
+            // days read flat, a few of them, rather than a slanted crowd
+            ...(daily ? { maxRotation: 0, autoSkipPadding: 16 } : {}),
             callback(this: { getLabelForValue(v: number): string }, v: number | string) {
               const label = this.getLabelForValue(Number(v));
               if (daily) return date(label, f);
