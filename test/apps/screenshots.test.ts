@@ -5,6 +5,7 @@
  * missing line fails; antialiasing does not. After a change meant to show, run `npm run screenshots`
  * and commit the pictures.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,12 @@ import { renderScreenshots, VIEWS } from '../../scripts/screenshots.mjs';
 const MOST_CHANGED = 0.005;
 
 describe('docs/screenshots', () => {
+  it('draws with the pinned fonts (.ci/chromium.sh installs them)', () => {
+    const match = (family: string) => execFileSync('fc-match', [family], { encoding: 'utf8' });
+    expect(match('sans-serif')).toContain('DejaVu Sans');
+    expect(match('Arial')).toContain('Liberation Sans');
+  });
+
   it('matches every view as it renders now, within the threshold', async () => {
     const out = mkdtempSync(join(tmpdir(), 'avenir-shots-'));
     const names = await renderScreenshots({ outDir: out });
