@@ -3,7 +3,8 @@
  * keyboard only: a move that empties a category warns above Approve (and says so to screen readers);
  * Approve applies it once; the card says "Done." with an Undo button and no sentence meant for the
  * model; Undo opens the undo's own card, approved like any change, and the stand-in is back to
- * before. A budget that takes more than Ready to Assign holds warns too; a harmless move warns of nothing.
+ * before. A budget that takes more than Ready to Assign holds warns too, and a payment that
+ * overdraws an account; a harmless move warns of nothing.
  */
 import { afterEach, beforeAll, afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { openBrowser, type Browser } from '../helpers/browser.js';
@@ -126,6 +127,18 @@ describe('the approval card: warnings, Done, Undo', () => {
     ]);
     await card.click('#decline');
     await stateOf(card, 'declined');
+    // a payment that overdraws the checking account
+    const pay = await apps.show('create_transactions', {
+      plan_id: 'demo-budget',
+      account_id: 'acc-checking',
+      transactions: [{ date: '2026-09-24', amount: -1_000_000, payee_name: 'Garage' }],
+    });
+    await stateOf(pay, 'ready');
+    expect(await pay.$$eval('.warnings .warning', (w) => w.map((x) => x.textContent))).toEqual([
+      expect.stringMatching(/^\S+ goes below zero \(overdrawn\): it holds \S+, -\S+ after these\.$/),
+    ]);
+    await pay.click('#decline');
+    await stateOf(pay, 'declined');
     const small = await apps.show('move_money', { ...BIG_MOVE, amount: 22.5 });
     await stateOf(small, 'ready');
     expect(await small.$$('.warnings')).toEqual([]);

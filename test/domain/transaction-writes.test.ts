@@ -159,6 +159,27 @@ describe('a planned creation', () => {
     );
   });
 
+  it('warns when the transactions overdraw a cash account that had money, never a card', () => {
+    const accounts = [
+      account('chk', 'Checking', { balance: 30_000 }),
+      account('low', 'Overdrawn already', { balance: -5_000 }),
+      account('card', 'Card', { type: 'creditCard', balance: 10_000 }),
+    ];
+    const warning = (id: string, amount: number) =>
+      createQuestion(planCreate(id, [item({ amount })], accounts, INDEX, TODAY), twoDecimals)
+        .split('\n')
+        .slice(2);
+    expect(warning('chk', -42.5)).toEqual([
+      'Warning: Checking goes below zero (overdrawn): it holds 30.00, -12.50 after these.',
+    ]);
+    // what it holds, or more: nothing to warn of
+    expect(warning('chk', -30)).toEqual([]);
+    // already below zero: YNAB shows it so, the question adds nothing
+    expect(warning('low', -1)).toEqual([]);
+    // a card lives below zero: no overdraft
+    expect(warning('card', -20)).toEqual([]);
+  });
+
   it('sends milliunits, cleared, approved as asked, memo and category only when non-empty', () => {
     expect(createBody('acc-checking', planned, false)).toEqual([
       {

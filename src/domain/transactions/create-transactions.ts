@@ -36,7 +36,12 @@ export interface CreatePlan {
   /** The account's name, sanitised. */
   account: string;
   items: PlannedTransaction[];
+  /** A cash account's balance (milliunits), to warn when these take it below zero; null for others. */
+  balance?: number | null;
 }
+
+/** The accounts whose balance below zero is an overdraft (a card or a loan lives below zero). */
+const CASH = new Set(['checking', 'savings', 'cash']);
 
 const nonEmpty = (text: string | null): text is string => text !== null && text !== '';
 
@@ -92,7 +97,11 @@ export function planCreate(
       `${clean(account.name)} is a tracking account: its transactions carry no category in YNAB. Give category_id null for each of them.`,
     );
   }
-  return { account: clean(account.name), items: transactions.map((t) => checkItem(t, index, today)) };
+  return {
+    account: clean(account.name),
+    items: transactions.map((t) => checkItem(t, index, today)),
+    balance: CASH.has(account.type) ? account.balance : null,
+  };
 }
 
 /** The result's transactions: amounts as sent, payee and memo sanitised. */
@@ -130,6 +139,13 @@ export function createQuestion(plan: CreatePlan, money: MoneyText): string {
     );
     if (nonEmpty(t.memo)) lines.push(`  memo: ${cleanFull(t.memo)}`);
   }
+  const before = plan.balance ?? null;
+  const after = before === null ? 0 : before + plan.items.reduce((sum, t) => sum + toMilli(t.amount), 0);
+  // said before the yes: an account that had money and is left overdrawn
+  if (before !== null && before >= 0 && after < 0)
+    lines.push(
+      `Warning: ${plan.account} goes below zero (overdrawn): it holds ${money(before)}, ${money(after)} after these.`,
+    );
   return lines.join('\n');
 }
 
