@@ -84,3 +84,32 @@ describe('the views in both schemes, with and without the host’s variables, at
     }, 60_000);
   }
 });
+
+describe('a host that names no theme', () => {
+  it('follows the system’s scheme with the views’ own palettes', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await apps.page.emulateMedia({ colorScheme: scheme });
+      const view = await apps.show(
+        'get_spending_trends',
+        { plan_id: 'demo-budget', months_count: 4 },
+        scheme,
+        {
+          variables: false,
+          theme: false,
+        },
+      );
+      await stateOf(view, 'drawn');
+      expect(await view.getAttribute('html', 'data-theme')).toBeNull();
+      const [page] = await colours(view, 'body');
+      expect(contrast(page!.bg, '#000000') > contrast(page!.bg, '#ffffff'), scheme).toBe(scheme === 'light');
+      for (const c of await colours(view, 'h1, .note'))
+        expect(contrast(c.fg, c.bg)).toBeGreaterThanOrEqual(4.5);
+      const text = await view.$eval(
+        '#root',
+        (r) => (r as unknown as { dataset: { textColor: string } }).dataset.textColor,
+      );
+      expect(contrast(text, page!.bg)).toBeGreaterThanOrEqual(4.5);
+    }
+    await apps.page.emulateMedia({ colorScheme: null });
+  });
+});

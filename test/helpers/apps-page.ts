@@ -17,6 +17,8 @@ import { requestLines, startHarness, type Harness } from './harness.js';
 export interface ShowOptions {
   /** False: the host sends its theme's name but none of its style variables. */
   variables?: boolean;
+  /** False: the host names no theme either (the view follows the system's scheme). */
+  theme?: boolean;
   locale?: string;
   width?: number;
 }

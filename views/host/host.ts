@@ -58,6 +58,8 @@ async function ready(): Promise<void> {
  */
 interface ShowOptions {
   variables?: boolean;
+  /** False: the host names no theme at all (the view follows the system's scheme). */
+  theme?: boolean;
   locale?: string;
   width?: number;
 }
@@ -89,7 +91,7 @@ async function show(
     { serverTools: {}, serverResources: {}, updateModelContext: { text: {} }, logging: {} },
     {
       hostContext: {
-        theme,
+        ...(options.theme === false ? {} : { theme }),
         ...(options.variables === false ? {} : { styles: { variables: THEMES[theme] as never } }),
         ...(options.locale === undefined ? {} : { locale: options.locale }),
         toolInfo: { tool: tool as never },
