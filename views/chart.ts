@@ -183,7 +183,16 @@ function draw(data: ChartData, f: Formats, daily: boolean): void {
         },
       },
       plugins: {
-        legend: { labels: { color: text } },
+        legend: {
+          labels: {
+            color: text,
+            // a long name cut in the legend too, whole in the tooltip and the table of figures
+            generateLabels: (c) =>
+              Chart.defaults.plugins.legend.labels
+                .generateLabels(c)
+                .map((item) => ({ ...item, text: cut(item.text, root.clientWidth) })),
+          },
+        },
         tooltip: {
           callbacks: {
             // the whole name (the axis may cut it) and the amount as the plan writes it
@@ -204,6 +213,7 @@ function draw(data: ChartData, f: Formats, daily: boolean): void {
   root.dataset.valueTicks = chart.scales[value]?.ticks.map((t) => String(t.label)).join('|') ?? '';
   root.dataset.categoryTicks = chart.scales[category]?.ticks.map((t) => String(t.label)).join('|') ?? '';
   root.dataset.kinds = data.series.map((s) => s.kind).join('|');
+  root.dataset.legend = chart.legend?.legendItems?.map((i) => i.text).join('|') ?? '';
   root.dataset.partial = String(data.partialFrom);
 }
 

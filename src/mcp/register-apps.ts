@@ -142,11 +142,16 @@ export function registerApprovalTools(server: McpServer, tools: readonly ToolDef
         // a change that did not (or may not) happen in full is a tool error, with its structured content
         if (notDone(output)) return { ...result(output), isError: true };
         // what the card's Undo button previews: the operation just journaled, on its plan
+        const operation = output.operation_id;
         const undo =
-          typeof output.operation_id === 'string' && typeof pending.input.plan_id === 'string'
-            ? { [UNDO_META_KEY]: { plan_id: pending.input.plan_id, operation_id: output.operation_id } }
-            : undefined;
-        return { ...result(output), ...(undo === undefined ? {} : { _meta: undo }) };
+          typeof operation === 'string'
+            ? {
+                _meta: {
+                  [UNDO_META_KEY]: { plan_id: String(pending.input.plan_id), operation_id: operation },
+                },
+              }
+            : {};
+        return { ...result(output), ...undo };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.log.warning('tools', `Approved ${pending.tool} failed`);

@@ -33,6 +33,7 @@ async function lastAnswer(apps: AppsPage): Promise<Record<string, unknown>> {
 }
 
 const LONG = 'Holidays with the family in the mountains, the summer after next';
+const SHOPPING = 'Groceries and the weekly market, organic where we can find it';
 
 describe('a euro plan, written the French way', () => {
   let apps: AppsPage;
@@ -41,6 +42,8 @@ describe('a euro plan, written the French way', () => {
       const plan = buildDemoPlan();
       const holidays = plan.categories.find((c) => c.id === 'cat-holidays');
       if (holidays) holidays.name = LONG;
+      const groceries = plan.categories.find((c) => c.id === 'cat-groceries');
+      if (groceries) groceries.name = SHOPPING;
       h.standIn.reset(plan);
     });
   }, 60_000);
@@ -103,6 +106,9 @@ describe('a euro plan, written the French way', () => {
     await stateOf(trends, 'drawn');
     const out = (await lastAnswer(apps)) as { months: { partial: boolean }[] };
     expect(await dataset(trends, 'partial')).toBe(String(out.months.findIndex((m) => m.partial)));
+    // a long name among the most spent: cut in the legend at 400 px, whole in the figures
+    expect((await dataset(trends, 'legend')).split('|')).toContain(`${SHOPPING.slice(0, 15)}…`);
+    expect((await cells(trends))[0]).toContain(SHOPPING);
     expect(await trends.textContent('.note')).toBe(
       'The month still running is dashed: its amounts are totals to today. Averages leave it out.',
     );

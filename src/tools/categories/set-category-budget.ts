@@ -54,14 +54,7 @@ export const setCategoryBudget = defineWriteTool({
     const m = resolveMonth(checkMonth(month), deps.clock.today());
     const plan = await resolvePlan(deps, plan_id);
     const detail = await deps.ynab.months.get(plan, m);
-    const p = planBudget(
-      monthIndex(detail.categories),
-      category_id,
-      m,
-      milli,
-      money,
-      typeof detail.to_be_budgeted === 'number' ? detail.to_be_budgeted : undefined,
-    );
+    const p = planBudget(monthIndex(detail.categories), category_id, m, milli, money, detail.to_be_budgeted);
     const base: BudgetResult = {
       status: 'nothing_to_do',
       message: 'Nothing to change.',
