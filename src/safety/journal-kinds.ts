@@ -134,6 +134,25 @@ export const KIND_DETAILS = {
   schedule_delete: z.strictObject({ scheduled_transaction_id: id, body: scheduledBody }),
   /** reconcile_account: what was marked reconciled, and the balance adjustment created, if any. */
   reconcile: z.strictObject({ account_id: id, reconciled_ids: z.array(id), adjustment_id: id.nullable() }),
+  /**
+   * apply_statement: what one statement's fixes changed on one account, undone together: the
+   * transactions created (with each one as YNAB showed it, as for `create`), the duplicates deleted
+   * (whole, for undo to recreate them), and each field set (amount, date, cleared status, the
+   * reconciled flag included) before and after.
+   */
+  statement: z.strictObject({
+    account_id: id,
+    created: z.strictObject({ transaction_ids: z.array(id), states: z.array(transactionState) }),
+    deleted: z.array(deletedTransaction),
+    edits: z.array(
+      z.strictObject({
+        transaction_id: id,
+        fields: z.array(
+          z.strictObject({ field: z.enum(['amount', 'date', 'cleared']), from: scalar, to: scalar }),
+        ),
+      }),
+    ),
+  }),
   /** rename_payee: the payee and its names before and after. */
   payee: z.strictObject({ payee_id: id, from: z.string(), to: z.string() }),
   /**

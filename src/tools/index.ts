@@ -2,6 +2,7 @@
  * The one list of tools, in catalogue order: the read tools by subject, then the write tools in
  * alphabetical order. Each tool lives in `src/tools/<area>/<tool-name>.ts`; a contract test checks that.
  */
+import { applyStatement } from './accounts/apply-statement.js';
 import { compareStatement } from './accounts/compare-statement.js';
 import type { ToolDefinition } from './shared/define-tool.js';
 import { listAccounts } from './accounts/list-accounts.js';
@@ -83,6 +84,7 @@ export const readTools = [
 export const writeTools = [
   applyCategories,
   applyRules,
+  applyStatement,
   approveTransactions,
   createCategory,
   createScheduledTransaction,

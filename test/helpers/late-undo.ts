@@ -27,8 +27,9 @@ export async function lateSession(h: Harness, journal: string) {
 
 /** Makes the row's operation (applied), and returns its id and what the stand-in held before it. */
 export async function operate(h: Harness, s: Session, c: UndoCase) {
+  const args = c.prepare === undefined ? c.args : await c.prepare(h, s);
   const before = c.held(h.standIn.state);
-  const done = out(await call(s, c.tool, { plan_id: 'demo-budget', ...c.args }));
+  const done = out(await call(s, c.tool, { plan_id: 'demo-budget', ...args }));
   expect(done.status).toBe('applied');
   expect(c.held(h.standIn.state)).not.toEqual(before);
   h.standIn.clearRequests();

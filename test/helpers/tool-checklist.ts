@@ -28,7 +28,8 @@ const kebab = (name: string): string => name.replaceAll('_', '-');
  * Confirmed writes whose late answers have tables of their own instead of a row of write-cases.ts;
  * the rule writes send no YNAB request, so no answer of theirs can be lost (test/tools/set_rule/happy.test.ts);
  * apply_rules ends in apply_categories' own write (tools/categorize/categorize-write.ts), whose row
- * covers it.
+ * covers it; apply_statement takes a comparison id only a call gives, and its lost answers are tested
+ * in test/tools/apply-statement-outcomes.test.ts.
  */
 export const OWN_OUTCOME_TABLES: ReadonlySet<string> = new Set([
   'reconcile_account',
@@ -36,6 +37,7 @@ export const OWN_OUTCOME_TABLES: ReadonlySet<string> = new Set([
   'set_rule',
   'delete_rule',
   'apply_rules',
+  'apply_statement',
 ]);
 
 /**

@@ -7,7 +7,11 @@
 import type { FaultRule } from '../../src/demo/index.js';
 import type { PlanState } from '../../src/demo/plan-data.js';
 import type { Kind } from '../../src/safety/journal-kinds.js';
-import { HOLIDAYS, MOVE, RESTAURANTS } from './move.js';
+import { buildDemoPlan } from '../../src/demo/index.js';
+import { ACCOUNT as STATEMENT_ACCOUNT, statementPlan } from '../../scripts/statement-fixtures.mjs';
+import { call, type Harness, type Session } from './harness.js';
+import { HOLIDAYS, MOVE, RESTAURANTS, out } from './move.js';
+import { STATEMENT_FILES, statementText } from './statements.js';
 import { CASES, PLAN, TX } from './write-cases.js';
 
 export const SCHEDULED = `${PLAN}/scheduled_transactions`;
@@ -26,6 +30,11 @@ export interface UndoCase {
   routes: Route[];
   /** What the operation changed, as the stand-in holds it: back to this before it once undone. */
   held: (s: PlanState) => unknown;
+  /**
+   * Arguments only a call can give (a comparison id): the stand-in made ready and the call made,
+   * before the operation; `args` is then not used.
+   */
+  prepare?: (h: Harness, s: Session) => Promise<Record<string, unknown>>;
   /** Faults the undo needs to send its later requests at all (e.g. YNAB keeping a transfer's other side). */
   setup?: Partial<FaultRule>[];
 }
@@ -161,6 +170,35 @@ export const UNDO_CASES: UndoCase[] = [
       { method: 'DELETE', path: ANY_TX },
     ],
     held: (s) => live(s).flatMap((t) => (t.account_id === 'acc-savings' ? [[t.id, t.cleared]] : [])),
+  },
+  {
+    kind: 'statement',
+    tool: 'apply_statement',
+    args: {},
+    // the demo month's statement, compared: a fee to create, a duplicate, a mistyped amount
+    prepare: async (h, s) => {
+      h.standIn.reset(statementPlan(buildDemoPlan()));
+      const text = statementText(STATEMENT_FILES[0]!);
+      const c = out(
+        await call(s, 'compare_statement', {
+          account_id: STATEMENT_ACCOUNT,
+          statement: text,
+          plan_id: 'demo-budget',
+        }),
+      );
+      return { comparison_id: (c as unknown as { comparison_id: string }).comparison_id };
+    },
+    // the fields put back, then the fee deleted, then the duplicate recreated
+    routes: [
+      { method: 'PATCH', path: TX },
+      { method: 'DELETE', path: ANY_TX },
+      { method: 'POST', path: TX },
+    ],
+    held: (s) =>
+      live(s)
+        .filter((t) => t.account_id === STATEMENT_ACCOUNT)
+        .map((t) => [t.date, t.amount, t.payee_name, t.cleared].join('|'))
+        .sort(),
   },
   {
     kind: 'payee',

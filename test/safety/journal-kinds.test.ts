@@ -130,6 +130,26 @@ const CASES: [Kind, unknown, boolean][] = [
     true,
   ],
   ['schedule_delete', { scheduled_transaction_id: 's', body: 'x' }, false],
+  [
+    'statement',
+    {
+      account_id: 'a',
+      created: { transaction_ids: ['t9'], states: [] },
+      deleted: [],
+      edits: [{ transaction_id: 't1', fields: [{ field: 'cleared', from: 'cleared', to: 'reconciled' }] }],
+    },
+    true,
+  ],
+  [
+    'statement',
+    {
+      account_id: 'a',
+      created: { transaction_ids: [], states: [] },
+      deleted: [],
+      edits: [{ transaction_id: 't1', fields: [{ field: 'memo', from: null, to: 'x' }] }],
+    },
+    false,
+  ],
   ['payee', { payee_id: 'p', from: 'Old', to: 'New' }, true],
   ['payee', { payee_id: 1, from: null, to: 'x' }, false],
   ['rule', { added: RULE, removed: null }, true],
@@ -142,7 +162,7 @@ const CASES: [Kind, unknown, boolean][] = [
 const READS_ANYTHING: ReadonlySet<Kind> = new Set(['categorize']);
 
 describe('journal kinds', () => {
-  it('names fifteen kinds, each recognised', () => {
+  it('names sixteen kinds, each recognised', () => {
     expect(
       KINDS,
       'a kind added to KIND_DETAILS (src/safety/journal-kinds.ts) is listed here, in its order, with rows of CASES below',
@@ -160,6 +180,7 @@ describe('journal kinds', () => {
       'schedule_update',
       'schedule_delete',
       'reconcile',
+      'statement',
       'payee',
       'rule',
     ]);

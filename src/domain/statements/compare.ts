@@ -277,7 +277,7 @@ export function comparisonMessage(c: Comparison, lines: number, money: MoneyText
         : ` The statement closes at ${money(toMilli(c.closing.statement))} on ${c.closing.date}; YNAB's cleared balance then is ${money(toMilli(c.closing.ynab_cleared))}.`;
   if (parts.length === 0) return `${head}; nothing differs.${closing}`;
   const next = writes
-    ? 'what they keep is made with create_transactions, update_transactions or delete_transactions, each previewed'
+    ? 'apply_statement with the comparison_id makes the fixes they keep (keep: their ids), in one preview'
     : 'what they keep is changed in YNAB itself';
   return `${head}; ${parts.join(', ')}.${closing} Go through each with the user; ${next}.`;
 }

@@ -31,6 +31,7 @@ import {
   undoEdit,
   undoTransfer,
 } from './transaction-edits.js';
+import { STATEMENT_CHANGED, undoStatement } from './statements.js';
 import { ALREADY_DELETED, FLAGS_CHANGED, undoCreate, undoFlag } from './transactions.js';
 import type { UndoHandler, UndoPlan } from './types.js';
 
@@ -110,6 +111,8 @@ const HANDLERS: { [K in Kind]: KindUndo<K> } = {
     unreadable: leftAlone(EVERY_TRANSACTION_CHANGED),
     leaves: ['reconcile', 'create'],
   },
+  // the fields put back first, then the created deleted, then the duplicates recreated: what is left
+  statement: { undo: undoStatement, unreadable: leftAlone(STATEMENT_CHANGED), leaves: ['statement'] },
   payee: { undo: undoPayee, unreadable: leftAlone(PAYEE_RENAMED_SINCE, 'payee_id'), leaves: [] },
   rule: { undo: undoRule, unreadable: leftAlone(RULE_CHANGED), leaves: [] },
 };

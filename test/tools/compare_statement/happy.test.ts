@@ -121,7 +121,7 @@ describe.each(ERAS)('compare_statement, %s era', (era) => {
       `GET /plans/${PLAN}/categories`,
     ]);
     expect(a.message).toContain(
-      'what they keep is made with create_transactions, update_transactions or delete_transactions, each previewed.',
+      'Go through each with the user; apply_statement with the comparison_id makes the fixes they keep (keep: their ids), in one preview.',
     );
     // with the write tools off, the answer names none
     const w = await connect(h, era, { env: { AVENIR_MCP_WRITE: '0' } });
