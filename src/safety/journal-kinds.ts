@@ -144,6 +144,11 @@ export const KIND_DETAILS = {
     account_id: id,
     created: z.strictObject({ transaction_ids: z.array(id), states: z.array(transactionState) }),
     deleted: z.array(deletedTransaction),
+    /**
+     * Left by an undo that stopped while recreating the duplicates: the server knowledge before it
+     * sent them, so that the next undo finds those that came back late rather than make them twice.
+     */
+    recreated_since: z.number().int().optional(),
     edits: z.array(
       z.strictObject({
         transaction_id: id,

@@ -193,6 +193,22 @@ describe.each(ERAS)('apply_statement, %s era', (era) => {
     expect(row(h, PLANTED.duplicate.copyId)?.deleted).toBeFalsy();
   });
 
+  it('answers nothing_to_do when the fixes kept change nothing', async ({ h, journal }) => {
+    const s = await connect(h, era, {
+      env: { AVENIR_MCP_JOURNAL: journal },
+      elicit: answering(ACCEPT).handler,
+    });
+    const c = await compare(s, statementText(CSV));
+    const r = applied(
+      await call(s, 'apply_statement', { plan_id: PLAN, comparison_id: c.comparison_id, keep: [] }),
+    );
+    expect(r).toMatchObject({ status: 'nothing_to_do', operation_id: null });
+    expect(r.message).toBe(
+      'Checking: nothing to change, the fixes kept change nothing and every line is cleared.',
+    );
+    expect(h.standIn.writes).toEqual([]);
+  });
+
   it('refuses a fix the comparison does not hold, a forged or reused id, and an account changed since', async ({
     h,
     journal,
@@ -273,21 +289,44 @@ describe('apply_statement, the bank text and the undo', () => {
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal }, elicit: asked.handler });
     const c = await compare(s, statementText(CSV));
     const a = applied(await call(s, 'apply_statement', { plan_id: PLAN, comparison_id: c.comparison_id }));
-    // the corrected amount is changed again, and the new fee is given a memo
+    // the corrected amount is changed again, a reconciled line is deleted, and the new fee is given a memo
     await ynab(h, 'PATCH', 'transactions', { transactions: [{ id: 'tx-034', amount: -30_000 }] });
+    await ynab(h, 'DELETE', 'transactions/tx-041');
     await ynab(h, 'PATCH', 'transactions', { transactions: [{ id: a.created_ids[0], memo: 'mine' }] });
     h.standIn.clearRequests();
     const undo = await call(s, 'undo_operation', { plan_id: PLAN, operation_id: a.operation_id });
     const u = undo.structuredContent as { status: string; conflicts: string[] };
     expect(u.status).toBe('applied');
-    expect(u.conflicts).toEqual(['tx-034 amount', a.created_ids[0]]);
+    expect(u.conflicts).toEqual(['tx-034 amount', 'tx-041', a.created_ids[0]]);
     expect(asked.questions.at(-1)).toContain(
-      `Left alone, changed in YNAB since: tx-034 amount, ${a.created_ids[0]}.`,
+      `Left alone, changed in YNAB since: tx-034 amount, tx-041, ${a.created_ids[0]}.`,
     );
     expect(row(h, 'tx-034')?.amount).toBe(-30_000);
     expect(row(h, a.created_ids[0]!)?.deleted).toBeFalsy();
     // the duplicate is back (a new id), the reconciled flags are cleared again
     expect(writes(h)).toEqual([`PATCH ${TX}`, `POST ${TX}`]);
     expect(row(h, 'tx-036')?.cleared).toBe('cleared');
+  });
+
+  it('closes the operation when everything it changed was changed since', async ({ h, journal }) => {
+    const s = await connect(h, 'modern', {
+      env: { AVENIR_MCP_JOURNAL: journal },
+      elicit: answering(ACCEPT).handler,
+    });
+    const c = await compare(s, statementText(CSV));
+    const keep = [c.mismatches[0]!.fix!];
+    const a = applied(
+      await call(s, 'apply_statement', { plan_id: PLAN, comparison_id: c.comparison_id, keep }),
+    );
+    await ynab(h, 'PATCH', 'transactions', { transactions: [{ id: 'tx-034', amount: -1_000 }] });
+    h.standIn.clearRequests();
+    const undo = await call(s, 'undo_operation', { plan_id: PLAN, operation_id: a.operation_id });
+    expect(undo.structuredContent).toMatchObject({
+      status: 'nothing_to_do',
+      message: 'Everything the statement changed was changed since: left alone.',
+      conflicts: ['tx-034 amount'],
+    });
+    expect(h.standIn.writes).toEqual([]);
+    expect(row(h, 'tx-034')?.amount).toBe(-1_000);
   });
 });

@@ -11,13 +11,16 @@ import { recreateBody } from '../../domain/transactions/delete-transactions.js';
 import { planDeleteUndo } from '../../domain/transactions/delete-transactions.js';
 import { currentValue, planEditUndo } from '../../domain/transactions/edit-transactions.js';
 import { findCreated } from '../../domain/transactions/find-created.js';
-import { changedField } from '../../domain/transactions/transfer-sides.js';
 import { NOT_YET, unseenText } from '../../domain/write-outcome.js';
 import { patchesHeld } from '../../domain/write-verify.js';
 import type { KindDetails } from '../journal-kinds.js';
+import type { MoneyText } from '../../domain/money.js';
+import type { YnabClient } from '../../ynab/api.js';
 import { createdFound, fieldsHeld, goneFrom } from '../recognise.js';
 import { runSteps, type UndoStep } from './steps.js';
+import { createdStill } from './transactions.js';
 import type { UndoHandler } from './types.js';
+import { foundAll, statementUndoHalfway, statementUndoQuestion } from '../../domain/statements/undo-texts.js';
 
 const CHECK = 'find_transactions';
 
@@ -35,26 +38,20 @@ interface Step extends UndoStep {
 export const undoStatement: UndoHandler<'statement'> = async (ynab, plan, entry, details, money) => {
   const rows = await ynab.transactions.list(plan);
   const live = new Map(rows.filter((t) => !t.deleted).map((t) => [t.id, t]));
-  const created = new Set(details.created.transaction_ids);
-  // the fields of transactions it created need no putting back (they are deleted), nor those
-  // already back (an undo finished by the next one)
+  // a field already back (an undo finished by the next one) is left out; one of a transaction
+  // gone since is a conflict
   const edits = details.edits.flatMap((e) => {
     const now = live.get(e.transaction_id);
     const fields = e.fields.filter((f) => now === undefined || currentValue(now, f.field) !== f.from);
-    return created.has(e.transaction_id) || fields.length === 0 ? [] : [{ ...e, fields }];
+    return fields.length === 0 ? [] : [{ ...e, fields }];
   });
   const { patches, conflicts } = planEditUndo(edits, rows);
-  const states = new Map(details.created.states.map((s) => [s.transaction_id, s]));
-  const toDelete: string[] = [];
-  for (const id of details.created.transaction_ids) {
-    const now = live.get(id);
-    const was = states.get(id);
-    if (now === undefined) conflicts.push(id);
-    else if (was !== undefined && changedField(was, now) !== null) conflicts.push(id);
-    else toDelete.push(id);
-  }
-  // only what a read shows gone comes back: a delete that never landed is not undone
-  const gone = details.deleted.filter((r) => !live.has(r.transaction_id));
+  const created = createdStill(details.created, rows);
+  conflicts.push(...created.gone, ...created.edited);
+  const toDelete = created.still;
+  // only what a read shows gone comes back: a delete that never landed is not undone, nor one an
+  // undo stopped halfway already recreated
+  const gone = await stillGone(ynab, plan, details, live, money);
   const { back, conflicts: closed } = planDeleteUndo(gone, await ynab.accounts.list(plan));
   conflicts.push(...closed);
   const knowledge = ynab.knowledge(plan);
@@ -68,53 +65,31 @@ export const undoStatement: UndoHandler<'statement'> = async (ynab, plan, entry,
       what: `the fields of ${patches.map((p) => p.id).join(', ')} put back`,
       left: { edits },
     });
-  for (const id of toDelete)
+  toDelete.forEach((id, i) =>
     steps.push({
       send: () => ynab.transactions.delete(plan, id),
-      check: async () => !(await ynab.transactions.list(plan)).some((t) => t.id === id && !t.deleted),
+      check: async () => !(await ynab.transactions.list(plan)).some((t) => t.id === id),
       recognise: goneFrom([id], null),
       what: `${id} deleted`,
-      left: {
-        created: {
-          transaction_ids: toDelete.slice(toDelete.indexOf(id)),
-          states: details.created.states.filter((s) =>
-            toDelete.slice(toDelete.indexOf(id)).includes(s.transaction_id),
-          ),
-        },
-      },
-    });
+      left: { created: createdLeft(details, toDelete.slice(i)) },
+    }),
+  );
   if (back.length > 0)
     steps.push({
       send: () => ynab.transactions.create(plan, bodies),
       check: async () => {
-        const found = findCreated(
-          bodies,
-          await ynab.transactions.changedSince(plan, knowledge),
-          knowledge,
-          money,
-        );
-        return (
-          found.size === bodies.length || (found.size === 0 ? false : 'some of the duplicates recreated')
-        );
+        const changed = await ynab.transactions.changedSince(plan, knowledge);
+        return foundAll(findCreated(bodies, changed, knowledge, money).size, bodies.length);
       },
       recognise: createdFound(bodies, knowledge),
       what: `${back.map((r) => r.transaction_id).join(', ')} recreated`,
-      left: { deleted: back },
+      left: { deleted: back, recreated_since: knowledge },
     });
-  const sentences = [
-    patches.length > 0
-      ? `put back the amount, date or cleared status of ${patches.length} transaction(s)`
-      : '',
-    toDelete.length > 0 ? `delete the ${toDelete.length} transaction(s) it created` : '',
-    back.length > 0 ? `recreate the ${back.length} duplicate(s) it deleted (with new ids)` : '',
-  ].filter((s) => s !== '');
-  const leftAlone =
-    conflicts.length === 0 ? '' : `\nLeft alone, changed in YNAB since: ${conflicts.join(', ')}.`;
   return {
     conflicts,
     changes: [],
     fullConflict: steps.length === 0 ? STATEMENT_CHANGED : null,
-    question: `Undo the statement's changes: ${sentences.join('; ')}?${leftAlone}`,
+    question: statementUndoQuestion(patches.length, toDelete.length, back.length, conflicts),
     subject: {
       undo: entry.operation_id,
       patches,
@@ -130,22 +105,47 @@ export const undoStatement: UndoHandler<'statement'> = async (ynab, plan, entry,
           `${unseenText(step.what, CHECK, seconds)} The operation is still in the journal: undo_operation re-reads YNAB first and reverts only what is still to revert.`,
         firstUnknown: (_step, why) =>
           `${NOT_YET}: the undo may or may not be in YNAB (${why}). Check with ${CHECK} before anything else; do not repeat the undo blindly.`,
-        halfway: (done, [stopped], failure) => {
-          const why =
-            'refused' in failure
-              ? `YNAB refused the next step, ${stopped?.what ?? ''} (${failure.refused})`
-              : 'unseen' in failure
-                ? `YNAB's answer to the next step (${stopped?.what ?? ''}) was lost, and reads over ${failure.seconds} s do not show it yet (YNAB may still apply it late)`
-                : `YNAB's answer to the next step (${stopped?.what ?? ''}) was lost, and ${failure.unknown}`;
-          const opening = done.length === 0 ? '' : `${done.map((s) => s.what).join('; ')}; `;
-          return `${opening}${why}.`;
-        },
+        halfway: (done, left, failure) =>
+          statementUndoHalfway(
+            done.map((s) => s.what),
+            left[0]!.what,
+            failure,
+          ),
         remainder: (left) => [{ kind: 'statement', details: remainderOf(details, left) }],
       });
       return STATEMENT_UNDONE;
     },
   };
 };
+
+/**
+ * The duplicates deleted and not back: gone from YNAB, and, after an undo that stopped while
+ * recreating them, not found among what changed since it sent them.
+ */
+async function stillGone(
+  ynab: YnabClient,
+  plan: string,
+  details: Details,
+  live: ReadonlyMap<string, unknown>,
+  money: MoneyText,
+): Promise<Details['deleted']> {
+  const gone = details.deleted.filter((r) => !live.has(r.transaction_id));
+  const since = details.recreated_since;
+  if (since === undefined || gone.length === 0) return gone;
+  const found = findCreated(
+    recreateBody(gone),
+    await ynab.transactions.changedSince(plan, since),
+    since,
+    money,
+  );
+  return gone.filter((_, i) => !found.has(`#${i + 1}`));
+}
+
+/** The created transactions from `ids` on, with their recorded states. */
+const createdLeft = (details: Details, ids: readonly string[]): Details['created'] => ({
+  transaction_ids: [...ids],
+  states: details.created.states.filter((s) => ids.includes(s.transaction_id)),
+});
 
 /** What is left of the undo, as the details of a `statement` operation: the parts of the steps not done. */
 function remainderOf(details: Details, left: readonly Step[]): Details {

@@ -26,7 +26,7 @@ export const createdChanged = (field: string, id: string): string =>
  * The created transactions still there and as created (the ones to delete), and the rest: gone, or
  * edited since in a field the user can change (compared where the entry recorded the state).
  */
-function createdStill(details: KindDetails<'create'>, rows: readonly YnabTransaction[]) {
+export function createdStill(details: KindDetails<'create'>, rows: readonly YnabTransaction[]) {
   const { present, gone } = presentIds(details.transaction_ids, rows);
   const was = new Map((details.states ?? []).map((s) => [s.transaction_id, s]));
   const edits = rows.flatMap((now) => {
