@@ -15,7 +15,8 @@ import { clean } from '../../domain/text.js';
 import { sealComparison } from '../../safety/comparison-seal.js';
 import { fingerprint } from '../../safety/fingerprint.js';
 import { defineReadTool } from '../shared/define-tool.js';
-import { leftOut, leftOutField, rowBytes, rowsWithin, ROW_BYTES } from '../shared/paging.js';
+import { encodeCursor } from '../../domain/cursor.js';
+import { leftOut, leftOutField, offsetOf, rowBytes, rowsWithin, ROW_BYTES } from '../shared/paging.js';
 import { resolvePlan } from '../shared/resolve-plan.js';
 import { DATA_NOTE, planId, untrusted } from '../shared/schemas.js';
 import { householdRules } from '../categorize/rule-rows.js';
@@ -56,7 +57,7 @@ export const compareStatement = defineReadTool({
   name: 'compare_statement',
   title: 'Compare a bank statement',
   description: [
-    'A bank statement (CSV, OFX, QIF, CAMT.053) against an account: lines YNAB lacks, duplicates, mismatches, rows not on it, balances.',
+    'A bank statement (CSV, OFX, QIF, CAMT.053) against an account: missing lines, duplicates, mismatches, extra rows, balances.',
     'Costs 3 YNAB requests.',
     DATA_NOTE,
   ].join(' '),
@@ -67,13 +68,14 @@ export const compareStatement = defineReadTool({
     z.strictObject({
       plan_id: planId,
       account_id: z.string().min(1).describe('Its account.'),
-      statement: z.string().nullable().default(null).describe("The file's text."),
+      statement: z.string().nullable().default(null).describe('File text.'),
       statement_path: z
         .string()
         .min(1)
         .nullable()
         .default(null)
         .describe('Or a file in AVENIR_MCP_FILES_DIR.'),
+      cursor: z.string().nullable().default(null).describe('next_cursor, same statement.'),
     }),
   output: () =>
     z.strictObject({
@@ -81,14 +83,14 @@ export const compareStatement = defineReadTool({
       comparison_id: z
         .string()
         .nullable()
-        .describe('The fixes proposed, signed, for 30 minutes; null when there is none.'),
+        .describe('The fixes proposed, signed, for 30 minutes, on the first page; else null.'),
       format: z.string().describe('csv, ofx, qif or camt.'),
       period: z
         .strictObject({ start: day('First day'), end: day('Last day') })
         .nullable()
         .describe('What the statement covers.'),
       matched: z.number().int().describe('Lines matching a transaction.'),
-      date_shifts: z.number().int().describe('Of those, dated differently (settlement).'),
+      date_shifts: z.number().int().describe('Of those, dated otherwise (settlement).'),
       missing: rows(
         {
           fix: fixId(),
@@ -145,9 +147,12 @@ export const compareStatement = defineReadTool({
           }),
         )
         .describe('Opening and closing balances the statement states, against YNAB.'),
+      next_cursor: z.string().nullable().describe('The next page, as cursor.'),
       omitted: leftOutField,
     }),
   async run({ deps, money }, input) {
+    // decoded before any request: a cursor that is not one costs none
+    const offset = offsetOf(input.cursor);
     const plan = await resolvePlan(deps, input.plan_id);
     const text = await statementText(deps.config, input.statement, input.statement_path);
     const accounts = await deps.ynab.accounts.list(plan);
@@ -175,17 +180,20 @@ export const compareStatement = defineReadTool({
     });
     const fixable =
       comparison.fixes.length > 0 || comparison.to_clear.length > 0 || statement.closing !== null;
-    const comparison_id = fixable
-      ? await sealComparison(deps, {
-          v: 1,
-          plan,
-          account_id: account.id,
-          state: accountState(plan, own),
-          fixes: comparison.fixes,
-          to_clear: comparison.to_clear,
-          closing: statement.closing,
-        })
-      : null;
+    // the id is as long as its fixes: the first page carries it, and the later ones leave it out
+    // to carry their rows (the same statement gives the same fixes)
+    const comparison_id =
+      fixable && offset === 0
+        ? await sealComparison(deps, {
+            v: 1,
+            plan,
+            account_id: account.id,
+            state: accountState(plan, own),
+            fixes: comparison.fixes,
+            to_clear: comparison.to_clear,
+            closing: statement.closing,
+          })
+        : null;
     const out = {
       message: `${clean(account.name)}: ${comparisonMessage(comparison, statement.lines.length, money, deps.config.write)}`,
       comparison_id,
@@ -198,38 +206,49 @@ export const compareStatement = defineReadTool({
       mismatches: comparison.mismatches,
       extra: comparison.extra,
       balances: [comparison.opening, comparison.closing].filter((b) => b !== null),
+      next_cursor: null as string | null,
       omitted: null as string | null,
     };
-    return withinPage(out);
+    return withinPage(out, offset);
   },
 });
 
-/** Keeps the lists within one page, the first lists first; the comparison id still holds every fix. */
+const LISTS = ['missing', 'duplicates', 'mismatches', 'extra'] as const;
+
+/**
+ * One page of the rows, the lists taken in order as one list, from `offset`, within the byte budget;
+ * the comparison id still holds every fix, whatever the page.
+ */
 function withinPage<
   O extends {
     missing: unknown[];
     duplicates: unknown[];
     mismatches: unknown[];
     extra: unknown[];
+    next_cursor: string | null;
     omitted: string | null;
   },
->(out: O): O {
+>(out: O, offset: number): O {
   const empty = { ...out, missing: [], duplicates: [], mismatches: [], extra: [] };
-  let budget = ROW_BYTES - rowBytes(empty);
-  let dropped = 0;
+  const all = LISTS.flatMap((key) => out[key].map((row) => ({ key, row })));
+  const from = all.slice(offset);
+  const page = from.slice(
+    0,
+    rowsWithin(
+      from.map((r) => r.row),
+      ROW_BYTES - rowBytes(empty),
+    ),
+  );
+  const end = offset + page.length;
+  const after = Math.max(0, all.length - end);
   const kept = { ...out };
-  for (const key of ['missing', 'duplicates', 'mismatches', 'extra'] as const) {
-    const list = out[key];
-    const n = rowsWithin(list, budget);
-    budget -= rowBytes(list.slice(0, n));
-    dropped += list.length - n;
-    kept[key] = list.slice(0, n);
-  }
+  for (const key of LISTS) kept[key] = page.filter((r) => r.key === key).map((r) => r.row);
   return {
     ...kept,
+    next_cursor: after > 0 ? encodeCursor(end) : null,
     omitted: leftOut(
-      dropped > 0
-        ? `${dropped} more rows (a page stops at 16 kB): the comparison_id holds every fix; compare a shorter period to see them.`
+      after > 0
+        ? `${after} more rows (a page stops at 16 kB): pass next_cursor as cursor with the same statement; the first page's comparison_id holds every fix.`
         : null,
     ),
   };

@@ -22,7 +22,7 @@ import {
   cardRow,
   statementPlan,
 } from '../../../scripts/statement-fixtures.mjs';
-import { STATEMENT_FILES, statementText as fixtureText } from '../../helpers/statements.js';
+import { STATEMENT_FILES, longCsv, statementText as fixtureText } from '../../helpers/statements.js';
 
 const PLAN = 'demo-budget';
 const ACCOUNT = 'acc-checking';
@@ -292,5 +292,56 @@ describe.each(ERAS)('compare_statement on the fixtures of every format, %s era',
     ]);
     expect(a.date_shifts).toBe(1);
     expect(h.standIn.writes).toEqual([]);
+  });
+});
+
+describe('compare_statement, a comparison past one page', () => {
+  it.beforeEach(({ h }) => h.standIn.reset());
+
+  it('pages its rows by cursor, the lists in order, each row once; the comparison id holds every fix', async ({
+    h,
+  }) => {
+    const s = await connect(h, 'modern');
+    // 300 card payments, most of which YNAB never saw: far more rows than 16 kB carry
+    const text = longCsv(300).text;
+    const rows: { fix: string | null }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const r = await call(s, 'compare_statement', {
+        plan_id: PLAN,
+        account_id: ACCOUNT,
+        statement: text,
+        cursor,
+      });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      const a = r.structuredContent as Answer & { next_cursor: string | null; omitted: string | null };
+      expect(JSON.stringify(r).length).toBeLessThan(16_384);
+      // the first page carries the comparison id, which holds every fix
+      expect(a.comparison_id === null).toBe(pages > 0);
+      rows.push(...a.missing, ...a.duplicates, ...a.mismatches, ...a.extra.map(() => ({ fix: null })));
+      if (a.next_cursor !== null)
+        expect(a.omitted).toMatch(
+          /^\d+ more rows \(a page stops at 16 kB\): pass next_cursor as cursor with the same statement; the first page's comparison_id holds every fix\.$/,
+        );
+      else expect(a.omitted).toBeNull();
+      cursor = a.next_cursor;
+      pages += 1;
+    } while (cursor !== null && pages < 20);
+    expect(pages).toBeGreaterThan(1);
+    // every line is a row of one list, once; the fixes numbered in the lists' order, none skipped
+    expect(rows.length).toBeGreaterThanOrEqual(300);
+    const fixes = rows.flatMap((r) => (r.fix === null ? [] : [r.fix]));
+    expect(fixes).toEqual(fixes.map((_, i) => `F${i + 1}`));
+    // a cursor that is not one is refused before any request
+    h.standIn.clearRequests();
+    const bad = await call(s, 'compare_statement', {
+      plan_id: PLAN,
+      account_id: ACCOUNT,
+      statement: text,
+      cursor: 'x',
+    });
+    expect(bad.isError).toBe(true);
+    expect(h.standIn.requests).toEqual([]);
   });
 });
