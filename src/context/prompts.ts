@@ -69,6 +69,9 @@ function checkBalance(value: string): string {
 /** The reconcile prompt's first step when the person attached the bank's statement itself. */
 const STATEMENT_STEP =
   "If I attached my bank's statement, first call compare_statement with its text and this account, and go through each difference it finds with me, line by line.";
+/** With writes on, the fixes of that comparison the person keeps, made in one preview. */
+const STATEMENT_APPLY =
+  'Then call apply_statement with the comparison it gave and the fix ids I keep, show me the preview, and give me the operation id so that undo_operation can revert it; if it marked the account reconciled, go to the last step.';
 
 /**
  * The fenced block of the values filled in, one `name: 'value'` a line, after the sentence that says
@@ -158,6 +161,7 @@ export const prompts: readonly PromptDefinition[] = [
         writes
           ? [
               STATEMENT_STEP,
+              STATEMENT_APPLY,
               'Call reconcile_account with that balance.',
               'If there is a difference, explain it (pending transactions, a matching transaction, duplicates) and help me fix it.',
               'Record an adjustment only if I ask for one.',

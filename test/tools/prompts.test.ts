@@ -70,8 +70,9 @@ describe.each(ERAS)('%s era', (era) => {
       "bank_balance: '1200.50'",
     ]);
     // a statement the person attached goes first: compare_statement, then the differences one by one
-    expect(await message(s, 'reconcile', ARGS.reconcile!)).toContain(
-      "1. If I attached my bank's statement, first call compare_statement with its text and this account, and go through each difference it finds with me, line by line.",
+    const reconcile = await message(s, 'reconcile', ARGS.reconcile!);
+    expect(reconcile).toContain(
+      "1. If I attached my bank's statement, first call compare_statement with its text and this account, and go through each difference it finds with me, line by line.\n2. Then call apply_statement with the comparison it gave and the fix ids I keep, show me the preview, and give me the operation id so that undo_operation can revert it; if it marked the account reconciled, go to the last step.\n3. Call reconcile_account with that balance.",
     );
   });
 
