@@ -93,7 +93,7 @@ export const applyStatement = defineWriteTool({
     comparison_id: z.string().min(1).describe('From compare_statement.'),
     keep: z
       .array(z.string().min(1))
-      .max(500)
+      .max(200)
       .nullable()
       .default(null)
       .describe('The fix ids to make (F1…); null: all.'),
