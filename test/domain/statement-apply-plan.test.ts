@@ -94,6 +94,9 @@ describe('planning the changes', () => {
       { field: 'cleared', from: 'uncleared', to: 'cleared' },
     ]);
     expect(p.counts).toEqual({ corrected: 2, cleared: 0, reconciled: 0 });
+    // a correction to what YNAB already holds sends nothing
+    const same = plan([{ id: 'F1', kind: 'amount', transaction_id: 't1', from: -10_000, to: -10_000 }]);
+    expect([same.patches, same.edits]).toEqual([[], []]);
     expect(p.lines[1]).toBe('- F2 correct the date of t1 (SHOP -10.00): 2026-11-02 → 2026-11-01');
   });
 

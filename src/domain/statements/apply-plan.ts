@@ -207,8 +207,8 @@ function patchesOf(d: Draft): { patches: TransactionPatch[]; edits: StatementEdi
   const patches: TransactionPatch[] = [];
   const edits: StatementEdit[] = [];
   for (const [id, v] of d.next) {
-    const t = d.byId.get(id);
-    if (t === undefined) continue;
+    // every id given new values is one of the account's
+    const t = d.byId.get(id)!;
     const fields: FieldSet[] = [];
     if (v.amount !== undefined && v.amount !== t.amount)
       fields.push({ field: 'amount', from: t.amount, to: v.amount });
