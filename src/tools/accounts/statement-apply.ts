@@ -19,6 +19,7 @@ import type { KindDetails } from '../../safety/journal-kinds.js';
 import { checkedWrite, keepForLater, type CheckedWrite } from '../../safety/outcome/checked-step.js';
 import { recordOperation } from '../../safety/outcome/record-operation.js';
 import { recogniseAs } from '../../safety/outcome/run.js';
+import { newOperationId } from '../../safety/journal.js';
 import { createWrite, deleteWrite, patchWrite } from '../../safety/outcome/verify-transactions.js';
 import { createdFound, fieldsHeld, goneFrom, recordOf, type Recognise } from '../../safety/recognise.js';
 
@@ -74,14 +75,15 @@ function recogniseFrom(
 ): Recognise {
   const { planned } = a;
   if (step === 'create') return createdFound(planned.creates, knowledge);
-  // the record names every duplicate: its undo recreates only those a read shows gone
-  const whole = { ...d, deleted: planned.deletes, edits: true };
+  // the record names every duplicate: its undo recreates only those a read shows gone; the update
+  // is not sent while a delete is not known, so its fields are not in the record of the deletes
+  const whole = { ...d, deleted: planned.deletes };
   if (step === 'delete')
     return goneFrom(
       planned.deletes.map((r) => r.transaction_id),
-      recordOf('statement', detailsOf(a, whole)),
+      recordOf('statement', detailsOf(a, { ...whole, edits: false })),
     );
-  return fieldsHeld(planned.patches, recordOf('statement', detailsOf(a, whole)));
+  return fieldsHeld(planned.patches, recordOf('statement', detailsOf(a, { ...whole, edits: true })));
 }
 
 /** How any process recognises the write before its first request. */
@@ -100,7 +102,13 @@ async function stopped(
   status: 'partial' | 'not_applied' | 'unknown',
   what: string,
 ): Promise<StatementOutcome> {
-  const id = nothingDone(d) ? null : await recordOperation(deps, a.plan, 'statement', detailsOf(a, d));
+  // while the request that stopped it may still land, the pending id is kept for that request's
+  // own entry (journaled once a read shows it, by whichever process reads first): what is done
+  // already gets an id of its own
+  const own = status === 'unknown' ? newOperationId() : undefined;
+  const id = nothingDone(d)
+    ? null
+    : await recordOperation(deps, a.plan, 'statement', detailsOf(a, d), [], own);
   const done = doneText(d);
   const undo = id === null ? '' : ` undo_operation with operation_id ${id} reverts what was done.`;
   const head = status === 'unknown' ? unknownMessage(what) : what;
@@ -174,8 +182,9 @@ async function deleteDuplicates(deps: Deps, a: Applying, d: Done): Promise<State
     }
     if (verdict.status !== 'applied') {
       if (verdict.status === 'unknown') {
-        const late = { created: [], whole: new Set<string>(), deleted: [r], edits: false };
-        keepForLater(write, () => recordOperation(deps, a.plan, 'statement', detailsOf(a, late)));
+        const late = detailsOf(a, { created: [], whole: new Set<string>(), deleted: [r], edits: false });
+        await recogniseAs(goneFrom([r.transaction_id], recordOf('statement', late)));
+        keepForLater(write, () => recordOperation(deps, a.plan, 'statement', late));
       }
       const left = planned.deletes.length - n - 1 + (planned.patches.length > 0 ? 1 : 0);
       const rest = left > 0 ? ' Nothing after it was sent.' : '';
@@ -199,20 +208,13 @@ async function updateFields(deps: Deps, a: Applying, d: Done): Promise<Statement
     const what = `YNAB refused to update the amounts, dates and cleared states (${reasonOf(error)}).`;
     return stopped(deps, a, d, 'partial', what);
   }
-  d.edits = verdict.status !== 'not_applied';
+  d.edits = verdict.status === 'applied' || verdict.status === 'partial';
   if (verdict.status === 'applied') return null;
   if (verdict.status === 'unknown') {
-    if (nothingDone({ ...d, edits: false })) {
-      // journaled once a read shows it: the fields it set, which undo puts back
-      d.edits = false;
-      keepForLater(write, () =>
-        recordOperation(deps, a.plan, 'statement', detailsOf(a, { ...d, edits: true })),
-      );
-    } else {
-      // what is done is journaled now with every field, which undo re-reads before putting back;
-      // the entry stays pending until a read shows the update
-      keepForLater(write, () => Promise.resolve());
-    }
+    // the fields it set are journaled once a read shows them, under the pending id
+    const late = detailsOf(a, { created: [], whole: new Set<string>(), deleted: [], edits: true });
+    await recogniseAs(fieldsHeld(a.planned.patches, recordOf('statement', late)));
+    keepForLater(write, () => recordOperation(deps, a.plan, 'statement', late));
   }
   const what = stopWords('Updating the amounts, dates and cleared states', verdict, write, a.money);
   return stopped(deps, a, d, verdict.status, what);
