@@ -29,7 +29,7 @@ const kebab = (name: string): string => name.replaceAll('_', '-');
  * the rule writes send no YNAB request, so no answer of theirs can be lost (test/tools/set_rule/happy.test.ts);
  * apply_rules ends in apply_categories' own write (tools/categorize/categorize-write.ts), whose row
  * covers it; apply_statement takes a comparison id only a call gives, and its lost answers are tested
- * in test/tools/apply-statement-outcomes.test.ts.
+ * in test/tools/apply_statement/lost-answers.test.ts.
  */
 export const OWN_OUTCOME_TABLES: ReadonlySet<string> = new Set([
   'reconcile_account',

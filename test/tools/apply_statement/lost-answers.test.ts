@@ -7,16 +7,16 @@
  * reverts it. Assertions are on the stand-in's state and requests, the journal and the pending file.
  */
 import { describe, expect } from 'vitest';
-import type { Clock } from '../../src/clock.js';
-import type { FaultRule } from '../../src/demo/index.js';
-import { buildDemoPlan } from '../../src/demo/index.js';
-import { PENDING_MS, RETRY_MS } from '../../src/safety/outcome/settle-later.js';
-import { ACCOUNT, PLANTED, statementPlan } from '../../scripts/statement-fixtures.mjs';
-import { it } from '../helpers/fixture.js';
-import { call, connect, textOf, type Harness, type Session } from '../helpers/harness.js';
-import { journalEntries, movableClock, pendingEntries, pendingIdIn, until } from '../helpers/pending.js';
-import { STATEMENT_FILES, statementText } from '../helpers/statements.js';
-import { ACCEPT, answering } from '../helpers/writes.js';
+import type { Clock } from '../../../src/clock.js';
+import type { FaultRule } from '../../../src/demo/index.js';
+import { buildDemoPlan } from '../../../src/demo/index.js';
+import { PENDING_MS, RETRY_MS } from '../../../src/safety/outcome/settle-later.js';
+import { ACCOUNT, PLANTED, statementPlan } from '../../../scripts/statement-fixtures.mjs';
+import { it } from '../../helpers/fixture.js';
+import { call, connect, textOf, type Harness, type Session } from '../../helpers/harness.js';
+import { journalEntries, movableClock, pendingEntries, pendingIdIn, until } from '../../helpers/pending.js';
+import { STATEMENT_FILES, statementText } from '../../helpers/statements.js';
+import { ACCEPT, answering } from '../../helpers/writes.js';
 
 const PLAN = { plan_id: 'demo-budget' };
 const TX = '/plans/demo-budget/transactions';

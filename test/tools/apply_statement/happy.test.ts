@@ -8,15 +8,15 @@
  * that leaves alone what was changed since.
  */
 import { describe, expect } from 'vitest';
-import { it } from '../helpers/fixture.js';
-import { ERAS, call, connect, textOf, type Harness, type Session } from '../helpers/harness.js';
-import { buildDemoPlan } from '../../src/demo/index.js';
-import { ACCOUNT, PLANTED, statementPlan } from '../../scripts/statement-fixtures.mjs';
-import { STATEMENT_FILES, statementText } from '../helpers/statements.js';
-import { ACCEPT, DECLINE, answering } from '../helpers/writes.js';
-import { COMPARISON_REFUSED } from '../../src/safety/comparison-seal.js';
-import { ACCOUNT_MOVED } from '../../src/tools/accounts/apply-statement.js';
-import { journalEntries } from '../helpers/pending.js';
+import { it } from '../../helpers/fixture.js';
+import { ERAS, call, connect, textOf, type Harness, type Session } from '../../helpers/harness.js';
+import { buildDemoPlan } from '../../../src/demo/index.js';
+import { ACCOUNT, PLANTED, statementPlan } from '../../../scripts/statement-fixtures.mjs';
+import { STATEMENT_FILES, statementText } from '../../helpers/statements.js';
+import { ACCEPT, DECLINE, answering } from '../../helpers/writes.js';
+import { COMPARISON_REFUSED } from '../../../src/safety/comparison-seal.js';
+import { ACCOUNT_MOVED } from '../../../src/tools/accounts/apply-statement.js';
+import { journalEntries } from '../../helpers/pending.js';
 
 const PLAN = 'demo-budget';
 const TX = `/plans/${PLAN}/transactions`;
