@@ -11,6 +11,25 @@ export const BENCH_STATEMENT = [
   '2026-09-24,FRAIS TENUE DE COMPTE,-7.90',
 ].join('\n');
 
+/** An order export of a few lines, shipments of the heavy plan's main checking account (match_orders). */
+export const BENCH_ORDERS = [
+  'Order ID,Order Date,Ship Date,Item,Price,Quantity',
+  'A-1,2026-09-01,2026-09-02,Bread,12.50,1',
+  'A-1,2026-09-01,2026-09-02,Tennis balls,30.00,1',
+  'A-2,2026-09-04,2026-09-05,Notebook,6.00,2',
+].join('\n');
+
+/** A receipt of a charge of the heavy plan's main checking account (itemize_transaction). */
+export const BENCH_RECEIPT = {
+  merchant: 'MERCHANT 042',
+  date: '2026-09-02',
+  total: 42.5,
+  lines: [
+    { text: 'Bread', amount: 12.5 },
+    { text: 'Tennis balls', amount: 30 },
+  ],
+};
+
 /** The read tools with realistic arguments on the heavy plan. */
 export const CALLS = [
   ['list_plans', {}],
@@ -24,6 +43,8 @@ export const CALLS = [
   ['find_transactions', { plan_id: PLAN, since_date: '2026-03-01', payee: 'MERCHANT 042', limit: 50 }],
   ['get_transaction', { plan_id: PLAN, transaction_id: 'tx-000100' }],
   ['suggest_categories', { plan_id: PLAN, limit: 50 }],
+  ['itemize_transaction', { plan_id: PLAN, ...BENCH_RECEIPT }],
+  ['match_orders', { plan_id: PLAN, account_id: 'acc-01', orders: BENCH_ORDERS }],
   ['list_rules', { plan_id: PLAN }],
   ['get_monthly_summary', { plan_id: PLAN, month: 'current' }],
   ['get_category_balances', { plan_id: PLAN, month: '2026-08-01' }],

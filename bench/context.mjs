@@ -11,7 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { fileURLToPath } from 'node:url';
 import { startStandIn } from '../dist/demo/index.js';
 import { HEAVY_PLAN_ID as PLAN, HEAVY_TODAY, buildHeavyPlan } from './heavy-plan.mjs';
-import { BENCH_STATEMENT } from './calls.mjs';
+import { BENCH_ORDERS, BENCH_RECEIPT, BENCH_STATEMENT } from './calls.mjs';
 import { RAW_PLAN_ID, buildRawPlan } from './raw-plan.mjs';
 
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
@@ -32,6 +32,8 @@ export const DEFAULT_CALLS = [
   ['find_transactions', { plan_id: PLAN, since_date: '2026-03-01' }],
   ['get_transaction', { plan_id: PLAN, transaction_id: 'tx-000100' }],
   ['suggest_categories', { plan_id: PLAN }],
+  ['itemize_transaction', { plan_id: PLAN, ...BENCH_RECEIPT }],
+  ['match_orders', { plan_id: PLAN, account_id: 'acc-01', orders: BENCH_ORDERS }],
   ['list_rules', { plan_id: PLAN }],
   ['get_monthly_summary', { plan_id: PLAN }],
   ['get_category_balances', { plan_id: PLAN, month: '2026-08-01' }],

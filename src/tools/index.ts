@@ -22,7 +22,9 @@ import { updateCategory } from './categories/update-category.js';
 import { applyCategories } from './categorize/apply-categories.js';
 import { applyRules } from './categorize/apply-rules.js';
 import { deleteRule } from './categorize/delete-rule.js';
+import { itemizeTransaction } from './categorize/itemize-transaction.js';
 import { listRules } from './categorize/list-rules.js';
+import { matchOrders } from './categorize/match-orders.js';
 import { setRule } from './categorize/set-rule.js';
 import { suggestCategories } from './categorize/suggest-categories.js';
 import { getAgeOfMoney } from './months/get-age-of-money.js';
@@ -65,6 +67,8 @@ export const readTools = [
   findTransactions,
   getTransaction,
   suggestCategories,
+  itemizeTransaction,
+  matchOrders,
   listRules,
   getMonthlySummary,
   getCategoryBalances,

@@ -21,6 +21,19 @@ export const READ_ARGS: Readonly<Record<string, Record<string, unknown>>> = {
   get_money_movements: { since: '2026-06-01' },
   forecast_balance: { until: '2026-12' },
   compare_statement: { account_id: 'acc-checking', statement: 'Date,Payee,Amount\n2026-09-02,SHOP,-1.00\n' },
+  itemize_transaction: {
+    merchant: 'MARKET FRESH',
+    date: '2026-09-05',
+    total: 66.12,
+    lines: [
+      { text: 'Fruit', amount: 20.12 },
+      { text: 'Cheese', amount: 46 },
+    ],
+  },
+  match_orders: {
+    account_id: 'acc-checking',
+    orders: 'Order ID,Order Date,Item,Total\nA-1,2026-09-05,Fruit,66.12\n',
+  },
 };
 
 /** The call of one read tool: the demo plan if it takes one, and its READ_ARGS. */

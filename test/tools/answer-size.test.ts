@@ -18,7 +18,7 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
-import { BENCH_STATEMENT } from '../../bench/calls.mjs';
+import { BENCH_ORDERS, BENCH_RECEIPT, BENCH_STATEMENT } from '../../bench/calls.mjs';
 import { buildHeavyPlan, HEAVY_PLAN_ID } from '../../bench/heavy-plan.mjs';
 import { buildRawPlan, RAW_PLAN_ID } from '../../bench/raw-plan.mjs';
 import type { PlanData } from '../../src/demo/index.js';
@@ -30,6 +30,8 @@ const BUDGET = 16_384;
 const REQUIRED: Record<string, Record<string, unknown>> = {
   forecast_balance: { until: '2027-03' },
   compare_statement: { account_id: 'acc-01', statement: BENCH_STATEMENT },
+  itemize_transaction: BENCH_RECEIPT,
+  match_orders: { account_id: 'acc-01', orders: BENCH_ORDERS },
   get_transaction: { transaction_id: 'tx-000100' },
 };
 const BY_BYTES = '(a page stops at 16 kB).';

@@ -6,19 +6,21 @@
  * size, not a time: asserting them is stable.
  *
  * Two budgets. The whole answer, per tool listed: at most 800 B a tool read-only, 900 B with every
- * tool, in every combination. Today (2026-12, 25 reads and 24 writes, 2026-07-28; the 2025 era's
+ * tool, in every combination. Today (2026-12, 27 reads and 23 writes, 2026-07-28; the 2025 era's
  * answers are 3-6 B a tool smaller, without `_meta`):
  *
- * - read-only, which lists set_rule and delete_rule too (they change no YNAB data): 772 B a tool,
- *   800 B with Apps (the view links of the charts and of get_digest's digest view): 0.2 B of headroom,
+ * - read-only, which lists set_rule and delete_rule too (they change no YNAB data): 774 B a tool,
+ *   799.9 B with Apps (the view links of the charts and of get_digest's digest view): no headroom,
  *   hence none in practice, since every read tool that takes a plan also takes `fresh` (listed
  *   without a description, 27 B) and says its cost within the freshness window; find_recurring_charges'
  *   filters, find_transactions' amount range, get_transaction, get_changes, the rule tools and
  *   compare_statement (which has no window parameter for it) were paid for by trimming
- *   descriptions (compare_statement's cursor by its own); the next read tool or parameter must come
- *   with a trim;
- * - every tool 832 B a tool, 877 B with Apps (the approval card's link on every confirmed write, its
- *   two tools, and the chart and digest links): 23 B of headroom.
+ *   descriptions (compare_statement's cursor by its own); so were itemize_transaction and
+ *   match_orders (their tax, discount, tip and fee as a kind of receipt line rather than four
+ *   parameters, their dates checked in the tool rather than by a format, and suggest_categories'
+ *   wording); the next read tool or parameter must come with a trim;
+ * - every tool 830 B a tool, 872 B with Apps (the approval card's link on every confirmed write, its
+ *   two tools, and the chart and digest links): 28 B of headroom.
  *
  * And each tool's entry in the answer stays under the ceiling of its kind, so that adding a tool never
  * fails for the others' sake, and what the answer adds around the entries (the envelope) under its own:
