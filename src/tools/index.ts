@@ -20,6 +20,7 @@ import { setCategoryBudget } from './categories/set-category-budget.js';
 import { setCategoryTarget } from './categories/set-category-target.js';
 import { updateCategory } from './categories/update-category.js';
 import { applyCategories } from './categorize/apply-categories.js';
+import { applyItemization } from './categorize/apply-itemization.js';
 import { applyRules } from './categorize/apply-rules.js';
 import { deleteRule } from './categorize/delete-rule.js';
 import { itemizeTransaction } from './categorize/itemize-transaction.js';
@@ -87,6 +88,7 @@ export const readTools = [
 
 export const writeTools = [
   applyCategories,
+  applyItemization,
   applyRules,
   applyStatement,
   approveTransactions,

@@ -84,6 +84,26 @@ export const CASES: Case[] = [
     kind: null,
   },
   {
+    tool: 'apply_itemization',
+    args: {
+      splits: [
+        {
+          transaction_id: 'tx-053',
+          lines: [
+            { amount: -5, category_id: 'cat-groceries', memo: 'Bread' },
+            { amount: -3.4, category_id: 'cat-restaurants', memo: 'Coffee' },
+          ],
+        },
+      ],
+      categories: [{ transaction_id: 'tx-046', category_id: 'cat-groceries' }],
+    },
+    route: { method: 'PATCH', path: TX },
+    // what its undo reverts: the category change (the split stays; its own test holds it)
+    held: (s) => tx(s, 'tx-046')?.category_id ?? null,
+    after: 'cat-groceries',
+    kind: 'categorize',
+  },
+  {
     tool: 'rename_payee',
     args: { payee_id: 'pay-013', name: 'Market Fresh' },
     route: { method: 'PATCH', path: `${PLAN}/payees/pay-013` },

@@ -35,6 +35,7 @@ const RECOGNISED = new Set([
   'update_transactions',
   'flag_transactions',
   'apply_categories',
+  'apply_itemization',
   'delete_transactions',
   'create_transactions',
   'create_transfer',
