@@ -85,6 +85,21 @@ describe.each(ERAS)('apply_itemization, %s era', (era) => {
     expect(h.standIn.state.transactions.find((t) => t.id === 'tx-rcpt-fr')?.subtransactions).toHaveLength(2);
   });
 
+  it('splits alone: applied, nothing journaled, the message saying they cannot be undone', async ({
+    h,
+    journal,
+  }) => {
+    const s = await connect(h, era, {
+      env: { AVENIR_MCP_JOURNAL: journal },
+      elicit: answering(ACCEPT).handler,
+    });
+    const { splits } = await proposed(s);
+    const r = out(await call(s, 'apply_itemization', { plan_id: PLAN, splits }));
+    expect([r.status, r.operation_id]).toEqual(['applied', null]);
+    expect(r.message).toMatch(/^Applied\. The splits cannot be undone through the API\./);
+    expect(h.standIn.state.transactions.find((t) => t.id === 'tx-rcpt-fr')?.subtransactions).toHaveLength(2);
+  });
+
   it('asks once; a yes applies; a decline writes nothing', async ({ h, journal }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });

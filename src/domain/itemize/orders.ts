@@ -92,10 +92,18 @@ export interface Orders {
   lines: OrderLine[];
 }
 
+/** The delimiter seen most in the first lines: a French export separates with `;`. */
+function delimiterOf(text: string): string {
+  const head = text.split(/\r\n|\r|\n/u, 10).join('\n');
+  const count = (d: string) => head.split(d).length;
+  return [',', ';', '\t', '|'].reduce((best, d) => (count(d) > count(best) ? d : best));
+}
+
 export function readOrders(text: string, order: DayOrder | null): Orders {
   let rows: string[][];
   try {
     rows = parse(text, {
+      delimiter: delimiterOf(text),
       bom: true,
       relax_column_count: true,
       relax_quotes: true,
