@@ -33,12 +33,16 @@ const PLAN_TEXT = new Set([
   'merchant',
   'name',
   'note',
+  // an order id, from the order export the person handed over
+  'order',
   'payee',
   // a rule's payee name, its wording and the person's own words: typed by the model from what the
   // person said, and shown back in every suggestion
   'payee_name',
   'rule',
   'said',
+  // an item's words, as a receipt or an order export printed them
+  'text',
   'to',
   'to_category',
   'to_group',
