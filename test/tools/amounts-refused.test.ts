@@ -31,6 +31,13 @@ interface Case {
 
 const tx = (amount: number) => ({ date: '2026-09-24', amount, payee_name: 'Bakery' });
 const line = (amount: number) => ({ amount, category_id: 'cat-groceries' });
+const receipt = (total: number, lines: { text: string; amount: number }[]) => ({
+  plan_id: P,
+  merchant: 'MARKET FRESH',
+  date: '2026-09-05',
+  total,
+  lines,
+});
 const CASES: Case[] = [
   {
     tool: 'create_transactions',
@@ -48,6 +55,29 @@ const CASES: Case[] = [
     name: 'lines[1].amount',
     args: (x) => ({ plan_id: P, transaction_id: 'tx-053', lines: [line(-8.401), line(x)] }),
     zero: 'a line of 0 splits nothing off: leave it out.',
+  },
+  {
+    tool: 'apply_itemization',
+    name: 'splits[0].lines[1].amount',
+    args: (x) => ({ plan_id: P, splits: [{ transaction_id: 'tx-053', lines: [line(-8.401), line(x)] }] }),
+    zero: 'a line of 0 splits nothing off: leave it out.',
+  },
+  {
+    tool: 'itemize_transaction',
+    name: 'total',
+    args: (x) => receipt(x, [{ text: 'Bread', amount: 2 }]),
+    zero: 'give what was paid.',
+    smallest: 'The items come to 2.00',
+  },
+  {
+    tool: 'itemize_transaction',
+    name: 'lines[1].amount',
+    args: (x) =>
+      receipt(2, [
+        { text: 'Bread', amount: 2 },
+        { text: 'Jam', amount: x },
+      ]),
+    zero: 'an item costs something: leave it out.',
   },
   {
     tool: 'create_transfer',
@@ -191,8 +221,8 @@ describe('the table', () => {
     const { tools } = await s.client.listTools();
     const listed = tools.flatMap((t) =>
       numberParams(t.inputSchema)
-        // a yearly rate in percent is not an amount
-        .filter((p) => !p.endsWith('interest_rate'))
+        // a yearly rate in percent is not an amount, nor a count of items
+        .filter((p) => !p.endsWith('interest_rate') && !p.endsWith('quantity'))
         .map((p) => `${t.name} ${p}`),
     );
     const named = CASES.map((c) => `${c.tool} ${c.name.replace(/\[\d+\]/g, '[]')}`);

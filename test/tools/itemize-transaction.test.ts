@@ -167,7 +167,7 @@ describe.each(ERAS)('itemize_transaction, %s era', (era) => {
     const receipt = receiptText('corner-store-en.json');
     const cases: [Record<string, unknown>, string][] = [
       [{ merchant: ' ' }, 'merchant is empty: give the name on the receipt.'],
-      [{ total: 0 }, 'total must be what was paid, above 0 (at most 1,000,000).'],
+      [{ total: -5 }, 'total must be what was paid, above 0 (at most 1,000,000).'],
       [{ lines: [] }, "Give the receipt's lines, 1 to 100."],
       [{ date: '12/09/2026' }, 'date must be the receipt\'s day as YYYY-MM-DD, not "12/09/2026".'],
       [{ lines: [{ text: '', amount: 1 }] }, 'lines[0].text is empty: give the words printed.'],
@@ -192,7 +192,7 @@ describe.each(ERAS)('itemize_transaction, %s era', (era) => {
       ...receipt,
       lines: [{ text: 'free bag', amount: 0 }],
     });
-    expect(textOf(zero)).toBe('lines[0] costs nothing: leave it out.');
+    expect(textOf(zero)).toBe('lines[0].amount is 0: an item costs something: leave it out.');
     const offFirst = await call(s, 'itemize_transaction', {
       plan_id: PLAN,
       ...receipt,

@@ -5,6 +5,7 @@
  * YNAB's API cannot un-split a transaction, and the question says so before the yes.
  */
 import { z } from 'zod';
+import { checkAmount } from '../../domain/amount-checks.js';
 import { indexCategories } from '../../domain/categories/category-lists.js';
 import { offBudgetIds } from '../../domain/categorize/pending.js';
 import { itemizationQuestion, planItemization } from '../../domain/itemize/apply-plan.js';
@@ -88,6 +89,15 @@ export const applyItemization = defineWriteTool({
   }),
   output: itemizationFields,
   async run({ deps, money }, { plan_id, splits, categories }) {
+    splits.forEach((split, i) =>
+      split.lines.forEach((l, j) =>
+        checkAmount(
+          l.amount,
+          `splits[${i}].lines[${j}].amount`,
+          'a line of 0 splits nothing off: leave it out.',
+        ),
+      ),
+    );
     const plan = await resolvePlan(deps, plan_id);
     const transactions = await deps.ynab.transactions.list(plan);
     const index = indexCategories(await deps.ynab.categories.groups(plan));

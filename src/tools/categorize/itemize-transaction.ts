@@ -16,10 +16,14 @@ import {
 } from '../../domain/itemize/receipt.js';
 import { toMilli, toUnits } from '../../domain/money.js';
 import { clean } from '../../domain/text.js';
+import { checkAmount } from '../../domain/amount-checks.js';
 import { defineReadTool } from '../shared/define-tool.js';
 import { DATA_NOTE, planId, untrusted } from '../shared/schemas.js';
 import { categoryField, itemRow, splitField } from './itemize-schemas.js';
 import { itemizeReads } from './itemize-reads.js';
+
+/** Why an item line of 0 is refused. */
+const ITEM_ZERO = 'an item costs something: leave it out.';
 
 /** The most candidates an answer lists. */
 const CANDIDATES = 5;
@@ -70,6 +74,11 @@ export const itemizeTransaction = defineReadTool({
       category: categoryField(),
     }),
   async run({ deps, money }, input) {
+    // an amount YNAB would hold as 0 is a typo: refused before anything is read, as everywhere
+    checkAmount(input.total, 'total', 'give what was paid.');
+    input.lines.forEach((l, i) =>
+      checkAmount(l.amount, `lines[${i}].amount`, l.kind === null ? ITEM_ZERO : undefined),
+    );
     // the plan is read first (within the freshness window, from what an earlier call synced): the
     // checks then refuse what the client misread, and nothing is written either way
     const reads = await itemizeReads(deps, input.plan_id);
