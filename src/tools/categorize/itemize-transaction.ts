@@ -32,7 +32,7 @@ export const itemizeTransaction = defineReadTool({
   name: 'itemize_transaction',
   title: 'Itemise a receipt into categories',
   description: [
-    "Receipt lines: the charge, each item's category and share, a split.",
+    "Receipt lines: its charge, each item's category and share, a split.",
     'Costs 3 YNAB requests.',
     DATA_NOTE,
   ].join(' '),
@@ -49,10 +49,11 @@ export const itemizeTransaction = defineReadTool({
           z.strictObject({
             text: z.string().describe('Printed.'),
             amount: z.number().describe('Below 0: a discount.'),
-            quantity: z.number().nullable().default(null).describe('If shown.'),
+            quantity: z.number().nullable().default(null).describe('Count.'),
             kind: z.enum(LINE_KINDS).nullable().default(null).describe('Not an item.'),
           }),
         )
+        .max(100)
         .describe('Items; tax, discount, tip, fee.'),
     }),
   output: () =>

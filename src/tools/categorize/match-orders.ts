@@ -15,15 +15,7 @@ import { dayOrderOfFormat } from '../../domain/statements/date-text.js';
 import { clean } from '../../domain/text.js';
 import { defineReadTool } from '../shared/define-tool.js';
 import { encodeCursor } from '../../domain/cursor.js';
-import {
-  leftOut,
-  leftOutField,
-  nextCursorField,
-  offsetOf,
-  rowBytes,
-  rowsWithin,
-  ROW_BYTES,
-} from '../shared/paging.js';
+import { leftOut, nextCursorField, offsetOf, rowBytes, rowsWithin, ROW_BYTES } from '../shared/paging.js';
 import { DATA_NOTE, planId, untrusted } from '../shared/schemas.js';
 import { categoryField, itemRow, splitField } from './itemize-schemas.js';
 import { itemizeReads } from './itemize-reads.js';
@@ -87,7 +79,6 @@ export const matchOrders = defineReadTool({
         )
         .describe('Charges of the same shop in the period that no order explains.'),
       next_cursor: nextCursorField,
-      omitted: leftOutField,
     }),
   async run({ deps, money }, { plan_id, account_id, orders, cursor }) {
     const offset = offsetOf(cursor);
@@ -144,21 +135,22 @@ export const matchOrders = defineReadTool({
     const kept = rowsWithin(rows, ROW_BYTES - rowBytes([shownOrders, shownCharges]));
     const end = offset + kept;
     const after = Math.max(0, matching.paired.length - end);
+    const omitted = leftOut(
+      after > 0 ? `${String(after)} more matched charges: pass next_cursor as cursor.` : null,
+      nOrders < unmatchedOrders.length
+        ? `${String(unmatchedOrders.length - nOrders)} more unmatched orders.`
+        : null,
+      nCharges < unmatchedCharges.length
+        ? `${String(unmatchedCharges.length - nCharges)} more unmatched charges.`
+        : null,
+    );
     return {
-      message: ordersMessage(matching, account.name, money),
+      // what the page leaves out ends the message (the answer has no field of its own for it)
+      message: [ordersMessage(matching, account.name, money), omitted].filter((x) => x !== null).join(' '),
       matched: rows.slice(0, kept),
       orders_left: shownOrders,
       charges_left: shownCharges,
       next_cursor: after > 0 ? encodeCursor(end) : null,
-      omitted: leftOut(
-        after > 0 ? `${String(after)} more matched charges: pass next_cursor as cursor.` : null,
-        nOrders < unmatchedOrders.length
-          ? `${String(unmatchedOrders.length - nOrders)} more unmatched orders.`
-          : null,
-        nCharges < unmatchedCharges.length
-          ? `${String(unmatchedCharges.length - nCharges)} more unmatched charges.`
-          : null,
-      ),
     };
   },
 });
