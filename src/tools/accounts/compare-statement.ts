@@ -57,7 +57,7 @@ export const compareStatement = defineReadTool({
   name: 'compare_statement',
   title: 'Compare a bank statement',
   description: [
-    'A bank statement (CSV, OFX, QIF, CAMT.053) against an account: missing lines, duplicates, mismatches, extra rows, balances.',
+    'A bank statement (CSV, OFX, QIF, CAMT.053) against an account: missing, duplicate, mismatched and extra rows, balances.',
     'Costs 3 YNAB requests.',
     DATA_NOTE,
   ].join(' '),

@@ -41,7 +41,7 @@ export const forecastBalance = defineReadTool({
   chart: 'forecast',
   title: 'Forecast the balance',
   description: [
-    'Project the budget accounts to until and name the first month below zero; check its assumptions with the user.',
+    'Project budget accounts to until; names the first month below zero. Check assumptions with the user.',
     'Costs 4 YNAB requests.',
     DATA_NOTE,
   ].join(' '),

@@ -92,7 +92,7 @@ export const getDebtPayoffPlan = defineReadTool({
   name: 'get_debt_payoff_plan',
   title: 'Debt payoff plan',
   description: [
-    'When each debt is paid off and the interest, avalanche (highest rate first) or snowball, paying monthly_budget a month.',
+    'When each debt is paid off and the interest, avalanche (highest rate first) or snowball, paying monthly_budget monthly.',
     'Costs 2 YNAB requests (1 without debts).',
   ].join(' '),
   input: () =>

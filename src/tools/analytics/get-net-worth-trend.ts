@@ -10,10 +10,9 @@ export const getNetWorthTrend = defineReadTool({
   name: 'get_net_worth_trend',
   chart: 'net_worth',
   title: 'Net worth month by month',
-  description: [
-    'Assets, debts and net worth of all accounts at each month end.',
-    'Costs 2 YNAB requests.',
-  ].join(' '),
+  description: ['Assets, debts and net worth of all accounts at month ends.', 'Costs 2 YNAB requests.'].join(
+    ' ',
+  ),
   input: SERIES.input,
   output: () =>
     z.strictObject({

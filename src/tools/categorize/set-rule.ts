@@ -42,7 +42,7 @@ export const setRule = defineWriteTool({
   keepsToServer: true,
   mentionsBankText: false,
   description: [
-    'Record a rule the user states ("Costco is groceries unless over 300"); suggest_categories and apply_rules follow it.',
+    'Record a rule the user states ("Costco is groceries under 300"); suggest_categories and apply_rules follow it.',
     PREVIEW,
     'Undoable; changes nothing in YNAB. Costs 2 YNAB requests.',
   ],

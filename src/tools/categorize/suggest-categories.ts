@@ -84,7 +84,7 @@ export const suggestCategories = defineReadTool({
   name: 'suggest_categories',
   title: 'Suggest categories for pending transactions',
   description: [
-    "Uncategorised transactions, newest first, suggested by the household's rules, else by a clear merchant history; likely duplicates flagged.",
+    "Uncategorised transactions, newest first, suggested by the household's rules, else a clear merchant history; likely duplicates flagged.",
     'Costs 3 YNAB requests a page.',
     DATA_NOTE,
     WRITE_SENTENCE,

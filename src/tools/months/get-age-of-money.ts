@@ -16,7 +16,7 @@ export const getAgeOfMoney = defineReadTool({
   name: 'get_age_of_money',
   title: 'Age of Money month by month',
   description: [
-    "YNAB's Age of Money (days money waits to be spent), month by month.",
+    "YNAB's Age of Money (days money waits to be spent), by month.",
     'Costs 1 YNAB request.',
   ].join(' '),
   rules: "30 days or more is a month's buffer.",

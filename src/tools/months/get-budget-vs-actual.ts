@@ -21,7 +21,7 @@ export const getBudgetVsActual = defineReadTool({
   chart: 'budget_vs_actual',
   title: 'Budget vs actual',
   description: [
-    "Share of each category's budget spent in a month (utilization_pct over 100: overspent), paged.",
+    "Share of each category's budget spent in a month (utilization_pct > 100: overspent), paged.",
     MONTH_READ_TAIL,
   ].join(' '),
   input: pagedMonthInput,

@@ -53,7 +53,7 @@ export const getChanges = defineReadTool({
   name: 'get_changes',
   title: 'What changed',
   description: [
-    'What changed since the last mark, and who changed it: transactions, budget moves, targets, schedules. The first call sets the mark.',
+    'What changed since the last mark, and who: transactions, budget moves, targets, schedules. The first call sets the mark.',
     'Costs 4 YNAB requests.',
     DATA_NOTE,
   ].join(' '),

@@ -96,7 +96,7 @@ export const getDigest = defineReadTool({
   title: 'What needs you',
   view: 'digest',
   description: [
-    'What changed since the last digest (then marked), and what needs the person now, each with its tool: short balances, overspending, due targets, odd charges, duplicates, transactions to categorise or approve.',
+    'Changes since the last digest (then marked) and what needs the person, each with its tool: short balances, overspending, due targets, odd charges, duplicates, rows to categorise or approve.',
     'Costs 10 YNAB requests.',
     DATA_NOTE,
   ].join(' '),

@@ -6,10 +6,10 @@
  * code, a yes, a decline; the undo putting the category back and leaving the split; the refusals.
  */
 import { describe, expect } from 'vitest';
-import { it } from '../helpers/fixture.js';
-import { ERAS, call, connect, requestLines, textOf, type Session } from '../helpers/harness.js';
-import { itemizePlan, receiptText } from '../helpers/itemize-plan.js';
-import { ACCEPT, DECLINE, answering } from '../helpers/writes.js';
+import { it } from '../../helpers/fixture.js';
+import { ERAS, call, connect, requestLines, textOf, type Session } from '../../helpers/harness.js';
+import { itemizePlan, receiptText } from '../../helpers/itemize-plan.js';
+import { ACCEPT, DECLINE, answering } from '../../helpers/writes.js';
 
 const PLAN = 'demo-budget';
 type Out = Record<string, unknown> & {

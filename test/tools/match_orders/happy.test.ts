@@ -6,9 +6,9 @@
  * cancelled line. Every planted charge is paired with its shipment; nothing is written or kept.
  */
 import { describe, expect } from 'vitest';
-import { it } from '../helpers/fixture.js';
-import { ERAS, call, connect, requestLines, textOf } from '../helpers/harness.js';
-import { PLANTED, itemizePlan, orderText } from '../helpers/itemize-plan.js';
+import { it } from '../../helpers/fixture.js';
+import { ERAS, call, connect, requestLines, textOf } from '../../helpers/harness.js';
+import { PLANTED, itemizePlan, orderText } from '../../helpers/itemize-plan.js';
 
 const PLAN = 'demo-budget';
 

@@ -6,9 +6,9 @@
  * names; several candidates, none, a misread receipt; nothing written.
  */
 import { describe, expect } from 'vitest';
-import { it } from '../helpers/fixture.js';
-import { ERAS, call, connect, requestLines, textOf } from '../helpers/harness.js';
-import { PLANTED, itemizePlan, receiptText } from '../helpers/itemize-plan.js';
+import { it } from '../../helpers/fixture.js';
+import { ERAS, call, connect, requestLines, textOf } from '../../helpers/harness.js';
+import { PLANTED, itemizePlan, receiptText } from '../../helpers/itemize-plan.js';
 
 const PLAN = 'demo-budget';
 
