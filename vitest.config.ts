@@ -15,14 +15,21 @@ const SLOW_FOLDERS = ['e2e', 'inspector', 'conformance', 'interop', 'properties'
   (f) => `test/${f}/**/*.test.ts`,
 );
 
-/** Every test file that launches a browser, found by what it imports, so that a new one is found too. */
+/**
+ * Every test file that launches a browser (itself, or through the screenshot scripts), found by what
+ * it imports, so that a new one is found too.
+ */
 function browserFiles(dir = 'test'): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return browserFiles(path);
     if (!e.name.endsWith('.test.ts')) return [];
     const text = readFileSync(path, 'utf8');
-    return /from '(playwright-core|[./]+helpers\/browser\.js)'/.test(text) ? [path] : [];
+    return /from '(playwright-core|[./]+helpers\/browser\.js|[./]+scripts\/screenshots[\w-]*\.mjs)'/.test(
+      text,
+    )
+      ? [path]
+      : [];
   });
 }
 

@@ -3,11 +3,10 @@
  * (the functions of dist/, so `npm run build` first), filled with the demo household's apps, drawn by
  * Debian's Chromium through playwright-core at 400 and 900 px, in the light and the dark scheme.
  *
- * `renderPages(browser, outDir)` is the part another script calls (the views' screenshots take their
- * pages from here); run alone, this file renders the pages only:
+ * `renderPages({ context, outDir, ... })` is the part `npm run screenshots` calls (its pictures of the
+ * views take the pages from here); run alone, this file renders the pages only:
  *   node scripts/screenshots-pages.mjs [out folder]
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -79,33 +78,55 @@ export async function pages() {
   ];
 }
 
-/** Renders every page at both widths in both schemes; returns the files written. */
-export async function renderPages(browser, outDir) {
-  mkdirSync(outDir, { recursive: true });
+/**
+ * Renders every page at each width in each scheme, as one picture per page (the light scheme above the
+ * dark, the narrow width left of the wide), the way the views' pictures are laid out: `npm run
+ * screenshots` calls this with its browser context and its `grid` and `write`. Returns the names of
+ * the pictures written.
+ * @param {{ context: import('playwright-core').BrowserContext, outDir: string, widths: number[],
+ *   schemes: string[], grid: (rows: Buffer[][]) => Buffer, write: (dir: string, name: string, png: Buffer) => void }} options
+ */
+export async function renderPages({ context, outDir, widths, schemes, grid, write }) {
   const written = [];
-  for (const [name, html] of await pages())
-    for (const width of [400, 900])
-      for (const scheme of ['light', 'dark']) {
-        const page = await browser.newPage({ viewport: { width, height: 700 }, colorScheme: scheme });
-        await page.setContent(html, { waitUntil: 'load' });
-        const file = join(outDir, `${name}-${width}-${scheme}.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        await page.close();
-        written.push(file);
+  for (const [name, html] of await pages()) {
+    const rows = [];
+    for (const scheme of schemes) {
+      const row = [];
+      for (const width of widths) {
+        const page = await context.newPage();
+        try {
+          await page.setViewportSize({ width, height: 700 });
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.setContent(html, { waitUntil: 'load' });
+          row.push(await page.screenshot({ fullPage: true, animations: 'disabled' }));
+        } finally {
+          await page.close();
+        }
       }
+      rows.push(row);
+    }
+    write(outDir, name, grid(rows));
+    written.push(name);
+  }
   return written;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // alone: the pages only, into docs/screenshots (or the folder given), laid out as npm run screenshots does
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { grid, write, WIDTHS, SCHEMES } = await import('./screenshots.mjs');
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'avenir-chromium-')), {
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--font-render-hinting=none'],
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--font-render-hinting=none', '--disable-lcd-text'],
   });
   try {
-    const out = process.argv[2] ?? join(import.meta.dirname, '..', 'docs', 'screenshots');
-    for (const file of await renderPages(browser, out)) console.log(file);
+    const outDir = process.argv[2] ?? join(import.meta.dirname, '..', 'docs', 'screenshots');
+    const names = await renderPages({ context, outDir, widths: WIDTHS, schemes: SCHEMES, grid, write });
+    process.stdout.write(`Wrote ${names.join(', ')}\n`);
   } finally {
-    await browser.close();
+    await context.close();
   }
 }

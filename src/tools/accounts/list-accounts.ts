@@ -39,7 +39,7 @@ export const listAccounts = defineReadTool({
   name: 'list_accounts',
   title: 'List accounts',
   description: [
-    'Accounts with balances (owed negative), bank link and last reconciliation.',
+    'Accounts: balances (owed negative), bank link, last reconciliation.',
     'Costs 1 YNAB request.',
   ].join(' '),
   input: () => planInput,

@@ -47,7 +47,7 @@ export const getUnderfundedTargets = defineReadTool({
   name: 'get_underfunded_targets',
   title: 'Underfunded targets',
   description: [
-    "Categories short of their target this month (YNAB's Underfunded), by date due, then monthly, then the rest; totals against Ready to Assign.",
+    "Categories short of their target this month (needed: YNAB's Underfunded), by date due, then monthly, then the rest; totals against Ready to Assign.",
     WRITE_SENTENCE,
     'Costs 2 YNAB requests (1 repeated).',
   ].join(' '),
