@@ -73,7 +73,12 @@ export async function openAppsPage(browser: Browser, prepare?: (h: Harness) => v
         ([n, a, t, o]) => (globalThis as never as HostGlobal).avenirHost.show(n, a, t, o),
         [name, args, theme, options] as const,
       );
-      const frame = page.frames().find((f) => f !== page.mainFrame());
+      // the host replaces the view's iframe: the one just made, never the one it replaced (which a
+      // loaded browser may still list for a moment)
+      const frame = page
+        .frames()
+        .filter((f) => f !== page.mainFrame() && !f.isDetached())
+        .at(-1);
       if (!frame) throw new Error(`${name} showed no view: ${JSON.stringify(r)}`);
       return frame;
     },
