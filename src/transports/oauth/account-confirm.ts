@@ -5,9 +5,9 @@
  * dead after ten minutes, and made for one page (its audience): another site can neither read the
  * token nor send the cookie, and a deletion's token cannot change the digest, nor the reverse.
  */
-import { createHash, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { jwtVerify } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import { ACCOUNT_PATH } from './account-page.js';
 import { messagePage, newNonce, pageHeaders } from './page.js';
 import type { HostedContext } from './ynab-sign-in.js';
@@ -71,4 +71,32 @@ export async function confirmed(
   } catch {
     return null;
   }
+}
+
+/**
+ * A confirmation for `audience` naming the person, and the cookie that binds it to this browser: the
+ * form carries the one, the browser the other, and `confirmed` wants both.
+ */
+export async function signConfirmation(
+  ctx: HostedContext,
+  person: string,
+  audience: string,
+): Promise<{ token: string; cookie: string }> {
+  const browser = randomBytes(32).toString('base64url');
+  const token = await new SignJWT({ browser: hash(browser) })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(person)
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime(`${CONFIRM_S}s`)
+    .sign(await keyOf(ctx));
+  const cookie = [
+    `${COOKIE}=${browser}`,
+    `Path=${ACCOUNT_PATH}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    `Max-Age=${CONFIRM_S}`,
+    ...(ctx.secure ? ['Secure'] : []),
+  ].join('; ');
+  return { token, cookie };
 }

@@ -15,14 +15,13 @@
  * and with it every row of theirs (store/sql-accounts.ts), so their apps' grants go and their
  * tokens are refused at once; this instance also drops the Deps it kept for them.
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SignJWT } from 'jose';
 import { authorizeUrl, exchangeCode, ynabUserId, YnabOAuthError } from '../../hosted/ynab-oauth.js';
 import { ACCOUNT_PATH, accountPage, confirmPage } from './account-page.js';
 import { readForm, originOf } from './interaction.js';
 import { newNonce, pageHeaders } from './page.js';
-import { AGAIN, AUDIENCE, COOKIE, CONFIRM_S, confirmed, hash, keyOf, page } from './account-confirm.js';
+import { AGAIN, AUDIENCE, COOKIE, confirmed, page, signConfirmation } from './account-confirm.js';
+import { APPS_TRIP_STATE, showApps } from './account-apps.js';
 import { ACCOUNT_TRIP_STATE, accountTripUid, tripCookie, type HostedContext } from './ynab-sign-in.js';
 import { DIGEST_AUDIENCE, DIGEST_TRIP_STATE, showDigest } from './account-digest.js';
 
@@ -41,11 +40,18 @@ export async function handleAccount(
   }
   const form = await readForm(req);
   const decision = form.get('decision');
-  const digest = decision === 'digest' && ctx.digests !== undefined;
-  if (decision !== 'delete' && !digest) return void res.writeHead(303, { location: ACCOUNT_PATH }).end();
+  const mark =
+    decision === 'delete'
+      ? ACCOUNT_TRIP_STATE
+      : decision === 'apps'
+        ? APPS_TRIP_STATE
+        : decision === 'digest' && ctx.digests !== undefined
+          ? DIGEST_TRIP_STATE
+          : null;
+  if (mark === null) return void res.writeHead(303, { location: ACCOUNT_PATH }).end();
   const { state, browser } = await ctx.states.issue(
     { uid: accountTripUid(), allowed: 'read', timeZone: null },
-    digest ? DIGEST_TRIP_STATE : ACCOUNT_TRIP_STATE,
+    mark,
   );
   res
     .writeHead(303, {
@@ -57,14 +63,21 @@ export async function handleAccount(
     .end();
 }
 
+/** What a trip from the account page was for, read from its state's beginning. */
+function tripKind(state: string, ctx: HostedContext): 'digest' | 'apps' | 'delete' {
+  if (state.startsWith(DIGEST_TRIP_STATE) && ctx.digests !== undefined) return 'digest';
+  return state.startsWith(APPS_TRIP_STATE) ? 'apps' : 'delete';
+}
+
 /** YNAB's answer to a trip started by the account page (handed over by the callback). */
 export async function finishAccountTrip(
   res: ServerResponse,
   ctx: HostedContext,
   query: URLSearchParams,
 ): Promise<void> {
-  const digest = (query.get('state') ?? '').startsWith(DIGEST_TRIP_STATE) && ctx.digests !== undefined;
-  const nothing = digest ? 'Nothing was changed.' : 'Nothing was deleted.';
+  const kind = tripKind(query.get('state') ?? '', ctx);
+  const digest = kind === 'digest';
+  const nothing = kind === 'delete' ? 'Nothing was deleted.' : 'Nothing was changed.';
   if (query.get('error') === 'access_denied')
     return page(ctx, res, 403, nothing.slice(0, -1), `You chose not to sign in at YNAB. ${AGAIN}`);
   const code = query.get('code');
@@ -86,24 +99,10 @@ export async function finishAccountTrip(
       res,
       404,
       'No account here for this YNAB account',
-      `This server keeps nothing about the YNAB account you signed in with: ${digest ? 'connect an app to this server first' : 'there is nothing to delete'}. If you connected an app with another YNAB account, sign in with that one.`,
+      `This server keeps nothing about the YNAB account you signed in with: ${kind === 'delete' ? 'there is nothing to delete' : 'connect an app to this server first'}. If you connected an app with another YNAB account, sign in with that one.`,
     );
-  const browser = randomBytes(32).toString('base64url');
-  const token = await new SignJWT({ browser: hash(browser) })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(person.id)
-    .setAudience(digest ? DIGEST_AUDIENCE : AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${CONFIRM_S}s`)
-    .sign(await keyOf(ctx));
-  const cookie = [
-    `${COOKIE}=${browser}`,
-    `Path=${ACCOUNT_PATH}`,
-    'HttpOnly',
-    'SameSite=Strict',
-    `Max-Age=${CONFIRM_S}`,
-    ...(ctx.secure ? ['Secure'] : []),
-  ].join('; ');
+  if (kind === 'apps') return showApps(res, ctx, person, null);
+  const { token, cookie } = await signConfirmation(ctx, person.id, digest ? DIGEST_AUDIENCE : AUDIENCE);
   if (digest) return showDigest(res, ctx, person.id, token, null, cookie);
   const nonce = newNonce();
   res

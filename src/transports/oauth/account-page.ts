@@ -26,6 +26,13 @@ const DIGEST_OFFER = `<h2>Weekly digest</h2>
 <button type="submit" name="decision" value="digest">Set up my weekly digest…</button>
 </form>`;
 
+/** The account page's way to the person's apps: what each may do, narrowed, widened or revoked. */
+const APPS_OFFER = `<h2>Your connected apps</h2>
+<p>See which apps can use your YNAB plan through this server, let one only read or also make changes, or revoke it. Sign in with YNAB the same way to see yours.</p>
+<form method="post" action="${ACCOUNT_PATH}">
+<button type="submit" name="decision" value="apps">See my connected apps…</button>
+</form>`;
+
 /** `/account`: what is kept, and the way to delete it (a YNAB sign-in proves whose it is). */
 export function accountPage(nonce: string, privacyUrl: string | null = null, digests = false): string {
   return `${head('Your data on this server', nonce)}
@@ -33,7 +40,7 @@ export function accountPage(nonce: string, privacyUrl: string | null = null, dig
 <p>To delete everything it keeps about you, sign in with YNAB: YNAB tells this server which account is yours (it asks for read-only access, used once for that and not kept). You then confirm on the next page.</p>
 <form method="post" action="${ACCOUNT_PATH}">
 <button type="submit" name="decision" value="delete">Delete my data…</button>
-</form>${digests ? DIGEST_OFFER : ''}${privacyLink(privacyUrl)}</body></html>
+</form>${APPS_OFFER}${digests ? DIGEST_OFFER : ''}${privacyLink(privacyUrl)}</body></html>
 `;
 }
 

@@ -28,9 +28,19 @@ const scopesOf = (grant: Payload): string[] => {
   return Object.values(resources).flatMap((s) => s.split(' '));
 };
 
-export async function listClients(store: OAuthStore): Promise<ClientGrants[]> {
+/**
+ * Whether a grant is the person's: hosted mode names its person in `accountId`, and one client (a
+ * client ID metadata document's, say) may hold grants of several people. Without a person, every grant
+ * (the owner's server has one person).
+ */
+const ofPerson = (payload: Payload, accountId: string | undefined): boolean =>
+  accountId === undefined || payload.accountId === accountId;
+
+/** The clients holding a grant, newest first; with `accountId`, only that person's grants count. */
+export async function listClients(store: OAuthStore, accountId?: string): Promise<ClientGrants[]> {
   const byClient = new Map<string, ClientGrants>();
   for (const { payload } of await store.list('Grant')) {
+    if (!ofPerson(payload, accountId)) continue;
     const clientId = typeof payload.clientId === 'string' ? payload.clientId : '';
     const entry = byClient.get(clientId) ?? { clientId, name: null, grants: 0, write: false, since: 0 };
     entry.grants += 1;
@@ -53,18 +63,19 @@ const withScope = (scope: string, write: boolean): string => {
 /**
  * Narrows a client's grants to reading, or widens them to changes too, without the app signing in
  * again: its next call carries what the grant allows now (verifier.ts). Every grant of the client
- * changes, with its expiry kept; a widened scope is no longer recorded as turned down. Returns the
- * grants changed.
+ * changes (of one person, given `accountId`), with its expiry kept; a widened scope is no longer
+ * recorded as turned down. Returns the grants changed.
  */
 export async function setClientAccess(
   store: OAuthStore,
   clientId: string,
   resource: string,
   write: boolean,
+  accountId?: string,
 ): Promise<number> {
   let changed = 0;
   for (const { id, payload } of await store.list('Grant')) {
-    if (payload.clientId !== clientId) continue;
+    if (payload.clientId !== clientId || !ofPerson(payload, accountId)) continue;
     const resources = { ...((payload.resources ?? {}) as Record<string, string>) };
     resources[resource] = withScope(resources[resource] ?? 'ynab:read', write);
     const openid = { ...((payload.openid ?? {}) as Record<string, unknown>) };
@@ -78,16 +89,29 @@ export async function setClientAccess(
   return changed;
 }
 
-/** Revokes every grant of one client, its refresh tokens, and its registration. Returns the grants revoked. */
-export async function revokeClient(store: OAuthStore, clientId: string): Promise<number> {
+/**
+ * Revokes one person's grants of a client with their refresh tokens, and nothing else: the client's
+ * registration may serve other people (hosted mode). Its access tokens are refused at their next
+ * request, since the verifier finds their grant gone. Returns the grants revoked.
+ */
+export async function revokePersonClient(
+  store: OAuthStore,
+  clientId: string,
+  accountId?: string,
+): Promise<number> {
   let revoked = 0;
   for (const { id, payload } of await store.list('Grant')) {
-    if (payload.clientId !== clientId) continue;
-    for (const token of await store.list('RefreshToken'))
-      if (token.payload.grantId === id) await store.delete('RefreshToken', token.id);
+    if (payload.clientId !== clientId || !ofPerson(payload, accountId)) continue;
+    await store.deleteBy('RefreshToken', 'grantId', id);
     await store.delete('Grant', id);
     revoked += 1;
   }
+  return revoked;
+}
+
+/** Revokes every grant of one client, its refresh tokens, and its registration. Returns the grants revoked. */
+export async function revokeClient(store: OAuthStore, clientId: string): Promise<number> {
+  const revoked = await revokePersonClient(store, clientId);
   for (const token of await store.list('RegistrationAccessToken'))
     if (token.payload.clientId === clientId) await store.delete('RegistrationAccessToken', token.id);
   await store.delete('Client', clientId);

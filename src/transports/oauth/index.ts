@@ -32,6 +32,7 @@ import {
 import { finishAccountTrip, handleAccount, handleAccountDelete } from './account-deletion.js';
 import { ACCOUNT_PATH, DELETE_PATH, DIGEST_PATH } from './account-page.js';
 import { handleAccountDigest } from './account-digest.js';
+import { APPS_PATH, finishWiden, handleAccountApps } from './account-apps.js';
 import {
   handleOwnerAccount,
   handleOwnerApps,
@@ -169,9 +170,12 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
         states: options.shared ? new StoredSignInStates(options.lasting) : new SignInStates(),
         secure: publicUrl.protocol === 'https:',
         accountKey: options.hosted.accountKey ?? processKey(),
+        store: options.lasting,
       }
     : null;
-  if (hosted) hosted.accountTrip = (res, query) => finishAccountTrip(res, hosted, query);
+  if (hosted)
+    hosted.accountTrip = (res, query, taken) =>
+      taken.widen ? finishWiden(res, hosted, query, taken.widen) : finishAccountTrip(res, hosted, query);
   const owner: OwnerAccountContext = {
     ...interaction,
     store: options.lasting,
@@ -187,6 +191,7 @@ export async function createOAuth(options: OAuthOptions): Promise<OAuthServer> {
         [ACCOUNT_PATH]: (req, res) => handleAccount(req, res, hosted),
         [DELETE_PATH]: (req, res) => handleAccountDelete(req, res, hosted),
         [DIGEST_PATH]: (req, res) => handleAccountDigest(req, res, hosted),
+        [APPS_PATH]: (req, res) => handleAccountApps(req, res, hosted),
       }
     : {
         '/interaction/': (req, res) => handleInteraction(req, res, interaction),

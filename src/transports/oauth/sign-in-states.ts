@@ -23,6 +23,11 @@ export interface SignInChoice {
   uid: string;
   allowed: Allowed;
   timeZone: string | null;
+  /**
+   * A widening started on the account page: the person whose app it is, and the app. The callback
+   * widens that app only when YNAB's answer is this person's.
+   */
+  widen?: { account: string; client: string };
 }
 
 interface Held extends SignInChoice {
@@ -51,7 +56,8 @@ function judge(held: Held, given: string | null): Taken {
   const a = Buffer.from(given ?? '');
   const b = Buffer.from(held.browser);
   if (a.length !== b.length || !timingSafeEqual(a, b)) return 'other-browser';
-  return { uid: held.uid, allowed: held.allowed, timeZone: held.timeZone };
+  const { uid, allowed, timeZone, widen } = held;
+  return widen ? { uid, allowed, timeZone, widen } : { uid, allowed, timeZone };
 }
 
 /** In this process's memory. */
@@ -86,14 +92,19 @@ const KIND = 'SignInState';
 /** The fields a stored state must have; anything else reads as unknown. */
 function heldOf(payload: Payload | undefined): Held | null {
   if (!payload) return null;
-  const { uid, allowed, timeZone, browser, expiresAt } = payload;
+  const { uid, allowed, timeZone, browser, expiresAt, widen } = payload;
   const ok =
     typeof uid === 'string' &&
     (allowed === 'read' || allowed === 'write') &&
     (timeZone === null || typeof timeZone === 'string') &&
     typeof browser === 'string' &&
     typeof expiresAt === 'number';
-  return ok ? { uid, allowed, timeZone, browser, expiresAt } : null;
+  if (!ok) return null;
+  const held: Held = { uid, allowed, timeZone, browser, expiresAt };
+  const w = widen as { account?: unknown; client?: unknown } | undefined;
+  return typeof w?.account === 'string' && typeof w.client === 'string'
+    ? { ...held, widen: { account: w.account, client: w.client } }
+    : held;
 }
 
 /**

@@ -27,7 +27,8 @@ import { ACCOUNT_PATH } from './account-page.js';
 import { consentHeaders, consentPage, type ConsentModel } from './consent-page.js';
 import { originOf, readForm, recordGrant } from './interaction.js';
 import { messagePage, newNonce, pageHeaders } from './page.js';
-import type { SignInStateStore } from './sign-in-states.js';
+import type { SignInChoice, SignInStateStore } from './sign-in-states.js';
+import type { OAuthStore } from './store.js';
 import type { Lasting } from './page-parts.js';
 
 export interface HostedSignIn {
@@ -61,8 +62,10 @@ export interface HostedContext extends HostedSignIn, Lasting {
   /** Whether the public address is https: the browser cookie is then Secure. */
   secure: boolean;
   accountKey: () => Promise<Secret>;
-  /** Where a trip the account page started goes once YNAB answers (account-deletion.ts). */
-  accountTrip?: (res: ServerResponse, query: URLSearchParams) => Promise<void>;
+  /** The lasting OAuth store: the account page lists and changes the person's grants in it. */
+  store: OAuthStore;
+  /** Where a trip the account page started goes once YNAB answers (account-deletion.ts, account-apps.ts). */
+  accountTrip?: (res: ServerResponse, query: URLSearchParams, taken: SignInChoice) => Promise<void>;
 }
 
 /**
@@ -235,7 +238,7 @@ export async function handleYnabCallback(
   // the cookie has served (or was not this trip's): it goes either way
   res.setHeader('set-cookie', `${COOKIE}=; Path=${new URL(ctx.app.redirectUri).pathname}; Max-Age=0`);
   if (taken === 'unknown' || taken === 'other-browser') return spent(res, state);
-  if (isAccountTrip(state)) return ctx.accountTrip ? ctx.accountTrip(res, query) : expired(res);
+  if (isAccountTrip(state)) return ctx.accountTrip ? ctx.accountTrip(res, query, taken) : expired(res);
   if (query.get('error') === 'access_denied')
     return page(
       res,
