@@ -98,4 +98,24 @@ describe.each(ENGINES)('sign-in states on $name', (engine) => {
     expect(await b.take('planted', 'b')).toBe('unknown');
     expect(await held()).toEqual([]);
   });
+
+  it("keeps a widening's person and app, and reads a malformed one as no widening", async () => {
+    const widen: SignInChoice = {
+      ...CHOICE,
+      uid: 'account-page:w',
+      widen: { account: 'p-1', client: 'c-1' },
+    };
+    const { state, browser } = await a.issue(widen, 'account.widen.');
+    expect(state.startsWith('account.widen.')).toBe(true);
+    expect(await b.take(state, browser)).toEqual(widen);
+    const store = new SqlOAuthStore(t.db, clock);
+    const planted = {
+      ...CHOICE,
+      browser: 'b',
+      expiresAt: now + 60_000,
+      widen: { account: 'p-1', client: 7 },
+    };
+    await store.set('SignInState', 'planted', planted, now + 60_000);
+    expect(await b.take('planted', 'b')).toEqual(CHOICE);
+  });
 });

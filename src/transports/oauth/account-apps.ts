@@ -39,14 +39,15 @@ export async function showApps(
   given: string | null,
   notice?: string,
 ): Promise<void> {
-  const signed = given === null ? await signConfirmation(ctx, person.id, APPS_AUDIENCE) : null;
+  const signed =
+    given === null ? await signConfirmation(ctx, person.id, APPS_AUDIENCE) : { token: given, cookie: null };
   const apps = await listClients(ctx.store, person.id);
   const nonce = newNonce();
   res
     .writeHead(200, {
       // "Also changes…" posts here, and the answer goes on to YNAB's authorize
       ...pageHeaders(nonce, originOf(ctx.app.oauthUrl)),
-      ...(signed ? { 'set-cookie': signed.cookie } : {}),
+      ...(signed.cookie === null ? {} : { 'set-cookie': signed.cookie }),
     })
     .end(
       personAppsPage(
@@ -55,7 +56,7 @@ export async function showApps(
           apps,
           accountWrites: person.allowed === 'write',
           writesOffered: ctx.writesOffered,
-          token: signed?.token ?? given ?? '',
+          token: signed.token,
           privacyUrl: ctx.privacyUrl ?? null,
           ...(notice ? { notice } : {}),
         },
