@@ -53,7 +53,7 @@ export const ACCOUNT_WIDE =
   'Your choice applies to your whole account on this server: choosing read only here also makes the apps you connected earlier read only; choosing changes lets the apps you allowed changes before make them again. An app you let only read stays read only.';
 
 /** Where a person ends or changes what an app may do. */
-export const HOSTED_REVOKE = `To end it, remove this server from the authorized applications in YNAB's settings, or delete your data on this server's <a href="/account">account page</a> (you sign in with YNAB there). To change it, connect the app again and choose.`;
+export const HOSTED_REVOKE = `To change it or end it, use this server's <a href="/account">account page</a> (you sign in with YNAB there): each app can be set to read only or also changes, or revoked. To end every app's access, remove this server from the authorized applications in YNAB's settings.`;
 
 function choices(m: ConsentModel): string {
   if (!m.writesOffered)
