@@ -93,6 +93,21 @@ describe('the apps page, at its edges', { timeout: 120_000 }, () => {
     expect(await page.textContent('h1')).toBe('No account here for this YNAB account');
     expect(await page.textContent('body')).toContain('connect an app to this server first');
     closePage(page);
+    // a trip's link brought without the browser that started it: spent, and worded for this page
+    const trip = await browser.page();
+    await trip.goto(`${origin}/account`);
+    await Promise.all([
+      trip.waitForURL((u) => u.pathname === '/oauth/authorize'),
+      trip.click('button[value=apps]'),
+    ]);
+    const state = new URL(trip.url()).searchParams.get('state')!;
+    closePage(trip);
+    expect(state.startsWith('account.apps.')).toBe(true);
+    const spent = await fetch(`${origin}/oauth/ynab/callback?state=${state}&code=x`, { redirect: 'manual' });
+    expect(spent.status).toBe(400);
+    const text = await spent.text();
+    expect(text).toContain('This link from your account page is not valid any more');
+    expect(text).toContain('Nothing was changed. Start again from /account on this server.');
     // a GET of the form's address goes back to the account page
     const get = await fetch(`${origin}/account/apps`, { redirect: 'manual' });
     expect(get.status).toBe(303);

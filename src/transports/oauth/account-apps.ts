@@ -22,13 +22,14 @@ import { ACCOUNT_PATH } from './account-page.js';
 import { listClients, revokePersonClient, setClientAccess } from './grants.js';
 import { originOf, readForm } from './interaction.js';
 import { newNonce, pageHeaders } from './page.js';
-import { accountTripUid, tripCookie, type HostedContext } from './ynab-sign-in.js';
+import { accountTripUid, tripCookie, WIDEN_TRIP_STATE, type HostedContext } from './ynab-sign-in.js';
 
 export { APPS_PATH };
-/** What begins the `state` of the trip that proves whose apps to list (an account trip still). */
-export const APPS_TRIP_STATE = 'account.apps.';
-/** What begins the `state` of the trip that widens one app to changes. */
-export const WIDEN_TRIP_STATE = 'account.widen.';
+/**
+ * What begins the `state` of the trip that proves whose apps to list, and of the one that widens an
+ * app (account trips still: the callback hands them back here).
+ */
+export { APPS_TRIP_STATE, WIDEN_TRIP_STATE } from './ynab-sign-in.js';
 export const APPS_AUDIENCE = 'avenir-mcp connected apps';
 
 /** The person's apps, with a confirmation made now (and its cookie) when none is given. */

@@ -15,7 +15,7 @@ import { newNonce, pageHeaders } from './page.js';
 import type { HostedContext } from './ynab-sign-in.js';
 
 /** What begins the `state` of a trip to YNAB for the digest's settings (an account trip still). */
-export const DIGEST_TRIP_STATE = 'account.digest.';
+export { DIGEST_TRIP_STATE } from './ynab-sign-in.js';
 export const DIGEST_AUDIENCE = 'avenir-mcp weekly digest settings';
 
 /** The settings page: the webhook's host now, the forms, and why an address was refused. */

@@ -80,6 +80,12 @@ export const accountTripUid = (): string => `account-page:${randomBytes(16).toSt
  */
 export const ACCOUNT_TRIP_STATE = 'account.';
 const isAccountTrip = (state: string): boolean => state.startsWith(ACCOUNT_TRIP_STATE);
+/** The account page's trips that change something rather than delete: each begins its state thus. */
+export const DIGEST_TRIP_STATE = 'account.digest.';
+export const APPS_TRIP_STATE = 'account.apps.';
+export const WIDEN_TRIP_STATE = 'account.widen.';
+const isDeletion = (state: string): boolean =>
+  ![DIGEST_TRIP_STATE, APPS_TRIP_STATE, WIDEN_TRIP_STATE].some((mark) => state.startsWith(mark));
 
 /** The cookie that binds a trip to YNAB to the browser that started it; only the callback receives it. */
 const COOKIE = 'avenir_ynab_sign_in';
@@ -217,12 +223,19 @@ async function finishInteraction(
 function spent(res: ServerResponse, state: string): void {
   const why = 'It was already used, it is more than ten minutes old, or it was started in another browser.';
   if (isAccountTrip(state))
-    return page(
-      res,
-      400,
-      'This link to delete your data is not valid any more',
-      `${why} Nothing was deleted. Start again from ${ACCOUNT_PATH} on this server.`,
-    );
+    return isDeletion(state)
+      ? page(
+          res,
+          400,
+          'This link to delete your data is not valid any more',
+          `${why} Nothing was deleted. Start again from ${ACCOUNT_PATH} on this server.`,
+        )
+      : page(
+          res,
+          400,
+          'This link from your account page is not valid any more',
+          `${why} Nothing was changed. Start again from ${ACCOUNT_PATH} on this server.`,
+        );
   page(res, 400, 'This sign-in link is not valid any more', `${why} Nothing was stored. ${START_AGAIN}`);
 }
 
