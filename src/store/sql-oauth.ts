@@ -36,7 +36,7 @@ export interface OAuthRecords {
   get(kind: string, id: string): Promise<Payload | undefined>;
   set(kind: string, id: string, payload: Payload, expiresAt: number | null): Promise<void>;
   delete(kind: string, id: string): Promise<void>;
-  list(kind: string): Promise<Array<{ id: string; payload: Payload }>>;
+  list(kind: string, accountId?: string): Promise<Array<{ id: string; payload: Payload }>>;
   findBy(kind: string, field: LookupField, value: string): Promise<Payload | undefined>;
   deleteBy(kind: string, field: LookupField, value: string): Promise<number>;
   consume(kind: string, id: string, at: number): Promise<{ payload: Payload; first: boolean } | undefined>;
@@ -157,7 +157,14 @@ export class SqlOAuthStore implements OAuthRecords {
     await this.db.query('DELETE FROM oauth_records WHERE kind = $1 AND id = $2', [kind, id]);
   }
 
-  async list(kind: string): Promise<Array<{ id: string; payload: Payload }>> {
+  /** With `accountId`, the person's records only, found through the index on the person column. */
+  async list(kind: string, accountId?: string): Promise<Array<{ id: string; payload: Payload }>> {
+    if (accountId !== undefined)
+      return this.db.query<{ id: string; payload: Payload }>(
+        `SELECT id, payload FROM oauth_records
+         WHERE person_id = $3 AND kind = $1 AND (expires_at IS NULL OR expires_at > $2) ORDER BY id`,
+        [kind, this.now(), accountId],
+      );
     return this.db.query<{ id: string; payload: Payload }>(
       `SELECT id, payload FROM oauth_records
        WHERE kind = $1 AND (expires_at IS NULL OR expires_at > $2) ORDER BY id`,

@@ -81,6 +81,13 @@ describe.each(ENGINES)('the OAuth state on $name', (engine) => {
       { kind: 'Session', id: 's-a', person_id: a.id },
     ]);
     expect(SHARED_KINDS.has('Client') && SHARED_KINDS.has('Interaction')).toBe(true);
+    // the account page lists one person's grants only, as the memory store does
+    expect((await store.list('Grant', a.id)).map((r) => r.id)).toEqual(['g-a']);
+    expect((await store.list('Grant', 'not-a-person')).map((r) => r.id)).toEqual([]);
+    const memory = new MemoryStore();
+    await memory.set('Grant', 'g-a', { accountId: a.id }, null);
+    await memory.set('Grant', 'g-b', { accountId: b.id }, null);
+    expect((await memory.list('Grant', b.id)).map((r) => r.id)).toEqual(['g-b']);
     expect(await people.deletePerson(a.id)).toBe(true);
     expect(
       (await t.db.query<{ id: string }>('SELECT id FROM oauth_records ORDER BY id')).map((r) => r.id),

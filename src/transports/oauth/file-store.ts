@@ -93,8 +93,8 @@ export class FileStore implements OAuthStore {
     });
   }
 
-  list(kind: string): Promise<Array<{ id: string; payload: Payload }>> {
-    return this.run(() => this.ops.list(kind));
+  list(kind: string, accountId?: string): Promise<Array<{ id: string; payload: Payload }>> {
+    return this.run(() => this.ops.list(kind, accountId));
   }
 
   findBy(kind: string, field: LookupField, value: string): Promise<Payload | undefined> {

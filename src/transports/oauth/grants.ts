@@ -29,18 +29,16 @@ const scopesOf = (grant: Payload): string[] => {
 };
 
 /**
- * Whether a grant is the person's: hosted mode names its person in `accountId`, and one client (a
- * client ID metadata document's, say) may hold grants of several people. Without a person, every grant
- * (the owner's server has one person).
+ * The grants of one person (hosted mode names its person in `accountId`, and one client, a client ID
+ * metadata document's say, may hold grants of several people), or every grant without a person (the
+ * owner's server has one person). The store finds a person's through its index.
  */
-const ofPerson = (payload: Payload, accountId: string | undefined): boolean =>
-  accountId === undefined || payload.accountId === accountId;
+const grantsOf = (store: OAuthStore, accountId: string | undefined) => store.list('Grant', accountId);
 
 /** The clients holding a grant, newest first; with `accountId`, only that person's grants count. */
 export async function listClients(store: OAuthStore, accountId?: string): Promise<ClientGrants[]> {
   const byClient = new Map<string, ClientGrants>();
-  for (const { payload } of await store.list('Grant')) {
-    if (!ofPerson(payload, accountId)) continue;
+  for (const { payload } of await grantsOf(store, accountId)) {
     const clientId = typeof payload.clientId === 'string' ? payload.clientId : '';
     const entry = byClient.get(clientId) ?? { clientId, name: null, grants: 0, write: false, since: 0 };
     entry.grants += 1;
@@ -74,8 +72,8 @@ export async function setClientAccess(
   accountId?: string,
 ): Promise<number> {
   let changed = 0;
-  for (const { id, payload } of await store.list('Grant')) {
-    if (payload.clientId !== clientId || !ofPerson(payload, accountId)) continue;
+  for (const { id, payload } of await grantsOf(store, accountId)) {
+    if (payload.clientId !== clientId) continue;
     const resources = { ...((payload.resources ?? {}) as Record<string, string>) };
     resources[resource] = withScope(resources[resource] ?? 'ynab:read', write);
     const openid = { ...((payload.openid ?? {}) as Record<string, unknown>) };
@@ -100,8 +98,8 @@ export async function revokePersonClient(
   accountId?: string,
 ): Promise<number> {
   let revoked = 0;
-  for (const { id, payload } of await store.list('Grant')) {
-    if (payload.clientId !== clientId || !ofPerson(payload, accountId)) continue;
+  for (const { id, payload } of await grantsOf(store, accountId)) {
+    if (payload.clientId !== clientId) continue;
     await store.deleteBy('RefreshToken', 'grantId', id);
     await store.delete('Grant', id);
     revoked += 1;

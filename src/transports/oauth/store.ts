@@ -24,8 +24,11 @@ export interface OAuthStore {
   /** `expiresAt` in epoch milliseconds, or null for a record that does not expire by itself. */
   set(kind: string, id: string, payload: Payload, expiresAt: number | null): Promise<void>;
   delete(kind: string, id: string): Promise<void>;
-  /** Every live record of a kind (the few clients and grants the owner's commands list). */
-  list(kind: string): Promise<Array<{ id: string; payload: Payload }>>;
+  /**
+   * Every live record of a kind (the few clients and grants the owner's commands list); with
+   * `accountId`, only those whose payload names that person (hosted mode's account page).
+   */
+  list(kind: string, accountId?: string): Promise<Array<{ id: string; payload: Payload }>>;
   /** A live record of the kind whose payload has `field` = `value` (any one, when several have). */
   findBy(kind: string, field: LookupField, value: string): Promise<Payload | undefined>;
   /** Deletes every record of the kind whose payload has `field` = `value`; returns how many went. */
@@ -87,11 +90,15 @@ export function mapOps(records: () => Map<string, StoredRecord>, now: () => numb
     delete(kind: string, id: string): boolean {
       return records().delete(key(kind, id));
     },
-    list(kind: string): Array<{ id: string; payload: Payload }> {
+    list(kind: string, accountId?: string): Array<{ id: string; payload: Payload }> {
       const prefix = `${kind}:`;
       const out: Array<{ id: string; payload: Payload }> = [];
       for (const [k, r] of records())
-        if (k.startsWith(prefix) && live(r, now()))
+        if (
+          k.startsWith(prefix) &&
+          live(r, now()) &&
+          (accountId === undefined || r.payload.accountId === accountId)
+        )
           out.push({ id: k.slice(prefix.length), payload: structuredClone(r.payload) });
       return out;
     },
@@ -192,8 +199,8 @@ export class MemoryStore implements OAuthStore {
     this.ops.delete(kind, id);
     return Promise.resolve();
   }
-  list(kind: string): Promise<Array<{ id: string; payload: Payload }>> {
-    return Promise.resolve(this.ops.list(kind));
+  list(kind: string, accountId?: string): Promise<Array<{ id: string; payload: Payload }>> {
+    return Promise.resolve(this.ops.list(kind, accountId));
   }
   findBy(kind: string, field: LookupField, value: string): Promise<Payload | undefined> {
     return Promise.resolve(this.ops.findBy(kind, field, value));
