@@ -234,6 +234,10 @@ describe("hosted mode's account page lists the person's apps", { timeout: 120_00
       expect(answer.status).toBe(200);
       expect(await answer.text()).toContain('That app has no access any more: nothing was changed.');
     }
+    // his own app, which may already make changes, needs no trip to YNAB
+    const own = await post({ token, client: bob.provider.info!.client_id, action: 'write' }, cookie);
+    expect(own.status).toBe(200);
+    expect(await own.text()).toContain('Bob&#39;s app may already propose changes: nothing was changed.');
     // Bob's form without its cookie, or with another browser's, is refused outright
     for (const other of [undefined, 'avenir_account=another-browsers-secret']) {
       const answer = await post({ token, client: bob.provider.info!.client_id, action: 'revoke' }, other);

@@ -99,7 +99,9 @@ export async function handleAccountApps(
   } else if (action === 'read') {
     await setClientAccess(ctx.store, clientId, ctx.resource, false, person.id);
     notice = `${name} may now only read your plan, from its next call. Your other apps keep what they may do.`;
-  } else if (action === 'write' && ctx.writesOffered) {
+  } else if (action === 'write' && app.write && person.allowed === 'write')
+    notice = `${name} may already propose changes: nothing was changed.`;
+  else if (action === 'write' && ctx.writesOffered) {
     const { state, browser } = await ctx.states.issue(
       {
         uid: accountTripUid(),
