@@ -5,10 +5,9 @@
  */
 import { escapeHtml } from './html.js';
 import type { ClientGrants } from './grants.js';
+import { appsTable } from './apps-table.js';
 import { head } from './page.js';
-import { appName, CHANGES, READ_ONLY_SERVER, READING, serverLine } from './page-parts.js';
-
-const MS_PER_S = 1000;
+import { CHANGES, READ_ONLY_SERVER, READING, serverLine } from './page-parts.js';
 
 export const OWNER_APPS_PATH = '/account/apps';
 
@@ -43,30 +42,17 @@ export interface AppsModel {
   notice?: string;
 }
 
-const day = (epochSeconds: number): string => new Date(epochSeconds * MS_PER_S).toISOString().slice(0, 10);
-
-function appRow(a: ClientGrants, m: AppsModel): string {
-  const name = appName({ clientName: a.name, clientId: a.clientId, redirectUri: '' }, 'An unnamed app');
-  const label = escapeHtml(a.name ?? 'this app');
-  const button = (value: string, text: string, current: boolean): string =>
-    `<button type="submit" name="action" value="${value}" aria-pressed="${current}"${current ? ' class="primary"' : ''} aria-label="${text}: ${label}">${text}</button>`;
-  const widen = m.writesOffered ? button('write', 'Also changes', a.write) : '';
-  return `<tr><td>${name}<br><span class="muted">since ${day(a.since)}</span></td>
-<td>${a.write ? 'Also changes' : 'Read only'}</td>
-<td><form method="post" action="${OWNER_APPS_PATH}">
-<input type="hidden" name="csrf" value="${escapeHtml(m.csrf)}"><input type="hidden" name="client" value="${escapeHtml(a.clientId)}">
-${button('read', 'Read only', !a.write)}${widen}<button type="submit" name="action" value="revoke" aria-label="Revoke: ${label}">Revoke</button>
-</form></td></tr>`;
-}
-
 /** The apps and their grants, each with its three answers. */
 export function ownerAppsPage(m: AppsModel, nonce: string): string {
-  const list =
-    m.apps.length === 0
-      ? '<p>No app can use your plan through this server now. An app you add asks for access on its first use.</p>'
-      : `<table><thead><tr><th scope="col">App</th><th scope="col">May</th><th scope="col">Change</th></tr></thead><tbody>
-${m.apps.map((a) => appRow(a, m)).join('\n')}
-</tbody></table>`;
+  const list = appsTable(
+    m.apps,
+    (a) => ({
+      may: a.write ? 'Also changes' : 'Read only',
+      readsOnly: !a.write,
+      widen: m.writesOffered ? { text: 'Also changes', current: a.write } : null,
+    }),
+    { action: OWNER_APPS_PATH, proof: { name: 'csrf', value: m.csrf } },
+  );
   return `${head('Your connected apps', nonce)}${serverLine(m.serverHost)}
 <h1>Your connected apps</h1>
 ${m.notice ? `<p role="status">${escapeHtml(m.notice)}</p>` : ''}
