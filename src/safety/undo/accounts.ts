@@ -13,10 +13,9 @@ import {
   reconcileUndoItems,
   reconcileUndoQuestion,
 } from '../../domain/accounts/reconcile.js';
-import { NOT_YET, unseenText } from '../../domain/write-outcome.js';
 import type { YnabClient } from '../../ynab/api.js';
 import { fieldsHeld, goneFrom } from '../recognise.js';
-import { runSteps, type UndoStep } from './steps.js';
+import { firstStepTexts, runSteps, type UndoStep } from './steps.js';
 import type { UndoHandler } from './types.js';
 
 const CHECK = 'find_transactions';
@@ -69,10 +68,7 @@ export const undoReconcile: UndoHandler<'reconcile'> = async (ynab: YnabClient, 
     apply: async () => {
       await runSteps(steps, {
         check: CHECK,
-        firstUnseen: (step, seconds) =>
-          `${unseenText(step.what, CHECK, seconds)} The operation is still in the journal: undo_operation re-reads YNAB first and reverts only what is still to revert.`,
-        firstUnknown: (_step, why) =>
-          `${NOT_YET}: the undo may or may not be in YNAB (${why}). Check with ${CHECK} before anything else; do not repeat the undo blindly.`,
+        ...firstStepTexts(CHECK),
         // only the adjustment's delete can stop it halfway: the first step's failures end above
         halfway: (_done, _left, failure) =>
           `${undo.revert.join(', ')} back to cleared; ${

@@ -11,13 +11,12 @@ import { recreateBody } from '../../domain/transactions/delete-transactions.js';
 import { planDeleteUndo } from '../../domain/transactions/delete-transactions.js';
 import { currentValue, planEditUndo } from '../../domain/transactions/edit-transactions.js';
 import { findCreated } from '../../domain/transactions/find-created.js';
-import { NOT_YET, unseenText } from '../../domain/write-outcome.js';
 import { patchesHeld } from '../../domain/write-verify.js';
 import type { KindDetails } from '../journal-kinds.js';
 import type { MoneyText } from '../../domain/money.js';
 import type { YnabClient } from '../../ynab/api.js';
 import { createdFound, fieldsHeld, goneFrom } from '../recognise.js';
-import { runSteps, type UndoStep } from './steps.js';
+import { firstStepTexts, runSteps, type UndoStep } from './steps.js';
 import { createdStill } from './transactions.js';
 import type { UndoHandler } from './types.js';
 import { foundAll, statementUndoHalfway, statementUndoQuestion } from '../../domain/statements/undo-texts.js';
@@ -101,10 +100,7 @@ export const undoStatement: UndoHandler<'statement'> = async (ynab, plan, entry,
     apply: async () => {
       await runSteps(steps, {
         check: CHECK,
-        firstUnseen: (step, seconds) =>
-          `${unseenText(step.what, CHECK, seconds)} The operation is still in the journal: undo_operation re-reads YNAB first and reverts only what is still to revert.`,
-        firstUnknown: (_step, why) =>
-          `${NOT_YET}: the undo may or may not be in YNAB (${why}). Check with ${CHECK} before anything else; do not repeat the undo blindly.`,
+        ...firstStepTexts(CHECK),
         halfway: (done, left, failure) =>
           statementUndoHalfway(
             done.map((s) => s.what),

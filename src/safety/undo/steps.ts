@@ -10,7 +10,7 @@
  *
  * What differs between kinds is only what a step sends and reads, and how the texts name it.
  */
-import { reasonOf, UnknownOutcome } from '../../domain/write-outcome.js';
+import { NOT_YET, reasonOf, UnknownOutcome, unseenText } from '../../domain/write-outcome.js';
 import { recogniseAs } from '../outcome/run.js';
 import { settleSeconds } from '../outcome/settle.js';
 import type { Recognise } from '../recognise.js';
@@ -40,6 +40,22 @@ export interface StepTexts<S> {
   remainder(left: readonly S[]): Remainder[];
   /** The read tool that shows what YNAB holds. */
   check: string;
+}
+
+/**
+ * The unknown messages of a first step named by its `what`, for undos that read back with `check`
+ * (a reconciliation's, a statement's): the operation stays in the journal, and the next undo re-reads
+ * YNAB before it sends anything.
+ */
+export function firstStepTexts<S extends { what: string }>(
+  check: string,
+): Pick<StepTexts<S>, 'firstUnseen' | 'firstUnknown'> {
+  return {
+    firstUnseen: (step, seconds) =>
+      `${unseenText(step.what, check, seconds)} The operation is still in the journal: undo_operation re-reads YNAB first and reverts only what is still to revert.`,
+    firstUnknown: (_step, why) =>
+      `${NOT_YET}: the undo may or may not be in YNAB (${why}). Check with ${check} before anything else; do not repeat the undo blindly.`,
+  };
 }
 
 /** Runs the steps in order; throws as the header says when one does not end in place. */
