@@ -44,8 +44,12 @@ export default defineConfig({
     // test/package packs and installs the package: `npm run test:package` (vitest.package.config.ts).
     exclude: [...configDefaults.exclude, 'test/package/**', ...(family === 'quick' && !named ? slow : [])],
     setupFiles: ['test/setup.ts'],
-    // the usual report, and the count of assertions made (test/reporters/assertions.ts)
-    reporters: ['default', './test/reporters/assertions.ts'],
+    // the usual report, the count of assertions made (test/reporters/assertions.ts), and the list of
+    // failed tests that CI prints last (test/reporters/failures.ts)
+    reporters: ['default', './test/reporters/assertions.ts', './test/reporters/failures.ts'],
+    // CI tries a failed test once more (set by .ci/run); test/reporters/failures.ts lists every test
+    // that needed it, so a wavering test is seen and mended, not hidden.
+    retry: Number(process.env.AVENIR_MCP_TEST_RETRY ?? 0),
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,
