@@ -1,5 +1,4 @@
 /**
-import type { MoneyText } from './money.js';
  * Money and the one rounding helper (half to even on the exact value, for milliunit conversion,
  * two-decimal texts and every computed figure alike, so that they never disagree by a cent). Inside the
  * server every amount is an integer of milliunits (1.00 = 1000); outside, currency units.
