@@ -5,9 +5,9 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { describe, expect } from 'vitest';
-import { it } from '../helpers/fixture.js';
-import { ERAS, call, connect } from '../helpers/harness.js';
-import { ACCEPT, answering } from '../helpers/writes.js';
+import { it } from '../../helpers/fixture.js';
+import { ERAS, call, connect } from '../../helpers/harness.js';
+import { ACCEPT, answering } from '../../helpers/writes.js';
 
 type Out = Record<string, unknown> & { status: string; message: string };
 const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
