@@ -4,6 +4,7 @@
 //   npm run build && node bench/one-tool.mjs suggest_categories [repeats] [--cpu-prof] [--heap-prof]
 //   node bench/one-tool.mjs all        every read tool of the benchmark in turn, in ONE process
 //   ... --plan=raw                     on the raw-label plan (bench/raw-plan.mjs) instead
+//   ... --ids=uuid                     with YNAB's 36-character ids instead of short ones (bench/uuid-ids.mjs)
 //
 // Prints the cold call, the warm p50/p95, the server's peak RSS (VmHWM) and the CPU time a warm call
 // costs the server and this process (the stand-in and the client): on a loaded machine, the CPU times
@@ -20,12 +21,14 @@ import { startStandIn } from '../dist/demo/index.js';
 import { HEAVY_PLAN_ID, HEAVY_TODAY, buildHeavyPlan } from './heavy-plan.mjs';
 import { RAW_PLAN_ID, buildRawPlan } from './raw-plan.mjs';
 import { CALLS } from './calls.mjs';
+import { planWithUuids, withUuids } from './uuid-ids.mjs';
 
 const args = process.argv.slice(2);
 const flags = args.filter((a) => a.startsWith('--'));
 const [tool = 'all', repeatText = tool === 'all' ? '2' : '15'] = args.filter((a) => !a.startsWith('--'));
 const repeats = Math.max(1, Number(repeatText));
 const raw = flags.includes('--plan=raw');
+const uuids = flags.includes('--ids=uuid');
 /**
  * The calls with the plan id of the plan served. The raw-label plan keeps the heavy plan's ids but
  * not its group names, so a call naming groups (get_runway's essential_groups) names none there.
@@ -35,7 +38,9 @@ function onPlan([name, input]) {
   const { essential_groups: _named, ...rest } = input;
   return [name, { ...rest, plan_id: RAW_PLAN_ID }];
 }
-const chosen = (tool === 'all' ? CALLS : CALLS.filter(([name]) => name === tool)).map(onPlan);
+const chosen = (tool === 'all' ? CALLS : CALLS.filter(([name]) => name === tool))
+  .map(onPlan)
+  .map(([name, input]) => [name, uuids ? withUuids(input) : input]);
 if (chosen.length === 0) {
   process.stderr.write(`one-tool: no benchmark call named ${tool}\n`);
   process.exit(2);
@@ -63,7 +68,8 @@ const percentile = (samples, p) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 
-const standIn = await startStandIn({ plan: raw ? buildRawPlan() : buildHeavyPlan(), today: HEAVY_TODAY });
+const plan = raw ? buildRawPlan() : buildHeavyPlan();
+const standIn = await startStandIn({ plan: uuids ? planWithUuids(plan) : plan, today: HEAVY_TODAY });
 const transport = new StdioClientTransport({
   command: process.execPath,
   args: [...nodeArgs, MAIN],

@@ -21,6 +21,7 @@
  */
 import { StringDecoder } from 'node:string_decoder';
 import { BOM_LENGTH, withoutBom, type BodySink } from './read-body.js';
+import { shareTexts, type SharedTexts } from './shared-strings.js';
 
 /** The answer was not one JSON value (`JSON.parse` of the whole body would throw). */
 export const INVALID: unique symbol = Symbol('not JSON');
@@ -55,6 +56,8 @@ export class JsonRows implements BodySink<unknown> {
    */
   #pending = '';
   #decoder = new StringDecoder('utf8');
+  /** The repeated texts of this answer's rows, each kept once (shared-strings.ts). */
+  readonly #texts: SharedTexts = new Map();
   /** The lists, in the order the placeholders name them. */
   readonly #lists: unknown[][] = [];
   /** Everything outside the lists' elements, each list replaced by a placeholder string. */
@@ -216,6 +219,7 @@ export class JsonRows implements BodySink<unknown> {
     }
     const rows = elements as unknown[];
     if (rows.length === 0 && (!closing || this.#afterComma)) return false;
+    shareTexts(rows, this.#texts);
     for (const row of rows) this.#rows.push(row);
     this.#parsed += rows.length;
     if (!closing) this.#afterComma = true;
