@@ -30,6 +30,9 @@ base() {
   chroot base groupadd --gid 1000 node
   chroot base useradd --uid 1000 --gid node --shell /bin/bash --create-home node
   # a machine that reaches npm through a TLS proxy trusts its authority through the host's bundle
+  # (a minbase root has no /etc/ssl at all: without the folder the copy failed, silently, and npm ci
+  # in the build then died with "Exit handler never called!")
+  mkdir -p base/etc/ssl/certs
   cp /etc/ssl/certs/ca-certificates.crt base/etc/ssl/certs/ca-certificates.crt 2>/dev/null || true
   tar -C base -c . | $P import --change 'CMD ["node"]' \
     --change 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt' \
