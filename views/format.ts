@@ -6,6 +6,8 @@
  * Pure functions, tested without a browser.
  */
 
+import { currencyText, dateText, type CurrencyText } from '../src/domain/plan-text.js';
+
 /** The `_meta` key of a result holding its plan's formats (the server's FORMAT_META_KEY). */
 export const FORMAT_META_KEY = 'avenir-mcp/format';
 
@@ -58,35 +60,28 @@ export function formatsOf(meta: Record<string, unknown> | undefined, locale?: st
   };
 }
 
-/** The number's digits with the plan's separators (`1234.5` → `1 234,50` in euros as the French write them). */
-function digits(value: number, decimals: number, group: string, point: string): string {
-  const parts = new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).formatToParts(Math.abs(value));
-  return parts.map((p) => (p.type === 'group' ? group : p.type === 'decimal' ? point : p.value)).join('');
-}
+/** Plain numbers (a plan without a currency format): two decimals, `,` groups, no symbol. */
+const PLAIN_CURRENCY: CurrencyText = {
+  symbol: '',
+  decimal_digits: 2,
+  decimal_separator: '.',
+  group_separator: ',',
+  symbol_first: false,
+  display_symbol: false,
+};
 
 /**
  * An amount in currency units as the plan writes it: `123 456,78 €`, `¥123,456`, `-€22.50`.
  * `decimals` overrides the currency's (an axis writes whole units). Two decimals, no symbol, when the
- * plan has no currency format.
+ * plan has no currency format. The server's questions write with the same function (src/domain/plan-text.ts).
  */
 export function money(value: number, f: Formats, decimals?: number): string {
-  const c = f.currency;
-  const d = decimals ?? c?.decimal_digits ?? 2;
-  const text =
-    c === null ? digits(value, d, ',', '.') : digits(value, d, c.group_separator, c.decimal_separator);
-  const sign = value < 0 && /[1-9]/.test(text) ? '-' : '';
-  if (c === null || !c.display_symbol || c.symbol === '') return `${sign}${text}`;
-  return c.symbol_first ? `${sign}${c.symbol}${text}` : `${sign}${text} ${c.symbol}`;
+  return currencyText(value, f.currency ?? PLAIN_CURRENCY, decimals);
 }
 
 /** A date (YYYY-MM-DD) in the plan's format (`DD/MM/YYYY` → 01/09/2026); ISO when the plan has none. */
 export function date(iso: string, f: Formats): string {
-  const [y = '', m = '', d = ''] = iso.slice(0, 10).split('-');
-  if (f.date_format === null) return iso.slice(0, 10);
-  return f.date_format.replace('YYYY', y).replace('MM', m).replace('DD', d);
+  return dateText(iso, f.date_format);
 }
 
 /**

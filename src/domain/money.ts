@@ -57,18 +57,27 @@ export function fmtMoney(m: number, digits: number): string {
 }
 
 /**
- * How one call writes amounts in its texts (messages, questions, previews): with the decimals of its
- * plan's currency. Handed down explicitly from the tool call to every function that writes an amount,
- * so that no text can take another plan's decimals, or a default, by accident. Structured figures are
- * plain numbers in currency units and never go through it.
+ * How one call writes amounts, dates and months in its texts (messages, questions, previews), as its
+ * plan does: `22,50 €`, `14/09/2026` and `September 2026` in the demo plan (domain/plan-text.ts), plain
+ * numbers with the plan's decimals and ISO dates while the plan's formats are not known. Handed down
+ * explicitly from the tool call to every function that writes an amount or a date, so that no text can
+ * take another plan's format, or a default, by accident. Structured figures and data lines are plain
+ * numbers and ISO dates and never go through it.
  */
-export type MoneyText = (m: number) => string;
+export interface MoneyText {
+  /** An amount in milliunits. */
+  (m: number): string;
+  /** A date (YYYY-MM-DD) as the plan writes its dates. */
+  date(iso: string): string;
+  /** A month (YYYY-MM-01) in words. */
+  month(iso: string): string;
+}
 
-/** Amounts as text with a fixed number of decimals (two for a plan whose currency is not known). */
-export const moneyText =
-  (digits: number): MoneyText =>
-  (m) =>
-    fmtMoney(m, digits);
+const asIs = (iso: string): string => iso;
+
+/** Amounts as plain text with a fixed number of decimals, dates and months in ISO (formats not known). */
+export const moneyText = (digits: number): MoneyText =>
+  Object.assign((m: number) => fmtMoney(m, digits), { date: asIs, month: asIs });
 
 /** `{x}` of a computed float: shortest round-trip digits, always with a decimal point (`3.0`). */
 export const floatText = (x: number): string => (Number.isInteger(x) ? x.toFixed(1) : String(x));

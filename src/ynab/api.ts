@@ -99,6 +99,8 @@ class Plans extends Resource {
   known: readonly YnabPlan[] | undefined;
   /** Each plan's number of decimals, from every GET /plans answer so far (a currency rarely changes). */
   readonly #digits = new Map<string, number>();
+  /** Each plan as the last GET /plans answer naming it gave it: its currency and date formats. */
+  readonly #seen = new Map<string, YnabPlan>();
 
   list(): Promise<YnabPlan[]> {
     return lentOr('', 'plans', () => this.#list());
@@ -108,6 +110,7 @@ class Plans extends Resource {
     const { plans } = await this.send<{ plans: YnabPlan[] }>(ENDPOINTS.listPlans, []);
     this.known = plans;
     for (const p of plans) {
+      this.#seen.set(p.id, p);
       const currency = planCurrency(p.currency_format);
       if (currency !== null) this.#digits.set(p.id, currency.decimal_digits);
     }
@@ -121,6 +124,15 @@ class Plans extends Resource {
   digitsOf(plan: string): number | undefined {
     const only = this.known?.length === 1 ? this.known[0]?.id : undefined;
     return this.#digits.get(plan === LAST_USED && only !== undefined ? only : plan);
+  }
+
+  /**
+   * The plan as a plans list gave it (`last-used`: the only plan of the last list), else undefined.
+   * Never a request: a text is written with the formats already known, never worth one of the hour's.
+   */
+  seen(plan: string): YnabPlan | undefined {
+    const only = this.known?.length === 1 ? this.known[0]?.id : undefined;
+    return this.#seen.get(plan === LAST_USED && only !== undefined ? only : plan);
   }
 }
 
