@@ -163,6 +163,7 @@ export function holds(v: Verdict, asked: readonly Asked[], key: string, field?: 
 function shownValue(field: string, value: unknown, money: MoneyText): string {
   if (value === null || value === undefined) return 'none';
   if (field === 'amount' && typeof value === 'number') return money(value);
+  if (field === 'date' && typeof value === 'string') return `'${money.date(clean(value))}'`;
   if (typeof value === 'string') return `'${clean(value)}'`;
   return clean(JSON.stringify(value));
 }

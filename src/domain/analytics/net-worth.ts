@@ -95,7 +95,7 @@ function trendMessage(
   const end = monthEnd(rows.at(-1)!.month, today).end;
   const moved =
     last === first ? 'unchanged' : `${last > first ? 'up' : 'down'} ${money(Math.abs(last - first))}`;
-  return `Net worth ${money(last)} on ${end}, ${moved} since the end of ${oldest.month.slice(0, 7)}.`;
+  return `Net worth ${money(last)} on ${money.date(end)}, ${moved} since the end of ${money.month(oldest.month.slice(0, 7))}.`;
 }
 
 /**

@@ -21,7 +21,7 @@ export function payoffMessage(first: SimulatedPlan, f: MessageFacts, money: Mone
   if (!first.debtFree)
     return `${at} the ${money(f.owed)} owed is not paid off within ${f.maxMonths} months: ${money(first.interestMilli)} of interest is charged meanwhile.`;
   const debts = f.debtCount === 1 ? 'debt' : 'debts';
-  let message = `${at} the ${money(f.owed)} owed on ${f.debtCount} ${debts} is paid off in ${first.debtFree.months} months, by ${first.debtFree.month}, with ${money(first.interestMilli)} of interest (${first.strategy}).`;
+  let message = `${at} the ${money(f.owed)} owed on ${f.debtCount} ${debts} is paid off in ${first.debtFree.months} months, by ${money.month(first.debtFree.month)}, with ${money(first.interestMilli)} of interest (${first.strategy}).`;
   if (f.savedMilli !== null)
     message +=
       f.savedMilli === 0
@@ -46,7 +46,7 @@ export interface NoteFacts {
 export function payoffNotes(f: NoteFacts, money: MoneyText): string[] {
   const notes = [
     'Rates and minimum payments are those in force today and are assumed fixed; no new charges are made on the debts.',
-    `Each month, from ${f.firstMonth}, every debt is charged a twelfth of its yearly rate on its balance, then gets its minimum payment; the rest of the monthly budget goes to the first debt of the strategy (avalanche: highest rate first; snowball: smallest balance first), and a debt paid off frees its minimum for the next.`,
+    `Each month, from ${money.month(f.firstMonth)}, every debt is charged a twelfth of its yearly rate on its balance, then gets its minimum payment; the rest of the monthly budget goes to the first debt of the strategy (avalanche: highest rate first; snowball: smallest balance first), and a debt paid off frees its minimum for the next.`,
   ];
   if (f.noRate.length > 0)
     notes.push(

@@ -143,7 +143,7 @@ function savingsMessage(n: number, total: Sums, rows: readonly SavingsMonth[], m
   let message = `Over the last ${n} complete months, ${money(total.income)} came in and ${money(-total.spending)} went out: ${money(saved)} saved, ${floatText(rate)} % of the income.`;
   const ends = extremes(rows);
   if (ends && ends.best !== ends.worst)
-    message += ` Best month: ${ends.best.month} (${floatText(ends.best.rate)} %), worst: ${ends.worst.month} (${floatText(ends.worst.rate)} %).`;
+    message += ` Best month: ${money.month(ends.best.month)} (${floatText(ends.best.rate)} %), worst: ${money.month(ends.worst.month)} (${floatText(ends.worst.rate)} %).`;
   return message;
 }
 

@@ -98,7 +98,7 @@ export function planBudget(
     changes: from !== to,
     subject: { category: categoryId, month, amount: to },
     question: [
-      `Budget ${category.name} for ${month}: budgeted ${money(from)} → ${money(to)}?`,
+      `Budget ${category.name} for ${money.month(month)}: budgeted ${money(from)} → ${money(to)}?`,
       ...warnings,
     ].join('\n'),
   };
@@ -156,7 +156,7 @@ export function planMove(
     target,
     subject: { from: fromId, to: toId, month, amount },
     question: [
-      `Move ${money(amount)} from ${source.category.name} to ${target.category.name} for ${month}?`,
+      `Move ${money(amount)} from ${source.category.name} to ${target.category.name} for ${money.month(month)}?`,
       sideLine(source, money),
       sideLine(target, money),
       ...belowZero(source.category, source.availableAfter, money),
@@ -212,7 +212,7 @@ export function planBudgetUndo(
   return {
     conflicts: ok ? [] : [change.category_id],
     fullConflict: ok ? null : BUDGET_CONFLICT,
-    question: `Undo: set ${nameOf(index, change.category_id)} for ${month} back to ${money(change.from)}?`,
+    question: `Undo: set ${nameOf(index, change.category_id)} for ${money.month(month)} back to ${money(change.from)}?`,
     items: [change.category_id],
     writes: ok ? [{ category_id: change.category_id, budgeted: change.from }] : [],
   };
@@ -247,8 +247,8 @@ export function planMoveUndo(
   const other = back[0];
   const question =
     one === null || other === undefined
-      ? `Undo: move ${amount} back from ${nameOf(index, target.category_id)} to ${nameOf(index, source.category_id)} for ${month}?`
-      : `Undo: set ${nameOf(index, one.category_id)} for ${month} back to ${money(one.from)} (${nameOf(index, other.category_id)} is already back at ${money(other.from)})?`;
+      ? `Undo: move ${amount} back from ${nameOf(index, target.category_id)} to ${nameOf(index, source.category_id)} for ${money.month(month)}?`
+      : `Undo: set ${nameOf(index, one.category_id)} for ${money.month(month)} back to ${money(one.from)} (${nameOf(index, other.category_id)} is already back at ${money(other.from)})?`;
   return {
     conflicts,
     fullConflict,

@@ -44,7 +44,7 @@ export function changeQuestion(action: string, changes: readonly Change[], money
   for (const c of changes.slice(0, MAX_LINES)) {
     const amount = money(toMilli(c.amount));
     lines.push(
-      `- ${c.date} ${c.payee} ${amount}: ${c.from_category ?? 'no category'} → ${c.to_category ?? 'no category'}`,
+      `- ${money.date(c.date)} ${c.payee} ${amount}: ${c.from_category ?? 'no category'} → ${c.to_category ?? 'no category'}`,
     );
   }
   if (changes.length > MAX_LINES) lines.push(`- … and ${changes.length - MAX_LINES} more`);

@@ -62,7 +62,7 @@ export function planItemization(
 function splitLines(plan: SplitPlan, money: MoneyText): string[] {
   const p = plan.preview;
   return [
-    `Split ${p.date} ${p.payee} ${money(toMilli(p.amount))} into ${String(p.lines.length)} lines:`,
+    `Split ${money.date(p.date)} ${p.payee} ${money(toMilli(p.amount))} into ${String(p.lines.length)} lines:`,
     ...p.lines.map(
       (l) => `- ${money(toMilli(l.amount))} ${l.category}${l.memo === null ? '' : ` (${l.memo})`}`,
     ),

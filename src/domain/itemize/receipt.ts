@@ -112,7 +112,7 @@ export function receiptMessage(
   const c = found.chosen;
   if (c === null)
     return `No transaction matches the receipt of ${of} (amount, date, merchant): it may not be in YNAB yet. The items show their categories.`;
-  const which = `${c.date} ${clean(c.payee)} ${money(toMilli(c.amount))}`;
+  const which = `${money.date(c.date)} ${clean(c.payee)} ${money(toMilli(c.amount))}`;
   if (!found.sure)
     return `${String(found.count)} transactions could be the receipt of ${of}; the plan is for the first, ${which}: ask the person which. For another of the same amount, put its transaction_id in the plan; for another amount, call again with the difference as a tip line.`;
   const left =

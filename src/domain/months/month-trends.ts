@@ -96,10 +96,13 @@ function trendMessage(
   const last = months.at(-1);
   if (first === undefined || last === undefined)
     return `YNAB holds no month up to ${ym(today)}: no spending to give.`;
-  const span = first === last ? ym(first) : `${ym(first)} to ${ym(last)}`;
+  const span =
+    first === last ? money.month(ym(first)) : `${money.month(ym(first))} to ${money.month(ym(last))}`;
   const partial = ym(last) === ym(today);
   let message = `Spending per category, ${span}`;
-  message += partial ? ` (${ym(today)} under way, to ${today}; averages leave it out).` : '.';
+  message += partial
+    ? ` (${money.month(ym(today))} under way, to ${money.date(today)}; averages leave it out).`
+    : '.';
   if (shown < all) {
     message += ` The ${shown} ${shown === 1 ? 'category' : 'categories'} that spent most of ${all} ${shown === 1 ? 'is' : 'are'} listed; the other ${all - shown} spent ${money(leftOut)} in all (counted in each month's spent): call again with limit ${Math.min(all, 200)} to list them.`;
   }

@@ -137,6 +137,7 @@ function message(
   ready: number,
   money: MoneyText,
 ): string {
+  month = money.month(month); // a person reads it: September 2026 where the plan's format is known
   if (active === 0) return `No visible category has a target in ${month}.`;
   if (behind === 0) {
     return active === 1

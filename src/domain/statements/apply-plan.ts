@@ -140,7 +140,7 @@ function addCreate(d: Draft, fix: Fix & { kind: 'create' }): void {
   });
   const category = (fix.category_id === null ? null : input.categoryName(fix.category_id)) ?? 'no category';
   d.lines.push(
-    `- ${fix.id} create: ${fix.date} ${clean(fix.payee_name)} ${input.money(fix.amount)} (${clean(category)}), cleared`,
+    `- ${fix.id} create: ${input.money.date(fix.date)} ${clean(fix.payee_name)} ${input.money(fix.amount)} (${clean(category)}), cleared`,
   );
 }
 
@@ -152,7 +152,7 @@ function addFix(d: Draft, fix: Fix): void {
     const gone = checkDelete(fix, t);
     d.deletes.push(deletedOf(gone));
     d.lines.push(
-      `- ${fix.id} delete the duplicate ${gone.id}: ${gone.date} ${who(gone)} ${money(gone.amount)}`,
+      `- ${fix.id} delete the duplicate ${gone.id}: ${money.date(gone.date)} ${who(gone)} ${money(gone.amount)}`,
     );
     return;
   }
@@ -161,12 +161,12 @@ function addFix(d: Draft, fix: Fix): void {
   if (fix.kind === 'amount') {
     setValues(d, t.id, { amount: fix.to });
     d.lines.push(
-      `- ${fix.id} correct the amount of ${t.id} (${t.date} ${who(t)}): ${money(t.amount)} → ${money(fix.to)}`,
+      `- ${fix.id} correct the amount of ${t.id} (${money.date(t.date)} ${who(t)}): ${money(t.amount)} → ${money(fix.to)}`,
     );
   } else {
     setValues(d, t.id, { date: fix.to });
     d.lines.push(
-      `- ${fix.id} correct the date of ${t.id} (${who(t)} ${money(t.amount)}): ${t.date} → ${fix.to}`,
+      `- ${fix.id} correct the date of ${t.id} (${who(t)} ${money(t.amount)}): ${money.date(t.date)} → ${money.date(fix.to)}`,
     );
   }
   // the bank shows it: corrected, it is cleared like every line the statement holds
@@ -185,7 +185,7 @@ function addReconcile(d: Draft, deleted: ReadonlySet<string>): number {
   const balance = clearedBalanceOn(after, closing.date);
   if (balance !== closing.amount) {
     d.lines.push(
-      `- nothing is marked reconciled: YNAB's cleared balance on ${closing.date} would be ${money(balance)}, and the statement closes at ${money(closing.amount)}`,
+      `- nothing is marked reconciled: YNAB's cleared balance on ${money.date(closing.date)} would be ${money(balance)}, and the statement closes at ${money(closing.amount)}`,
     );
     return 0;
   }
@@ -197,7 +197,7 @@ function addReconcile(d: Draft, deleted: ReadonlySet<string>): number {
   }
   if (marked.length > 0)
     d.lines.push(
-      `- mark reconciled the ${marked.length} cleared transaction(s) dated up to ${closing.date}: YNAB's cleared balance then is ${money(closing.amount)}, as the statement closes`,
+      `- mark reconciled the ${marked.length} cleared transaction(s) dated up to ${money.date(closing.date)}: YNAB's cleared balance then is ${money(closing.amount)}, as the statement closes`,
     );
   return marked.length;
 }
@@ -239,7 +239,7 @@ export function planStatementApply(input: ApplyInput): StatementApply {
   for (const id of clearing) {
     const t = d.byId.get(id)!;
     setValues(d, id, { cleared: 'cleared' });
-    d.lines.push(`- mark cleared ${t.id}: ${t.date} ${who(t)} ${input.money(t.amount)}`);
+    d.lines.push(`- mark cleared ${t.id}: ${input.money.date(t.date)} ${who(t)} ${input.money(t.amount)}`);
   }
   const reconciled = addReconcile(d, deleted);
   const { patches, edits } = patchesOf(d);

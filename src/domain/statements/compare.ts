@@ -274,7 +274,7 @@ export function comparisonMessage(c: Comparison, lines: number, money: MoneyText
       ? ''
       : c.closing.statement === c.closing.ynab_cleared
         ? ` The closing balance agrees (${money(toMilli(c.closing.statement))}).`
-        : ` The statement closes at ${money(toMilli(c.closing.statement))} on ${c.closing.date}; YNAB's cleared balance then is ${money(toMilli(c.closing.ynab_cleared))}.`;
+        : ` The statement closes at ${money(toMilli(c.closing.statement))} on ${money.date(c.closing.date)}; YNAB's cleared balance then is ${money(toMilli(c.closing.ynab_cleared))}.`;
   if (parts.length === 0) return `${head}; nothing differs.${closing}`;
   const next = writes
     ? 'apply_statement with the comparison_id makes the fixes they keep (keep: their ids), in one preview'

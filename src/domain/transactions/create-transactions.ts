@@ -135,7 +135,7 @@ export function createQuestion(plan: CreatePlan, money: MoneyText): string {
   const lines = [`Create ${plan.items.length} transaction(s) on ${plan.account}?`];
   for (const t of plan.items) {
     lines.push(
-      `- ${t.date} ${cleanFull(t.payee_name)} ${money(toMilli(t.amount))} (${t.category ?? 'no category'})`,
+      `- ${money.date(t.date)} ${cleanFull(t.payee_name)} ${money(toMilli(t.amount))} (${t.category ?? 'no category'})`,
     );
     if (nonEmpty(t.memo)) lines.push(`  memo: ${cleanFull(t.memo)}`);
   }

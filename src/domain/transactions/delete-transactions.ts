@@ -156,7 +156,7 @@ export function deleteQuestion(
   for (const v of plan.views) {
     const tx = transactions.find((t) => t.id === v.transaction_id);
     lines.push(
-      `- ${v.date} ${v.account}: ${cleanFull(tx?.payee_name)} ${money(tx?.amount ?? 0)} (${v.category ?? 'no category'})`,
+      `- ${money.date(v.date)} ${v.account}: ${cleanFull(tx?.payee_name)} ${money(tx?.amount ?? 0)} (${v.category ?? 'no category'})`,
     );
     if (tx?.memo) lines.push(`  memo: ${cleanFull(tx.memo)}`);
     if (v.linked_transaction_id !== null) {

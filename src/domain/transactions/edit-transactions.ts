@@ -160,6 +160,8 @@ function shown(field: EditField, value: Scalar, money: MoneyText): string {
   // the amount is the only field whose value is a number
   if (typeof value === 'number') return money(toMilli(value));
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  // a person confirms this line: the date as their plan writes it
+  if (field === 'date') return money.date(cleanFull(String(value)));
   return cleanFull(String(value));
 }
 
@@ -167,7 +169,7 @@ function shown(field: EditField, value: Scalar, money: MoneyText): string {
 export function editQuestion(changes: readonly EditChange[], money: MoneyText): string {
   const lines = [`Change ${changes.length} transaction(s)?`];
   for (const c of changes) {
-    lines.push(`- ${c.date} ${cleanFull(c.payee)} ${money(toMilli(c.amount))} (${c.account})`);
+    lines.push(`- ${money.date(c.date)} ${cleanFull(c.payee)} ${money(toMilli(c.amount))} (${c.account})`);
     for (const f of c.fields)
       lines.push(`  ${f.field}: ${shown(f.field, f.from, money)} → ${shown(f.field, f.to, money)}`);
   }

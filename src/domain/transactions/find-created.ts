@@ -58,7 +58,7 @@ export function findCreated(
     if (candidates.length === 0) return;
     if (knowledge === undefined || candidates.length !== group.length) {
       throw new Error(
-        `a read-back finds ${candidates.length} transaction(s) like the one of ${b.date} for ${money(b.amount)}, where ${group.length} ${group.length === 1 ? 'was' : 'were'} sent, and cannot tell them apart from older ones`,
+        `a read-back finds ${candidates.length} transaction(s) like the one of ${money.date(b.date)} for ${money(b.amount)}, where ${group.length} ${group.length === 1 ? 'was' : 'were'} sent, and cannot tell them apart from older ones`,
       );
     }
     group.forEach((j, n) => found.set(`#${j + 1}`, candidates[n] as YnabTransaction));

@@ -92,7 +92,7 @@ export function flagQuestion(changes: readonly FlagChange[], money: MoneyText): 
     `Change the flag of ${changes.length} transaction(s)?`,
     ...changes.map(
       (c) =>
-        `- ${c.date} ${c.payee} ${money(toMilli(c.amount))}: ${c.from_color ?? 'none'} → ${c.to_color ?? 'none'}`,
+        `- ${money.date(c.date)} ${c.payee} ${money(toMilli(c.amount))}: ${c.from_color ?? 'none'} → ${c.to_color ?? 'none'}`,
     ),
   ].join('\n');
 }

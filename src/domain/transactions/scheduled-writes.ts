@@ -165,7 +165,7 @@ export function describeScheduled(
   money: MoneyText,
 ): string {
   const account = clean(ctx.accounts.find((a) => a.id === body.account_id)?.name ?? body.account_id);
-  return `${account}: ${cleanFull(payeeName)} ${money(body.amount)} (${category ?? 'no category'}), ${body.frequency}, next ${body.date}`;
+  return `${account}: ${cleanFull(payeeName)} ${money(body.amount)} (${category ?? 'no category'}), ${body.frequency}, next ${money.date(body.date)}`;
 }
 
 /** The fields that differ between two bodies, for the update question. */

@@ -143,7 +143,7 @@ export const splitSubject = (transactionId: string, lines: readonly SplitLineInp
 export function splitQuestion(plan: SplitPlan, money: MoneyText): string {
   const p = plan.preview;
   return [
-    `Split ${p.date} ${p.payee} ${money(toMilli(p.amount))} into ${p.lines.length} lines?`,
+    `Split ${money.date(p.date)} ${p.payee} ${money(toMilli(p.amount))} into ${p.lines.length} lines?`,
     ...p.lines.map(
       (l) => `- ${money(toMilli(l.amount))} ${l.category}${l.memo === null ? '' : ` (${l.memo})`}`,
     ),

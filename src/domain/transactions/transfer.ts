@@ -126,7 +126,7 @@ export function planTransfer(
 export function transferQuestion(plan: TransferPlan, req: TransferRequest, money: MoneyText): string {
   const [from, to] = plan.sides;
   const lines = [
-    `Transfer ${money(toMilli(req.amount))} from ${from.account} to ${to.account} on ${req.date}?`,
+    `Transfer ${money(toMilli(req.amount))} from ${from.account} to ${to.account} on ${money.date(req.date)}?`,
     `- ${from.account}: ${money(toMilli(from.amount))} (Transfer : ${to.account})`,
     `- ${to.account}: +${money(toMilli(to.amount))} (Transfer : ${from.account})`,
   ];

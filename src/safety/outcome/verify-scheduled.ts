@@ -67,7 +67,7 @@ export function newScheduledWrite(
     asked: [
       {
         key: 'new',
-        label: `the new scheduled transaction of ${body.date} for ${money(body.amount)}`,
+        label: `the new scheduled transaction of ${money.date(body.date)} for ${money(body.amount)}`,
         fields: fieldsOf(body),
       },
     ],

@@ -99,7 +99,7 @@ export function createWrite(
   let said: readonly string[] | null = null;
   const asked: Asked[] = bodies.map((b, i) => ({
     key: `#${i + 1}`,
-    label: `the new transaction of ${b.date} for ${money(b.amount)}`,
+    label: `the new transaction of ${money.date(b.date)} for ${money(b.amount)}`,
     fields: createdFields(b),
   }));
   const keep = (rows: Map<string, YnabTransaction>, whole = true): Shown => {

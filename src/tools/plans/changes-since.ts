@@ -179,7 +179,7 @@ export async function datedSince(
       kind: 'dated',
       ...whoOf(by.operationOf(t.id), t.import_id ?? null),
       id: t.id,
-      what: `${clean(t.payee_name) || 'no payee'} ${money(t.amount)} on ${t.date}${t.approved ? '' : ', not approved'}.`,
+      what: `${clean(t.payee_name) || 'no payee'} ${money(t.amount)} on ${money.date(t.date)}${t.approved ? '' : ', not approved'}.`,
       fields: null,
     }));
 }
