@@ -67,7 +67,7 @@ const CASES: Case[] = [
     name: 'total',
     args: (x) => receipt(x, [{ text: 'Bread', amount: 2 }]),
     zero: 'give what was paid.',
-    smallest: 'The items come to 2.00',
+    smallest: 'The items come to 2,00 €',
   },
   {
     tool: 'itemize_transaction',

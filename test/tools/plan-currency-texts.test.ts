@@ -1,12 +1,15 @@
 /**
- * The texts of amounts take the decimals of the plan's currency, through a real client against the
- * stand-in serving the demo household in yen (no decimals) and in Kuwaiti dinars (three): questions,
- * undo questions and messages. Structured figures stay plain numbers in currency units. The decimals
- * come from the plans list (list_plans, or `last-used` resolved), never from a request of their own.
+ * The texts a person reads write amounts and dates as the plan does, through a real client against the
+ * stand-in: the demo household in euros written the French way (`22,50 €`, `14/09/2026`), in yen (no
+ * decimals), in Kuwaiti dinars (three), in dollars (`$1,234.56`, symbol first) and with no formats at
+ * all (plain numbers, ISO dates): questions, preview lines, undo questions and messages, with months in
+ * words. Structured figures stay plain numbers in currency units and ISO dates. The formats come from
+ * the plans list (list_plans, or `last-used` resolved), never from a request of their own.
  */
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, DINAR, inCurrency, YEN } from '../../src/demo/index.js';
+import type { CurrencyFormatRow, PlanData } from '../../src/demo/plan-data.js';
 import { call, connect, ERAS, requestLines, startHarness, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../helpers/writes.js';
 
@@ -17,6 +20,41 @@ beforeAll(async () => {
 afterAll(async () => h.close());
 
 const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
+/** A dollar plan as YNAB gives one: symbol first, `,` groups, dates month first. */
+const DOLLAR: CurrencyFormatRow = {
+  iso_code: 'USD',
+  example_format: '123,456.78',
+  decimal_digits: 2,
+  decimal_separator: '.',
+  symbol_first: true,
+  group_separator: ',',
+  currency_symbol: '$',
+  display_symbol: true,
+};
+const dollarPlan = (): PlanData => {
+  const plan = inCurrency(buildDemoPlan(), DOLLAR);
+  plan.plan = { ...plan.plan, date_format: { format: 'MM/DD/YYYY' } };
+  return plan;
+};
+/** A plan YNAB gives neither a currency nor a date format. */
+const plainPlan = (): PlanData => {
+  const plan = buildDemoPlan();
+  delete plan.plan.currency_format;
+  delete plan.plan.date_format;
+  return plan;
+};
+const MOVE = {
+  plan_id: 'demo-budget',
+  month: '2026-09-01',
+  from_category_id: 'cat-holidays',
+  to_category_id: 'cat-restaurants',
+  amount: 22.5,
+};
+const CREATE = {
+  plan_id: 'demo-budget',
+  account_id: 'acc-checking',
+  transactions: [{ date: '2026-09-14', amount: -1234.5, payee_name: 'Kiosk', category_id: 'cat-groceries' }],
+};
 const BUDGET = { plan_id: 'demo-budget', month: '2026-09-01', category_id: 'cat-restaurants', amount: 150 };
 
 describe.each(ERAS)('%s era', (era) => {
@@ -35,14 +73,16 @@ describe.each(ERAS)('%s era', (era) => {
       status: 'applied',
     });
     expect(a.questions).toEqual([
-      'Budget Restaurants for 2026-09-01: budgeted 120 → 150?',
-      'Undo: set Restaurants for 2026-09-01 back to 120?',
+      'Budget Restaurants for September 2026: budgeted ¥120 → ¥150?',
+      'Undo: set Restaurants for September 2026 back to ¥120?',
     ]);
     // no request of its own for the currency: the plans list was read by list_plans
     expect(requestLines(h.standIn).filter((l) => l === 'GET /plans')).toEqual([]);
 
     const behind = out(await call(s, 'get_underfunded_targets', { plan_id: 'demo-budget' }));
-    expect(behind.message).toMatch(/^\d+ targets need \d+ in 2026-09; Ready to Assign holds \d+: /);
+    expect(behind.message).toBe(
+      '4 targets need ¥155 in September 2026; Ready to Assign holds ¥1,732: enough for all of them, with ¥1,577 left.',
+    );
     expect(typeof behind.ready_to_assign).toBe('number');
   });
 
@@ -54,7 +94,7 @@ describe.each(ERAS)('%s era', (era) => {
       elicit: a.handler,
     });
     await call(s, 'set_category_budget', { ...BUDGET, plan_id: 'last-used', amount: 150.125 });
-    expect(a.questions).toEqual(['Budget Restaurants for 2026-09-01: budgeted 120.000 → 150.125?']);
+    expect(a.questions).toEqual(['Budget Restaurants for September 2026: budgeted 120.000 KD → 150.125 KD?']);
   });
 
   it('a plan not listed yet keeps two decimals', async () => {
@@ -66,5 +106,81 @@ describe.each(ERAS)('%s era', (era) => {
     });
     await call(s, 'set_category_budget', BUDGET);
     expect(a.questions).toEqual(['Budget Restaurants for 2026-09-01: budgeted 120.00 → 150.00?']);
+  });
+
+  it('euros (the demo plan): amounts, dates and months as the plan writes them, in a question, a preview line and messages; figures plain', async () => {
+    h.standIn.reset(buildDemoPlan());
+    const a = answering(ACCEPT);
+    const s = await connect(h, era, {
+      env: { AVENIR_MCP_WRITE: '1', AVENIR_MCP_JOURNAL: tempJournal() },
+      elicit: a.handler,
+    });
+    await call(s, 'list_plans', {});
+    const moved = out(await call(s, 'move_money', MOVE));
+    expect(moved).toMatchObject({ status: 'applied', month: '2026-09-01', amount: 22.5 });
+    expect(moved.from_category).toMatchObject({ from_amount: 200, to_amount: 177.5 });
+    const created = out(await call(s, 'create_transactions', CREATE));
+    expect(created).toMatchObject({ status: 'applied' });
+    expect(a.questions).toEqual([
+      [
+        'Move 22,50 € from Holidays to Restaurants for September 2026?',
+        '- Holidays: budgeted 200,00 € → 177,50 €, available after 177,50 €',
+        '- Restaurants: budgeted 120,00 € → 142,50 €, available after 0,00 €',
+      ].join('\n'),
+      ['Create 1 transaction(s) on Checking?', '- 14/09/2026 Kiosk -1 234,50 € (Groceries)'].join('\n'),
+    ]);
+    const trends = out(await call(s, 'get_spending_trends', { plan_id: 'demo-budget' }));
+    expect(trends.message).toBe(
+      'Spending per category, July 2026 to September 2026 (September 2026 under way, to 25/09/2026; averages leave it out).',
+    );
+    const behind = out(await call(s, 'get_underfunded_targets', { plan_id: 'demo-budget' }));
+    expect(behind.message).toBe(
+      '4 targets need 132,50 € in September 2026; Ready to Assign holds 1 729,32 €: enough for all of them, with 1 596,82 € left.',
+    );
+    expect(typeof behind.ready_to_assign).toBe('number');
+  });
+
+  it('dollars: the symbol first, `,` groups, the plan’s month-first dates', async () => {
+    h.standIn.reset(dollarPlan());
+    const a = answering(ACCEPT);
+    const s = await connect(h, era, {
+      env: { AVENIR_MCP_WRITE: '1', AVENIR_MCP_JOURNAL: tempJournal() },
+      elicit: a.handler,
+    });
+    await call(s, 'list_plans', {});
+    expect(out(await call(s, 'create_transactions', CREATE))).toMatchObject({ status: 'applied' });
+    expect(out(await call(s, 'move_money', { ...MOVE, amount: 1234.56 }))).toMatchObject({
+      status: 'applied',
+      amount: 1234.56,
+    });
+    expect(a.questions).toEqual([
+      ['Create 1 transaction(s) on Checking?', '- 09/14/2026 Kiosk -$1,234.50 (Groceries)'].join('\n'),
+      [
+        'Move $1,234.56 from Holidays to Restaurants for September 2026?',
+        '- Holidays: budgeted $200.00 → -$1,034.56, available after -$1,034.56',
+        '- Restaurants: budgeted $120.00 → $1,354.56, available after $1,212.06',
+        'Warning: Holidays goes below zero: it has $200.00 available, -$1,034.56 after this change.',
+      ].join('\n'),
+    ]);
+  });
+
+  it('a plan without formats: plain numbers and ISO dates, as the data', async () => {
+    h.standIn.reset(plainPlan());
+    const a = answering(ACCEPT);
+    const s = await connect(h, era, {
+      env: { AVENIR_MCP_WRITE: '1', AVENIR_MCP_JOURNAL: tempJournal() },
+      elicit: a.handler,
+    });
+    await call(s, 'list_plans', {});
+    expect(out(await call(s, 'move_money', MOVE))).toMatchObject({ status: 'applied' });
+    expect(out(await call(s, 'create_transactions', CREATE))).toMatchObject({ status: 'applied' });
+    expect(a.questions).toEqual([
+      [
+        'Move 22.50 from Holidays to Restaurants for 2026-09-01?',
+        '- Holidays: budgeted 200.00 → 177.50, available after 177.50',
+        '- Restaurants: budgeted 120.00 → 142.50, available after 0.00',
+      ].join('\n'),
+      ['Create 1 transaction(s) on Checking?', '- 2026-09-14 Kiosk -1234.50 (Groceries)'].join('\n'),
+    ]);
   });
 });

@@ -44,7 +44,7 @@ describe.each(ERAS)('apply_itemization, %s era', (era) => {
     const preview = out(await call(s, 'apply_itemization', args));
     expect(preview.status).toBe('confirmation_required');
     expect(preview.message).toContain(
-      'Apply 1 split(s) and 1 category change(s)?\nSplit 2026-09-17 CB MARKET FRESH FACT 160926 525130******1 -42.99 into 2 lines:\n- -30.58 Groceries (2 × LAIT DEMI-ÉCRÉMÉ 1L, PAIN COMPLET, FROMAGE COMTÉ 250G, COFFRET BOUGIES)\n- -12.41 Tennis (BALLES DE TENNIS)\nRecategorise 1 transaction(s)?\n- 2026-09-15 CB CHEZ LUCIE FACT 140926 525130******1 -55.40: no category → Restaurants\nundo_operation can revert the category changes.\nThe splits cannot be undone: undo_operation cannot revert a split: to undo it, edit the transaction in YNAB.',
+      'Apply 1 split(s) and 1 category change(s)?\nSplit 17/09/2026 CB MARKET FRESH FACT 160926 525130******1 -42,99 € into 2 lines:\n- -30,58 € Groceries (2 × LAIT DEMI-ÉCRÉMÉ 1L, PAIN COMPLET, FROMAGE COMTÉ 250G, COFFRET BOUGIES)\n- -12,41 € Tennis (BALLES DE TENNIS)\nRecategorise 1 transaction(s)?\n- 15/09/2026 CB CHEZ LUCIE FACT 140926 525130******1 -55,40 €: no category → Restaurants\nundo_operation can revert the category changes.\nThe splits cannot be undone: undo_operation cannot revert a split: to undo it, edit the transaction in YNAB.',
     );
     expect(h.standIn.writes).toEqual([]);
     const applied = out(await call(s, 'apply_itemization', { ...args, confirmation: preview.confirmation }));
@@ -130,10 +130,12 @@ describe.each(ERAS)('apply_itemization, %s era', (era) => {
     const question = a.questions[0]!;
     // the memo, one line, cut at 80 characters in the question
     expect(question).toContain(
-      '- -30.58 Groceries (2 × LAIT DEMI-ÉCRÉMÉ 1L, PAIN COMPLET, FROMAGE COMTÉ 250G, BOUGIES - 2026-09-17…)\n',
+      '- -30,58 € Groceries (2 × LAIT DEMI-ÉCRÉMÉ 1L, PAIN COMPLET, FROMAGE COMTÉ 250G, BOUGIES - 2026-09-17…)\n',
     );
     expect(question).not.toContain('\u200b');
-    expect(question.split('\n').filter((l) => l.includes('2026-09-17'))).toHaveLength(2);
+    // the forged date stays inside the memo's one line; the split's own line writes the plan's date
+    expect(question.split('\n').filter((l) => l.includes('2026-09-17'))).toHaveLength(1);
+    expect(question.split('\n').filter((l) => l.includes('17/09/2026'))).toHaveLength(1);
     expect(h.standIn.writes).toEqual([]);
   });
 
@@ -176,7 +178,7 @@ describe.each(ERAS)('apply_itemization, %s era', (era) => {
             },
           ],
         },
-        'The lines add up to -43.00, the transaction is -42.99: they must match to the cent.',
+        'The lines add up to -43,00 €, the transaction is -42,99 €: they must match to the cent.',
       ],
     ];
     for (const [args, message] of cases) {

@@ -25,6 +25,8 @@ interface Answer {
 
 const milli = (units: number) => Math.round(units * 1000);
 const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + milli(x), 0);
+/** A date as the demo plan writes it (`DD/MM/YYYY`): itemize reads the plans list, so its texts do too. */
+const planDate = (iso: string) => iso.split('-').reverse().join('/');
 
 describe.each(ERAS)('itemize_transaction, %s era', (era) => {
   it.beforeEach(({ h }) => h.standIn.reset(itemizePlan()));
@@ -41,7 +43,7 @@ describe.each(ERAS)('itemize_transaction, %s era', (era) => {
       expect(sum(a.items.map((i) => i.amount))).toBe(tx.amount);
       const plan = a.split ?? { lines: [{ amount: tx.amount / 1000 }] };
       expect(sum(plan.lines.map((l) => l.amount))).toBe(tx.amount);
-      expect(a.message).toContain(`is ${tx.date}`);
+      expect(a.message).toContain(`is ${planDate(tx.date)}`);
       expect(requestLines(h.standIn)).toEqual([
         `GET /plans/${PLAN}/transactions`,
         `GET /plans/${PLAN}/categories`,
@@ -117,7 +119,7 @@ describe.each(ERAS)('itemize_transaction, %s era', (era) => {
     const n = none.structuredContent as Answer;
     expect(n.candidates).toEqual([]);
     expect(n.split).toBeNull();
-    expect(n.message).toMatch(/^No transaction matches the receipt of Chez Lucie 48\.40/);
+    expect(n.message).toMatch(/^No transaction matches the receipt of Chez Lucie 48,40 €/);
   });
 
   it('a household rule naming an item comes before any history', async ({ h, journal }) => {
@@ -155,7 +157,7 @@ describe.each(ERAS)('itemize_transaction, %s era', (era) => {
     expect(a.candidates.map((c) => c.transaction_id)).toEqual(['tx-rcpt-en', 'tx-rcpt-twin']);
     expect(a.split?.transaction_id).toBe('tx-rcpt-en');
     expect(a.message).toBe(
-      '2 transactions could be the receipt of Corner Store 24.22; the plan is for the first, 2026-09-13 CORNER STORE 0042 -24.22: ask the person which. For another of the same amount, put its transaction_id in the plan; for another amount, call again with the difference as a tip line.',
+      '2 transactions could be the receipt of Corner Store 24,22 €; the plan is for the first, 13/09/2026 CORNER STORE 0042 -24,22 €: ask the person which. For another of the same amount, put its transaction_id in the plan; for another amount, call again with the difference as a tip line.',
     );
   });
 
@@ -185,7 +187,7 @@ describe.each(ERAS)('itemize_transaction, %s era', (era) => {
     expect(h.standIn.requests.every((r) => r.method === 'GET')).toBe(true);
     const misread = await call(s, 'itemize_transaction', { plan_id: PLAN, ...receipt, total: 30 });
     expect(textOf(misread)).toBe(
-      "The items come to 23.35; with the receipt's tip, fee, tax and discount lines, that is not its total 30.00: check the lines read from it.",
+      "The items come to 23,35 €; with the receipt's tip, fee, tax and discount lines, that is not its total 30,00 €: check the lines read from it.",
     );
     const zero = await call(s, 'itemize_transaction', {
       plan_id: PLAN,

@@ -87,7 +87,7 @@ describe.each(ERAS)('match_orders, %s era', (era) => {
       },
     ]);
     expect(a.message).toBe(
-      'Checking: 4 charge(s) and 1 refund(s) match the orders. 1 shipment(s) or refund(s) match no transaction: not in YNAB yet, or charged otherwise. 1 shipment(s) were paid whole by gift card or promotion (12.00): no charge to find. 1 charge(s) of the same shop match no order: ask the person what they were. apply_itemization applies the splits and categories the person agrees to, in one confirmation.',
+      'Checking: 4 charge(s) and 1 refund(s) match the orders. 1 shipment(s) or refund(s) match no transaction: not in YNAB yet, or charged otherwise. 1 shipment(s) were paid whole by gift card or promotion (12,00 €): no charge to find. 1 charge(s) of the same shop match no order: ask the person what they were. apply_itemization applies the splits and categories the person agrees to, in one confirmation.',
     );
     expect(a.next_cursor).toBeNull();
     // the account's name is read first (the accounts list), then the plan, and its currency once
