@@ -21,7 +21,7 @@ import { currencyText, dateText, monthText } from '../domain/plan-text.js';
 import { formatOfPlan, type ViewFormat } from './view-format.js';
 
 const plain = moneyText(2);
-const kept = new WeakMap<Deps, Map<string, MoneyText>>();
+const kept = new WeakMap<Deps, Map<string, { plan: YnabPlan | undefined; money: MoneyText }>>();
 const formats = new WeakMap<YnabPlan, ViewFormat>();
 
 /** The formats of a plan as a list gave it, read once per plan object. */
@@ -35,15 +35,17 @@ function formatOf(plan: YnabPlan): ViewFormat {
 
 /**
  * How the call naming `planId` (a string, when it names one) writes its amounts and dates. The same
- * function for the same plan and person, call after call, so that texts kept per snapshot of a plan's
- * lists (the digest's) key on it.
+ * function for the same plan and person, call after call, while no new plans list came, so that texts
+ * kept per snapshot of a plan's lists (the digest's) key on it; a new list gives a new one, so that
+ * texts kept before the plan's formats were known are written again with them.
  */
 export function planMoney(deps: Deps, planId: unknown): MoneyText {
   if (typeof planId !== 'string') return plain;
-  const plans = kept.get(deps) ?? new Map<string, MoneyText>();
+  const plans = kept.get(deps) ?? new Map<string, { plan: YnabPlan | undefined; money: MoneyText }>();
   kept.set(deps, plans);
   const known = plans.get(planId);
-  if (known !== undefined) return known;
+  const now = deps.ynab.plans.seen(planId);
+  if (known !== undefined && known.plan === now) return known.money;
   const seen = (): ViewFormat | null => {
     const plan = deps.ynab.plans.seen(planId);
     return plan === undefined ? null : formatOf(plan);
@@ -61,6 +63,6 @@ export function planMoney(deps: Deps, planId: unknown): MoneyText {
       month: (iso: string) => ((seen()?.date_format ?? null) === null ? iso : monthText(iso)),
     },
   );
-  plans.set(planId, money);
+  plans.set(planId, { plan: now, money });
   return money;
 }

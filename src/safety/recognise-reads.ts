@@ -154,7 +154,7 @@ const createdNow: Read<'created'> = async (ynab, plan, r) => {
   const since = r.knowledge ?? undefined;
   let found: Map<string, YnabTransaction>;
   try {
-    // its refusal's text is not shown here, so the decimals it would use do not matter
+    // its refusal's text is not shown here, so the currency and date formats it would use do not matter
     found = findCreated(bodies, await ynab.transactions.changedSince(plan, since), since, moneyText(2));
   } catch {
     return null; // look-alikes it cannot tell apart: not taken as the new ones
