@@ -1,5 +1,6 @@
 /** get_age_of_money: months in any order, figures YNAB leaves out, and the rows the answer shows. */
 import { describe, expect, it } from 'vitest';
+import { twoDecimals } from '../helpers/money.js';
 import { NOTE_CURRENT, NOTE_DEFINITION, ageOfMoney, ageRows } from '../../src/domain/months/age-of-money.js';
 
 describe('ageRows and ageOfMoney', () => {
@@ -33,6 +34,7 @@ describe('ageRows and ageOfMoney', () => {
       ],
       '2026-04-12',
       3,
+      twoDecimals,
     );
     expect(r.months).toEqual([
       { month: '2026-02', end: '2026-02-28', partial: false, days: 33, change: null },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { twoDecimals } from '../helpers/money.js';
 import { NOTE_CURRENT, NOTE_DEFINITION, ageOfMoney, ageRows } from '../../src/domain/months/age-of-money.js';
 import type { AgeMonth } from '../../src/domain/months/age-of-money.js';
 
@@ -167,7 +168,7 @@ describe('ageOfMoney messages and notes', () => {
   ] as [string, AgeMonth[], string, number, Record<string, unknown>][])(
     '%s',
     (_, list, today, count, want) => {
-      expect(ageOfMoney(list, today, count)).toMatchObject(want);
+      expect(ageOfMoney(list, today, count, twoDecimals)).toMatchObject(want);
     },
   );
 });

@@ -6,6 +6,7 @@ import {
   forecastByDay,
   parseUntil,
 } from '../../src/domain/analytics/forecast.js';
+import { twoDecimals } from '../helpers/money.js';
 import type { ForecastInput } from '../../src/domain/analytics/forecast.js';
 import type { YnabAccount, YnabScheduledTransaction, YnabTransaction } from '../../src/domain/model.js';
 
@@ -162,6 +163,7 @@ describe('forecast', () => {
     monthlyIncome: null,
     variableMonthly: null,
     oneOffs: null,
+    money: twoDecimals,
   };
 
   it('projects the open budget accounts from their schedules, recurring payees and averages', () => {

@@ -183,4 +183,25 @@ describe.each(ERAS)('%s era', (era) => {
       ['Create 1 transaction(s) on Checking?', '- 2026-09-14 Kiosk -1234.50 (Groceries)'].join('\n'),
     ]);
   });
+
+  it('euros: messages write their dates and months as the plan does', async () => {
+    h.standIn.reset(buildDemoPlan());
+    const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
+    await call(s, 'list_plans', {});
+    const forecast = out(await call(s, 'forecast_balance', { plan_id: 'demo-budget', until: '2026-12' }));
+    expect(forecast.message).toBe(
+      'The balance stays above zero through December 2026. This rests on the assumptions listed: check them with the user.',
+    );
+    // the figures keep ISO months
+    expect((forecast.months as { month: string }[]).at(-1)?.month).toMatch(/^2026-12/);
+    const age = out(await call(s, 'get_age_of_money', { plan_id: 'demo-budget' }));
+    expect(age.message).toBe(
+      "4 of the 12 months asked (YNAB holds no earlier month). Your money is 47 days old (September 2026, YNAB's Age of Money): what you spend came in 47 days before, on average. Over 30 days: you are living on last month's income, the buffer YNAB aims for. It went up by 30 days since July 2026.",
+    );
+    expect(age.as_of).toBe('2026-09');
+    const changes = out(await call(s, 'get_changes', { plan_id: 'demo-budget', since: '2026-09-20' }));
+    expect(changes.message).toBe(
+      '0 transaction(s) dated since 20/09/2026. YNAB keeps no time of change, so these are the transactions dated since then, not those changed since.',
+    );
+  });
 });

@@ -6,7 +6,7 @@ import { AppError } from '../errors.js';
 import { firstShortfall, project } from './forecast-project.js';
 import type { DatedFlow } from './forecast-project.js';
 import type { YnabAccount, YnabScheduledTransaction, YnabTransaction } from '../model.js';
-import { roundHalfEven, toUnits } from '../money.js';
+import { roundHalfEven, toUnits, type MoneyText } from '../money.js';
 import { merchant } from '../payees/merchant.js';
 import { completeMonths, daysInMonth, isUsable, ym } from '../plan-facts.js';
 import { detectRecurring, isCovered, LOOKBACK_MONTHS, plannedKeys } from './recurring.js';
@@ -67,6 +67,8 @@ export interface ForecastInput {
   monthlyIncome: number | null;
   variableMonthly: number | null;
   oneOffs: readonly OneOff[] | null;
+  /** How the message writes its months, as the plan does. */
+  money: MoneyText;
 }
 
 /** The scheduled occurrences of one month; `yearly`: the payees of those due once a year or less often. */
@@ -253,8 +255,8 @@ export function forecastByDay(input: ForecastInput): {
   const months = project({ today, until, start, variable, income, ...sofar, recurring, oneOffs });
   const shortfall = firstShortfall(months);
   const conclusion = shortfall
-    ? `The balance goes below zero in ${shortfall}.`
-    : `The balance stays above zero through ${until}.`;
+    ? `The balance goes below zero in ${input.money.month(shortfall)}.`
+    : `The balance stays above zero through ${input.money.month(until)}.`;
   const result: ForecastResult = {
     message: `${conclusion} This rests on the assumptions listed: check them with the user.`,
     accounts: chosen.map((a) => clean(a.name)),

@@ -2,6 +2,7 @@
  * `get_age_of_money`: YNAB's own Age of Money month by month, up to today's month, with its trend.
  * Nothing is recomputed. Pure: "today" is an argument.
  */
+import type { MoneyText } from '../money.js';
 import { monthEnd, ym } from '../plan-facts.js';
 
 export interface AgeMonth {
@@ -57,40 +58,52 @@ export function ageRows(months: readonly AgeMonth[], current: string, count: num
 const trendOf = (change: number | null): Trend | null =>
   change === null ? null : change > 0 ? 'up' : change < 0 ? 'down' : 'steady';
 
-function sinceText(change: number, since: string): string {
+function sinceText(change: number, since: string, money: MoneyText): string {
+  since = money.month(since);
   if (change === 0) return ` It is unchanged since ${since}.`;
   const way = change > 0 ? 'up' : 'down';
   return ` It went ${way} by ${Math.abs(change)} days since ${since}.`;
 }
 
-function knownMessage(latest: number, asOf: string, change: number | null, firstKnown: string): string {
+function knownMessage(
+  latest: number,
+  asOf: string,
+  change: number | null,
+  firstKnown: string,
+  money: MoneyText,
+): string {
   const meaning =
     latest >= BUFFER_DAYS
       ? "Over 30 days: you are living on last month's income, the buffer YNAB aims for."
       : 'Under 30 days: money is spent within a month of coming in; the older it gets, the bigger the buffer between pay and bills.';
-  const head = `Your money is ${latest} days old (${asOf}, YNAB's Age of Money): what you spend came in ${latest} days before, on average. `;
-  return head + meaning + (change === null ? '' : sinceText(change, firstKnown));
+  const head = `Your money is ${latest} days old (${money.month(asOf)}, YNAB's Age of Money): what you spend came in ${latest} days before, on average. `;
+  return head + meaning + (change === null ? '' : sinceText(change, firstKnown, money));
 }
 
-function notesOf(rows: readonly AgeRow[], current: string, count: number): string[] {
+function notesOf(rows: readonly AgeRow[], current: string, count: number, money: MoneyText): string[] {
   const notes = [NOTE_DEFINITION, NOTE_CURRENT];
   const missing = rows.filter((r) => r.days === null).map((r) => r.month);
   if (missing.length > 0) {
     notes.push(
-      `No figure for ${missing.join(', ')}: YNAB did not have enough history of money in and out yet.`,
+      `No figure for ${missing.map((m) => money.month(m)).join(', ')}: YNAB did not have enough history of money in and out yet.`,
     );
   }
   if (rows.length < count)
-    notes.push(`YNAB holds only ${rows.length} months up to ${current}: all are shown.`);
+    notes.push(`YNAB holds only ${rows.length} months up to ${money.month(current)}: all are shown.`);
   const lastRow = rows.at(-1);
   if (lastRow !== undefined && lastRow.month !== current) {
-    notes.push(`YNAB has no month ${current} yet: the latest is ${lastRow.month}.`);
+    notes.push(`YNAB has no month ${money.month(current)} yet: the latest is ${money.month(lastRow.month)}.`);
   }
   return notes;
 }
 
 /** Age of Money over the last `count` months YNAB holds up to today's month. */
-export function ageOfMoney(months: readonly AgeMonth[], today: string, count: number): AgeOut {
+export function ageOfMoney(
+  months: readonly AgeMonth[],
+  today: string,
+  count: number,
+  money: MoneyText,
+): AgeOut {
   const current = ym(today);
   const rows = ageRows(months, current, count);
   const known = rows.filter((r): r is AgeRow & { days: number } => r.days !== null);
@@ -99,10 +112,11 @@ export function ageOfMoney(months: readonly AgeMonth[], today: string, count: nu
   const change =
     first !== undefined && last !== undefined && known.length >= 2 ? last.days - first.days : null;
   let message: string;
-  if (rows.length === 0) message = `YNAB returned no month up to ${current}: no Age of Money to give.`;
+  if (rows.length === 0)
+    message = `YNAB returned no month up to ${money.month(current)}: no Age of Money to give.`;
   else if (first === undefined || last === undefined) {
     message = `YNAB gives no Age of Money for the last ${rows.length} months: it shows one once the plan has enough history of money in and out.`;
-  } else message = knownMessage(last.days, last.month, change, first.month);
+  } else message = knownMessage(last.days, last.month, change, first.month, money);
   return {
     message,
     days: last?.days ?? null,
@@ -115,6 +129,6 @@ export function ageOfMoney(months: readonly AgeMonth[], today: string, count: nu
     })),
     change,
     trend: trendOf(change),
-    notes: notesOf(rows, current, count),
+    notes: notesOf(rows, current, count, money),
   };
 }

@@ -95,7 +95,7 @@ function trendMessage(
   const first = months[0];
   const last = months.at(-1);
   if (first === undefined || last === undefined)
-    return `YNAB holds no month up to ${ym(today)}: no spending to give.`;
+    return `YNAB holds no month up to ${money.month(ym(today))}: no spending to give.`;
   const span =
     first === last ? money.month(ym(first)) : `${money.month(ym(first))} to ${money.month(ym(last))}`;
   const partial = ym(last) === ym(today);

@@ -142,7 +142,7 @@ export const forecastBalance = defineReadTool({
         .describe('The first month whose lowest balance is below zero, YYYY-MM, or null.'),
       omitted: leftOutField,
     }),
-  async run({ deps }, input) {
+  async run({ deps, money }, input) {
     const { monthly_income: income, variable_monthly: variable } = input;
     const monthlyIncome = income === null ? null : checkAmount(income, 'monthly_income');
     const variableMonthly = variable === null ? null : checkAmount(variable, 'variable_monthly');
@@ -170,6 +170,7 @@ export const forecastBalance = defineReadTool({
       monthlyIncome,
       variableMonthly,
       oneOffs,
+      money,
     });
     const { scheduled, ...assumptions } = result.assumptions;
     const occurrences = scheduled.reduce((n, m) => n + m.occurrences.length, 0);

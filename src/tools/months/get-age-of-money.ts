@@ -57,12 +57,12 @@ export const getAgeOfMoney = defineReadTool({
         .describe('up, down or steady over the months shown, or null with fewer than two figures.'),
       notes: z.array(z.string()).describe('What the figures assume, to tell the user.'),
     }),
-  async run({ deps }, { plan_id, months_count, since }) {
+  async run({ deps, money }, { plan_id, months_count, since }) {
     const today = deps.clock.today();
     const count = SERIES.count({ months_count, since }, today);
     const months = await deps.ynab.months.list(plan_id);
     SERIES.check(since, firstMonthOf(months), today);
-    const out = ageOfMoney(months, today, count);
+    const out = ageOfMoney(months, today, count, money);
     return monthsAsked(out, out.months.length, count, 'YNAB holds no earlier month');
   },
 });

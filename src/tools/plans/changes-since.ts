@@ -220,7 +220,7 @@ export async function changesSummary(
     from = addDays(deps.clock.today(), -Number(days[1]));
     changes = await datedSince(deps, plan, from, money);
     if (mark !== false) save = (await changesSinceMark(deps, plan, mark, money)).save;
-    sentence = `Dated since ${from}: ${changes.length} transaction(s) (YNAB keeps no time of change).`;
+    sentence = `Dated since ${money.date(from)}: ${changes.length} transaction(s) (YNAB keeps no time of change).`;
   } else {
     const read = await changesSinceMark(deps, plan, mark, money, groups);
     save = read.save;
@@ -229,7 +229,7 @@ export async function changesSummary(
     sentence =
       read.since === null
         ? 'First digest: changes are counted from now on.'
-        : `Since the last digest (${read.since.at.slice(0, 10)}): ${changesLine(changes)}.`;
+        : `Since the last digest (${money.date(read.since.at.slice(0, 10))}): ${changesLine(changes)}.`;
   }
   const lines = changes.slice(0, DIGEST_LINES).map((c) => `${c.what} (${WHO_WORDS[c.who]})`);
   return { since: from, sentence, counts: countChanges(changes), lines, save };

@@ -110,7 +110,7 @@ export const getChanges = defineReadTool({
       : '';
     head.message =
       since !== 'last'
-        ? `${changes.length} transaction(s) dated since ${since}. YNAB keeps no time of change, so these are the transactions dated since then, not those changed since.${moved}`
+        ? `${changes.length} transaction(s) dated since ${money.date(since)}. YNAB keeps no time of change, so these are the transactions dated since then, not those changed since.${moved}`
         : read.since === null
           ? 'No mark was set for this plan: this call set the first one. Ask again later to see what changed since now.'
           : `Since the mark of ${read.since.at}: ${changesLine(changes)}.${moved}`;
