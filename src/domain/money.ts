@@ -71,13 +71,26 @@ export interface MoneyText {
   date(iso: string): string;
   /** A month (YYYY-MM-01) in words. */
   month(iso: string): string;
+  /**
+   * The same call's writer for data: plain numbers with the plan's decimals and ISO dates, for the
+   * texts inside rows and fields a model reads as data (a target's description, a change's line) and
+   * for the texts kept to compare later (the journal's), which must not change with the formats.
+   */
+  readonly plain: MoneyText;
 }
 
 const asIs = (iso: string): string => iso;
 
 /** Amounts as plain text with a fixed number of decimals, dates and months in ISO (formats not known). */
-export const moneyText = (digits: number): MoneyText =>
-  Object.assign((m: number) => fmtMoney(m, digits), { date: asIs, month: asIs });
+export function moneyText(digits: number): MoneyText {
+  return plainWriter((m) => fmtMoney(m, digits));
+}
+
+/** A writer of plain numbers (`amount`), ISO dates and months, its own `plain`. */
+export function plainWriter(amount: (m: number) => string): MoneyText {
+  const text = Object.assign(amount, { date: asIs, month: asIs }) as Omit<MoneyText, 'plain'>;
+  return Object.defineProperty(text, 'plain', { value: text, enumerable: true }) as MoneyText;
+}
 
 /** `{x}` of a computed float: shortest round-trip digits, always with a decimal point (`3.0`). */
 export const floatText = (x: number): string => (Number.isInteger(x) ? x.toFixed(1) : String(x));

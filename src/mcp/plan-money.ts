@@ -15,7 +15,7 @@
  * answer.
  */
 import type { Deps } from '../deps.js';
-import { fmtMoney, moneyText, toUnits, type MoneyText } from '../domain/money.js';
+import { fmtMoney, moneyText, plainWriter, toUnits, type MoneyText } from '../domain/money.js';
 import type { YnabPlan } from '../domain/model.js';
 import { currencyText, dateText, monthText } from '../domain/plan-text.js';
 import { formatOfPlan, type ViewFormat } from './view-format.js';
@@ -50,17 +50,17 @@ export function planMoney(deps: Deps, planId: unknown): MoneyText {
     const plan = deps.ynab.plans.seen(planId);
     return plan === undefined ? null : formatOf(plan);
   };
+  const plainText = plainWriter((m) => fmtMoney(m, deps.ynab.plans.digitsOf(planId) ?? 2));
   const money: MoneyText = Object.assign(
     (m: number) => {
       const currency = seen()?.currency ?? null;
-      return currency === null
-        ? fmtMoney(m, deps.ynab.plans.digitsOf(planId) ?? 2)
-        : currencyText(toUnits(m), currency);
+      return currency === null ? plainText(m) : currencyText(toUnits(m), currency);
     },
     {
       date: (iso: string) => dateText(iso, seen()?.date_format ?? null),
       // in words beside the plan's dates, ISO beside ISO dates (a plan whose date format is not known)
       month: (iso: string) => ((seen()?.date_format ?? null) === null ? iso : monthText(iso)),
+      plain: plainText,
     },
   );
   plans.set(planId, { plan: now, money });

@@ -204,4 +204,47 @@ describe.each(ERAS)('%s era', (era) => {
       '0 transaction(s) dated since 20/09/2026. YNAB keeps no time of change, so these are the transactions dated since then, not those changed since.',
     );
   });
+
+  it('a target: the question as the plan writes it, the fields and the journal plain, so its undo agrees across a plans list', async () => {
+    h.standIn.reset(buildDemoPlan());
+    const a = answering(ACCEPT);
+    const s = await connect(h, era, {
+      env: { AVENIR_MCP_WRITE: '1', AVENIR_MCP_JOURNAL: tempJournal() },
+      elicit: a.handler,
+    });
+    // set before the plans list is read (plain), undone after (the plan's formats): the undo still
+    // recognises the target it set
+    const args = { plan_id: 'demo-budget', category_id: 'cat-holidays', amount: 1200, by_date: '2027-06-01' };
+    expect(out(await call(s, 'set_category_target', args))).toMatchObject({
+      status: 'applied',
+      before: 'no target',
+      after: '1200.00 by 2027-06-01',
+    });
+    await call(s, 'list_plans', {});
+    const groceries = {
+      plan_id: 'demo-budget',
+      category_id: 'cat-groceries',
+      amount: 100,
+      frequency: 'weekly',
+    };
+    expect(out(await call(s, 'set_category_target', groceries))).toMatchObject({
+      status: 'applied',
+      before: '450.00 each month',
+      after: '100.00 each week',
+    });
+    expect(out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }))).toMatchObject({
+      status: 'applied',
+      message: 'Target restored.',
+    });
+    expect(out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }))).toMatchObject({
+      status: 'applied',
+      message: 'Target restored.',
+    });
+    expect(a.questions).toEqual([
+      'Set the target of Holidays: no target → 1200.00 by 2027-06-01?',
+      'Set the target of Groceries: 450,00 € each month → 100,00 € each week?',
+      'Undo: set the target of Groceries back to 450.00 each month?',
+      'Undo: set the target of Holidays back to no target?',
+    ]);
+  });
 });

@@ -32,8 +32,12 @@ export interface TargetAsk {
 export interface TargetPlan {
   category: YnabCategory;
   fields: GoalWrite;
+  /** The targets in words as data (the result's fields, the journal): plain numbers, ISO dates. */
   before: string;
   after: string;
+  /** The same for the question a person reads: as the plan writes money and dates. */
+  beforeText: string;
+  afterText: string;
   /** What restores the previous target, or null when only YNAB can. */
   undo: GoalWrite | null;
 }
@@ -132,6 +136,7 @@ export function planTarget(index: CategoryIndex, ask: TargetAsk, money: MoneyTex
   if (ask.by_date !== null) fields.goal_target_date = ask.by_date;
   if (ask.frequency !== null) fields.goal_frequency = ask.frequency;
   const amountOnly = milli !== null && ask.by_date === null && ask.frequency === null;
+  const expected = expectedAfter(category, ask, milli, card);
   const undo =
     amountOnly && hasTarget(category)
       ? { goal_target: category.goal_target as number }
@@ -139,8 +144,12 @@ export function planTarget(index: CategoryIndex, ask: TargetAsk, money: MoneyTex
   return {
     category,
     fields,
-    before: targetDescription(category, money),
-    after: targetDescription(expectedAfter(category, ask, milli, card), money),
+    // the journal keeps the plain words, which the undo compares with YNAB's target then: a plans
+    // list read in between must not make the same target read as another
+    before: targetDescription(category, money.plain),
+    after: targetDescription(expected, money.plain),
+    beforeText: targetDescription(category, money),
+    afterText: targetDescription(expected, money),
     undo,
   };
 }

@@ -76,7 +76,7 @@ const payeeOf = (t: YnabTransaction, names: Names): string =>
   clean(t.payee_name) || (t.payee_id ? name(names.payees, t.payee_id) : 'no payee');
 
 const txLine = (t: YnabTransaction, names: Names): string =>
-  `${payeeOf(t, names)} ${names.money(t.amount)} on ${names.money.date(t.date)} (${name(names.accounts, t.account_id)})`;
+  `${payeeOf(t, names)} ${names.money(t.amount)} on ${t.date} (${name(names.accounts, t.account_id)})`;
 
 /** The kind of an edit: approved or categorised when that is all it did, else edited. */
 function editKind(before: TxRow, after: TxRow, names: Names): Change['kind'] {
@@ -156,7 +156,7 @@ export function budgetChanges(
       const to = side(m.to_category_id);
       const op = by.operationOf(to ?? '', BUDGET_KINDS) ?? by.operationOf(from ?? '', BUDGET_KINDS);
       const amount = names.money(Math.abs(m.amount));
-      const month = names.money.month((m.month ?? '').slice(0, 7));
+      const month = (m.month ?? '').slice(0, 7);
       const kind = from === null ? 'assigned' : to === null ? 'unassigned' : 'moved';
       const what =
         kind === 'assigned'
@@ -207,7 +207,7 @@ export function targetChanges(
 const SCHEDULE_KINDS = ['schedule_create', 'schedule_update', 'schedule_delete'];
 
 const scheduleLine = (s: YnabScheduledTransaction, names: Names): string =>
-  `${clean(s.payee_name) || name(names.payees, s.payee_id ?? null)} ${names.money(s.amount)} ${s.frequency}, next ${names.money.date(s.date_next)}`;
+  `${clean(s.payee_name) || name(names.payees, s.payee_id ?? null)} ${names.money(s.amount)} ${s.frequency}, next ${s.date_next}`;
 
 /** Scheduled transactions added, changed or removed since the mark. */
 export function scheduleChanges(

@@ -94,7 +94,7 @@ function scheduledShort(input: DigestInput): Need[] {
     if (own.length === 0 || account.balance + total >= 0) continue;
     needs.push({
       kind: 'scheduled_short',
-      what: `${clean(account.name)} holds ${input.money(account.balance)}, short of the ${unsigned(input.money, total)} scheduled to leave it by ${input.money.date(until)} (${own.length} payment(s)).`,
+      what: `${clean(account.name)} holds ${input.money(account.balance)}, short of the ${unsigned(input.money, total)} scheduled to leave it by ${until} (${own.length} payment(s)).`,
       tool: 'list_scheduled_transactions',
       ids: [account.id, ...new Set(own.map((o) => o.schedule.id))],
     });
@@ -162,7 +162,7 @@ function duplicates(input: RowsInput): Need[] {
     seen.add(t.id).add(copy.of);
     needs.push({
       kind: 'duplicate',
-      what: `${clean(t.payee_name)} ${input.money(t.amount)} on ${input.money.date(t.date)} is there twice (one ${copy.evidence.this}, one ${copy.evidence.other}).`,
+      what: `${clean(t.payee_name)} ${input.money(t.amount)} on ${t.date} is there twice (one ${copy.evidence.this}, one ${copy.evidence.other}).`,
       tool: input.writes ? 'delete_transactions' : 'find_transactions',
       ids: [t.id, copy.of],
     });
@@ -189,7 +189,7 @@ function outsized(input: RowsInput): Need[] {
     if (-t.amount < typical * OUTSIZED_FACTOR || -t.amount - typical < OUTSIZED_MIN) continue;
     needs.push({
       kind: 'outsized_charge',
-      what: `${clean(t.payee_name)} charged ${unsigned(input.money, t.amount)} on ${input.money.date(t.date)}, against ${unsigned(input.money, typical)} usually.`,
+      what: `${clean(t.payee_name)} charged ${unsigned(input.money, t.amount)} on ${t.date}, against ${unsigned(input.money, typical)} usually.`,
       tool: 'get_transaction',
       ids: [t.id],
     });
@@ -292,7 +292,7 @@ function toCategorize(input: RowsInput): Need[] {
   return [
     {
       kind: 'categorize',
-      what: `${pending.length} transaction(s) wait for a category, the oldest from ${input.money.date(pending.at(-1)!.date)}.`,
+      what: `${pending.length} transaction(s) wait for a category, the oldest from ${pending.at(-1)!.date}.`,
       tool: 'suggest_categories',
       ids: pending.slice(0, 20).map((t) => t.id),
     },

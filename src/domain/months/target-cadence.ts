@@ -6,6 +6,7 @@
  * repeating target, the only date of a one-time one). Pure.
  */
 import type { YnabCategory } from '../model.js';
+import type { MoneyText } from '../money.js';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const UNITS: ReadonlyMap<number, [string, string]> = new Map([
@@ -40,9 +41,10 @@ export function dueDayWords(c: YnabCategory): string {
  * A spending target's rhythm in words, after its amount: `each month`, `each week on Friday`,
  * `each year, next due 2026-12-15`, `by 2026-10-01`; null when YNAB gives neither cadence nor date.
  */
-export function needRhythm(c: YnabCategory): string | null {
+export function needRhythm(c: YnabCategory, money: MoneyText): string | null {
   const words = cadenceWords(c);
-  const date = c.goal_target_date ? c.goal_target_date : null;
+  // the plan's date format in a question, ISO in data (money.plain)
+  const date = c.goal_target_date ? money.date(c.goal_target_date) : null;
   if (words === null) return date === null ? null : `by ${date}`;
   return date === null ? `${words}${dueDayWords(c)}` : `${words}, next due ${date}`;
 }

@@ -48,7 +48,8 @@ export function targetView(c: YnabCategory, money: MoneyText): TargetView | null
   const cadence = finite(c.goal_cadence);
   return {
     kind: KIND_OF[c.goal_type as string] ?? null,
-    description: targetDescription(c, money),
+    // a field of the data: plain numbers and ISO dates, as the other figures
+    description: targetDescription(c, money.plain),
     amount: goal === null ? null : toUnits(goal),
     date: c.goal_target_date ?? null,
     cadence: cadence === null ? null : (CADENCE_OF[cadence] ?? null),

@@ -31,7 +31,7 @@ export function targetDescription(c: YnabCategory, money: MoneyText): string {
   const goal = c.goal_target;
   if (typeof type !== 'string' || type === '' || typeof goal !== 'number') return 'no target';
   const amount = money(goal);
-  const rhythm = type === 'NEED' ? needRhythm(c) : null;
+  const rhythm = type === 'NEED' ? needRhythm(c, money) : null;
   if (rhythm !== null) return `${amount} ${rhythm}`;
   return `${amount} (${KINDS.get(type) ?? type})`;
 }

@@ -232,8 +232,9 @@ export function statementComparison(input: CompareInput): Comparison {
       line: lineRef(m.line),
       transaction_id: m.transaction.id,
       field: m.field,
-      ynab: m.field === 'amount' ? money(m.transaction.amount) : m.transaction.date,
-      statement: m.field === 'amount' ? money(l.amount) : l.date,
+      // a row of data, beside ISO dates: plain numbers whatever the plan's format
+      ynab: m.field === 'amount' ? money.plain(m.transaction.amount) : m.transaction.date,
+      statement: m.field === 'amount' ? money.plain(l.amount) : l.date,
       payee: clean(m.transaction.payee_name),
     };
   });

@@ -95,7 +95,8 @@ export const TARGET_CHANGED = 'The target changed since: left alone.';
 export const undoTarget: UndoHandler<'target'> = async (ynab, plan, entry, details, money) => {
   const categoryId = details.category_id;
   const category = indexCategories(await ynab.categories.groups(plan)).visible.get(categoryId);
-  const intact = category !== undefined && targetDescription(category, money) === details.after;
+  // the journal keeps the target in plain words (domain/categories/target-writes.ts)
+  const intact = category !== undefined && targetDescription(category, money.plain) === details.after;
   return {
     conflicts: intact ? [] : [categoryId],
     changes: [],
@@ -106,9 +107,11 @@ export const undoTarget: UndoHandler<'target'> = async (ynab, plan, entry, detai
     readBack: async () => {
       const now = indexCategories(await ynab.categories.groups(plan)).visible.get(categoryId);
       if (now === undefined) return 'the category gone';
-      const held = targetDescription(now, money);
+      const held = targetDescription(now, money.plain);
       if (held === details.after) return false;
-      return held === details.before ? true : `the target neither as set nor as before (${held})`;
+      return held === details.before
+        ? true
+        : `the target neither as set nor as before (${targetDescription(now, money)})`;
     },
     recognise: () => fieldsHeld([{ id: categoryId, ...details.undo }], null, 'categories'),
     apply: async () => {

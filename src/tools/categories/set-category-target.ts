@@ -77,7 +77,7 @@ export const setCategoryTarget = defineWriteTool({
     const groups = await deps.ynab.categories.groups(plan);
     const index = indexCategories(groups);
     const p = planTarget(index, { category_id, amount, by_date, frequency }, money);
-    const warning = p.undo === null ? cannotRestore(p.before) : null;
+    const warning = p.undo === null ? cannotRestore(p.beforeText) : null;
     const preview: Result = {
       status: 'applied',
       message: '',
@@ -91,7 +91,7 @@ export const setCategoryTarget = defineWriteTool({
     if (p.after === p.before) {
       return { ...preview, status: 'nothing_to_do' as const, message: 'The target is already that one.' };
     }
-    const question = `Set the target of ${preview.category}: ${p.before} → ${p.after}?`;
+    const question = `Set the target of ${preview.category}: ${p.beforeText} → ${p.afterText}?`;
     return new ConfirmRequest({
       journals: p.undo === null ? [] : ['target'],
       plan,

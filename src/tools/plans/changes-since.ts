@@ -59,7 +59,15 @@ function namesOf(
       categories.set(t.category_id, t.category_name);
   }
   const internal = new Set(internalCategories(groups).map((c) => c.id));
-  return { accounts, payees, categories, uncategorized: uncategorizedIds(groups), internal, money };
+  // each change is a row of data: plain numbers and ISO dates, whatever the plan's formats
+  return {
+    accounts,
+    payees,
+    categories,
+    uncategorized: uncategorizedIds(groups),
+    internal,
+    money: money.plain,
+  };
 }
 
 /**
@@ -179,7 +187,7 @@ export async function datedSince(
       kind: 'dated',
       ...whoOf(by.operationOf(t.id), t.import_id ?? null),
       id: t.id,
-      what: `${clean(t.payee_name) || 'no payee'} ${money(t.amount)} on ${money.date(t.date)}${t.approved ? '' : ', not approved'}.`,
+      what: `${clean(t.payee_name) || 'no payee'} ${money.plain(t.amount)} on ${t.date}${t.approved ? '' : ', not approved'}.`,
       fields: null,
     }));
 }

@@ -63,7 +63,8 @@ export async function digestOf(deps: Deps, plan_id: string, money: MoneyText, op
   const groups = await deps.ynab.categories.groups(plan_id);
   const month = await deps.ynab.months.get(plan_id, `${today.slice(0, 7)}-01`);
   const needs = needsYou({
-    money,
+    // each item is a row of data: plain numbers and ISO dates; the message follows the plan
+    money: money.plain,
     today,
     accounts,
     transactions,
