@@ -247,4 +247,19 @@ describe.each(ERAS)('%s era', (era) => {
       'Undo: set the target of Holidays back to no target?',
     ]);
   });
+
+  it('a code given with a plain question still applies once the plans list brings the plan’s formats: the yes binds the change, not its words', async () => {
+    h.standIn.reset(buildDemoPlan());
+    const s = await connect(h, era, { env: { AVENIR_MCP_WRITE: '1', AVENIR_MCP_JOURNAL: tempJournal() } });
+    const first = out(await call(s, 'move_money', MOVE));
+    expect(first.status).toBe('confirmation_required');
+    expect(String(first.message)).toContain('\nMove 22.50 from Holidays to Restaurants for 2026-09-01?\n');
+    await call(s, 'list_plans', {});
+    const again = out(await call(s, 'move_money', { ...MOVE, confirmation: first.confirmation }));
+    expect(again).toMatchObject({ status: 'applied', amount: 22.5, month: '2026-09-01' });
+    expect(h.standIn.writes.map((w) => w.path)).toEqual([
+      '/plans/demo-budget/months/2026-09-01/categories/cat-holidays',
+      '/plans/demo-budget/months/2026-09-01/categories/cat-restaurants',
+    ]);
+  });
 });
