@@ -13,11 +13,12 @@ import {
 import { transferAccount as account, cat, group } from '../helpers/rows.js';
 import { twoDecimals } from '../helpers/money.js';
 
+// balances that no transfer here overdraws (the warning has its own cases below)
 const ACCOUNTS = [
   account('chk', 'Old checking', { deleted: true }),
-  account('chk', 'Checking'),
-  account('sav', 'Savings'),
-  account('car', 'Car loan', { on_budget: false }),
+  account('chk', 'Checking', { balance: 1_000_000 }),
+  account('sav', 'Savings', { type: 'savings', balance: 1_000_000 }),
+  account('car', 'Car loan', { on_budget: false, type: 'autoLoan', balance: -8_000_000 }),
   account('shut', 'Shut', { closed: true }),
 ];
 const INDEX = indexCategories([group('Bills', [cat('misc', 'Misc')], { id: 'g' })]);
@@ -123,8 +124,8 @@ describe('planTransfer plans', () => {
 describe('beyond the demo plan', () => {
   const ACCOUNTS = [
     account('chk', 'Checking'),
-    account('car', 'Car loan', { on_budget: false }),
-    account('house', 'House', { on_budget: false }),
+    account('car', 'Car loan', { on_budget: false, type: 'autoLoan', balance: -8_000_000 }),
+    account('house', 'House', { on_budget: false, type: 'otherAsset', balance: 300_000_000 }),
     account('bare', 'Imported', { transfer_payee_id: null }),
   ];
   const INDEX = indexCategories([group('Bills', [cat('misc', 'Misc')], { id: 'g' })]);
@@ -183,5 +184,33 @@ describe('beyond the demo plan', () => {
         'A transfer between the budget account Checking and the tracking account Car loan is income for the budget',
       );
     });
+  });
+});
+
+describe('the overdraft warning of a transfer', () => {
+  const withBalances = [
+    account('chk', 'Checking', { type: 'checking', balance: 30_000 }),
+    account('sav', 'Savings', { type: 'savings', balance: -5_000 }),
+    account('card', 'Card', { type: 'creditCard', balance: 10_000 }),
+  ];
+  const question = (r: TransferRequest) =>
+    transferQuestion(planTransfer(r, withBalances, INDEX, '2026-09-25'), r, twoDecimals)
+      .split('\n')
+      .at(-1);
+
+  it('is said when a cash account that had money goes below zero', () => {
+    expect(question(req({ amount: 42.5 }))).toBe(
+      'Warning: Checking goes below zero (overdrawn): it holds 30.00, -12.50 after this transfer.',
+    );
+  });
+
+  it('is not said when the account keeps money, already was below zero, or may live below zero', () => {
+    expect(question(req({ amount: 30 }))).toBe('  both sides uncleared, until the bank shows them');
+    expect(question(req({ from_account_id: 'sav', to_account_id: 'chk', amount: 1 }))).toBe(
+      '  both sides uncleared, until the bank shows them',
+    );
+    expect(question(req({ from_account_id: 'card', to_account_id: 'chk', amount: 20 }))).toBe(
+      '  both sides uncleared, until the bank shows them',
+    );
   });
 });

@@ -43,6 +43,25 @@ export interface CreatePlan {
 /** The accounts whose balance below zero is an overdraft (a card or a loan lives below zero). */
 const CASH = new Set(['checking', 'savings', 'cash']);
 
+/** A cash account's balance (milliunits), to warn of an overdraft; null for an account that may go below zero. */
+export const cashBalance = (account: YnabAccount): number | null =>
+  CASH.has(account.type) ? account.balance : null;
+
+/**
+ * The warning said before the yes when a change of `change` milliunits takes a cash account that had
+ * money below zero, or null: `after` names what the change is ("these", "this transfer").
+ */
+export function overdraftWarning(
+  account: string,
+  before: number | null,
+  change: number,
+  after: string,
+  money: MoneyText,
+): string | null {
+  if (before === null || before < 0 || before + change >= 0) return null;
+  return `Warning: ${account} goes below zero (overdrawn): it holds ${money(before)}, ${money(before + change)} after ${after}.`;
+}
+
 const nonEmpty = (text: string | null): text is string => text !== null && text !== '';
 
 function checkAccount(accountId: string, accounts: readonly YnabAccount[]): YnabAccount {
@@ -100,7 +119,7 @@ export function planCreate(
   return {
     account: clean(account.name),
     items: transactions.map((t) => checkItem(t, index, today)),
-    balance: CASH.has(account.type) ? account.balance : null,
+    balance: cashBalance(account),
   };
 }
 
@@ -139,13 +158,10 @@ export function createQuestion(plan: CreatePlan, money: MoneyText): string {
     );
     if (nonEmpty(t.memo)) lines.push(`  memo: ${cleanFull(t.memo)}`);
   }
-  const before = plan.balance ?? null;
-  const after = before === null ? 0 : before + plan.items.reduce((sum, t) => sum + toMilli(t.amount), 0);
   // said before the yes: an account that had money and is left overdrawn
-  if (before !== null && before >= 0 && after < 0)
-    lines.push(
-      `Warning: ${plan.account} goes below zero (overdrawn): it holds ${money(before)}, ${money(after)} after these.`,
-    );
+  const change = plan.items.reduce((sum, t) => sum + toMilli(t.amount), 0);
+  const warning = overdraftWarning(plan.account, plan.balance ?? null, change, 'these', money);
+  if (warning !== null) lines.push(warning);
   return lines.join('\n');
 }
 

@@ -11,7 +11,7 @@ import { AppError } from '../errors.js';
 import { type MoneyText, toMilli, toUnits } from '../money.js';
 import type { NewTransactionBody, YnabAccount } from '../model.js';
 import { clean, cleanFull } from '../text.js';
-import { checkCategory } from './create-transactions.js';
+import { cashBalance, checkCategory, overdraftWarning } from './create-transactions.js';
 import { checkTransactionDate } from './date-bounds.js';
 
 export interface TransferRequest {
@@ -35,6 +35,8 @@ export interface TransferPlan {
   category: string | null;
   /** The account the category applies to (the budget side), or null. */
   categoryAccount: string | null;
+  /** The source's balance (milliunits) when it is a cash account, to warn of an overdraft; else null. */
+  sourceBalance: number | null;
   body: NewTransactionBody;
 }
 
@@ -115,13 +117,15 @@ export function planTransfer(
     ],
     category,
     categoryAccount: budgetSide === null ? null : clean(budgetSide.name),
+    sourceBalance: cashBalance(from),
     body,
   };
 }
 
 /**
  * The amount, both sides with their signs, the category of the budget side, the memo, and whether the
- * pair is entered cleared: the user sees before agreeing that it waits for the bank to show it.
+ * pair is entered cleared: the user sees before agreeing that it waits for the bank to show it. A
+ * transfer that overdraws a cash account ends in a warning, set apart on the approval card.
  */
 export function transferQuestion(plan: TransferPlan, req: TransferRequest, money: MoneyText): string {
   const [from, to] = plan.sides;
@@ -133,5 +137,14 @@ export function transferQuestion(plan: TransferPlan, req: TransferRequest, money
   if (plan.category !== null) lines.push(`  category on ${plan.categoryAccount ?? ''}: ${plan.category}`);
   if (req.memo !== null && req.memo !== '') lines.push(`  memo: ${cleanFull(req.memo)}`);
   lines.push(`  both sides ${plan.body.cleared}, until the bank shows them`);
+  // said before the yes, as for new transactions: a cash account that had money is left overdrawn
+  const warning = overdraftWarning(
+    from.account,
+    plan.sourceBalance,
+    -toMilli(req.amount),
+    'this transfer',
+    money,
+  );
+  if (warning !== null) lines.push(warning);
   return lines.join('\n');
 }

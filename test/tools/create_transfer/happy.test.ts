@@ -103,6 +103,29 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
+  it('warns before the yes that a transfer overdraws a cash account, and a no writes nothing', async () => {
+    const a = answering({ action: 'decline' });
+    const s = await connect(h, era, { env: env(), elicit: a.handler });
+    // the balance YNAB gives an account: the sum of its transactions
+    const before = h.standIn.state.transactions
+      .filter((t) => t.account_id === 'acc-checking' && !t.deleted)
+      .reduce((sum, t) => sum + t.amount, 0);
+    const amount = before / 1000 + 50;
+    const r = await call(s, 'create_transfer', { ...ARGS, amount });
+    expect(out(r).status).toBe('declined');
+    expect(a.questions[0]?.split('\n').at(-1)).toBe(
+      `Warning: Checking goes below zero (overdrawn): it holds ${(before / 1000).toFixed(2)}, -50.00 after this transfer.`,
+    );
+    expect(h.standIn.requests.filter((q) => q.method !== 'GET')).toEqual([]);
+  });
+
+  it('says nothing of an overdraft when the source keeps money', async () => {
+    const a = answering({ action: 'decline' });
+    const s = await connect(h, era, { env: env(), elicit: a.handler });
+    await call(s, 'create_transfer', ARGS);
+    expect(a.questions[0]).not.toContain('Warning:');
+  });
+
   it('refuses an amount of 0 or less in the arguments', async () => {
     const s = await connect(h, era, { env: env() });
     const r = await call(s, 'create_transfer', { ...ARGS, amount: -200 });
