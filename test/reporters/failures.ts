@@ -31,6 +31,9 @@ export default class FailureList implements Reporter {
     for (const m of modules) {
       const file = relative(process.cwd(), m.moduleId);
       for (const e of m.errors()) failed.push(`${file} (outside a test)\n    ${e.message}`);
+      // a hook that failed (beforeAll, a fixture) fails its suite's tests without an error of theirs
+      for (const suite of m.children.allSuites())
+        for (const e of suite.errors()) failed.push(`${file} > ${suite.fullName} (a hook)\n    ${e.message}`);
       for (const t of m.children.allTests()) {
         const state = t.result().state;
         if (state === 'failed') failed.push(`${file} > ${t.fullName}\n${firstLines(t)}`);

@@ -17,11 +17,19 @@ interface Case {
   error?: { message: string; stack?: string };
 }
 
-const moduleOf = (file: string, cases: Case[], fileErrors: { message: string }[] = []) =>
+const moduleOf = (
+  file: string,
+  cases: Case[],
+  fileErrors: { message: string }[] = [],
+  hookErrors: { message: string }[] = [],
+) =>
   ({
     moduleId: join(process.cwd(), file),
     errors: () => fileErrors,
     children: {
+      *allSuites() {
+        yield { fullName: 'a suite', errors: () => hookErrors };
+      },
       *allTests() {
         for (const c of cases)
           yield {
@@ -41,7 +49,7 @@ describe('the failure reporter', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('lists the failed tests with their error, the file errors, and the tests that passed on a retry', () => {
+  it('lists the failed tests with their error, the file and hook errors, and the tests that passed on a retry', () => {
     process.env.AVENIR_MCP_FAILURES_OUT = out;
     new FailureList().onTestRunEnd([
       moduleOf('test/a.test.ts', [
@@ -54,16 +62,18 @@ describe('the failure reporter', () => {
         { name: 'a > wavers', state: 'passed', flaky: true },
         { name: 'a > skipped', state: 'skipped' },
       ]),
-      moduleOf('test/b.test.ts', [], [{ message: 'Cannot find module x' }]),
+      moduleOf('test/b.test.ts', [], [{ message: 'Cannot find module x' }], [{ message: 'dist/ is stale' }]),
     ]);
     expect(readFileSync(out, 'utf8')).toBe(
       [
-        'Failed: 2',
+        'Failed: 3',
         'test/a.test.ts > a > breaks',
         '    expected 1 to be 2',
         '    at a.test.ts:3',
         'test/b.test.ts (outside a test)',
         '    Cannot find module x',
+        'test/b.test.ts > a suite (a hook)',
+        '    dist/ is stale',
         'Passed only when tried again: 1',
         '  test/a.test.ts > a > wavers',
         '',
