@@ -124,6 +124,13 @@ export async function call(s: Session, name: string, args: Record<string, unknow
 }
 
 /** The text of a result's single text block. */
+/**
+ * A tool result's structured content, as the test reads it (a record unless the test names its shape:
+ * `out<Out>(r)`). One definition for every test file instead of one each.
+ */
+export const out = <T = Record<string, unknown>>(r: { structuredContent?: unknown }): T =>
+  r.structuredContent as T;
+
 export function textOf(result: { content?: unknown }): string {
   const content = result.content as { type: string; text?: string }[] | undefined;
   return content?.[0]?.text ?? '';

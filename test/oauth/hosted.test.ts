@@ -10,7 +10,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_AGAIN } from '../../src/hosted/person-token.js';
 import { closePage, openBrowser, type Browser } from '../helpers/browser.js';
-import { textOf } from '../helpers/harness.js';
+import { textOf, out } from '../helpers/harness.js';
 import {
   hostedConsent,
   startHostedServer,
@@ -63,7 +63,6 @@ async function signInAs(answer: HostedConsent, name = `${answer.person}'s app`):
 type Result = Awaited<ReturnType<Client['callTool']>>;
 const call = (s: Signed, name: string, args: Record<string, unknown> = {}): Promise<Result> =>
   s.client.callTool({ name, arguments: args });
-const out = (r: Result) => r.structuredContent as Record<string, unknown>;
 const planNames = async (s: Signed) =>
   (out(await call(s, 'list_plans')).result as Array<{ name: string }>).map((p) => p.name);
 const tokenRequests = () => server.standIn.requests.filter((r) => r.path === '/oauth/token');

@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
-import { ERAS, call, connect, startHarness, textOf, type Harness } from '../helpers/harness.js';
+import { ERAS, call, connect, startHarness, textOf, type Harness, out } from '../helpers/harness.js';
 import {
   ACCEPT,
   CANCEL,
@@ -50,7 +50,6 @@ beforeEach(() => {
   journal = tempJournal();
 });
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const patches = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 
 describe.each(ERAS)(`${req('yes-before-write')} %s era`, (era) => {

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
-import { ERAS, call, connect, requestLines, textOf } from '../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, out } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 
 const RAW = 'B&amp;H Photo Video';
@@ -24,8 +24,6 @@ function encodedPlan() {
   category.name = RAW_GROUP_CATEGORY;
   return { plan, category };
 }
-
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 
 describe.each(ERAS)('%s era', (era) => {
   it('lists and finds the payee by its decoded name', async ({ h }) => {

@@ -8,13 +8,12 @@ import { mkdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync 
 import { dirname, join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
-import { ERAS, call, connect, textOf } from '../helpers/harness.js';
+import { ERAS, call, connect, textOf, out } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 
 const CATEGORY = '/plans/demo-budget/months/2026-09-01/categories/cat-restaurants';
 const BUDGET = { plan_id: 'demo-budget', month: '2026-09-01', category_id: 'cat-restaurants', amount: 150 };
 type Out = { status: string; message: string; operation_id: string | null; confirmation: string | null };
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
 const restaurants = (h: { standIn: { state: { budgets: Record<string, Record<string, number>> } } }) =>
   h.standIn.state.budgets['2026-09-01']?.['cat-restaurants'];
 
@@ -55,7 +54,7 @@ describe.each(ERAS)('a journal that cannot be written, %s era', (era) => {
 
   it('that fails after YNAB applied ends applied, with a warning, never an error', async ({ h, journal }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
-    const code = out(await call(s, 'set_category_budget', BUDGET)).confirmation;
+    const code = out<Out>(await call(s, 'set_category_budget', BUDGET)).confirmation;
     // the journal turns into a folder while YNAB applies the change
     h.standIn.fault({ method: 'PATCH', path: CATEGORY, delayMs: 300 });
     const pending = call(s, 'set_category_budget', { ...BUDGET, confirmation: code });
@@ -64,8 +63,8 @@ describe.each(ERAS)('a journal that cannot be written, %s era', (era) => {
     mkdirSync(journal, { recursive: true });
     const r = await pending;
     expect(r.isError).toBeFalsy();
-    expect(out(r)).toMatchObject({ status: 'applied', operation_id: null });
-    expect(out(r).message).toBe(
+    expect(out<Out>(r)).toMatchObject({ status: 'applied', operation_id: null });
+    expect(out<Out>(r).message).toBe(
       `Applied. YNAB holds the change, but it could not be recorded in the journal (the journal ${journal} could not be written: it is a folder): undo_operation cannot undo it. Do not repeat it; tell the user, and fix the journal before the next change.`,
     );
     expect(restaurants(h)).toBe(150_000);
@@ -82,14 +81,14 @@ describe.each(ERAS)('a torn journal, %s era', (era) => {
   }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
-    expect(out(await call(s, 'set_category_budget', BUDGET)).status).toBe('applied');
+    expect(out<Out>(await call(s, 'set_category_budget', BUDGET)).status).toBe('applied');
     truncateSync(journal, statSync(journal).size - 20); // the last line is cut, without its newline
-    const second = out(await call(s, 'set_category_budget', { ...BUDGET, amount: 175 }));
+    const second = out<Out>(await call(s, 'set_category_budget', { ...BUDGET, amount: 175 }));
     expect(second.status).toBe('applied');
     const text = readFileSync(journal, 'utf8').split('\n');
     expect(text).toHaveLength(3);
     expect(JSON.parse(text[1] ?? '')).toMatchObject({ operation_id: second.operation_id, kind: 'budget' });
-    const undo = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
+    const undo = out<Out>(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(undo.status).toBe('applied');
     expect(restaurants(h)).toBe(150_000);
   });
@@ -127,8 +126,10 @@ describe.each(ERAS)('create_transactions whose answer is lost, %s era', (era) =>
     h.standIn.fault({ method: 'POST', path: '/plans/demo-budget/transactions', drop: true, apply: true });
     const r = await call(s, 'create_transactions', args);
     expect(r.isError).toBeFalsy();
-    expect(out(r).status).toBe('applied');
-    expect(out(r).message).toContain("YNAB's answer was lost, but a read-back shows the change in place.");
+    expect(out<Out>(r).status).toBe('applied');
+    expect(out<Out>(r).message).toContain(
+      "YNAB's answer was lost, but a read-back shows the change in place.",
+    );
     expect(h.standIn.requests.filter((q) => q.method === 'POST')).toHaveLength(1);
   });
 });

@@ -12,7 +12,7 @@ import type { Clock } from '../../src/clock.js';
 import type { FaultRule } from '../../src/demo/index.js';
 import { PENDING_MS, RETRY_MS } from '../../src/safety/outcome/settle-later.js';
 import { it } from '../helpers/fixture.js';
-import { call, connect, textOf, type Harness, type Session } from '../helpers/harness.js';
+import { call, connect, textOf, type Harness, type Session, out } from '../helpers/harness.js';
 import { RESTAURANTS } from '../helpers/move.js';
 import { BUDGET_CASES, CASES } from '../helpers/write-cases.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
@@ -32,7 +32,6 @@ const TIMEOUT_MS = '400';
 const ALL = [...CASES, ...BUDGET_CASES];
 
 type Out = { status: string; message: string; operation_id?: string | null };
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
 const journalLines = journalEntries;
 
 function open(h: Harness, journal: string, clock?: Clock): Promise<Session> {
@@ -69,7 +68,7 @@ describe.each(ALL)('$tool, answered late', (c) => {
     const late = heldBack();
     h.standIn.fault({ ...c.route, hold: late.hold });
     const r = await call(s, c.tool, args);
-    const result = out(r);
+    const result = out<Out>(r);
     expect(result.status).toBe('unknown');
     expect(r.isError).toBe(true);
     expect(result.message).toMatch(/^Do not repeat this change yet: /);
@@ -96,7 +95,7 @@ describe.each(ALL)('$tool, answered late', (c) => {
       expect(entries.filter((e) => e.operation_id === id)).toEqual([]);
     } else {
       expect(entries.filter((e) => e.operation_id === id).map((e) => e.kind)).toEqual([c.kind]);
-      const undo = out(await call(s, 'undo_operation', { plan_id: 'demo-budget', operation_id: id }));
+      const undo = out<Out>(await call(s, 'undo_operation', { plan_id: 'demo-budget', operation_id: id }));
       expect(undo.status).toBe('applied');
       // an undone delete is a new transaction or schedule: its old id stays deleted
       if (c.route.method !== 'DELETE') expect(c.held(h.standIn.state)).toEqual(before);
@@ -112,10 +111,10 @@ describe.each(ALL)('$tool, answered late', (c) => {
     const s = await open(h, journal, clock);
     h.standIn.fault({ ...c.route, ...lost.fault });
     const r = await call(s, c.tool, args);
-    expect(out(r).status).toBe('unknown');
+    expect(out<Out>(r).status).toBe('unknown');
     expect(r.isError).toBe(true);
-    expect(out(r).message).toMatch(/^Do not repeat this change yet: /);
-    const id = pendingIdIn(out(r).message);
+    expect(out<Out>(r).message).toMatch(/^Do not repeat this change yet: /);
+    const id = pendingIdIn(out<Out>(r).message);
     expect(pendingOf(journal).map((p) => p.operation_id)).toEqual([id]);
     // a call on the plan within the pending time reads it again and leaves it pending
     await call(s, 'list_accounts', { plan_id: 'demo-budget' });
@@ -154,7 +153,7 @@ describe('progress while a lost answer settles', () => {
       },
       { onprogress: (p) => messages.push(String(p.message)) },
     );
-    expect(out(r).status).toBe('unknown');
+    expect(out<Out>(r).status).toBe('unknown');
     // a read slow enough to report its download (a loaded machine) adds a line of its own: left out
     expect(messages.filter((m) => !m.startsWith('Downloading '))).toEqual(
       [1, 2, 3].map(

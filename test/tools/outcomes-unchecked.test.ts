@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { HOURLY_BUDGET } from '../../src/ynab/pace.js';
 import { it } from '../helpers/fixture.js';
-import { call, connect } from '../helpers/harness.js';
+import { call, connect, out } from '../helpers/harness.js';
 
 const PLAN = '/plans/demo-budget';
 const SCHEDULED = `${PLAN}/scheduled_transactions`;
@@ -158,7 +158,6 @@ const CASES: Case[] = [
 ];
 
 type Out = { status: string; message: string; operation_id?: string | null; confirmation?: string };
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
 const entries = (path: string) =>
   existsSync(path)
     ? readFileSync(path, 'utf8')
@@ -173,7 +172,7 @@ describe.each(CASES)('$tool, its success showing $answer', (c) => {
   it('and its check forbidden: taken on YNAB’s word and journaled, or unknown', async ({ h, journal }) => {
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal } });
     const args = { plan_id: 'demo-budget', ...c.args };
-    const code = out(await call(s, c.tool, args)).confirmation;
+    const code = out<Out>(await call(s, c.tool, args)).confirmation;
     const reads = h.standIn.requests.length;
     h.standIn.fault({
       ...c.route,
@@ -182,7 +181,7 @@ describe.each(CASES)('$tool, its success showing $answer', (c) => {
     });
     // room for the preview's reads again and the write, not for the read that would check it
     while ((await s.deps.pacer.sentLastHour()) < HOURLY_BUDGET - reads - 1) await s.deps.pacer.take();
-    const r = out(await call(s, c.tool, { ...args, confirmation: code }));
+    const r = out<Out>(await call(s, c.tool, { ...args, confirmation: code }));
     const sends = h.standIn.requests.filter((q) => q.method === c.route.method && q.path === c.route.path);
     expect(sends).toHaveLength(1);
     const journaled = entries(journal);

@@ -9,14 +9,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import type { FaultRule } from '../../src/demo/index.js';
 import { it } from '../helpers/fixture.js';
-import { call, connect, textOf } from '../helpers/harness.js';
+import { call, connect, textOf, out } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { CASES, type Case } from '../helpers/write-cases.js';
 import { pendingEntries as pending } from '../helpers/pending.js';
 import { req } from '../requirements.js';
 
 type Out = { status: string; message: string; operation_id?: string | null };
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
 const kinds = (path: string): string[] =>
   existsSync(path)
     ? readFileSync(path, 'utf8')
@@ -51,7 +50,7 @@ describe.each(CASES)(`${req('outcome-truth')} $tool`, (c) => {
     });
     h.standIn.fault({ ...c.route, ...lost.fault });
     const result = await call(s, c.tool, args);
-    const r = out(result);
+    const r = out<Out>(result);
     expect(sends(h)).toBe(1);
     expect(writesSent(h)).toBe(1);
     if (lost.landed) {
@@ -88,13 +87,13 @@ describe.each(CASES)(`${req('outcome-truth')} $tool`, (c) => {
     journal,
   }) => {
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal } });
-    const code = (out(await call(s, c.tool, args)) as unknown as { confirmation: string }).confirmation;
+    const code = (out<Out>(await call(s, c.tool, args)) as unknown as { confirmation: string }).confirmation;
     const reads = h.standIn.requests.length;
     h.standIn.fault({ ...c.route, drop: true, apply: true });
     // room for the preview's reads again and the write, not for a read-back
     while ((await s.deps.pacer.sentLastHour()) < 180 - reads - 1) await s.deps.pacer.take();
     const result = await call(s, c.tool, { ...args, confirmation: code });
-    const r = out(result);
+    const r = out<Out>(result);
     expect(result.isError).toBe(true);
     expect(r.status).toBe('unknown');
     expect(r.message).toMatch(/^Do not repeat this change yet/);
@@ -123,7 +122,7 @@ describe.each(CASES)(`${req('outcome-truth')} $tool`, (c) => {
         ...(body === undefined ? {} : { status: 200, body: JSON.stringify({ data: body(h.standIn.state) }) }),
       });
       const result = await call(s, c.tool, args);
-      const r = out(result);
+      const r = out<Out>(result);
       // partial and not_applied are tool errors: the change did not happen in full
       expect(result.isError).toBe(true);
       expect(r.status).toBe(ignore.status);
@@ -159,7 +158,7 @@ describe.each(AGAIN)(`${req('pending-write-ahead')} $tool asked again while pend
     const asked = answering(ACCEPT);
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal }, elicit: asked.handler });
     h.standIn.fault({ ...c.route, drop: true });
-    expect(out(await call(s, tool, args)).status).toBe('unknown');
+    expect(out<Out>(await call(s, tool, args)).status).toBe('unknown');
     const [entry] = pending(journal);
     const questions = asked.questions.length;
     expect(writesSent(h)).toBe(1);
@@ -186,7 +185,7 @@ describe.each(AGAIN)(`${req('pending-write-ahead')} $tool asked again while pend
     }
     const r = await call(s, tool, { plan_id: 'demo-budget', ...other });
     expect(r.isError).toBeFalsy();
-    expect(out(r).status).toBe('applied');
+    expect(out<Out>(r).status).toBe('applied');
     expect(writesSent(h)).toBe(2);
     expect(pending(journal)).toEqual([entry]);
   });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, DINAR, inCurrency, YEN } from '../../src/demo/index.js';
 import type { CurrencyFormatRow, PlanData } from '../../src/demo/plan-data.js';
-import { call, connect, ERAS, requestLines, startHarness, type Harness } from '../helpers/harness.js';
+import { call, connect, ERAS, requestLines, startHarness, type Harness, out } from '../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../helpers/writes.js';
 
 let h: Harness;
@@ -19,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 /** A dollar plan as YNAB gives one: symbol first, `,` groups, dates month first. */
 const DOLLAR: CurrencyFormatRow = {
   iso_code: 'USD',

@@ -11,7 +11,7 @@ import type { Clock } from '../../src/clock.js';
 import type { FaultRule } from '../../src/demo/index.js';
 import { PENDING_MS, RETRY_MS } from '../../src/safety/outcome/settle-later.js';
 import { it } from '../helpers/fixture.js';
-import { call, connect, textOf, type Harness, type Session } from '../helpers/harness.js';
+import { call, connect, textOf, type Harness, type Session, out } from '../helpers/harness.js';
 import { BUDGET_CASES as BUDGETS, CASES, restaurants, type Case } from '../helpers/write-cases.js';
 
 /** The budget writes whose late request is a whole write: the budget, and a move's target. */
@@ -50,7 +50,6 @@ const RECOGNISED = new Set([
 ]);
 
 type Out = { status: string; message: string };
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
 /** A call on the plan leaves the write pending, and the same change is refused. */
 async function stillPending(next: Session, journal: string, c: Case, id: string): Promise<void> {
   await call(next, 'list_accounts', PLAN);
@@ -75,7 +74,7 @@ function process(h: Harness, journal: string, clock?: Clock): Promise<Session> {
 async function thenNext(h: Harness, journal: string, c: Case, fault: Partial<FaultRule>) {
   const first = await process(h, journal);
   h.standIn.fault({ ...c.route, ...fault });
-  const id = pendingIdIn(out(await call(first, c.tool, { ...PLAN, ...c.args })).message);
+  const id = pendingIdIn(out<Out>(await call(first, c.tool, { ...PLAN, ...c.args })).message);
   await first.close();
   const clock = movableClock();
   return { id, clock, next: await process(h, journal, clock) };
@@ -86,7 +85,7 @@ async function lateInFirst(h: Harness, journal: string, c: Case): Promise<string
   const first = await process(h, journal);
   const late = heldBack();
   h.standIn.fault({ ...c.route, hold: late.hold });
-  const r = out(await call(first, c.tool, { ...PLAN, ...c.args }));
+  const r = out<Out>(await call(first, c.tool, { ...PLAN, ...c.args }));
   expect(r.status).toBe('unknown');
   const id = pendingIdIn(r.message);
   expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
@@ -126,7 +125,7 @@ describe.each(recognised)(
       expect(sent.length).toBe(1);
       expect(c.held(h.standIn.state)).toEqual(c.after);
       if (c.kind === null) return;
-      const undo = out(await call(next, 'undo_operation', { ...PLAN, operation_id: id }));
+      const undo = out<Out>(await call(next, 'undo_operation', { ...PLAN, operation_id: id }));
       expect(undo.status).toBe('applied');
       if (c.route.method !== 'DELETE') expect(c.held(h.standIn.state)).toEqual(before);
     });
@@ -156,7 +155,9 @@ describe('a move whose target is still landing when the next process reads it', 
         .filter((e) => e.operation_id === id)
         .map((e) => e.kind),
     ).toEqual(['move']);
-    expect(out(await call(next, 'undo_operation', { ...PLAN, operation_id: id })).status).toBe('applied');
+    expect(out<Out>(await call(next, 'undo_operation', { ...PLAN, operation_id: id })).status).toBe(
+      'applied',
+    );
     expect(h.standIn.state.budgets['2026-09-01']?.['cat-holidays']).toBe(200_000);
     expect(restaurants(h.standIn.state)).toBe(120_000);
   });

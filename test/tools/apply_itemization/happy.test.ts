@@ -7,7 +7,7 @@
  */
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
-import { ERAS, call, connect, requestLines, textOf, type Session } from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Session, out } from '../../helpers/harness.js';
 import { itemizePlan, receiptText } from '../../helpers/itemize-plan.js';
 import { ACCEPT, DECLINE, answering } from '../../helpers/writes.js';
 
@@ -18,7 +18,6 @@ type Out = Record<string, unknown> & {
   confirmation: string | null;
   operation_id: string | null;
 };
-const out = (r: Awaited<ReturnType<typeof call>>) => r.structuredContent as Out;
 
 /** The splits and categories itemize_transaction proposes for the French receipt and the bill. */
 async function proposed(s: Session, french = receiptText('market-fresh-fr.json')) {
@@ -41,13 +40,15 @@ describe.each(ERAS)('apply_itemization, %s era', (era) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     const args = await proposed(s);
     h.standIn.clearRequests();
-    const preview = out(await call(s, 'apply_itemization', args));
+    const preview = out<Out>(await call(s, 'apply_itemization', args));
     expect(preview.status).toBe('confirmation_required');
     expect(preview.message).toContain(
       'Apply 1 split(s) and 1 category change(s)?\nSplit 17/09/2026 CB MARKET FRESH FACT 160926 525130******1 -42,99 € into 2 lines:\n- -30,58 € Groceries (2 × LAIT DEMI-ÉCRÉMÉ 1L, PAIN COMPLET, FROMAGE COMTÉ 250G, COFFRET BOUGIES)\n- -12,41 € Tennis (BALLES DE TENNIS)\nRecategorise 1 transaction(s)?\n- 15/09/2026 CB CHEZ LUCIE FACT 140926 525130******1 -55,40 €: no category → Restaurants\nundo_operation can revert the category changes.\nThe splits cannot be undone: undo_operation cannot revert a split: to undo it, edit the transaction in YNAB.',
     );
     expect(h.standIn.writes).toEqual([]);
-    const applied = out(await call(s, 'apply_itemization', { ...args, confirmation: preview.confirmation }));
+    const applied = out<Out>(
+      await call(s, 'apply_itemization', { ...args, confirmation: preview.confirmation }),
+    );
     expect(applied.status, applied.message).toBe('applied');
     expect(applied.split_ids).toEqual(['tx-rcpt-fr']);
     expect(requestLines(h.standIn).filter((l) => !l.startsWith('GET'))).toEqual([
@@ -72,8 +73,10 @@ describe.each(ERAS)('apply_itemization, %s era', (era) => {
     expect(applied.message).toContain(
       `undo_operation with operation_id ${applied.operation_id} reverts the category changes.`,
     );
-    const undo = out(await call(s, 'undo_operation', { plan_id: PLAN, operation_id: applied.operation_id }));
-    const done = out(
+    const undo = out<Out>(
+      await call(s, 'undo_operation', { plan_id: PLAN, operation_id: applied.operation_id }),
+    );
+    const done = out<Out>(
       await call(s, 'undo_operation', {
         plan_id: PLAN,
         operation_id: applied.operation_id,
@@ -94,7 +97,7 @@ describe.each(ERAS)('apply_itemization, %s era', (era) => {
       elicit: answering(ACCEPT).handler,
     });
     const { splits } = await proposed(s);
-    const r = out(await call(s, 'apply_itemization', { plan_id: PLAN, splits }));
+    const r = out<Out>(await call(s, 'apply_itemization', { plan_id: PLAN, splits }));
     expect([r.status, r.operation_id]).toEqual(['applied', null]);
     expect(r.message).toMatch(/^Applied\. The splits cannot be undone through the API\./);
     expect(h.standIn.state.transactions.find((t) => t.id === 'tx-rcpt-fr')?.subtransactions).toHaveLength(2);
@@ -104,7 +107,7 @@ describe.each(ERAS)('apply_itemization, %s era', (era) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
     const args = await proposed(s);
-    const r = out(await call(s, 'apply_itemization', args));
+    const r = out<Out>(await call(s, 'apply_itemization', args));
     expect(r.status).toBe('applied');
     expect(a.questions).toHaveLength(1);
     expect(a.questions[0]).toContain('The splits cannot be undone');
@@ -113,7 +116,7 @@ describe.each(ERAS)('apply_itemization, %s era', (era) => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(DECLINE).handler,
     });
-    const declined = out(await call(no, 'apply_itemization', await proposed(no)));
+    const declined = out<Out>(await call(no, 'apply_itemization', await proposed(no)));
     expect(declined.status).toBe('declined');
     expect(h.standIn.writes).toEqual([]);
   });
@@ -187,7 +190,7 @@ describe.each(ERAS)('apply_itemization, %s era', (era) => {
     }
     expect(a.questions).toEqual([]);
     // a category it already has changes nothing
-    const same = out(
+    const same = out<Out>(
       await call(s, 'apply_itemization', {
         plan_id: PLAN,
         categories: [{ transaction_id: 'tx-001', category_id: 'cat-groceries' }],

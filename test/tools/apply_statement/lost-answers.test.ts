@@ -13,7 +13,7 @@ import { buildDemoPlan } from '../../../src/demo/index.js';
 import { PENDING_MS, RETRY_MS } from '../../../src/safety/outcome/settle-later.js';
 import { ACCOUNT, PLANTED, statementPlan } from '../../../scripts/statement-fixtures.mjs';
 import { it } from '../../helpers/fixture.js';
-import { call, connect, textOf, type Harness, type Session } from '../../helpers/harness.js';
+import { call, connect, textOf, type Harness, type Session, out } from '../../helpers/harness.js';
 import { journalEntries, movableClock, pendingEntries, pendingIdIn, until } from '../../helpers/pending.js';
 import { STATEMENT_FILES, statementText } from '../../helpers/statements.js';
 import { ACCEPT, answering } from '../../helpers/writes.js';
@@ -25,7 +25,6 @@ const TIMEOUT_MS = '400';
 const LATE = 1_200;
 
 type Out = { status: string; message: string; operation_id: string | null; created_ids: string[] };
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
 
 const fees = (h: Harness) =>
   h.standIn.state.transactions.filter((t) => !t.deleted && t.payee_name === 'FRAIS TENUE DE COMPTE');
@@ -73,11 +72,11 @@ describe('apply_statement, an answer lost', () => {
     h.standIn.fault({ method: 'POST', path: TX, delayMs: LATE });
     const r = await call(s, 'apply_statement', args);
     expect(r.isError).toBe(true);
-    expect(out(r)).toMatchObject({ status: 'unknown', operation_id: null });
-    expect(out(r).message).toMatch(/^Do not repeat this change yet: Creating the missing lines: /);
-    expect(out(r).message).toContain('Nothing else was sent.');
-    expect(out(r).message).not.toContain('safe to ask again');
-    const id = pendingIdIn(out(r).message);
+    expect(out<Out>(r)).toMatchObject({ status: 'unknown', operation_id: null });
+    expect(out<Out>(r).message).toMatch(/^Do not repeat this change yet: Creating the missing lines: /);
+    expect(out<Out>(r).message).toContain('Nothing else was sent.');
+    expect(out<Out>(r).message).not.toContain('safe to ask again');
+    const id = pendingIdIn(out<Out>(r).message);
     expect(pendingEntries(journal)).toEqual([
       expect.objectContaining({
         operation_id: id,
@@ -95,7 +94,7 @@ describe('apply_statement, an answer lost', () => {
     await call(s, 'list_accounts', PLAN);
     expect(pendingEntries(journal)).toEqual([]);
     expect(kindsOf(journal, id)).toEqual(['statement']);
-    const undo = out(await call(s, 'undo_operation', { ...PLAN, operation_id: id }));
+    const undo = out<Out>(await call(s, 'undo_operation', { ...PLAN, operation_id: id }));
     expect(undo.status).toBe('applied');
     expect(fees(h)).toEqual([]);
     expect([sent(h, 'POST'), sent(h, 'DELETE', COPY), sent(h, 'PATCH')]).toEqual([1, 0, 0]);
@@ -116,13 +115,13 @@ describe('apply_statement, an answer lost', () => {
     const before = account(h);
     const args = await compared(s);
     h.standIn.fault(fault as FaultRule);
-    const r = out(await call(s, 'apply_statement', args));
+    const r = out<Out>(await call(s, 'apply_statement', args));
     expect(r.status).toBe('applied');
     expect(fees(h)).toHaveLength(1);
     expect(pendingEntries(journal)).toEqual([]);
     expect(kindsOf(journal, r.operation_id ?? '')).toEqual(['statement']);
     expect([sent(h, 'POST'), sent(h, 'DELETE', COPY), sent(h, 'PATCH')]).toEqual([1, 1, 1]);
-    expect(out(await call(s, 'undo_operation', { ...PLAN, operation_id: r.operation_id })).status).toBe(
+    expect(out<Out>(await call(s, 'undo_operation', { ...PLAN, operation_id: r.operation_id })).status).toBe(
       'applied',
     );
     expect(account(h)).toEqual(before);
@@ -138,14 +137,14 @@ describe('apply_statement, an answer lost', () => {
     const args = await compared(s);
     h.standIn.fault({ method: 'PATCH', path: TX, drop: true });
     const r = await call(s, 'apply_statement', args);
-    expect(out(r).status).toBe('unknown');
-    expect(out(r).message).toMatch(
+    expect(out<Out>(r).status).toBe('unknown');
+    expect(out<Out>(r).message).toMatch(
       /^Do not repeat this change yet: Updating the amounts, dates and cleared states: .* Done: 1 transaction\(s\) created \(tx-\d+\); tx-stmt-copy deleted\. undo_operation with operation_id [0-9a-f]{12} reverts what was done\./,
     );
-    const id = out(r).operation_id ?? '';
+    const id = out<Out>(r).operation_id ?? '';
     expect(kindsOf(journal, id)).toEqual(['statement']);
     // the update that may still land keeps the pending id, for its own entry once a read shows it
-    const pending = pendingIdIn(out(r).message);
+    const pending = pendingIdIn(out<Out>(r).message);
     expect(pending).not.toBe(id);
     expect(pendingEntries(journal)).toEqual([
       expect.objectContaining({
@@ -158,7 +157,7 @@ describe('apply_statement, an answer lost', () => {
     expect(pendingEntries(journal)).toEqual([]);
     expect(kindsOf(journal, pending)).toEqual([]);
     expect(sent(h, 'PATCH')).toBe(1);
-    const undo = out(await call(s, 'undo_operation', { ...PLAN, operation_id: id }));
+    const undo = out<Out>(await call(s, 'undo_operation', { ...PLAN, operation_id: id }));
     expect(undo.status).toBe('applied');
     expect(account(h)).toEqual(before);
   });
@@ -188,7 +187,7 @@ describe('apply_statement, a refusal', () => {
       const before = account(h);
       const args = await compared(s);
       h.standIn.fault(fault);
-      const r = out(await call(s, 'apply_statement', args));
+      const r = out<Out>(await call(s, 'apply_statement', args));
       expect(r.status).toBe('partial');
       expect(r.message).toMatch(
         /^YNAB refused to (delete tx-stmt-copy|update the amounts, dates and cleared states)/,
@@ -196,9 +195,9 @@ describe('apply_statement, a refusal', () => {
       expect(fees(h)).toHaveLength(1);
       expect(kindsOf(journal, r.operation_id ?? '')).toEqual(['statement']);
       expect(pendingEntries(journal)).toEqual([]);
-      expect(out(await call(s, 'undo_operation', { ...PLAN, operation_id: r.operation_id })).status).toBe(
-        'applied',
-      );
+      expect(
+        out<Out>(await call(s, 'undo_operation', { ...PLAN, operation_id: r.operation_id })).status,
+      ).toBe('applied');
       expect(account(h)).toEqual(before);
     },
   );
@@ -242,7 +241,7 @@ describe('apply_statement, its first request the delete or the update', () => {
     const s = await open(h, journal, clock);
     const args = await keeping(s, ['duplicates', 'mismatches']);
     h.standIn.fault({ method: 'DELETE', path: COPY, delayMs: LATE });
-    const r = out(await call(s, 'apply_statement', args));
+    const r = out<Out>(await call(s, 'apply_statement', args));
     expect(r.status).toBe('unknown');
     expect(r.message).toMatch(
       /^Do not repeat this change yet: Deleting tx-stmt-copy: .* Nothing after it was sent\./,
@@ -257,7 +256,7 @@ describe('apply_statement, its first request the delete or the update', () => {
     await call(s, 'list_accounts', PLAN);
     expect(pendingEntries(journal)).toEqual([]);
     expect(kindsOf(journal, id)).toEqual(['statement']);
-    expect(out(await call(s, 'undo_operation', { ...PLAN, operation_id: id })).status).toBe('applied');
+    expect(out<Out>(await call(s, 'undo_operation', { ...PLAN, operation_id: id })).status).toBe('applied');
     expect(h.standIn.state.transactions.filter((t) => !t.deleted && t.amount === -58_310)).toHaveLength(2);
   });
 
@@ -266,11 +265,11 @@ describe('apply_statement, its first request the delete or the update', () => {
     const before = account(h);
     const args = await compared(s);
     h.standIn.fault({ method: 'POST', path: TX, ignoreFields: ['memo', 'payee_name'] });
-    const r = out(await call(s, 'apply_statement', args));
+    const r = out<Out>(await call(s, 'apply_statement', args));
     expect(r.status).toBe('partial');
     expect(r.message).toContain('Creating the missing lines: ');
     expect([sent(h, 'DELETE', COPY), sent(h, 'PATCH')]).toEqual([0, 0]);
-    expect(out(await call(s, 'undo_operation', { ...PLAN, operation_id: r.operation_id })).status).toBe(
+    expect(out<Out>(await call(s, 'undo_operation', { ...PLAN, operation_id: r.operation_id })).status).toBe(
       'applied',
     );
     expect(account(h)).toEqual(before);
@@ -294,7 +293,7 @@ describe('apply_statement left pending, settled by the next process', () => {
     });
     const fix = (c.structuredContent as { mismatches: { fix: string }[] }).mismatches[0]!.fix;
     h.standIn.fault({ method: 'PATCH', path: TX, delayMs: LATE });
-    const r = out(
+    const r = out<Out>(
       await call(first, 'apply_statement', {
         ...PLAN,
         comparison_id: (c.structuredContent as { comparison_id: string }).comparison_id,
@@ -310,7 +309,9 @@ describe('apply_statement left pending, settled by the next process', () => {
     await call(next, 'list_accounts', PLAN);
     expect(pendingEntries(journal)).toEqual([]);
     expect(kindsOf(journal, id)).toEqual(['statement']);
-    expect(out(await call(next, 'undo_operation', { ...PLAN, operation_id: id })).status).toBe('applied');
+    expect(out<Out>(await call(next, 'undo_operation', { ...PLAN, operation_id: id })).status).toBe(
+      'applied',
+    );
     expect(account(h)).toEqual(before);
   });
 });
@@ -321,10 +322,10 @@ describe('the undo of apply_statement, the recreate of the duplicate lost', () =
   it('dropped after YNAB applied it: found among what changed, undone once', async ({ h, journal }) => {
     const s = await open(h, journal);
     const before = account(h);
-    const r = out(await call(s, 'apply_statement', await compared(s)));
+    const r = out<Out>(await call(s, 'apply_statement', await compared(s)));
     h.standIn.clearRequests();
     h.standIn.fault({ method: 'POST', path: TX, drop: true, apply: true });
-    expect(out(await call(s, 'undo_operation', { ...PLAN, operation_id: r.operation_id })).status).toBe(
+    expect(out<Out>(await call(s, 'undo_operation', { ...PLAN, operation_id: r.operation_id })).status).toBe(
       'applied',
     );
     expect(account(h)).toEqual(before);
@@ -338,10 +339,10 @@ describe('the undo of apply_statement, the recreate of the duplicate lost', () =
     const clock = movableClock();
     const s = await open(h, journal, clock);
     const before = account(h);
-    const r = out(await call(s, 'apply_statement', await compared(s)));
+    const r = out<Out>(await call(s, 'apply_statement', await compared(s)));
     h.standIn.clearRequests();
     h.standIn.fault({ method: 'POST', path: TX, delayMs: LATE });
-    const first = out(await call(s, 'undo_operation', { ...PLAN, operation_id: r.operation_id }));
+    const first = out<Out>(await call(s, 'undo_operation', { ...PLAN, operation_id: r.operation_id }));
     expect(first.status).toBe('unknown');
     expect(first.message).toContain(
       `YNAB's answer to the next step (${PLANTED.duplicate.copyId} recreated) was lost, and reads over`,
@@ -353,7 +354,7 @@ describe('the undo of apply_statement, the recreate of the duplicate lost', () =
     expect(account(h)).toEqual(before);
     // what is left is the recreate, which landed: its undo finds it back and sends nothing
     const rest = /operation_id ([0-9a-f]{12})\) finishes it/.exec(first.message)?.[1];
-    const again = out(await call(s, 'undo_operation', { ...PLAN, operation_id: rest }));
+    const again = out<Out>(await call(s, 'undo_operation', { ...PLAN, operation_id: rest }));
     expect(again.status).toBe('nothing_to_do');
     expect(account(h)).toEqual(before);
     // the duplicate came back once: nothing is recreated a second time
@@ -382,7 +383,7 @@ describe('apply_statement stopped at a lost answer, what may land late settled b
       const first = await open(h, journal);
       const args = await compared(first);
       h.standIn.fault(fault);
-      const r = out(await call(first, 'apply_statement', args));
+      const r = out<Out>(await call(first, 'apply_statement', args));
       expect(r.status).toBe('unknown');
       const pending = pendingIdIn(r.message);
       const done = r.operation_id ?? '';
@@ -394,7 +395,9 @@ describe('apply_statement stopped at a lost answer, what may land late settled b
       expect(pendingEntries(journal)).toEqual([]);
       expect(kindsOf(journal, pending)).toEqual(['statement']);
       for (const id of [pending, done])
-        expect(out(await call(next, 'undo_operation', { ...PLAN, operation_id: id })).status).toBe('applied');
+        expect(out<Out>(await call(next, 'undo_operation', { ...PLAN, operation_id: id })).status).toBe(
+          'applied',
+        );
       expect(account(h)).toEqual(before);
     },
   );

@@ -16,6 +16,7 @@ import {
   startHarness,
   textOf,
   type Harness,
+  out,
 } from '../../helpers/harness.js';
 import { ACCEPT, DECLINE, answering, tempJournal } from '../../helpers/writes.js';
 
@@ -47,7 +48,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const GET = 'GET /plans/demo-budget/categories';
 const ARGS = { plan_id: 'demo-budget', category_group_id: 'grp-fun', name: '  Climbing ' };

@@ -19,6 +19,7 @@ import {
   startHarness,
   textOf,
   type Harness,
+  out,
 } from '../../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../../helpers/plans.js';
 import { ACCEPT, CANCEL, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
@@ -112,7 +113,6 @@ const POST = {
 const CREATED = ['tx-226', 'tx-227', 'tx-228'];
 const READS = ['GET /plans/demo-budget/accounts', 'GET /plans/demo-budget/categories'];
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 const live = (id: string) => h.standIn.state.transactions.some((t) => t.id === id && !t.deleted);

@@ -18,6 +18,7 @@ import {
   startHarness,
   textOf,
   type Harness,
+  out,
 } from '../../helpers/harness.js';
 import { ACCEPT, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
@@ -55,7 +56,6 @@ const SIDE_226 =
   '{"transaction_id":"tx-226","account_id":"acc-checking","date":"2026-09-25","amount":-200000,"payee_id":"pay-039","category_id":null,"memo_digest":"811c9dc501000193","cleared":"uncleared","approved":true,"flag_color":null}';
 const SIDE_227 =
   '{"transaction_id":"tx-227","account_id":"acc-savings","date":"2026-09-25","amount":200000,"payee_id":"pay-036","category_id":null,"memo_digest":"811c9dc501000193","cleared":"uncleared","approved":true,"flag_color":null}';
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 const newRows = () =>
   h.standIn.state.transactions

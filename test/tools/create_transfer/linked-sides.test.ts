@@ -14,7 +14,7 @@ import { describe, expect } from 'vitest';
 import type { TransactionRow } from '../../../src/demo/plan-data.js';
 import { SIDE_STILL_THERE, TRANSFER_UNCHECKED } from '../../../src/safety/undo/transaction-edits.js';
 import { it } from '../../helpers/fixture.js';
-import { call, connect, type Harness } from '../../helpers/harness.js';
+import { call, connect, type Harness, out } from '../../helpers/harness.js';
 import { ACCEPT, answering } from '../../helpers/writes.js';
 import { pendingEntries } from '../../helpers/pending.js';
 import { req } from '../../requirements.js';
@@ -31,7 +31,6 @@ const ARGS = {
 };
 const KEEP = { method: 'DELETE', path: `${TX}/tx-226`, keepTransferSide: true };
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const lines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 const live = (h: Harness, amount = 213_570): TransactionRow[] =>
   h.standIn.state.transactions.filter((t) => !t.deleted && Math.abs(t.amount) === amount);

@@ -18,6 +18,7 @@ import {
   startHarness,
   textOf,
   type Harness,
+  out,
 } from '../../helpers/harness.js';
 import { ACCEPT, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 
@@ -59,7 +60,6 @@ const RECREATED = {
   flag_color: 'orange',
 };
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const live = (id: string) => h.standIn.state.transactions.find((t) => t.id === id && !t.deleted);
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 /** The Savings side of the Checking → Savings transfer tx-044. */

@@ -16,6 +16,7 @@ import {
   startHarness,
   textOf,
   type Harness,
+  out,
 } from '../../helpers/harness.js';
 import { ACCEPT, CANCEL, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 
@@ -86,7 +87,6 @@ const PATCH = {
 const GET_TX = 'GET /plans/demo-budget/transactions';
 const PATCH_TX = 'PATCH /plans/demo-budget/transactions';
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const flagOf = (id: string) => h.standIn.state.transactions.find((t) => t.id === id)?.flag_color ?? null;
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');

@@ -18,6 +18,7 @@ import {
   textOf,
   type Harness,
   type Session,
+  out,
 } from '../../helpers/harness.js';
 import { ACCEPT, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 
@@ -78,7 +79,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const journalLines = (path: string): string[] =>
   existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n') : [];
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);

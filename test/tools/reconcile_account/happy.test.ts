@@ -17,6 +17,7 @@ import {
   startHarness,
   textOf,
   type Harness,
+  out,
 } from '../../helpers/harness.js';
 import {
   ACCEPT,
@@ -53,7 +54,6 @@ const status = (plan: PlanData, id: string, cleared: string) => {
   const t = plan.transactions.find((x) => x.id === id);
   if (t) t.cleared = cleared;
 };
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 

@@ -12,7 +12,7 @@ import type { FaultRule } from '../../../src/demo/index.js';
 import { ADJUSTMENT_MEMO } from '../../../src/domain/accounts/reconcile.js';
 import { PENDING_MS, RETRY_MS } from '../../../src/safety/outcome/settle-later.js';
 import { it } from '../../helpers/fixture.js';
-import { call, connect, type Harness, type Session } from '../../helpers/harness.js';
+import { call, connect, type Harness, type Session, out } from '../../helpers/harness.js';
 import {
   heldBack,
   journalEntries,
@@ -30,7 +30,6 @@ const ADJUST = { ...PLAN, account_id: 'acc-savings', bank_balance: 612.34, adjus
 const TIMEOUT_MS = '400';
 
 type Out = { status: string; message: string; operation_id: string | null };
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
 
 const adjustments = (h: Harness) =>
   h.standIn.state.transactions.filter((t) => !t.deleted && t.memo === ADJUSTMENT_MEMO);
@@ -67,12 +66,12 @@ describe("reconcile_account, the adjustment's answer lost", () => {
     h.standIn.fault({ method: 'POST', path: TX, hold: late.hold });
     const r = await call(s, 'reconcile_account', ADJUST);
     expect(r.isError).toBe(true);
-    expect(out(r)).toMatchObject({ status: 'unknown', operation_id: null });
-    expect(out(r).message).toMatch(
+    expect(out<Out>(r)).toMatchObject({ status: 'unknown', operation_id: null });
+    expect(out<Out>(r).message).toMatch(
       /^Do not repeat this change yet: YNAB's answer to creating the balance adjustment of 12\.34 was lost, and nothing was marked reconciled \(that request was not sent\): YNAB's answer was lost, and reads over 1 s do not show the change\. /,
     );
-    expect(out(r).message).not.toContain('safe to ask again');
-    const id = pendingIdIn(out(r).message);
+    expect(out<Out>(r).message).not.toContain('safe to ask again');
+    const id = pendingIdIn(out<Out>(r).message);
     expect(pendingEntries(journal)).toEqual([
       expect.objectContaining({
         operation_id: id,
@@ -92,7 +91,7 @@ describe("reconcile_account, the adjustment's answer lost", () => {
     expect(pendingEntries(journal)).toEqual([]);
     expect(kindsOf(journal, id)).toEqual(['create']);
     expect(reconciled(h)).toBe(before);
-    const undo = out(await call(s, 'undo_operation', { ...PLAN, operation_id: id }));
+    const undo = out<Out>(await call(s, 'undo_operation', { ...PLAN, operation_id: id }));
     expect(undo.status).toBe('applied');
     expect(adjustments(h)).toEqual([]);
     expect(sent(h, 'POST')).toBe(1);
@@ -105,14 +104,14 @@ describe("reconcile_account, the adjustment's answer lost", () => {
     const s = await open(h, journal);
     const before = reconciled(h);
     h.standIn.fault({ method: 'POST', path: TX, ...fault });
-    const r = out(await call(s, 'reconcile_account', ADJUST));
+    const r = out<Out>(await call(s, 'reconcile_account', ADJUST));
     expect(r.status).toBe('applied');
     expect(adjustments(h)).toHaveLength(1);
     expect(reconciled(h)).toBeGreaterThan(before);
     expect(pendingEntries(journal)).toEqual([]);
     expect(kindsOf(journal, r.operation_id ?? '')).toEqual(['reconcile']);
     expect(sent(h, 'POST')).toBe(1);
-    const undo = out(await call(s, 'undo_operation', { ...PLAN, operation_id: r.operation_id }));
+    const undo = out<Out>(await call(s, 'undo_operation', { ...PLAN, operation_id: r.operation_id }));
     expect(undo.status).toBe('applied');
     expect(adjustments(h)).toEqual([]);
     expect(reconciled(h)).toBe(before);
@@ -126,8 +125,8 @@ describe("reconcile_account, the adjustment's answer lost", () => {
     const s = await open(h, journal, clock);
     h.standIn.fault({ method: 'POST', path: TX, drop: true });
     const r = await call(s, 'reconcile_account', ADJUST);
-    expect(out(r).status).toBe('unknown');
-    const id = pendingIdIn(out(r).message);
+    expect(out<Out>(r).status).toBe('unknown');
+    const id = pendingIdIn(out<Out>(r).message);
     await call(s, 'list_accounts', PLAN);
     expect(pendingEntries(journal).map((p) => p.operation_id)).toEqual([id]);
     clock.forward(PENDING_MS);
@@ -151,7 +150,7 @@ describe('reconcile_account left pending, settled by the next process', () => {
   ) {
     const first = await open(h, journal);
     h.standIn.fault({ path: TX, ...fault });
-    const r = out(await call(first, 'reconcile_account', args));
+    const r = out<Out>(await call(first, 'reconcile_account', args));
     expect(r.status).toBe('unknown');
     await first.close();
     return { id: pendingIdIn(r.message), next: await open(h, journal) };
@@ -171,7 +170,9 @@ describe('reconcile_account left pending, settled by the next process', () => {
     await call(next, 'list_accounts', PLAN);
     expect(pendingEntries(journal)).toEqual([]);
     expect(kindsOf(journal, id)).toEqual(['reconcile']);
-    expect(out(await call(next, 'undo_operation', { ...PLAN, operation_id: id })).status).toBe('applied');
+    expect(out<Out>(await call(next, 'undo_operation', { ...PLAN, operation_id: id })).status).toBe(
+      'applied',
+    );
     expect(reconciled(h)).toBe(before);
     expect(sent(h, 'PATCH')).toBe(2);
   });
@@ -187,7 +188,9 @@ describe('reconcile_account left pending, settled by the next process', () => {
     await call(next, 'list_accounts', PLAN);
     expect(pendingEntries(journal)).toEqual([]);
     expect(kindsOf(journal, id)).toEqual(['create']);
-    expect(out(await call(next, 'undo_operation', { ...PLAN, operation_id: id })).status).toBe('applied');
+    expect(out<Out>(await call(next, 'undo_operation', { ...PLAN, operation_id: id })).status).toBe(
+      'applied',
+    );
     expect(adjustments(h)).toEqual([]);
     expect(sent(h, 'PATCH')).toBe(0);
   });
@@ -221,7 +224,7 @@ describe('reconcile_account left pending, settled by the next process', () => {
     // reconciliation under its own id, so that its undo puts the transactions back to cleared too
     expect(kindsOf(journal, id)).toEqual(['create']);
     expect(kindsOf(journal, recognise.record_id)).toEqual(['reconcile']);
-    const undo = out(await call(next, 'undo_operation', { ...PLAN, operation_id: recognise.record_id }));
+    const undo = out<Out>(await call(next, 'undo_operation', { ...PLAN, operation_id: recognise.record_id }));
     expect(undo.status).toBe('applied');
     expect(
       h.standIn.state.transactions.filter(

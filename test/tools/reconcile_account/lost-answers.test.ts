@@ -7,12 +7,11 @@
 import { existsSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
-import { ERAS, call, connect, type Harness } from '../../helpers/harness.js';
+import { ERAS, call, connect, type Harness, out } from '../../helpers/harness.js';
 import { pendingEntries as pending } from '../../helpers/pending.js';
 
 const TRANSACTIONS = '/plans/demo-budget/transactions';
 type Out = { status: string; message: string; operation_id: string | null; confirmation: string };
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
 const reconciled = (h: Harness) =>
   h.standIn.state.transactions.filter((t) => t.account_id === 'acc-savings' && t.cleared === 'reconciled')
     .length;
@@ -25,7 +24,7 @@ describe.each(ERAS)('reconcile_account at the cleared balance, lost answers, %s 
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     // Savings: cleared 600.00 in YNAB; a bank balance of 600.00 needs no adjustment.
     const args = { plan_id: 'demo-budget', account_id: 'acc-savings', bank_balance: 600 };
-    const preview = out(await call(s, 'reconcile_account', args));
+    const preview = out<Out>(await call(s, 'reconcile_account', args));
     expect(preview.status).toBe('confirmation_required');
     const before = reconciled(h);
     h.standIn.clearRequests();
@@ -35,7 +34,7 @@ describe.each(ERAS)('reconcile_account at the cleared balance, lost answers, %s 
     const patches = h.standIn.requests.filter((q) => q.method === 'PATCH');
     return {
       result,
-      r: out(result),
+      r: out<Out>(result),
       before,
       patches,
       posts: h.standIn.requests.filter((q) => q.method === 'POST'),

@@ -8,13 +8,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
-import { ERAS, call, connect, textOf } from '../../helpers/harness.js';
+import { ERAS, call, connect, textOf, out } from '../../helpers/harness.js';
 import { pendingEntries as pending } from '../../helpers/pending.js';
 
 const ARGS = { plan_id: 'demo-budget', account_id: 'acc-savings', bank_balance: 612.345, adjust: true };
 const TRANSACTIONS = '/plans/demo-budget/transactions';
 type Out = { status: string; message: string; operation_id: string | null; confirmation: string };
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
 const lines = (path: string) =>
   existsSync(path)
     ? readFileSync(path, 'utf8')
@@ -32,7 +31,7 @@ describe.each(ERAS)('reconcile_account with an adjustment, %s era', (era) => {
     fault: Parameters<Parameters<typeof connect>[0]['standIn']['fault']>[0],
   ) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
-    const code = out(await call(s, 'reconcile_account', ARGS)).confirmation;
+    const code = out<Out>(await call(s, 'reconcile_account', ARGS)).confirmation;
     h.standIn.fault(fault);
     return { s, r: await call(s, 'reconcile_account', { ...ARGS, confirmation: code }) };
   };
@@ -44,7 +43,7 @@ describe.each(ERAS)('reconcile_account with an adjustment, %s era', (era) => {
     const { r } = await confirmWith(h, journal, { method: 'PATCH', path: TRANSACTIONS, status: 500 });
     // partial is a tool error: the change did not happen in full
     expect(r.isError).toBe(true);
-    const result = out(r);
+    const result = out<Out>(r);
     expect(result.status).toBe('partial');
     expect(result.message).toBe(
       `The balance adjustment of 12.35 was created in YNAB (transaction tx-226), but YNAB refused to mark the transactions reconciled (YNAB 500: internal error): nothing is reconciled. undo_operation with operation_id ${String(result.operation_id)} deletes the adjustment.`,
@@ -63,7 +62,7 @@ describe.each(ERAS)('reconcile_account with an adjustment, %s era', (era) => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: async () => ({ action: 'accept', content: { value: true } }),
     });
-    const undo = out(await call(a, 'undo_operation', { plan_id: 'demo-budget' }));
+    const undo = out<Out>(await call(a, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(undo.status).toBe('applied');
     expect(h.standIn.state.transactions.find((t) => t.id === 'tx-226')?.deleted).toBe(true);
   });
@@ -79,7 +78,7 @@ describe.each(ERAS)('reconcile_account with an adjustment, %s era', (era) => {
       apply: true,
     });
     expect(r.isError).toBeFalsy();
-    const result = out(r);
+    const result = out<Out>(r);
     expect(result.status).toBe('applied');
     expect(result.message).toMatch(
       /^YNAB's answer was lost, but a read-back shows every transaction reconciled\./,
@@ -103,7 +102,7 @@ describe.each(ERAS)('reconcile_account with an adjustment, %s era', (era) => {
   }) => {
     const { r } = await confirmWith(h, journal, { method: 'PATCH', path: TRANSACTIONS, drop: true });
     expect(r.isError).toBe(true);
-    const result = out(r);
+    const result = out<Out>(r);
     expect(result.status).toBe('unknown');
     expect(result.message).toMatch(
       /^Do not repeat this change yet: The balance adjustment of 12\.35 was created in YNAB \(transaction tx-226\), but marking the transactions reconciled got no answer \(.+\), and reads over 1 s show none of them reconciled yet \(YNAB may still apply it late\): check the account in YNAB before anything else; do not repeat it\. /,

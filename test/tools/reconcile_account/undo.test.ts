@@ -16,6 +16,7 @@ import {
   startHarness,
   type Harness,
   type Session,
+  out,
 } from '../../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
@@ -31,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const lastLine = (path: string) => readFileSync(path, 'utf8').trim().split('\n').at(-1);
 const statusOf = (id: string) => h.standIn.state.transactions.find((t) => t.id === id);

@@ -17,6 +17,7 @@ import {
   startHarness,
   textOf,
   type Harness,
+  out,
 } from '../../helpers/harness.js';
 import {
   ACCEPT,
@@ -42,7 +43,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 const payeeName = (id: string) => h.standIn.state.payees.find((p) => p.id === id)?.name;

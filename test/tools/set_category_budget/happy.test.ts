@@ -16,6 +16,7 @@ import {
   startHarness,
   textOf,
   type Harness,
+  out,
 } from '../../helpers/harness.js';
 import { ACCEPT, CANCEL, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 
@@ -54,7 +55,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const journalLines = (path: string): string[] =>
   existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n') : [];
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);

@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData, type Target } from '../../../src/demo/index.js';
-import { ERAS, call, connect, startHarness, type Harness } from '../../helpers/harness.js';
+import { ERAS, call, connect, startHarness, type Harness, out } from '../../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../../helpers/writes.js';
 
 const target = (over: Partial<Target>): Target => ({
@@ -46,7 +46,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 
 describe.each(ERAS)('targets with a cadence and a date, %s era', (era) => {

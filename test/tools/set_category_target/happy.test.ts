@@ -19,6 +19,7 @@ import {
   startHarness,
   textOf,
   type Harness,
+  out,
 } from '../../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../../helpers/plans.js';
 import { ACCEPT, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
@@ -63,7 +64,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const targetOf = (id: string) => h.standIn.state.categories.find((c) => c.id === id)?.target ?? null;
 const journalLines = (path: string) =>

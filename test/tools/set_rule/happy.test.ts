@@ -15,6 +15,7 @@ import {
   textOf,
   type Harness,
   type Session,
+  out,
 } from '../../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../../helpers/writes.js';
 
@@ -35,7 +36,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const journalKinds = (path: string) =>
   readFileSync(path, 'utf8')
     .trim()

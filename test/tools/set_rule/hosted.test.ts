@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { StoreRules } from '../../../src/hosted/store-rules.js';
-import { call, connect, startHarness, type Harness } from '../../helpers/harness.js';
+import { call, connect, startHarness, type Harness, out } from '../../helpers/harness.js';
 import { tempJournal } from '../../helpers/writes.js';
 import { ENGINES, SLOW, type TestDatabase } from '../../store/engines.js';
 import { twoPeople } from '../../store/helpers.js';
@@ -20,8 +20,6 @@ afterAll(async () => {
   await t.drop();
   await h.close();
 }, SLOW);
-
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 
 it("'set_rule' keeps the rule in the person's store, where 'list_rules' finds it", async () => {
   const { a, b } = await twoPeople(t.db);

@@ -16,6 +16,7 @@ import {
   startHarness,
   textOf,
   type Harness,
+  out,
 } from '../../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../../helpers/plans.js';
 import { ACCEPT, CANCEL, DECLINE, answering, tempJournal } from '../../helpers/writes.js';
@@ -134,7 +135,6 @@ const READS = [
 ];
 const APPLIED = 'Split. undo_operation cannot revert a split: to undo it, edit the transaction in YNAB.';
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 
 describe.each(ERAS)('split_transaction, %s era', (era) => {

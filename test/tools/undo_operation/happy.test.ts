@@ -15,6 +15,7 @@ import {
   textOf,
   type Harness,
   type Session,
+  out,
 } from '../../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../../helpers/writes.js';
 
@@ -32,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const categoryOf = (id: string) => h.standIn.state.transactions.find((t) => t.id === id)?.category_id ?? null;
 const recategorise = (id: string, category: string) =>
   fetch(`${h.standIn.url}/plans/demo-budget/transactions`, {

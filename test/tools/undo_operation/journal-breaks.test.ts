@@ -6,11 +6,10 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
-import { ERAS, call, connect } from '../../helpers/harness.js';
+import { ERAS, call, connect, out } from '../../helpers/harness.js';
 import { ACCEPT, answering } from '../../helpers/writes.js';
 
 type Out = Record<string, unknown> & { status: string; message: string };
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Out;
 const MONTH_PATH = '/plans/demo-budget/months/2026-09-01';
 const HOLIDAYS = `${MONTH_PATH}/categories/cat-holidays`;
 const RESTAURANTS = `${MONTH_PATH}/categories/cat-restaurants`;
@@ -33,7 +32,7 @@ describe.each(ERAS)('outcomes, %s era', (era) => {
       to_category_id: 'cat-restaurants',
       amount: 10,
     };
-    expect(out(await call(s, 'move_money', move)).status).toBe('applied');
+    expect(out<Out>(await call(s, 'move_money', move)).status).toBe('applied');
     // The undo's first write lands slowly; meanwhile the journal turns into a folder. Its second write fails.
     h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, delayMs: 300 });
     h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, status: 500 });
@@ -42,7 +41,7 @@ describe.each(ERAS)('outcomes, %s era', (era) => {
     while (!h.standIn.requests.some((q) => q.method === 'PATCH')) await new Promise((r) => setTimeout(r, 5));
     rmSync(journal, { force: true });
     mkdirSync(journal, { recursive: true });
-    const r = out(await pending);
+    const r = out<Out>(await pending);
     expect(r.status).toBe('partial');
     expect(r.operation_id).toBeNull();
     expect(r.message).toMatch(

@@ -17,6 +17,7 @@ import {
   startHarness,
   textOf,
   type Harness,
+  out,
 } from '../../helpers/harness.js';
 import { CARD_GROUP, extraCategory } from '../../helpers/plans.js';
 import { ACCEPT, DECLINE, answering, tempJournal } from '../../helpers/writes.js';
@@ -46,7 +47,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const row = (id: string) => h.standIn.state.categories.find((c) => c.id === id);
 const GET = 'GET /plans/demo-budget/categories';

@@ -6,10 +6,9 @@
 import { describe, expect } from 'vitest';
 import { SCHEDULE_ACCOUNT_GONE, SCHEDULE_GONE } from '../../../src/safety/undo/scheduled.js';
 import { it } from '../../helpers/fixture.js';
-import { ERAS, call, connect, type Harness } from '../../helpers/harness.js';
+import { ERAS, call, connect, type Harness, out } from '../../helpers/harness.js';
 import { ACCEPT, answering } from '../../helpers/writes.js';
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const deleteByHand = (h: Harness, id: string) =>
   fetch(`${h.standIn.url}/plans/demo-budget/scheduled_transactions/${id}`, {
     method: 'DELETE',

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, startHarness, textOf, type Harness } from '../../helpers/harness.js';
+import { ERAS, call, connect, startHarness, textOf, type Harness, out } from '../../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../../helpers/writes.js';
 
 let h: Harness;
@@ -59,7 +59,6 @@ const RENT = {
   frequency: 'monthly',
 };
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const schedule = (id: string) =>
   h.standIn.state.scheduled_transactions.find((s) => s.id === id && !s.deleted);

@@ -18,6 +18,7 @@ import {
   startHarness,
   textOf,
   type Harness,
+  out,
 } from '../../helpers/harness.js';
 import { ACCEPT, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
@@ -82,7 +83,6 @@ const MULTI_QUESTION = [
   '  flag_color: none → red',
 ].join('\n');
 
-const out = (r: { structuredContent?: unknown }) => r.structuredContent as Record<string, unknown>;
 const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const tx = (id: string) => h.standIn.state.transactions.find((t) => t.id === id);
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
