@@ -260,34 +260,6 @@ describe(`${req('pacer-hourly')} pacing and 429 (YNAB allows 200 requests per ho
  * default ten minutes.
  */
 describe('odd answers', () => {
-  let standIn: StandIn;
-  beforeAll(async () => {
-    standIn = await startStandIn();
-  });
-  afterAll(async () => standIn.close());
-
-  let now = 0;
-  let waits: number[] = [];
-  let pacer: Pacer;
-  const make = (): YnabHttp => {
-    const config = loadConfig({ AVENIR_MCP_YNAB_URL: standIn.url, YNAB_API_KEY: 'test' });
-    return new YnabHttp({
-      baseUrl: () => config.ynabUrl(),
-      token: () => config.token(),
-      pacer,
-      log: silentLog,
-      random: () => 0.5,
-      sleep: async (ms) => {
-        waits.push(ms);
-      },
-    });
-  };
-  beforeEach(() => {
-    standIn.reset();
-    now = 0;
-    waits = [];
-    pacer = new Pacer(() => now);
-  });
   const sent = () => standIn.requests.map((r) => `${r.method} ${r.path}`);
 
   describe('answers at the edges', () => {
