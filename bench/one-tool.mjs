@@ -6,9 +6,10 @@
 //   ... --plan=raw                     on the raw-label plan (bench/raw-plan.mjs) instead
 //   ... --ids=uuid                     with YNAB's 36-character ids instead of short ones (bench/uuid-ids.mjs)
 //
-// Prints the cold call, the warm p50/p95, the server's peak RSS (VmHWM) and the CPU time a warm call
-// costs the server and this process (the stand-in and the client): on a loaded machine, the CPU times
-// move far less than the latencies. With --cpu-prof or
+// Prints the cold call, the warm p50/p95, the server's peak RSS (VmHWM), the CPU time a warm call
+// costs the server and this process (the stand-in and the client), and the server's CPU time for the
+// cold call (its first whole download included): on a loaded machine, the CPU times move far less
+// than the latencies. With --cpu-prof or
 // --heap-prof the server writes its profile into bench/profiles/ (open it in Chrome's DevTools).
 // Figures are printed, never asserted. Nothing leaves this machine.
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -93,7 +94,10 @@ for (const [name, input] of chosen) {
   const times = [];
   let serverCpu = 0;
   let ownCpu = 0;
+  let coldCpu = 0;
   for (let i = 0; i <= repeats; i++) {
+    if (i === 0) coldCpu = cpuOf(transport.pid);
+    if (i === 1) coldCpu = cpuOf(transport.pid) - coldCpu;
     const cpuBefore = i === 1 ? [cpuOf(transport.pid), process.cpuUsage()] : undefined;
     if (cpuBefore) [serverCpu, ownCpu] = cpuBefore;
     const started = performance.now();
@@ -108,7 +112,8 @@ for (const [name, input] of chosen) {
   process.stdout.write(
     `${name.padEnd(28)} cold ${cold.toFixed(0).padStart(5)} ms  warm p50 ${percentile(warm, 50).toFixed(1).padStart(6)}` +
       `  p95 ${percentile(warm, 95).toFixed(1).padStart(6)} ms  peak RSS ${peakRss(transport.pid).toFixed(0)} MiB` +
-      `  CPU per warm call: server ${serverMs.toFixed(1)} ms, stand-in+client ${ownMs.toFixed(1)} ms\n`,
+      `  CPU per warm call: server ${serverMs.toFixed(1)} ms, stand-in+client ${ownMs.toFixed(1)} ms` +
+      `  server CPU of the cold call ${coldCpu.toFixed(0)} ms\n`,
   );
 }
 process.stdout.write(`load average ${loadavg()[0].toFixed(1)}\n`);
