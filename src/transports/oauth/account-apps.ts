@@ -16,11 +16,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authorizeUrl, exchangeCode, ynabUserId, YnabOAuthError } from '../../hosted/ynab-oauth.js';
 import type { Person } from '../../store/people.js';
-import { AGAIN, confirmed, page, signConfirmation } from './account-confirm.js';
+import { AGAIN, confirmedForm, page, signConfirmation } from './account-confirm.js';
 import { APPS_PATH, personAppsPage } from './account-apps-page.js';
 import { ACCOUNT_PATH } from './account-page.js';
 import { listClients, revokePersonClient, setClientAccess } from './grants.js';
-import { originOf, readForm } from './interaction.js';
+import { originOf } from './interaction.js';
 import { newNonce, pageHeaders } from './page.js';
 import { accountTripUid, tripCookie, WIDEN_TRIP_STATE, type HostedContext } from './ynab-sign-in.js';
 
@@ -82,9 +82,7 @@ export async function handleAccountApps(
   ctx: HostedContext,
 ): Promise<void> {
   if (req.method !== 'POST') return void res.writeHead(303, { location: ACCOUNT_PATH }).end();
-  const form = await readForm(req);
-  const token = form.get('token') ?? '';
-  const id = await confirmed(req, ctx, token, APPS_AUDIENCE);
+  const { form, token, id } = await confirmedForm(req, ctx, APPS_AUDIENCE);
   const person = id === null ? null : await ctx.people.person(id);
   if (person === null) return stale(ctx, res);
   const clientId = form.get('client') ?? '';

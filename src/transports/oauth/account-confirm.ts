@@ -9,6 +9,7 @@ import { createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { jwtVerify, SignJWT } from 'jose';
 import { ACCOUNT_PATH } from './account-page.js';
+import { readForm } from './interaction.js';
 import { messagePage, newNonce, pageHeaders } from './page.js';
 import type { HostedContext } from './ynab-sign-in.js';
 
@@ -71,6 +72,20 @@ export async function confirmed(
   } catch {
     return null;
   }
+}
+
+/**
+ * A posted account form, its confirmation token, and the account the token names for this browser
+ * (`confirmed`), or null: the one way every account form (apps, digest, deletion) is read.
+ */
+export async function confirmedForm(
+  req: IncomingMessage,
+  ctx: HostedContext,
+  audience = AUDIENCE,
+): Promise<{ form: URLSearchParams; token: string; id: string | null }> {
+  const form = await readForm(req);
+  const token = form.get('token') ?? '';
+  return { form, token, id: await confirmed(req, ctx, token, audience) };
 }
 
 /**

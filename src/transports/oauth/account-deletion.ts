@@ -20,7 +20,7 @@ import { authorizeUrl, exchangeCode, ynabUserId, YnabOAuthError } from '../../ho
 import { ACCOUNT_PATH, accountPage, confirmPage } from './account-page.js';
 import { readForm, originOf } from './interaction.js';
 import { newNonce, pageHeaders } from './page.js';
-import { AGAIN, AUDIENCE, COOKIE, confirmed, page, signConfirmation } from './account-confirm.js';
+import { AGAIN, AUDIENCE, COOKIE, confirmedForm, page, signConfirmation } from './account-confirm.js';
 import { APPS_TRIP_STATE, showApps } from './account-apps.js';
 import { ACCOUNT_TRIP_STATE, accountTripUid, tripCookie, type HostedContext } from './ynab-sign-in.js';
 import { DIGEST_AUDIENCE, DIGEST_TRIP_STATE, showDigest } from './account-digest.js';
@@ -122,8 +122,7 @@ export async function handleAccountDelete(
   ctx: HostedContext,
 ): Promise<void> {
   if (req.method !== 'POST') return void res.writeHead(303, { location: ACCOUNT_PATH }).end();
-  const form = await readForm(req);
-  const id = await confirmed(req, ctx, form.get('token') ?? '');
+  const { id } = await confirmedForm(req, ctx);
   // the cookie has served either way
   res.setHeader('set-cookie', `${COOKIE}=; Path=${ACCOUNT_PATH}; Max-Age=0`);
   if (id === null)

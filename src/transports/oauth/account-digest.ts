@@ -8,9 +8,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkWebhookUrl, WebhookUrlRefused } from '../../hosted/digest-webhook-url.js';
-import { AGAIN, confirmed, page } from './account-confirm.js';
+import { AGAIN, confirmedForm, page } from './account-confirm.js';
 import { digestPage } from './account-page.js';
-import { readForm } from './interaction.js';
 import { newNonce, pageHeaders } from './page.js';
 import type { HostedContext } from './ynab-sign-in.js';
 
@@ -47,9 +46,7 @@ export async function handleAccountDigest(
   const digests = ctx.digests;
   if (req.method !== 'POST' || digests === undefined)
     return void res.writeHead(303, { location: '/account' }).end();
-  const form = await readForm(req);
-  const token = form.get('token') ?? '';
-  const person = await confirmed(req, ctx, token, DIGEST_AUDIENCE);
+  const { form, token, id: person } = await confirmedForm(req, ctx, DIGEST_AUDIENCE);
   if (person === null)
     return page(
       ctx,
