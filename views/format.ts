@@ -11,14 +11,9 @@ import { currencyText, dateText, type CurrencyText } from '../src/domain/plan-te
 /** The `_meta` key of a result holding its plan's formats (the server's FORMAT_META_KEY). */
 export const FORMAT_META_KEY = 'avenir-mcp/format';
 
-export interface Currency {
+/** A plan's currency as the server sends it: how to write it, and its ISO code. */
+export interface Currency extends CurrencyText {
   iso_code: string;
-  symbol: string;
-  decimal_digits: number;
-  decimal_separator: string;
-  group_separator: string;
-  symbol_first: boolean;
-  display_symbol: boolean;
 }
 
 export interface Formats {

@@ -7,20 +7,16 @@
  */
 import type { Deps } from '../deps.js';
 import type { YnabPlan } from '../domain/model.js';
+import type { CurrencyText } from '../domain/plan-text.js';
 import { clean } from '../domain/text.js';
 import { LAST_USED } from '../ynab/api.js';
 
 /** The `_meta` key of a view's result holding its plan's formats. */
 export const FORMAT_META_KEY = 'avenir-mcp/format';
 
-export interface ViewCurrency {
+/** A plan's currency as a view gets it: how to write it (plan-text.ts), and its ISO code. */
+export interface ViewCurrency extends CurrencyText {
   iso_code: string;
-  symbol: string;
-  decimal_digits: number;
-  decimal_separator: string;
-  group_separator: string;
-  symbol_first: boolean;
-  display_symbol: boolean;
 }
 
 export interface ViewFormat {
