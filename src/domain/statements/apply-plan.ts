@@ -9,7 +9,7 @@ import { AppError } from '../errors.js';
 import type { NewTransactionBody, TransactionPatch, YnabTransaction } from '../model.js';
 import type { MoneyText } from '../money.js';
 import { clean, cleanFull } from '../text.js';
-import type { DeletedTransaction } from '../transactions/delete-transactions.js';
+import { deletedRecord, type DeletedTransaction } from '../transactions/delete-transactions.js';
 import { clearedBalanceOn, type Fix } from './compare.js';
 import type { StatedBalance } from './statement.js';
 
@@ -80,23 +80,6 @@ const fieldText = (text: string | null, max: number): string | null => {
   return line === '' ? null : Array.from(line).slice(0, max).join('');
 };
 
-/** The deleted transaction as the journal keeps it (a plain row: the comparison never deletes a split). */
-const deletedOf = (t: YnabTransaction): DeletedTransaction => ({
-  transaction_id: t.id,
-  account_id: t.account_id,
-  date: t.date,
-  amount: t.amount,
-  payee_id: t.payee_id ?? null,
-  payee_name: t.payee_name ?? null,
-  category_id: t.category_id ?? null,
-  memo: t.memo ?? null,
-  cleared: t.cleared === 'uncleared' ? 'uncleared' : 'cleared',
-  approved: t.approved,
-  flag_color: (t.flag_color ?? null) as DeletedTransaction['flag_color'],
-  transfer_account_id: t.transfer_account_id ?? null,
-  subtransactions: [],
-});
-
 function checkDelete(fix: Fix & { kind: 'delete' }, t: YnabTransaction | undefined): YnabTransaction {
   if (t === undefined)
     throw new AppError(`${fix.id} deletes ${fix.transaction_id}, which is no longer in YNAB.`);
@@ -150,7 +133,7 @@ function addFix(d: Draft, fix: Fix): void {
   const t = d.byId.get(fix.transaction_id);
   if (fix.kind === 'delete') {
     const gone = checkDelete(fix, t);
-    d.deletes.push(deletedOf(gone));
+    d.deletes.push(deletedRecord(gone));
     d.lines.push(
       `- ${fix.id} delete the duplicate ${gone.id}: ${money.date(gone.date)} ${who(gone)} ${money(gone.amount)}`,
     );

@@ -71,7 +71,11 @@ export function linkedSide(
   );
 }
 
-const record = (tx: YnabTransaction): DeletedTransaction => ({
+/**
+ * A transaction as the journal keeps it before it is deleted: enough to recreate it (its lines too)
+ * when the delete is undone. delete_transactions and apply_statement's duplicates both record it so.
+ */
+export const deletedRecord = (tx: YnabTransaction): DeletedTransaction => ({
   transaction_id: tx.id,
   account_id: tx.account_id,
   date: tx.date,
@@ -129,7 +133,7 @@ export function planDelete(
       covered.add(linked.id);
       plan.linkedAccounts.set(linked.id, accountName(linked.account_id));
     }
-    plan.records.push(record(tx));
+    plan.records.push(deletedRecord(tx));
     plan.views.push({
       transaction_id: tx.id,
       date: tx.date,
