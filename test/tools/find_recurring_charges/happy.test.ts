@@ -2,12 +2,12 @@
  * `find_recurring_charges` through a real MCP client, in both protocol eras, against the stand-in:
  * figures computed here from the demo rows, the four YNAB requests, only months the plan covers.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan } from '../../../src/demo/index.js';
 import type { TransactionRow } from '../../../src/demo/index.js';
-import { ERAS, call, connect, requestLines, startHarness, textOf } from '../../helpers/harness.js';
-import type { Harness, Session } from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf } from '../../helpers/harness.js';
+import type { Session } from '../../helpers/harness.js';
 import { renderResult } from '../../../src/mcp/render.js';
 
 const demo = buildDemoPlan();
@@ -65,15 +65,9 @@ const yearlyTotal = (charges: Charge[]): number =>
   Math.round(charges.filter((c) => c.monthly_amount < 0).reduce((s, c) => s + c.yearly_amount * 100, 0)) /
   100;
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 describe.each(ERAS)('find_recurring_charges, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     s = await connect(h, era);
     h.standIn.clearRequests();
@@ -93,7 +87,7 @@ describe.each(ERAS)('find_recurring_charges, %s era', (era) => {
     charge('STREAMFLIX', WINDOW, 'STREAMFLIX', category('cat-subscriptions'), false),
   ];
 
-  it('lists the demo charges costliest first, in four requests', async () => {
+  it('lists the demo charges costliest first, in four requests', async ({ h }) => {
     const r = await call(s, 'find_recurring_charges', { plan_id: PLAN });
     expect(r.isError, textOf(r)).toBeFalsy();
     expect(textOf(r)).toBe(renderResult(r.structuredContent as Record<string, unknown>));
@@ -147,7 +141,7 @@ describe.each(ERAS)('find_recurring_charges, %s era', (era) => {
     expect((none.structuredContent as { charges: Charge[] }).charges).toEqual([]);
   });
 
-  it('refuses a category that names nothing, after reading only the categories', async () => {
+  it('refuses a category that names nothing, after reading only the categories', async ({ h }) => {
     const r = await call(s, 'find_recurring_charges', { plan_id: PLAN, category: 'Gym' });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(
@@ -174,7 +168,7 @@ describe.each(ERAS)('find_recurring_charges, %s era', (era) => {
     expect(salary).toMatchObject({ monthly_amount: 3200, yearly_amount: 38400, day: 28 });
   });
 
-  it('looks at the 4 months before the pinned today', async () => {
+  it('looks at the 4 months before the pinned today', async ({ h }) => {
     const later = await connect(h, era, { env: { AVENIR_MCP_TODAY: '2026-10-05' } });
     try {
       const r = await call(later, 'find_recurring_charges', { plan_id: PLAN });
@@ -191,7 +185,7 @@ describe.each(ERAS)('find_recurring_charges, %s era', (era) => {
     }
   });
 
-  it('looks at no month before the plan starts', async () => {
+  it('looks at no month before the plan starts', async ({ h }) => {
     const early = await connect(h, era, { env: { AVENIR_MCP_TODAY: '2025-04-15' } });
     try {
       const r = await call(early, 'find_recurring_charges', { plan_id: PLAN, include_income: true });
@@ -205,7 +199,7 @@ describe.each(ERAS)('find_recurring_charges, %s era', (era) => {
     }
   });
 
-  it('refuses unknown fields before any request, and reports YNAB errors', async () => {
+  it('refuses unknown fields before any request, and reports YNAB errors', async ({ h }) => {
     const bad = await call(s, 'find_recurring_charges', { plan_id: PLAN, include_income: 'yes' });
     expect(bad.isError).toBe(true);
     expect(h.standIn.requests).toHaveLength(0);

@@ -3,13 +3,13 @@
  * computed here from the demo rows, the three YNAB requests (filters run locally on the delta-synced
  * transactions), split lines listed under their transaction, the planted memos on one line, every error text.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan } from '../../../src/demo/index.js';
 import { merchant } from '../../../src/domain/payees/merchant.js';
 import type { TransactionRow } from '../../../src/demo/index.js';
-import { ERAS, call, connect, requestLines, startHarness, textOf } from '../../helpers/harness.js';
-import type { Harness, Session } from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf } from '../../helpers/harness.js';
+import type { Session } from '../../helpers/harness.js';
 import { renderResult } from '../../../src/mcp/render.js';
 
 const demo = buildDemoPlan();
@@ -83,18 +83,15 @@ function oneLine(text: string): string {
   return points.length > 80 ? `${points.slice(0, 79).join('')}…` : line;
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(({ h }) => {
   // freshness window off: each search is counted on its own, the repeat as a delta of every list it
   // reads
   h.env.AVENIR_MCP_FRESH_SECONDS = '0';
 });
-afterAll(async () => h.close());
 
 describe.each(ERAS)('find_transactions, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     s = await connect(h, era);
     h.standIn.clearRequests();
@@ -119,7 +116,7 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     return rows;
   };
 
-  it('lists September so far on every account, newest first, in three requests', async () => {
+  it('lists September so far on every account, newest first, in three requests', async ({ h }) => {
     const out = await find({ since_date: '2026-09-01' });
     expect(out).toEqual({
       transactions: expected('2026-09-01', '2026-09-25'),
@@ -143,7 +140,9 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     ]);
   });
 
-  it('says of a duplicate pair which row the bank imported, which was matched, and which came later', async () => {
+  it('says of a duplicate pair which row the bank imported, which was matched, and which came later', async ({
+    h,
+  }) => {
     const row = (id: string) => h.standIn.state.transactions.find((t) => t.id === id)!;
     // the rows are changed behind YNAB's versioning: each look is a new session, reading them whole
     const pair = async () => {
@@ -261,7 +260,7 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     expect(exact).toMatchObject({ truncated: false, next_cursor: null });
   });
 
-  it('searches the whole plan without dates: every Rail Co line, paged', async () => {
+  it('searches the whole plan without dates: every Rail Co line, paged', async ({ h }) => {
     const rail = (t: TransactionRow) => t.payee_name === 'RAIL CO';
     const all = expected('0000-01-01', '2026-09-25', rail);
     expect(all.map((t) => t.transaction_id)).toEqual(['tx-054', 'tx-038', 'tx-023', 'tx-008']);
@@ -288,7 +287,7 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     expect(tx055?.payee_id).toMatch(/^pay-/);
   });
 
-  it('shows a split transaction with its lines, and matches it by a line category', async () => {
+  it('shows a split transaction with its lines, and matches it by a line category', async ({ h }) => {
     const answer = await fetch(`${h.standIn.url}/plans/${PLAN}/transactions`, {
       method: 'PATCH',
       headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
@@ -337,7 +336,7 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     );
   });
 
-  it('refuses a category that is hidden or not in the plan, after its three requests', async () => {
+  it('refuses a category that is hidden or not in the plan, after its three requests', async ({ h }) => {
     const tennis = h.standIn.state.categories.find((c) => c.id === 'cat-tennis');
     if (tennis) tennis.hidden = true;
     for (const id of ['cat-tennis', 'cat-nope']) {
@@ -355,7 +354,7 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     }
   });
 
-  it('refuses an unknown account after reading the accounts only', async () => {
+  it('refuses an unknown account after reading the accounts only', async ({ h }) => {
     const r = await call(s, 'find_transactions', {
       plan_id: PLAN,
       since_date: '2026-09-01',
@@ -366,13 +365,13 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual([REQUESTS[0]]);
   });
 
-  it.each([
+  it.for<[Record<string, unknown>, string]>([
     [
       { since_date: '2026-09-10', until_date: '2026-09-01' },
       'until_date 2026-09-01 is before since_date 2026-09-10: swap them.',
     ],
     [{ since_date: '2026-10-01' }, 'until_date 2026-09-25 is before since_date 2026-10-01: swap them.'],
-  ])('checks the dates before any request: %j', async (args, text) => {
+  ])('checks the dates before any request: %j', async ([args, text], { h }) => {
     const r = await call(s, 'find_transactions', { plan_id: PLAN, ...args });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(text);
@@ -384,7 +383,9 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     expect(out.total_count).toBe(expected('2025-01-01', '2026-09-25').length);
   });
 
-  it('refuses a range whose minimum is above its maximum before any request, saying what to fix', async () => {
+  it('refuses a range whose minimum is above its maximum before any request, saying what to fix', async ({
+    h,
+  }) => {
     for (const [min, max] of [
       [50, 20],
       [-20, -50],
@@ -398,7 +399,7 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it('refuses out-of-schema arguments before any request', async () => {
+  it('refuses out-of-schema arguments before any request', async ({ h }) => {
     for (const args of [
       { since_date: '2026-09-31' },
       { cursor: 'not a cursor' },
@@ -413,7 +414,7 @@ describe.each(ERAS)('find_transactions, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it('follows the pinned today for its default until_date', async () => {
+  it('follows the pinned today for its default until_date', async ({ h }) => {
     const other = await connect(h, era, { env: { AVENIR_MCP_TODAY: '2026-09-12' } });
     try {
       const r = await call(other, 'find_transactions', { plan_id: PLAN, since_date: '2026-09-10' });

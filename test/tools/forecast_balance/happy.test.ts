@@ -3,11 +3,11 @@
  * assumptions and the months computed here from the demo data (today 2026-09-25, and another day), the
  * four YNAB requests, every error text.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan } from '../../../src/demo/index.js';
-import { ERAS, call, connect, requestLines, startHarness, textOf } from '../../helpers/harness.js';
-import type { Harness, Session } from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf } from '../../helpers/harness.js';
+import type { Session } from '../../helpers/harness.js';
 import {
   BUDGET,
   SCHEDULED,
@@ -30,15 +30,9 @@ const PLAN = 'demo-budget';
 const REQUESTS = ['accounts', 'transactions', 'scheduled_transactions', 'categories'].map(
   (p) => `GET /plans/${PLAN}/${p}`,
 );
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 describe.each(ERAS)('forecast_balance, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     s = await connect(h, era);
     h.standIn.clearRequests();
@@ -52,7 +46,7 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
     return r.structuredContent as Forecast;
   };
 
-  it('projects the demo to December from 2026-09-25, in four requests', async () => {
+  it('projects the demo to December from 2026-09-25, in four requests', async ({ h }) => {
     const out = await forecast(s, { until: '2026-12', detail: true });
     const today = '2026-09-25';
     const RECURRING = [
@@ -142,7 +136,7 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(REQUESTS);
   });
 
-  it('sums each schedule into one line by default, the dated occurrences only with detail', async () => {
+  it('sums each schedule into one line by default, the dated occurrences only with detail', async ({ h }) => {
     const detail = await forecast(s, { until: '2026-12', detail: true });
     h.standIn.clearRequests();
     const out = await forecast(s, { until: '2026-12' });
@@ -188,7 +182,7 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual([]);
   });
 
-  it('projects from another today (2026-08-15), with the history it then has', async () => {
+  it('projects from another today (2026-08-15), with the history it then has', async ({ h }) => {
     h.standIn.setToday('2026-08-15');
     const other = await connect(h, era, { env: { AVENIR_MCP_TODAY: '2026-08-15' } });
     try {
@@ -304,13 +298,13 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
     expect(only?.end).toBe((only?.start ?? 0) + (only?.inflows ?? 0) + (only?.outflows ?? 0));
   });
 
-  it.each([
+  it.for([
     ['abc', "until must be a month as YYYY-MM, got 'abc'."],
     ['2026-13', "until must be a month as YYYY-MM, got '2026-13'."],
     ['2026-12-01', "until must be a month as YYYY-MM, got '2026-12-01'."],
     ['2026-08', 'until must be the current month or later.'],
     ['2028-10', 'until must be at most 24 months ahead.'],
-  ])('refuses until %j before any request', async (until, text) => {
+  ])('refuses until %j before any request', async ([until, text], { h }) => {
     const r = await call(s, 'forecast_balance', { plan_id: PLAN, until });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(text);
@@ -327,7 +321,7 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
     expect((await forecast(s, { until: '2028-09' })).months).toHaveLength(25);
   });
 
-  it('refuses unknown accounts, all named and sorted, after the accounts request', async () => {
+  it('refuses unknown accounts, all named and sorted, after the accounts request', async ({ h }) => {
     const r = await call(s, 'forecast_balance', {
       plan_id: PLAN,
       until: '2026-12',
@@ -338,7 +332,7 @@ describe.each(ERAS)('forecast_balance, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual([REQUESTS[0]]);
   });
 
-  it('refuses malformed one-offs and amounts before any request', async () => {
+  it('refuses malformed one-offs and amounts before any request', async ({ h }) => {
     for (const args of [
       { one_offs: [{ date: '2026-10-01', amount: -1, label: 'x', note: 'extra' }] },
       { one_offs: [{ date: '2026-10-32', amount: -1, label: 'x' }] },

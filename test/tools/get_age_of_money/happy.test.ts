@@ -3,7 +3,7 @@
  * several "today"s: YNAB's own figures (computed by the stand-in as YNAB defines them) relayed,
  * every message and note, and one request each.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, computeFigures } from '../../../src/demo/index.js';
 import {
@@ -11,7 +11,6 @@ import {
   call,
   connect,
   requestLines,
-  startHarness,
   textOf,
   type Harness,
   type Session,
@@ -43,24 +42,18 @@ const age = (month: string): number => {
 /** What a message starts with when the plan holds fewer months than the default 12 asked. */
 const short = (n: number): string => `${n} of the 12 months asked (YNAB holds no earlier month). `;
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 describe.each(ERAS)('get_age_of_money, %s era', (era) => {
   let s: Session;
-  const open = async (today: string): Promise<void> => {
+  const open = async (h: Harness, today: string): Promise<void> => {
     h.standIn.reset();
     h.standIn.setToday(today);
     s = await connect(h, era, { env: { AVENIR_MCP_TODAY: today } });
     h.standIn.clearRequests();
   };
-  beforeEach(async () => open('2026-09-25'));
+  it.beforeEach(async ({ h }) => open(h, '2026-09-25'));
   afterEach(async () => s.close());
 
-  it('on 2026-09-25: YNAB figures of the 4 months, oldest first, up since July', async () => {
+  it('on 2026-09-25: YNAB figures of the 4 months, oldest first, up since July', async ({ h }) => {
     expect([...ages.values()]).toEqual([null, 17, 48, 47]);
     const r = await call(s, TOOL, { plan_id: 'demo-budget' });
     expect(r.isError).toBeFalsy();
@@ -105,7 +98,7 @@ describe.each(ERAS)('get_age_of_money, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months']);
   });
 
-  it('over the last 2 months: down by 1 day, all asked months held', async () => {
+  it('over the last 2 months: down by 1 day, all asked months held', async ({ h }) => {
     const r = await call(s, TOOL, { plan_id: 'demo-budget', months_count: 2 });
     expect(r.structuredContent).toMatchObject({
       message: `${head(47, '2026-09')}${OVER} It went down by 1 days since 2026-08.`,
@@ -118,7 +111,7 @@ describe.each(ERAS)('get_age_of_money, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months']);
   });
 
-  it.each([
+  it.for<[string, Record<string, unknown>]>([
     [
       '2026-08-15',
       {
@@ -191,15 +184,15 @@ describe.each(ERAS)('get_age_of_money, %s era', (era) => {
         ],
       },
     ],
-  ])('on %s', async (today, want) => {
+  ])('on %s', async ([today, want], { h }) => {
     await s.close();
-    await open(today);
+    await open(h, today);
     const r = await call(s, TOOL, { plan_id: 'demo-budget' });
     expect(r.structuredContent).toMatchObject(want);
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/months']);
   });
 
-  it('refuses months_count out of 1–24 before any request', async () => {
+  it('refuses months_count out of 1–24 before any request', async ({ h }) => {
     for (const months_count of [0, 25, 1.5]) {
       expect((await call(s, TOOL, { plan_id: 'demo-budget', months_count })).isError).toBe(true);
     }

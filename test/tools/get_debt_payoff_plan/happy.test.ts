@@ -2,20 +2,11 @@
  * `get_debt_payoff_plan` through a real MCP client in both eras, on the demo plan: the car loan's
  * payoff simulated here with the demo's own interest rule, the 1–2 YNAB requests and every error.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { monthlyInterest } from '../../../src/demo/household/history.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  type Session,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Session } from '../../helpers/harness.js';
 
 const demo = buildDemoPlan();
 const carOwed = -demo.transactions
@@ -78,18 +69,15 @@ interface Payoff {
   notes: string[];
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(({ h }) => {
   // freshness window off: each call here is counted on its own: a repeat reads its lists again as
   // deltas
   h.env.AVENIR_MCP_FRESH_SECONDS = '0';
 });
-afterAll(async () => h.close());
 
 describe.each(ERAS)('get_debt_payoff_plan, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     h.standIn.setToday('2026-09-25');
     s = await connect(h, era);
@@ -100,7 +88,9 @@ describe.each(ERAS)('get_debt_payoff_plan, %s era', (era) => {
   const payoff = async (args: Record<string, unknown> = {}, session = s) =>
     call(session, 'get_debt_payoff_plan', { plan_id: 'demo-budget', ...args });
 
-  it("pays the car loan off at its minimum, with YNAB's terms and what was paid lately, in 2 requests", async () => {
+  it("pays the car loan off at its minimum, with YNAB's terms and what was paid lately, in 2 requests", async ({
+    h,
+  }) => {
     const r = await payoff();
     expect(r.isError).toBeFalsy();
     const out = r.structuredContent as Payoff;
@@ -162,7 +152,7 @@ describe.each(ERAS)('get_debt_payoff_plan, %s era', (era) => {
     ]);
   });
 
-  it('uses a monthly_budget given, and overrides found by name or id', async () => {
+  it('uses a monthly_budget given, and overrides found by name or id', async ({ h }) => {
     const r = await payoff({
       monthly_budget: 1000,
       strategy: 'snowball',
@@ -194,7 +184,7 @@ describe.each(ERAS)('get_debt_payoff_plan, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(2);
   });
 
-  it('refuses a monthly_budget below the minimum payments, after 1 request', async () => {
+  it('refuses a monthly_budget below the minimum payments, after 1 request', async ({ h }) => {
     const r = await payoff({ monthly_budget: 399.995 });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(
@@ -207,7 +197,7 @@ describe.each(ERAS)('get_debt_payoff_plan, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(2);
   });
 
-  it('refuses unknown debt accounts, naming them and the open debts', async () => {
+  it('refuses unknown debt accounts, naming them and the open debts', async ({ h }) => {
     const r = await payoff({
       overrides: [
         { account: 'Car loan' },
@@ -223,7 +213,7 @@ describe.each(ERAS)('get_debt_payoff_plan, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/accounts']);
   });
 
-  it('averages the past payments when no minimum is known: 2 requests', async () => {
+  it('averages the past payments when no minimum is known: 2 requests', async ({ h }) => {
     const plan: PlanData = buildDemoPlan();
     plan.accounts.find((a) => a.id === 'acc-car-loan')!.debt_minimum_payments = null;
     h.standIn.reset(plan);
@@ -250,7 +240,9 @@ describe.each(ERAS)('get_debt_payoff_plan, %s era', (era) => {
     ]);
   });
 
-  it('refuses when no minimum is known and nothing was paid (before the loan terms, 2025-03-15)', async () => {
+  it('refuses when no minimum is known and nothing was paid (before the loan terms, 2025-03-15)', async ({
+    h,
+  }) => {
     h.standIn.setToday('2025-03-15');
     const early = await connect(h, era, { env: { AVENIR_MCP_TODAY: '2025-03-15' } });
     try {
@@ -299,7 +291,7 @@ describe.each(ERAS)('get_debt_payoff_plan, %s era', (era) => {
     expect(short.notes.at(-1)).toBe('The plan stops after 12 months: max_months.');
   });
 
-  it('has nothing to pay off when no open account owes money', async () => {
+  it('has nothing to pay off when no open account owes money', async ({ h }) => {
     const plan: PlanData = buildDemoPlan();
     plan.accounts.find((a) => a.id === 'acc-car-loan')!.closed = true;
     h.standIn.reset(plan);
@@ -318,7 +310,7 @@ describe.each(ERAS)('get_debt_payoff_plan, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(1);
   });
 
-  it('refuses bad arguments before any request', async () => {
+  it('refuses bad arguments before any request', async ({ h }) => {
     for (const args of [
       { monthly_budget: 0 },
       { monthly_budget: -5 },

@@ -2,19 +2,10 @@
  * `get_net_worth_trend` through a real MCP client in both eras, on the demo plan served by the stand-in:
  * month-end figures computed here from the demo rows (the tracking-account history), requests and errors.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan } from '../../../src/demo/index.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  type Session,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Session } from '../../helpers/harness.js';
 import { renderResult } from '../../../src/mcp/render.js';
 
 const demo = buildDemoPlan();
@@ -73,18 +64,15 @@ interface Trend {
   accounts: string[];
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(({ h }) => {
   // freshness window off: each call here is counted on its own, the repeat as a delta of every list it
   // reads
   h.env.AVENIR_MCP_FRESH_SECONDS = '0';
 });
-afterAll(async () => h.close());
 
 describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     h.standIn.setToday('2026-09-25');
     s = await connect(h, era);
@@ -92,7 +80,7 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
   });
   afterEach(async () => s.close());
 
-  it('rebuilds 12 month ends from the accounts and transactions, in 2 requests', async () => {
+  it('rebuilds 12 month ends from the accounts and transactions, in 2 requests', async ({ h }) => {
     const r = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget' });
     expect(r.isError).toBeFalsy();
     const out = r.structuredContent as Trend;
@@ -147,7 +135,9 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
       expect(fromApril[i]!.debts).toBeGreaterThan(fromApril[i - 1]!.debts);
   });
 
-  it('takes a since from the start of the accounts history, before the plan first month, and none earlier', async () => {
+  it('takes a since from the start of the accounts history, before the plan first month, and none earlier', async ({
+    h,
+  }) => {
     const r = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', since: '2025-03' });
     expect(r.structuredContent).toMatchObject({ months_used: 19, months_asked: 19 });
     // every month asked is there: the first line is the conclusion alone
@@ -178,7 +168,7 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
     },
   );
 
-  it.each(['2026-04-15', '2025-06-10'])('works from another today, %s', async (today) => {
+  it.for(['2026-04-15', '2025-06-10'])('works from another today, %s', async (today, { h }) => {
     h.standIn.setToday(today);
     const other = await connect(h, era, { env: { AVENIR_MCP_TODAY: today } });
     try {
@@ -194,7 +184,7 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
     }
   });
 
-  it('gives each month its end date, marks the current month partial, and takes since', async () => {
+  it('gives each month its end date, marks the current month partial, and takes since', async ({ h }) => {
     const r = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', since: '2026-06' });
     const out = r.structuredContent as { months: { month: string; end: string; partial: boolean }[] };
     expect(out.months.map(({ month, end, partial }) => [month, end, partial])).toEqual([
@@ -215,7 +205,7 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it('refuses an out-of-range months_count before any request', async () => {
+  it('refuses an out-of-range months_count before any request', async ({ h }) => {
     for (const months_count of [0, 25, 1.5]) {
       const r = await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget', months_count });
       expect(r.isError).toBe(true);
@@ -236,7 +226,7 @@ describe.each(ERAS)('get_net_worth_trend, %s era', (era) => {
     );
   });
 
-  it('reads the cached lists again as deltas: still 2 requests', async () => {
+  it('reads the cached lists again as deltas: still 2 requests', async ({ h }) => {
     await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget' });
     h.standIn.clearRequests();
     await call(s, 'get_net_worth_trend', { plan_id: 'demo-budget' });

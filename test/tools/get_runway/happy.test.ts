@@ -2,19 +2,10 @@
  * `get_runway` through a real MCP client in both eras, on the demo plan: figures computed here from
  * the demo rows, the 2–3 YNAB requests, the young-plan message and the unknown-group error.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  type Session,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Session } from '../../helpers/harness.js';
 
 const demo = buildDemoPlan();
 const balance = (id: string): number =>
@@ -57,15 +48,9 @@ interface Runway {
   notes: string[];
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 describe.each(ERAS)('get_runway, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     h.standIn.setToday('2026-09-25');
     s = await connect(h, era);
@@ -76,7 +61,7 @@ describe.each(ERAS)('get_runway, %s era', (era) => {
   const months = ['2026-06', '2026-07', '2026-08'];
   const liquid = balance('acc-checking') + balance('acc-savings');
 
-  it('averages the complete months that hold budget transactions, in 2 requests', async () => {
+  it('averages the complete months that hold budget transactions, in 2 requests', async ({ h }) => {
     const r = await call(s, 'get_runway', { plan_id: 'demo-budget' });
     expect(r.isError).toBeFalsy();
     const out = r.structuredContent as Runway;
@@ -111,7 +96,7 @@ describe.each(ERAS)('get_runway, %s era', (era) => {
     ]);
   });
 
-  it('adds the essential runway: categories first, 3 requests', async () => {
+  it('adds the essential runway: categories first, 3 requests', async ({ h }) => {
     const r = await call(s, 'get_runway', {
       plan_id: 'demo-budget',
       essential_groups: [' bills ', 'grp-everyday', 'Bills'],
@@ -137,7 +122,7 @@ describe.each(ERAS)('get_runway, %s era', (era) => {
     ]);
   });
 
-  it('refuses unknown groups after the categories read alone, listing the groups', async () => {
+  it('refuses unknown groups after the categories read alone, listing the groups', async ({ h }) => {
     const r = await call(s, 'get_runway', {
       plan_id: 'demo-budget',
       essential_groups: ['Bills', ' Food\n', "L'Épicerie", 'Internal Master Category'],
@@ -149,7 +134,7 @@ describe.each(ERAS)('get_runway, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/categories']);
   });
 
-  it('finds a hidden group, and leaves out the lines of a deleted category', async () => {
+  it('finds a hidden group, and leaves out the lines of a deleted category', async ({ h }) => {
     const plan: PlanData = buildDemoPlan();
     plan.category_groups.find((g) => g.id === 'grp-fun')!.hidden = true;
     plan.categories.find((c) => c.id === 'cat-tennis')!.deleted = true;
@@ -185,12 +170,12 @@ describe.each(ERAS)('get_runway, %s era', (era) => {
     ]);
   });
 
-  it.each([
+  it.for<[string, string[]]>([
     ['2026-04-15', []],
     ['2025-06-10', []],
     ['2026-06-30', []],
     ['2026-08-15', ['2026-06', '2026-07']],
-  ])('from today %s, a young plan averages only the months it has', async (today, measured) => {
+  ])('from today %s, a young plan averages only the months it has', async ([today, measured], { h }) => {
     h.standIn.setToday(today);
     const other = await connect(h, era, { env: { AVENIR_MCP_TODAY: today } });
     try {
@@ -216,7 +201,7 @@ describe.each(ERAS)('get_runway, %s era', (era) => {
     }
   });
 
-  it('subtracts what a credit card owes, and says when nothing is left to live on', async () => {
+  it('subtracts what a credit card owes, and says when nothing is left to live on', async ({ h }) => {
     const plan: PlanData = buildDemoPlan();
     const checking = plan.accounts.find((a) => a.id === 'acc-checking')!;
     plan.accounts.push({ ...checking, id: 'acc-card', name: 'Visa', type: 'creditCard' });
@@ -240,7 +225,7 @@ describe.each(ERAS)('get_runway, %s era', (era) => {
     ]);
   });
 
-  it('refuses bad arguments before any request', async () => {
+  it('refuses bad arguments before any request', async ({ h }) => {
     for (const args of [
       { months_count: 0 },
       { months_count: 25 },

@@ -2,18 +2,10 @@
  * `get_savings_rate` through a real MCP client in both eras, on the demo plan: income, spending and
  * rates computed here from the demo rows, the 3 YNAB requests and the messages of a young plan.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  type Harness,
-  type Session,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, type Harness, type Session } from '../../helpers/harness.js';
 
 const demo = buildDemoPlan();
 const budgetIds = new Set(demo.accounts.filter((a) => a.on_budget).map((a) => a.id));
@@ -59,15 +51,9 @@ interface Savings {
   notes: string[];
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 describe.each(ERAS)('get_savings_rate, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     h.standIn.setToday('2026-09-25');
     s = await connect(h, era);
@@ -75,7 +61,7 @@ describe.each(ERAS)('get_savings_rate, %s era', (era) => {
   });
   afterEach(async () => s.close());
 
-  async function from(today: string, args: Record<string, unknown> = {}): Promise<Savings> {
+  async function from(h: Harness, today: string, args: Record<string, unknown> = {}): Promise<Savings> {
     h.standIn.setToday(today);
     const other = await connect(h, era, { env: { AVENIR_MCP_TODAY: today } });
     try {
@@ -87,7 +73,7 @@ describe.each(ERAS)('get_savings_rate, %s era', (era) => {
     }
   }
 
-  it('measures June to August 2026, in 3 requests', async () => {
+  it('measures June to August 2026, in 3 requests', async ({ h }) => {
     const r = await call(s, 'get_savings_rate', { plan_id: 'demo-budget' });
     expect(r.isError).toBeFalsy();
     const out = r.structuredContent as Savings;
@@ -138,10 +124,10 @@ describe.each(ERAS)('get_savings_rate, %s era', (era) => {
     ]);
   });
 
-  it.each(['2026-04-15', '2025-06-10', '2026-06-30'])(
+  it.for(['2026-04-15', '2025-06-10', '2026-06-30'])(
     'gives a message, not a rate, on a young plan (today %s)',
-    async (today) => {
-      const out = await from(today);
+    async (today, { h }) => {
+      const out = await from(h, today);
       expect(out).toEqual({
         message:
           '0 of the 6 months asked (no earlier month holds budget transactions). No complete month holds budget transactions yet: no savings rate to give.',
@@ -161,8 +147,8 @@ describe.each(ERAS)('get_savings_rate, %s era', (era) => {
     },
   );
 
-  it('says when a month had no income (September, no salary yet)', async () => {
-    const one = await from('2026-10-15', { months_count: 1 });
+  it('says when a month had no income (September, no salary yet)', async ({ h }) => {
+    const one = await from(h, '2026-10-15', { months_count: 1 });
     expect(one.months).toEqual([
       {
         month: '2026-09',
@@ -176,13 +162,15 @@ describe.each(ERAS)('get_savings_rate, %s era', (era) => {
       `No income was categorised to Ready to Assign over the last 1 complete months: no savings rate can be given; ${f2(-spendingIn('2026-09'))} was spent.`,
     );
     expect(one.notes).toEqual([...ALWAYS, 'No rate for 2026-09: no income was categorised that month.']);
-    const four = await from('2026-10-15', { months_count: 4 });
+    const four = await from(h, '2026-10-15', { months_count: 4 });
     expect(four.months.map((m) => m.rate)).toEqual([56.8, 56.9, 55.4, null]);
     expect([four.best_month, four.worst_month]).toEqual(['2026-07', '2026-08']);
     expect(four.notes).toEqual([...ALWAYS, 'No rate for 2026-09: no income was categorised that month.']);
   });
 
-  it('counts a transfer to a tracking asset as saved, and notes inflows without a category', async () => {
+  it('counts a transfer to a tracking asset as saved, and notes inflows without a category', async ({
+    h,
+  }) => {
     const plan: PlanData = buildDemoPlan();
     const base = plan.transactions.find((t) => t.id === 'tx-000')!;
     plan.transactions.push(
@@ -221,7 +209,7 @@ describe.each(ERAS)('get_savings_rate, %s era', (era) => {
     ]);
   });
 
-  it('refuses an out-of-range months_count before any request', async () => {
+  it('refuses an out-of-range months_count before any request', async ({ h }) => {
     for (const months_count of [0, 25, '6']) {
       const r = await call(s, 'get_savings_rate', { plan_id: 'demo-budget', months_count });
       expect(r.isError).toBe(true);

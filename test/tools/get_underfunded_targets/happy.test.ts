@@ -3,7 +3,7 @@
  * against the stand-in on the demo plan and on edited copies: the targets computed here from the demo's
  * targets and budgets, every message and note, the limit, the request count.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan } from '../../../src/demo/index.js';
 import type { PlanData } from '../../../src/demo/index.js';
@@ -12,7 +12,6 @@ import {
   call,
   connect,
   requestLines,
-  startHarness,
   textOf,
   type Harness,
   type Session,
@@ -90,22 +89,16 @@ const category = (plan: PlanData, id: string) => {
   return c;
 };
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 describe.each(ERAS)('get_underfunded_targets, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     s = await connect(h, era);
     h.standIn.clearRequests();
   });
   afterEach(async () => s.close());
 
-  it('on 2026-09-25: four targets behind, enough Ready to Assign, in two requests cold', async () => {
+  it('on 2026-09-25: four targets behind, enough Ready to Assign, in two requests cold', async ({ h }) => {
     const r = await call(s, TOOL, { plan_id: 'demo-budget' });
     expect(r.isError).toBeFalsy();
     expect(SEPTEMBER.map((t) => t.needed)).toEqual([35, 40, 50, 30]);
@@ -138,7 +131,7 @@ describe.each(ERAS)('get_underfunded_targets, %s era', (era) => {
     ]);
   });
 
-  it('lists at most limit targets, the totals counting them all', async () => {
+  it('lists at most limit targets, the totals counting them all', async ({ h }) => {
     const r = await call(s, TOOL, { plan_id: 'demo-budget', month: '2026-09-01', limit: 2 });
     expect(r.structuredContent).toMatchObject({
       targets: SEPTEMBER.slice(0, 2),
@@ -157,35 +150,38 @@ describe.each(ERAS)('get_underfunded_targets, %s era', (era) => {
     ]);
   });
 
-  it.each([
+  it.for<[string, string, number]>([
     ['2026-08-15', '2026-08', 3696.99],
     ['2026-06-10', '2026-06', 1232.33],
-  ])('on %s: the dated targets do not exist yet, two monthly ones are behind', async (today, month, rta) => {
-    await s.close();
-    h.standIn.setToday(today);
-    s = await connect(h, era, { env: { AVENIR_MCP_TODAY: today } });
-    const r = await call(s, TOOL, { plan_id: 'demo-budget' });
-    const first = `${month}-01`;
-    const expected = [
-      line(demo, first, 'cat-groceries', 'Everyday', '450.00 each month'),
-      line(demo, first, 'cat-restaurants', 'Everyday', '150.00 each month'),
-    ];
-    expect(goalOf(demo, first, 'cat-transport')).toBeNull();
-    expect(r.structuredContent).toMatchObject({
-      message: `2 targets need 80.00 in ${month}; Ready to Assign holds ${rta.toFixed(2)}: enough for all of them, with ${(rta - 80).toFixed(2)} left.`,
-      month: first,
-      targets: expected,
-      needed: 80,
-      ready_to_assign: rta,
-      on_track: 2,
-    });
-    expect(requestLines(h.standIn)).toEqual([
-      'GET /plans/demo-budget/months',
-      `GET /plans/demo-budget/months/${first}`,
-    ]);
-  });
+  ])(
+    'on %s: the dated targets do not exist yet, two monthly ones are behind',
+    async ([today, month, rta], { h }) => {
+      await s.close();
+      h.standIn.setToday(today);
+      s = await connect(h, era, { env: { AVENIR_MCP_TODAY: today } });
+      const r = await call(s, TOOL, { plan_id: 'demo-budget' });
+      const first = `${month}-01`;
+      const expected = [
+        line(demo, first, 'cat-groceries', 'Everyday', '450.00 each month'),
+        line(demo, first, 'cat-restaurants', 'Everyday', '150.00 each month'),
+      ];
+      expect(goalOf(demo, first, 'cat-transport')).toBeNull();
+      expect(r.structuredContent).toMatchObject({
+        message: `2 targets need 80.00 in ${month}; Ready to Assign holds ${rta.toFixed(2)}: enough for all of them, with ${(rta - 80).toFixed(2)} left.`,
+        month: first,
+        targets: expected,
+        needed: 80,
+        ready_to_assign: rta,
+        on_track: 2,
+      });
+      expect(requestLines(h.standIn)).toEqual([
+        'GET /plans/demo-budget/months',
+        `GET /plans/demo-budget/months/${first}`,
+      ]);
+    },
+  );
 
-  it('refuses a malformed month or limit before any request', async () => {
+  it('refuses a malformed month or limit before any request', async ({ h }) => {
     for (const month of ['2026-13-01', '2026-09-15']) {
       const r = await call(s, TOOL, { plan_id: 'demo-budget', month });
       expect(r.isError).toBe(true);
@@ -203,7 +199,7 @@ describe.each(ERAS)('get_underfunded_targets, %s era', (era) => {
 describe('get_underfunded_targets on edited plans', () => {
   let s: Session;
   afterEach(async () => s.close());
-  const open = async (plan: PlanData): Promise<Session> => {
+  const open = async (h: Harness, plan: PlanData): Promise<Session> => {
     h.standIn.reset(plan);
     s = await connect(h, 'legacy');
     h.standIn.clearRequests();
@@ -211,8 +207,11 @@ describe('get_underfunded_targets on edited plans', () => {
   };
   const september = (plan: PlanData): Record<string, number> => plan.budgets['2026-09-01'] ?? {};
 
-  it('says how much Ready to Assign covers when it is short', async () => {
-    await open(edited((p) => (september(p)['cat-holidays'] = 1_900_000)));
+  it('says how much Ready to Assign covers when it is short', async ({ h }) => {
+    await open(
+      h,
+      edited((p) => (september(p)['cat-holidays'] = 1_900_000)),
+    );
     const r = await call(s, TOOL, { plan_id: 'demo-budget' });
     expect(r.structuredContent).toMatchObject({
       message:
@@ -225,8 +224,11 @@ describe('get_underfunded_targets on edited plans', () => {
     });
   });
 
-  it('covers nothing when Ready to Assign is negative', async () => {
-    await open(edited((p) => (september(p)['cat-holidays'] = 2_000_000)));
+  it('covers nothing when Ready to Assign is negative', async ({ h }) => {
+    await open(
+      h,
+      edited((p) => (september(p)['cat-holidays'] = 2_000_000)),
+    );
     const r = await call(s, TOOL, { plan_id: 'demo-budget' });
     expect(r.structuredContent).toMatchObject({
       message:
@@ -237,7 +239,7 @@ describe('get_underfunded_targets on edited plans', () => {
     });
   });
 
-  it.each([
+  it.for<[string, (p: PlanData) => void, string, number]>([
     [
       'every target funded',
       (p: PlanData) =>
@@ -266,8 +268,8 @@ describe('get_underfunded_targets on edited plans', () => {
       'No visible category has a target in 2026-09.',
       0,
     ],
-  ])('%s', async (_, edit, message, onTrack) => {
-    await open(edited(edit));
+  ])('%s', async ([_, edit, message, onTrack], { h }) => {
+    await open(h, edited(edit));
     const r = await call(s, TOOL, { plan_id: 'demo-budget' });
     expect(r.structuredContent).toMatchObject({
       message,
@@ -279,8 +281,11 @@ describe('get_underfunded_targets on edited plans', () => {
     });
   });
 
-  it('leaves snoozed targets and hidden categories out, naming the snoozed ones on one line', async () => {
+  it('leaves snoozed targets and hidden categories out, naming the snoozed ones on one line', async ({
+    h,
+  }) => {
     await open(
+      h,
       edited((p) => {
         const restaurants = category(p, 'cat-restaurants');
         if (restaurants.target) restaurants.target.goal_snoozed_at = '2026-09-02T08:00:00.000Z';
@@ -304,7 +309,7 @@ describe('get_underfunded_targets on edited plans', () => {
 });
 
 describe('get_underfunded_targets read-only wording', () => {
-  it('names the write tools only when writes are on', async () => {
+  it('names the write tools only when writes are on', async ({ h }) => {
     h.standIn.reset();
     const sentence = 'Fund with move_money or set_category_budget.';
     const replacement = 'The user funds them in YNAB itself.';

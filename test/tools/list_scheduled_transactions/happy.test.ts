@@ -2,13 +2,13 @@
  * `list_scheduled_transactions` through a real MCP client, in both protocol eras, against the stand-in:
  * occurrences computed here from the demo schedules, the three YNAB requests, every error text.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan } from '../../../src/demo/index.js';
 import type { ScheduledRow } from '../../../src/demo/index.js';
 import { merchant } from '../../../src/domain/payees/merchant.js';
-import { ERAS, call, connect, requestLines, startHarness, textOf } from '../../helpers/harness.js';
-import type { Harness, Session } from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf } from '../../helpers/harness.js';
+import type { Session } from '../../helpers/harness.js';
 import { renderResult } from '../../../src/mcp/render.js';
 
 const demo = buildDemoPlan();
@@ -83,15 +83,9 @@ function totals(rows: Record<string, unknown>[]): {
   return { inflows: inflows / 1000, outflows: outflows / 1000, transfers_left_out: transfers / 1000 };
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     s = await connect(h, era);
     h.standIn.clearRequests();
@@ -124,7 +118,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
     return { ...first, occurrences };
   };
 
-  it('lists the next 30 days by default, in three requests', async () => {
+  it('lists the next 30 days by default, in three requests', async ({ h }) => {
     const out = await list();
     const want = expected('2026-09-25', '2026-10-25');
     expect(out.occurrences).toEqual(want);
@@ -158,7 +152,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
     expect(textOf(r)).not.toContain('schedules');
   });
 
-  it('per schedule without until_date, lists every schedule once at its next date', async () => {
+  it('per schedule without until_date, lists every schedule once at its next date', async ({ h }) => {
     const out = await list({ per: 'schedule' });
     expect(out.occurrences).toEqual([]);
     expect(
@@ -184,7 +178,9 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(REQUESTS);
   });
 
-  it('per schedule without until_date, keeps those next due from since_date, years ahead too', async () => {
+  it('per schedule without until_date, keeps those next due from since_date, years ahead too', async ({
+    h,
+  }) => {
     const far = structuredClone(h.standIn.state.scheduled_transactions[0] as ScheduledRow);
     h.standIn.state.scheduled_transactions.push({
       ...far,
@@ -207,7 +203,9 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
     expect((await list({ per: 'schedule', since_date: '2020-01-01' })).schedules).toHaveLength(8);
   });
 
-  it('per schedule without until_date, pages by next date and names the since_date that goes on', async () => {
+  it('per schedule without until_date, pages by next date and names the since_date that goes on', async ({
+    h,
+  }) => {
     const base = h.standIn.state.scheduled_transactions[0] as ScheduledRow;
     for (let i = 0; i < 150; i++) {
       const day = `2027-${String(1 + Math.floor(i / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`;
@@ -283,7 +281,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
     });
   });
 
-  it('shows split schedules, hidden categories and bank text on one line', async () => {
+  it('shows split schedules, hidden categories and bank text on one line', async ({ h }) => {
     const phone = h.standIn.state.categories.find((c) => c.id === 'cat-phone');
     if (phone) phone.hidden = true;
     const base = h.standIn.state.scheduled_transactions[0] as ScheduledRow;
@@ -319,7 +317,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
     expect(out.occurrences.find((o) => o.scheduled_id === 'sch-phone')?.category).toBeNull();
   });
 
-  it.each([
+  it.for<[Record<string, unknown>, string]>([
     [
       { since_date: '2026-10-02', until_date: '2026-10-01' },
       'until_date 2026-10-01 is before since_date 2026-10-02: swap them.',
@@ -328,7 +326,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
       { since_date: '2026-01-01', until_date: '2027-01-03' },
       'The dates span more than 366 days: search a shorter period.',
     ],
-  ])('checks the dates before any request: %j', async (args, text) => {
+  ])('checks the dates before any request: %j', async ([args, text], { h }) => {
     const r = await call(s, 'list_scheduled_transactions', { plan_id: PLAN, ...args });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(text);
@@ -375,7 +373,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
     expect((await list({ payee: 'nobody at all' })).occurrences).toEqual([]);
   });
 
-  it('refuses an unknown account after reading the accounts only', async () => {
+  it('refuses an unknown account after reading the accounts only', async ({ h }) => {
     const r = await call(s, 'list_scheduled_transactions', {
       plan_id: PLAN,
       account_ids: ['acc-checking', 'acc-nope', 'acc-other'],
@@ -385,7 +383,7 @@ describe.each(ERAS)('list_scheduled_transactions, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual([REQUESTS[0]]);
   });
 
-  it('refuses malformed dates and unknown fields before any request', async () => {
+  it('refuses malformed dates and unknown fields before any request', async ({ h }) => {
     for (const args of [{ since_date: '2026-02-30' }, { until_date: '25/09/2026' }, { extra: true }]) {
       const r = await call(s, 'list_scheduled_transactions', { plan_id: PLAN, ...args });
       expect(r.isError).toBe(true);
