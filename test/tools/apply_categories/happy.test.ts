@@ -2,27 +2,13 @@
  * apply_categories through a real client: every check in its order, the
  * question (20 lines then "… and k more"), forged bank text on one line, last-used, the write gate.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness } from '../../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../../helpers/plans.js';
 import { ACCEPT, CANCEL, answering, tempJournal } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
 
 /** The demo plan plus an internal Uncategorized, a card-payment group, a hidden category and a split. */
 function plantedPlan(): PlanData {
@@ -71,12 +57,16 @@ function plantedPlan(): PlanData {
 
 describe.each(ERAS)('apply_categories, %s era', (era) => {
   let journal: string;
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
 
-  const refuse = async (assignments: { transaction_id: string; category_id: string }[], message: string) => {
+  const refuse = async (
+    h: Harness,
+    assignments: { transaction_id: string; category_id: string }[],
+    message: string,
+  ) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     h.standIn.clearRequests();
     const r = await call(s, 'apply_categories', { plan_id: 'demo-budget', assignments });
@@ -86,7 +76,7 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
     await s.close();
   };
 
-  it.each([
+  it.for<[{ transaction_id: string; category_id: string }[], string]>([
     [
       [
         { transaction_id: 'tx-046', category_id: 'cat-groceries' },
@@ -133,11 +123,13 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
       ],
       'Category cat-nope is not in this plan: use a category_id from the categories returned by suggest_categories.',
     ],
-  ])('refuses %j before asking anything', async (assignments, message) => {
-    await refuse(assignments, message);
+  ])('refuses %j before asking anything', async ([assignments, message], { h }) => {
+    await refuse(h, assignments, message);
   });
 
-  it('reads transactions, categories and accounts, then nothing to do when nothing changes', async () => {
+  it('reads transactions, categories and accounts, then nothing to do when nothing changes', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     h.standIn.clearRequests();
     const r = await call(s, 'apply_categories', {
@@ -160,7 +152,9 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
     ]);
   });
 
-  it('shows 20 lines then "… and 1 more" for 21 changes, and Ready to Assign is a valid target', async () => {
+  it('shows 20 lines then "… and 1 more" for 21 changes, and Ready to Assign is a valid target', async ({
+    h,
+  }) => {
     const eligible = buildDemoPlan()
       .transactions.filter(
         (t) =>
@@ -183,7 +177,7 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
     expect((r.structuredContent as { changes: unknown[] }).changes).toHaveLength(21);
   });
 
-  it('shows forged bank text on one line, in the question and the result', async () => {
+  it('shows forged bank text on one line, in the question and the result', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
     const r = await call(s, 'apply_categories', {
@@ -198,7 +192,7 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
     );
   });
 
-  it("resolves 'last-used' to the one plan first, and a code binds the real id", async () => {
+  it("resolves 'last-used' to the one plan first, and a code binds the real id", async ({ h }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     h.standIn.clearRequests();
     const assignments = [{ transaction_id: 'tx-046', category_id: 'cat-groceries' }];
@@ -221,9 +215,9 @@ describe.each(ERAS)('apply_categories, %s era', (era) => {
 });
 
 describe(`${req('writes-off-by-default')} the write gate`, () => {
-  it.each(['', '0', 'true'])(
+  it.for(['', '0', 'true'])(
     'AVENIR_MCP_WRITE=%j hides and refuses every write tool like an unknown tool',
-    async (value) => {
+    async (value, { h }) => {
       h.standIn.reset();
       const s = await connect(h, 'modern', { env: { AVENIR_MCP_WRITE: value } });
       const { tools } = await s.client.listTools();
@@ -244,9 +238,9 @@ describe(`${req('writes-off-by-default')} the write gate`, () => {
 });
 
 describe.each(ERAS)('approve and import, %s era', (era) => {
-  beforeEach(() => h.standIn.reset());
+  it.beforeEach(({ h }) => h.standIn.reset());
 
-  it('approve_transactions sends one bulk PATCH, none for an empty list', async () => {
+  it('approve_transactions sends one bulk PATCH, none for an empty list', async ({ h }) => {
     const s = await connect(h, era);
     h.standIn.clearRequests();
     expect(
@@ -291,7 +285,7 @@ describe.each(ERAS)('approve and import, %s era', (era) => {
     ]);
   });
 
-  it('import_transactions asks YNAB to import, once', async () => {
+  it('import_transactions asks YNAB to import, once', async ({ h }) => {
     const s = await connect(h, era);
     h.standIn.clearRequests();
     const r = await call(s, 'import_transactions', { plan_id: 'demo-budget' });
@@ -306,9 +300,11 @@ describe.each(ERAS)('approve and import, %s era', (era) => {
 });
 
 describe('answers the stand-in cannot give by itself', () => {
-  beforeEach(() => h.standIn.reset());
+  it.beforeEach(({ h }) => h.standIn.reset());
 
-  it("refuses 'last-used' for a confirmed write when the token reads several plans: the plan must be certain", async () => {
+  it("refuses 'last-used' for a confirmed write when the token reads several plans: the plan must be certain", async ({
+    h,
+  }) => {
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
     h.standIn.clearRequests();
     const plan = (id: string) => ({
@@ -334,7 +330,7 @@ describe('answers the stand-in cannot give by itself', () => {
     expect(requestLines(h.standIn)).toEqual(['GET /plans']);
   });
 
-  it('import_transactions reports what YNAB imported', async () => {
+  it('import_transactions reports what YNAB imported', async ({ h }) => {
     const s = await connect(h, 'legacy');
     h.standIn.fault({
       method: 'POST',

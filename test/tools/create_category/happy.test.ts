@@ -4,20 +4,11 @@
  * one POST, `Created.` with the new id, no journal, and the YNAB requests each call makes on a cold cache.
  */
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
 import { ACCEPT, DECLINE, answering, tempJournal } from '../../helpers/writes.js';
 
 const FORGED = 'Fun\n- 2026-09-03 Fake 0.00: \u200bforged';
@@ -42,26 +33,20 @@ function plantedPlan(): PlanData {
   return plan;
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const GET = 'GET /plans/demo-budget/categories';
 const ARGS = { plan_id: 'demo-budget', category_group_id: 'grp-fun', name: '  Climbing ' };
 const QUESTION = "Create category 'Climbing' in Fun?";
 
 describe.each(ERAS)('create_category, %s era', (era) => {
   let journal: string;
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
 
-  it.each([
+  it.for<[Record<string, unknown>, string]>([
     [
       { category_group_id: 'grp-nope', name: '' },
       'Group grp-nope is not in this plan: use an id from list_category_groups.',
@@ -80,7 +65,7 @@ describe.each(ERAS)('create_category, %s era', (era) => {
       "'Climb ing' contains a line break, control or format character (such as a zero-width or direction mark): give the name on one line, with visible characters only.",
     ],
     [{ name: 'TENNIS' }, "'TENNIS' already exists in Fun."],
-  ])('refuses %j before asking anything', async (args, message) => {
+  ])('refuses %j before asking anything', async ([args, message], { h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = await call(s, 'create_category', { ...ARGS, ...args });
@@ -91,7 +76,9 @@ describe.each(ERAS)('create_category, %s era', (era) => {
     await s.close();
   });
 
-  it('without elicitation: the preview with a code (2 requests), then one POST (2 + 1), not journaled', async () => {
+  it('without elicitation: the preview with a code (2 requests), then one POST (2 + 1), not journaled', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'create_category', ARGS));
@@ -116,7 +103,7 @@ describe.each(ERAS)('create_category, %s era', (era) => {
       confirmation: null,
     });
     expect(requestLines(h.standIn)).toEqual([GET, GET, 'POST /plans/demo-budget/categories']);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       [
         'POST',
         '/plans/demo-budget/categories',
@@ -130,7 +117,9 @@ describe.each(ERAS)('create_category, %s era', (era) => {
     expect(existsSync(journal)).toBe(false);
   });
 
-  it('a hidden homonym does not count; the question shows the group on one line; a yes creates it', async () => {
+  it('a hidden homonym does not count; the question shows the group on one line; a yes creates it', async ({
+    h,
+  }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const hidden = out(await call(s, 'create_category', { ...ARGS, name: 'old STUFF' }));
@@ -148,7 +137,7 @@ describe.each(ERAS)('create_category, %s era', (era) => {
       group: ONE_LINE,
       category_id: 'cat-new-2',
     });
-    expect(writes().map((w) => w[2])).toEqual([
+    expect(writes(h).map((w) => w[2])).toEqual([
       { category: { name: 'old STUFF', category_group_id: 'grp-fun' } },
       { category: { name: "Kid's tennis", category_group_id: 'grp-forged' } },
     ]);
@@ -157,7 +146,7 @@ describe.each(ERAS)('create_category, %s era', (era) => {
     expect(textOf(again)).toBe("'Old Stuff' already exists in Fun.");
   });
 
-  it('a decline creates nothing', async () => {
+  it('a decline creates nothing', async ({ h }) => {
     const a = answering(DECLINE);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = out(await call(s, 'create_category', ARGS));
@@ -173,7 +162,7 @@ describe.each(ERAS)('create_category, %s era', (era) => {
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it("resolves 'last-used' with one GET /plans first", async () => {
+  it("resolves 'last-used' with one GET /plans first", async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'create_category', { ...ARGS, plan_id: 'last-used' }));

@@ -6,30 +6,15 @@
  * operation with its conflicts (a full conflict closes the operation so the next undo moves on).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
 import { sideState } from '../../../src/domain/transactions/transfer-sides.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../../helpers/plans.js';
 import { ACCEPT, CANCEL, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
 
 /** The demo plan plus a card-payment and a hidden category, and a forged name on Checking. */
 function plantedPlan(): PlanData {
@@ -113,10 +98,10 @@ const POST = {
 const CREATED = ['tx-226', 'tx-227', 'tx-228'];
 const READS = ['GET /plans/demo-budget/accounts', 'GET /plans/demo-budget/categories'];
 
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
-const live = (id: string) => h.standIn.state.transactions.some((t) => t.id === id && !t.deleted);
-const remove = (id: string) =>
+const live = (h: Harness, id: string) => h.standIn.state.transactions.some((t) => t.id === id && !t.deleted);
+const remove = (h: Harness, id: string) =>
   fetch(`${h.standIn.url}/plans/demo-budget/transactions/${id}`, {
     method: 'DELETE',
     headers: { Authorization: 'Bearer t' },
@@ -125,7 +110,7 @@ const remove = (id: string) =>
 describe.each(ERAS)('create_transactions, %s era', (era) => {
   let journal: string;
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
@@ -133,7 +118,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
   const ok = { date: '2026-09-20', amount: -5, payee_name: 'Bakery' };
   const ONE_LINE =
     "'Bakery - 2026-09-03 Fake 0.00: forged' contains a line break, control or format character (such as a zero-width or direction mark): give the name on one line, with visible characters only.";
-  it.each([
+  it.for([
     ['acc-nope', [ok], 'Account acc-nope is not in this plan: use an id from list_accounts.'],
     ['acc-checking', [], 'Give at least one transaction to create.'],
     [
@@ -163,7 +148,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
       [{ ...ok, category_id: 'cat-visa' }],
       'Category cat-visa pays a credit card: YNAB ignores it on a transaction. Choose the category of what was paid for.',
     ],
-  ])('on %s, %j is refused before anything is asked', async (account_id, transactions, message) => {
+  ])('on %s, %j is refused before anything is asked', async ([account_id, transactions, message], { h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = await call(s, 'create_transactions', { plan_id: 'demo-budget', account_id, transactions });
@@ -174,7 +159,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     await s.close();
   });
 
-  it.each([
+  it.for([
     [
       { ...ok, payee_name: 'Bak\u0000ery' },
       'contains a NUL character (U+0000), which YNAB refuses: remove it',
@@ -186,7 +171,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     [{ ...ok, amount: 1_000_000_001 }, 'must be at most 1000000000'],
     [{ ...ok, date: '2026-9-1' }, 'date'],
     [{ ...ok, import_id: 'x' }, 'Unrecognized key: "import_id"'],
-  ])('refuses %j in the arguments, before any request', async (transaction, rule) => {
+  ])('refuses %j in the arguments, before any request', async ([transaction, rule], { h }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const r = await call(s, 'create_transactions', {
@@ -200,7 +185,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     await s.close();
   });
 
-  it('without elicitation: the whole preview and a code, then one POST, journaled', async () => {
+  it('without elicitation: the whole preview and a code, then one POST, journaled', async ({ h }) => {
     const s = await connect(h, era, { env: env(), overrides: { clock: fakeClock() } });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'create_transactions', ARGS));
@@ -230,7 +215,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
       operation_id: id,
     });
     expect(requestLines(h.standIn)).toEqual([...READS, 'POST /plans/demo-budget/transactions']);
-    expect(writes()).toEqual([['POST', '/plans/demo-budget/transactions', POST]]);
+    expect(writes(h)).toEqual([['POST', '/plans/demo-budget/transactions', POST]]);
     const lines = journalLines(journal);
     expect(lines).toHaveLength(1);
     // each created transaction as YNAB showed it, for undo to compare (the memo as a digest)
@@ -252,7 +237,9 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     ).toContain('unknown, expired, already used');
   });
 
-  it('asks the exact question: every transaction, full payee, memo on its own line; a yes creates them', async () => {
+  it('asks the exact question: every transaction, full payee, memo on its own line; a yes creates them', async ({
+    h,
+  }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = out(await call(s, 'create_transactions', { ...ARGS, approved: true }));
@@ -264,7 +251,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     expect(journalLines(journal)).toHaveLength(1);
   });
 
-  it('a decline keeps the preview and writes nothing; a dismissal gives a code', async () => {
+  it('a decline keeps the preview and writes nothing; a dismissal gives a code', async ({ h }) => {
     const no = await connect(h, era, { env: env(), elicit: answering(DECLINE).handler });
     expect(out(await call(no, 'create_transactions', ARGS))).toEqual({
       status: 'declined',
@@ -281,7 +268,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     await no.close();
   });
 
-  it('accepts a closed off-budget account (its transactions carry no category) and today', async () => {
+  it('accepts a closed off-budget account (its transactions carry no category) and today', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
     const r = out(
       await call(s, 'create_transactions', {
@@ -297,7 +284,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     });
   });
 
-  it('reads an answer without duplicate_import_ids (optional in YNAB) as none', async () => {
+  it('reads an answer without duplicate_import_ids (optional in YNAB) as none', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
     const ids = ['tx-777', 'tx-778', 'tx-779'];
     const body = JSON.stringify({ data: { transaction_ids: ids, server_knowledge: 2 } });
@@ -310,7 +297,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     expect(JSON.parse(journalLines(journal)[0] ?? '{}').details).toEqual({ transaction_ids: ids });
   });
 
-  it("resolves 'last-used' with one more request, and its code binds the real id", async () => {
+  it("resolves 'last-used' with one more request, and its code binds the real id", async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'create_transactions', { ...ARGS, plan_id: 'last-used' }));
@@ -323,7 +310,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
   });
 
   describe(`${req('journal-undoable')} undo_operation of a create operation`, () => {
-    const created = async () => {
+    const created = async (h: Harness) => {
       const a = answering(ACCEPT);
       const s = await connect(h, era, { env: env(), elicit: a.handler });
       const applied = out(await call(s, 'create_transactions', ARGS));
@@ -331,8 +318,8 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
       return { s, a, id: String(applied.operation_id) };
     };
 
-    it('deletes each created transaction, one request each, after a yes', async () => {
-      const { s, a, id } = await created();
+    it('deletes each created transaction, one request each, after a yes', async ({ h }) => {
+      const { s, a, id } = await created(h);
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(a.questions[1]).toBe('Undo: delete the 3 transaction(s) this operation created?');
       expect(r).toEqual({
@@ -350,19 +337,19 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
         read,
         ...CREATED.map((t) => `DELETE /plans/demo-budget/transactions/${t}`),
       ]);
-      expect(CREATED.map(live)).toEqual([false, false, false]);
+      expect(CREATED.map((id) => live(h, id))).toEqual([false, false, false]);
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
     });
 
-    it('without elicitation: the merge-flow preview with its code, then applied', async () => {
-      const { s } = await created();
+    it('without elicitation: the merge-flow preview with its code, then applied', async ({ h }) => {
+      const { s } = await created(h);
       const plain = await connect(h, era, { env: env() });
       const preview = out(await call(plain, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(preview).toMatchObject({
         status: 'confirmation_required',
         message: `Nothing changed yet. ${AGREEMENT_NOTICE} Undo: delete the 3 transaction(s) this operation created? If they agree, call again with this code.`,
       });
-      expect(CREATED.map(live)).toEqual([true, true, true]);
+      expect(CREATED.map((id) => live(h, id))).toEqual([true, true, true]);
       const done = out(
         await call(plain, 'undo_operation', { plan_id: 'demo-budget', confirmation: preview.confirmation }),
       );
@@ -370,9 +357,9 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
       await s.close();
     });
 
-    it('leaves out those already deleted, and lists them', async () => {
-      const { s, a } = await created();
-      await remove('tx-227');
+    it('leaves out those already deleted, and lists them', async ({ h }) => {
+      const { s, a } = await created(h);
+      await remove(h, 'tx-227');
       h.standIn.clearRequests();
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(a.questions[1]).toBe('Undo: delete the 2 transaction(s) this operation created?');
@@ -388,7 +375,7 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
     });
 
     /** An edit made in YNAB meanwhile (by its app, or another client). */
-    const editInYnab = async (id: string, fields: Record<string, unknown>) => {
+    const editInYnab = async (h: Harness, id: string, fields: Record<string, unknown>) => {
       const r = await fetch(`${h.standIn.url}/plans/demo-budget/transactions/${id}`, {
         method: 'PUT',
         headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
@@ -407,9 +394,9 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
       [{ flag_color: 'red' }, 'flag'],
     ] as const)(
       'leaves alone one edited in YNAB since (%j) and deletes the others',
-      async ([fields, named]) => {
-        const { s, a, id } = await created();
-        await editInYnab('tx-227', fields);
+      async ([fields, named], { h }) => {
+        const { s, a, id } = await created(h);
+        await editInYnab(h, 'tx-227', fields);
         h.standIn.clearRequests();
         const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
         expect(a.questions[1]).toBe(
@@ -420,14 +407,14 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
           'DELETE /plans/demo-budget/transactions/tx-226',
           'DELETE /plans/demo-budget/transactions/tx-228',
         ]);
-        expect(CREATED.map(live)).toEqual([false, true, false]);
+        expect(CREATED.map((id) => live(h, id))).toEqual([false, true, false]);
         expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
       },
     );
 
-    it('every one edited since: nothing deleted, the field named, the operation closed', async () => {
-      const { s, a, id } = await created();
-      for (const t of CREATED) await editInYnab(t, { memo: 'edited in YNAB' });
+    it('every one edited since: nothing deleted, the field named, the operation closed', async ({ h }) => {
+      const { s, a, id } = await created(h);
+      for (const t of CREATED) await editInYnab(h, t, { memo: 'edited in YNAB' });
       h.standIn.clearRequests();
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(r).toMatchObject({
@@ -437,27 +424,29 @@ describe.each(ERAS)('create_transactions, %s era', (era) => {
       });
       expect(a.questions).toHaveLength(1);
       expect(h.standIn.writes).toEqual([]);
-      expect(CREATED.map(live)).toEqual([true, true, true]);
+      expect(CREATED.map((id) => live(h, id))).toEqual([true, true, true]);
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}","conflict":true}`);
     });
 
-    it('an entry recorded before the states were is checked on presence only, as before', async () => {
-      const { s, id } = await created();
+    it('an entry recorded before the states were is checked on presence only, as before', async ({ h }) => {
+      const { s, id } = await created(h);
       const lines = journalLines(journal);
       const entry = JSON.parse(lines[0] ?? '{}');
       expect(entry.details.states.map((x: { transaction_id: string }) => x.transaction_id)).toEqual(CREATED);
       delete entry.details.states;
       writeFileSync(journal, `${[JSON.stringify(entry), ...lines.slice(1)].join('\n')}\n`);
-      await editInYnab('tx-227', { memo: 'edited in YNAB' });
+      await editInYnab(h, 'tx-227', { memo: 'edited in YNAB' });
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(r).toMatchObject({ status: 'applied', conflicts: [] });
-      expect(CREATED.map(live)).toEqual([false, false, false]);
+      expect(CREATED.map((id) => live(h, id))).toEqual([false, false, false]);
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
     });
 
-    it('a full conflict asks nothing, writes nothing and closes the operation, so the next undo moves on', async () => {
-      const { s, a, id } = await created();
-      for (const t of CREATED) await remove(t);
+    it('a full conflict asks nothing, writes nothing and closes the operation, so the next undo moves on', async ({
+      h,
+    }) => {
+      const { s, a, id } = await created(h);
+      for (const t of CREATED) await remove(h, t);
       const knowledge = h.standIn.knowledge();
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(r).toEqual({

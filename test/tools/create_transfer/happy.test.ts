@@ -7,27 +7,12 @@
  * each side and field are in create_transfer/linked-sides.test.ts).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
 import { ACCEPT, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
 
 const ARGS = {
   plan_id: 'demo-budget',
@@ -57,7 +42,7 @@ const SIDE_226 =
 const SIDE_227 =
   '{"transaction_id":"tx-227","account_id":"acc-savings","date":"2026-09-25","amount":200000,"payee_id":"pay-036","category_id":null,"memo_digest":"811c9dc501000193","cleared":"uncleared","approved":true,"flag_color":null}';
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
-const newRows = () =>
+const newRows = (h: Harness) =>
   h.standIn.state.transactions
     .filter((t) => t.date === '2026-09-25' && !t.deleted)
     .map((t) => [t.id, t.account_id, t.amount, t.payee_name, t.transfer_account_id, t.category_id]);
@@ -65,12 +50,12 @@ const newRows = () =>
 describe.each(ERAS)('create_transfer, %s era', (era) => {
   let journal: string;
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset();
     journal = tempJournal();
   });
 
-  it.each([
+  it.for<[Record<string, unknown>, string]>([
     [{ to_account_id: 'acc-checking' }, 'A transfer needs two different accounts.'],
     [{ to_account_id: 'acc-nope' }, 'Account acc-nope is not in this plan: use an id from list_accounts.'],
     [
@@ -93,7 +78,7 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
       { to_account_id: 'acc-joint-savings', category_id: 'cat-nope' },
       'Category cat-nope is not in this plan: use a category_id from get_category_balances.',
     ],
-  ])('refuses %j before asking anything', async (change, message) => {
+  ])('refuses %j before asking anything', async ([change, message], { h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = await call(s, 'create_transfer', { ...ARGS, ...change });
@@ -103,7 +88,9 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
-  it('warns before the yes that a transfer overdraws a cash account, and a no writes nothing', async () => {
+  it('warns before the yes that a transfer overdraws a cash account, and a no writes nothing', async ({
+    h,
+  }) => {
     const a = answering({ action: 'decline' });
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     // the balance YNAB gives an account: the sum of its transactions
@@ -119,14 +106,14 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
     expect(h.standIn.requests.filter((q) => q.method !== 'GET')).toEqual([]);
   });
 
-  it('says nothing of an overdraft when the source keeps money', async () => {
+  it('says nothing of an overdraft when the source keeps money', async ({ h }) => {
     const a = answering({ action: 'decline' });
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     await call(s, 'create_transfer', ARGS);
     expect(a.questions[0]).not.toContain('Warning:');
   });
 
-  it('refuses an amount of 0 or less in the arguments', async () => {
+  it('refuses an amount of 0 or less in the arguments', async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     const r = await call(s, 'create_transfer', { ...ARGS, amount: -200 });
     expect(r.isError).toBe(true);
@@ -134,7 +121,7 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it('200.00 from Checking to Savings by code: one POST, one linked pair, no category', async () => {
+  it('200.00 from Checking to Savings by code: one POST, one linked pair, no category', async ({ h }) => {
     const s = await connect(h, era, { env: env(), overrides: { clock: fakeClock() } });
     h.standIn.clearRequests();
     const asked = await call(s, 'create_transfer', ARGS);
@@ -166,7 +153,7 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
     expect(h.standIn.writes.map((w) => [w.method, w.path, w.body])).toEqual([
       ['POST', '/plans/demo-budget/transactions', { transactions: [BODY] }],
     ]);
-    expect(newRows()).toEqual([
+    expect(newRows(h)).toEqual([
       ['tx-226', 'acc-checking', -200000, 'Transfer : Savings', 'acc-savings', null],
       ['tx-227', 'acc-savings', 200000, 'Transfer : Checking', 'acc-checking', null],
     ]);
@@ -175,7 +162,7 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
     ]);
   });
 
-  it('to a tracking account: the budget side carries the category, and the memo is shown', async () => {
+  it('to a tracking account: the budget side carries the category, and the memo is shown', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = out(
@@ -200,13 +187,13 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
     expect(h.standIn.writes.map((w) => w.body)).toEqual([
       { transactions: [{ ...BODY, payee_id: 'pay-038', memo: 'our trip', category_id: 'cat-holidays' }] },
     ]);
-    expect(newRows()).toEqual([
+    expect(newRows(h)).toEqual([
       ['tx-226', 'acc-checking', -200000, 'Transfer : Joint savings', 'acc-joint-savings', 'cat-holidays'],
       ['tx-227', 'acc-joint-savings', 200000, 'Transfer : Checking', 'acc-checking', null],
     ]);
   });
 
-  it('from a tracking account to a budget one: sent on the budget side, as income', async () => {
+  it('from a tracking account to a budget one: sent on the budget side, as income', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
     await call(s, 'create_transfer', {
       ...ARGS,
@@ -229,7 +216,7 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
   });
 
   describe(`${req('journal-undoable')} undo_operation of a transfer operation`, () => {
-    const transferred = async () => {
+    const transferred = async (h: Harness) => {
       const a = answering(ACCEPT);
       const s = await connect(h, era, { env: env(), elicit: a.handler });
       const applied = out(await call(s, 'create_transfer', ARGS));
@@ -237,8 +224,8 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
       return { s, a, id: String(applied.operation_id) };
     };
 
-    it('deletes both sides with one DELETE after a yes', async () => {
-      const { s, a, id } = await transferred();
+    it('deletes both sides with one DELETE after a yes', async ({ h }) => {
+      const { s, a, id } = await transferred(h);
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(a.questions[1]).toBe('Undo: delete the transfer this operation created (both sides)?');
       expect(r).toMatchObject({
@@ -249,12 +236,12 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
       expect(h.standIn.writes.map((w) => [w.method, w.path])).toEqual([
         ['DELETE', '/plans/demo-budget/transactions/tx-226'],
       ]);
-      expect(newRows()).toEqual([]);
+      expect(newRows(h)).toEqual([]);
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
     });
 
-    it('leaves alone a transfer whose amount changed in YNAB since', async () => {
-      const { s, id } = await transferred();
+    it('leaves alone a transfer whose amount changed in YNAB since', async ({ h }) => {
+      const { s, id } = await transferred(h);
       await fetch(`${h.standIn.url}/plans/demo-budget/transactions/tx-226`, {
         method: 'PUT',
         headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
@@ -271,8 +258,8 @@ describe.each(ERAS)('create_transfer, %s era', (era) => {
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}","conflict":true}`);
     });
 
-    it('a transfer already deleted is a full conflict', async () => {
-      const { s } = await transferred();
+    it('a transfer already deleted is a full conflict', async ({ h }) => {
+      const { s } = await transferred(h);
       await fetch(`${h.standIn.url}/plans/demo-budget/transactions/tx-227`, {
         method: 'DELETE',
         headers: { Authorization: 'Bearer t' },

@@ -6,27 +6,12 @@
  * account closed since.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
 import { ACCEPT, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
 
 /** The demo plan with tx-045 reconciled and a memo and a flag on tx-056. */
 function plantedPlan(): PlanData {
@@ -60,10 +45,10 @@ const RECREATED = {
   flag_color: 'orange',
 };
 
-const live = (id: string) => h.standIn.state.transactions.find((t) => t.id === id && !t.deleted);
+const live = (h: Harness, id: string) => h.standIn.state.transactions.find((t) => t.id === id && !t.deleted);
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 /** The Savings side of the Checking → Savings transfer tx-044. */
-const savingsSide = () =>
+const savingsSide = (h: Harness) =>
   h.standIn.state.transactions.find(
     (t) => t.account_id === 'acc-savings' && t.date === '2026-08-29' && t.amount === 200000,
   )?.id ?? '';
@@ -71,12 +56,12 @@ const savingsSide = () =>
 describe.each(ERAS)('delete_transactions, %s era', (era) => {
   let journal: string;
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
 
-  it.each([
+  it.for([
     [[], 'Give at least one transaction to delete.'],
     [['tx-056', 'tx-056'], 'Transaction tx-056 is named twice.'],
     [
@@ -87,7 +72,7 @@ describe.each(ERAS)('delete_transactions, %s era', (era) => {
       ['tx-056', 'tx-045'],
       'Transaction tx-045 is reconciled: deleting it would change the reconciled balance of Checking, which the bank statement confirmed. Nothing was deleted; if it really is wrong, un-reconcile it in YNAB first.',
     ],
-  ])('refuses %j before asking anything', async (ids, message) => {
+  ])('refuses %j before asking anything', async ([ids, message], { h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = await call(s, 'delete_transactions', { plan_id: 'demo-budget', transaction_ids: ids });
@@ -97,7 +82,7 @@ describe.each(ERAS)('delete_transactions, %s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
-  it('the duplicate tx-056 by code: shown in full, one DELETE, journaled whole', async () => {
+  it('the duplicate tx-056 by code: shown in full, one DELETE, journaled whole', async ({ h }) => {
     const s = await connect(h, era, { env: env(), overrides: { clock: fakeClock() } });
     h.standIn.clearRequests();
     const args = { plan_id: 'demo-budget', transaction_ids: ['tx-056'] };
@@ -131,8 +116,8 @@ describe.each(ERAS)('delete_transactions, %s era', (era) => {
     expect(h.standIn.writes.map((w) => [w.method, w.path])).toEqual([
       ['DELETE', '/plans/demo-budget/transactions/tx-056'],
     ]);
-    expect(live('tx-056')).toBeUndefined();
-    expect(live('tx-055')).toBeDefined();
+    expect(live(h, 'tx-056')).toBeUndefined();
+    expect(live(h, 'tx-055')).toBeDefined();
     expect(JSON.parse(journalLines(journal)[0] ?? '{}')).toMatchObject({
       kind: 'delete',
       details: {
@@ -149,10 +134,10 @@ describe.each(ERAS)('delete_transactions, %s era', (era) => {
     });
   });
 
-  it('a transfer named by both sides: one DELETE, and YNAB removes both', async () => {
+  it('a transfer named by both sides: one DELETE, and YNAB removes both', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
-    const other = savingsSide();
+    const other = savingsSide(h);
     const r = out(
       await call(s, 'delete_transactions', { plan_id: 'demo-budget', transaction_ids: ['tx-044', other] }),
     );
@@ -166,10 +151,10 @@ describe.each(ERAS)('delete_transactions, %s era', (era) => {
     );
     expect(r).toMatchObject({ status: 'applied', transactions: [{ linked_transaction_id: other }] });
     expect(h.standIn.writes.map((w) => w.path)).toEqual(['/plans/demo-budget/transactions/tx-044']);
-    expect([live('tx-044'), live(other)]).toEqual([undefined, undefined]);
+    expect([live(h, 'tx-044'), live(h, other)]).toEqual([undefined, undefined]);
   });
 
-  it('a failure on the second DELETE journals the first and says what YNAB holds', async () => {
+  it('a failure on the second DELETE journals the first and says what YNAB holds', async ({ h }) => {
     h.standIn.fault({ method: 'DELETE', path: '/plans/demo-budget/transactions/tx-055', status: 500 });
     const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
     const r = await call(s, 'delete_transactions', {
@@ -182,11 +167,15 @@ describe.each(ERAS)('delete_transactions, %s era', (era) => {
     expect(textOf(r)).toContain(`undo_operation with operation_id ${id} recreates those deleted.`);
     expect(h.standIn.writes.map((w) => w.path)).toEqual(['/plans/demo-budget/transactions/tx-056']);
     expect(h.standIn.requests.filter((q) => q.method === 'DELETE')).toHaveLength(2);
-    expect([live('tx-056'), live('tx-055')?.id, live('tx-054')?.id]).toEqual([undefined, 'tx-055', 'tx-054']);
+    expect([live(h, 'tx-056'), live(h, 'tx-055')?.id, live(h, 'tx-054')?.id]).toEqual([
+      undefined,
+      'tx-055',
+      'tx-054',
+    ]);
   });
 
   describe('undo_operation of a delete operation', () => {
-    const deleted = async (ids: string[]) => {
+    const deleted = async (h: Harness, ids: string[]) => {
       const a = answering(ACCEPT);
       const s = await connect(h, era, { env: env(), elicit: a.handler });
       const applied = out(
@@ -196,8 +185,8 @@ describe.each(ERAS)('delete_transactions, %s era', (era) => {
       return { s, a, id: String(applied.operation_id) };
     };
 
-    it('recreates tx-056 with the same fields in one POST, under a new id', async () => {
-      const { s, a, id } = await deleted(['tx-056']);
+    it('recreates tx-056 with the same fields in one POST, under a new id', async ({ h }) => {
+      const { s, a, id } = await deleted(h, ['tx-056']);
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(a.questions[1]).toBe(
         'Undo: recreate the 1 deleted transaction(s) with the same fields? They come back with new ids.',
@@ -210,12 +199,12 @@ describe.each(ERAS)('delete_transactions, %s era', (era) => {
       expect(h.standIn.writes.map((w) => [w.method, w.path, w.body])).toEqual([
         ['POST', '/plans/demo-budget/transactions', { transactions: [RECREATED] }],
       ]);
-      expect(live('tx-226')).toMatchObject({ ...RECREATED, payee_name: DUP });
+      expect(live(h, 'tx-226')).toMatchObject({ ...RECREATED, payee_name: DUP });
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
     });
 
-    it('recreates a deleted transfer as a linked pair through the transfer payee', async () => {
-      const { s } = await deleted(['tx-044']);
+    it('recreates a deleted transfer as a linked pair through the transfer payee', async ({ h }) => {
+      const { s } = await deleted(h, ['tx-044']);
       await call(s, 'undo_operation', { plan_id: 'demo-budget' });
       expect(h.standIn.writes.at(-1)?.body).toMatchObject({
         transactions: [
@@ -231,8 +220,8 @@ describe.each(ERAS)('delete_transactions, %s era', (era) => {
       ]);
     });
 
-    it('leaves alone a transaction whose account closed since, and closes the operation', async () => {
-      const { s, id } = await deleted(['tx-056']);
+    it('leaves alone a transaction whose account closed since, and closes the operation', async ({ h }) => {
+      const { s, id } = await deleted(h, ['tx-056']);
       const checking = h.standIn.state.accounts.find((x) => x.id === 'acc-checking');
       if (checking) checking.closed = true;
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));

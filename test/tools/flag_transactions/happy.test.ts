@@ -4,27 +4,12 @@
  * the undo of a `flag` operation with its conflicts (a full one closes the operation).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
 import { ACCEPT, CANCEL, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
 
 /** The demo plan with a forged payee on tx-053 and a red flag on tx-045. */
 function plantedPlan(): PlanData {
@@ -87,10 +72,11 @@ const PATCH = {
 const GET_TX = 'GET /plans/demo-budget/transactions';
 const PATCH_TX = 'PATCH /plans/demo-budget/transactions';
 
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
-const flagOf = (id: string) => h.standIn.state.transactions.find((t) => t.id === id)?.flag_color ?? null;
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const flagOf = (h: Harness, id: string) =>
+  h.standIn.state.transactions.find((t) => t.id === id)?.flag_color ?? null;
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
-const setFlag = (id: string, color: string | null) =>
+const setFlag = (h: Harness, id: string, color: string | null) =>
   fetch(`${h.standIn.url}/plans/demo-budget/transactions`, {
     method: 'PATCH',
     headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
@@ -100,12 +86,12 @@ const setFlag = (id: string, color: string | null) =>
 describe.each(ERAS)('flag_transactions, %s era', (era) => {
   let journal: string;
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
 
-  it.each([
+  it.for([
     [[], 'Give at least one flag.'],
     [
       [
@@ -124,7 +110,7 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
       ],
       'Transaction nope, also-nope is not in this plan: use a transaction_id from find_transactions.',
     ],
-  ])('refuses %j before asking anything', async (flags, message) => {
+  ])('refuses %j before asking anything', async ([flags, message], { h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = await call(s, 'flag_transactions', { plan_id: 'demo-budget', flags });
@@ -135,7 +121,7 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
     await s.close();
   });
 
-  it('refuses an unknown colour in the arguments', async () => {
+  it('refuses an unknown colour in the arguments', async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     const r = await call(s, 'flag_transactions', {
       plan_id: 'demo-budget',
@@ -146,7 +132,7 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it('nothing to do when every flag is already as asked: 1 request, no question', async () => {
+  it('nothing to do when every flag is already as asked: 1 request, no question', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     h.standIn.clearRequests();
@@ -168,7 +154,9 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
     expect(a.questions).toEqual([]);
   });
 
-  it('without elicitation: the preview and a code, then the code applies it in one PATCH, journaled', async () => {
+  it('without elicitation: the preview and a code, then the code applies it in one PATCH, journaled', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: env(), overrides: { clock: fakeClock() } });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'flag_transactions', ARGS));
@@ -195,27 +183,27 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
       operation_id: id,
     });
     expect(requestLines(h.standIn)).toEqual([GET_TX, PATCH_TX]);
-    expect(writes()).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH]]);
-    expect([flagOf('tx-053'), flagOf('tx-045'), flagOf('tx-052')]).toEqual(['orange', null, 'blue']);
+    expect(writes(h)).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH]]);
+    expect([flagOf(h, 'tx-053'), flagOf(h, 'tx-045'), flagOf(h, 'tx-052')]).toEqual(['orange', null, 'blue']);
     expect(journalLines(journal)).toEqual([
       `{"operation_id":"${id}","plan_id":"demo-budget","kind":"flag","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{"changes":[{"transaction_id":"tx-053","from":null,"to":"orange"},{"transaction_id":"tx-045","from":"red","to":null},{"transaction_id":"tx-052","from":null,"to":"blue"}]}}`,
     ]);
   });
 
-  it('asks the exact question (bank text on one line); a yes applies', async () => {
+  it('asks the exact question (bank text on one line); a yes applies', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = out(await call(s, 'flag_transactions', ARGS));
     expect(a.questions).toEqual([QUESTION]);
     expect(r).toMatchObject({ status: 'applied', changes: CHANGES, confirmation: null });
-    expect(writes()).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH]]);
+    expect(writes(h)).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH]]);
     expect(journalLines(journal)).toHaveLength(1);
   });
 
-  it.each([
+  it.for<[string, Record<string, unknown>]>([
     ['a decline', DECLINE],
     ['an unticked box', { action: 'accept', content: { value: false } }],
-  ])('%s declines, keeping the preview, writing nothing', async (_what, answer) => {
+  ])('%s declines, keeping the preview, writing nothing', async ([_what, answer], { h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(answer).handler });
     const r = out(await call(s, 'flag_transactions', ARGS));
     expect(r).toEqual({
@@ -230,14 +218,14 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
     await s.close();
   });
 
-  it('a dismissed question falls back to a code', async () => {
+  it('a dismissed question falls back to a code', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(CANCEL).handler });
     const r = out(await call(s, 'flag_transactions', ARGS));
     expect(r.status).toBe('confirmation_required');
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it("resolves 'last-used' with one more request, and its code binds the real id", async () => {
+  it("resolves 'last-used' with one more request, and its code binds the real id", async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'flag_transactions', { ...ARGS, plan_id: 'last-used' }));
@@ -248,7 +236,7 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
   });
 
   describe('undo_operation of a flag operation', () => {
-    const flagged = async () => {
+    const flagged = async (h: Harness) => {
       const a = answering(ACCEPT);
       const s = await connect(h, era, { env: env(), elicit: a.handler });
       const applied = out(await call(s, 'flag_transactions', ARGS));
@@ -256,8 +244,8 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
       return { s, a, id: String(applied.operation_id) };
     };
 
-    it('puts every flag back in one PATCH after a yes', async () => {
-      const { s, a, id } = await flagged();
+    it('puts every flag back in one PATCH after a yes', async ({ h }) => {
+      const { s, a, id } = await flagged(h);
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(a.questions[1]).toBe('Undo: put back the flag of 3 transaction(s)?');
       expect(r).toEqual({
@@ -280,12 +268,12 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
           ],
         },
       ]);
-      expect([flagOf('tx-053'), flagOf('tx-045'), flagOf('tx-052')]).toEqual([null, 'red', null]);
+      expect([flagOf(h, 'tx-053'), flagOf(h, 'tx-045'), flagOf(h, 'tx-052')]).toEqual([null, 'red', null]);
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
     });
 
-    it('without elicitation: the merge-flow preview with its code, then applied', async () => {
-      const { s } = await flagged();
+    it('without elicitation: the merge-flow preview with its code, then applied', async ({ h }) => {
+      const { s } = await flagged(h);
       const plain = await connect(h, era, { env: env() });
       const preview = out(await call(plain, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(preview).toMatchObject({
@@ -301,10 +289,10 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
       await s.close();
     });
 
-    it('leaves alone a flag changed since, and lists it', async () => {
-      const { s, a } = await flagged();
-      await setFlag('tx-053', 'green');
-      await setFlag('tx-045', 'yellow');
+    it('leaves alone a flag changed since, and lists it', async ({ h }) => {
+      const { s, a } = await flagged(h);
+      await setFlag(h, 'tx-053', 'green');
+      await setFlag(h, 'tx-045', 'yellow');
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(a.questions[1]).toBe('Undo: put back the flag of 1 transaction(s)?');
       expect(r).toMatchObject({
@@ -313,14 +301,18 @@ describe.each(ERAS)('flag_transactions, %s era', (era) => {
         conflicts: ['tx-053', 'tx-045'],
       });
       expect(h.standIn.writes.at(-1)?.body).toEqual({ transactions: [{ id: 'tx-052', flag_color: null }] });
-      expect([flagOf('tx-053'), flagOf('tx-045'), flagOf('tx-052')]).toEqual(['green', 'yellow', null]);
+      expect([flagOf(h, 'tx-053'), flagOf(h, 'tx-045'), flagOf(h, 'tx-052')]).toEqual([
+        'green',
+        'yellow',
+        null,
+      ]);
     });
 
-    it('a full conflict asks nothing, writes nothing and closes the operation', async () => {
-      const { s, a, id } = await flagged();
-      await setFlag('tx-053', null);
-      await setFlag('tx-045', 'purple');
-      await setFlag('tx-052', 'green');
+    it('a full conflict asks nothing, writes nothing and closes the operation', async ({ h }) => {
+      const { s, a, id } = await flagged(h);
+      await setFlag(h, 'tx-053', null);
+      await setFlag(h, 'tx-045', 'purple');
+      await setFlag(h, 'tx-052', 'green');
       const knowledge = h.standIn.knowledge();
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(r).toEqual({

@@ -4,7 +4,7 @@
  * what YNAB now holds), journal lines, request counts, conflicts (a full one closes the operation).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
@@ -14,7 +14,6 @@ import {
   call,
   connect,
   requestLines,
-  startHarness,
   textOf,
   type Harness,
   type Session,
@@ -73,18 +72,12 @@ function plantedPlan(): PlanData {
   return plan;
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 const journalLines = (path: string): string[] =>
   existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n') : [];
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
-const budgetedOf = (id: string) => h.standIn.state.budgets['2026-09-01']?.[id];
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const budgetedOf = (h: Harness, id: string) => h.standIn.state.budgets['2026-09-01']?.[id];
 const patchBody = (milli: number) => ({ category: { budgeted: milli } });
-const setInYnab = (path: string, milli: number) =>
+const setInYnab = (h: Harness, path: string, milli: number) =>
   fetch(`${h.standIn.url}${path}`, {
     method: 'PATCH',
     headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
@@ -94,20 +87,20 @@ const setInYnab = (path: string, milli: number) =>
 describe.each(ERAS)('move_money, %s era', (era) => {
   let journal: string;
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
 
   /** A session without elicitation and the code of a fresh preview. */
-  const codeFor = async (): Promise<{ s: Session; code: string }> => {
+  const codeFor = async (h: Harness): Promise<{ s: Session; code: string }> => {
     const s = await connect(h, era, { env: env() });
     const code = String(out(await call(s, 'move_money', ARGS)).confirmation);
     h.standIn.clearRequests();
     return { s, code };
   };
 
-  it.each([
+  it.for<[Record<string, unknown>, string, string[]]>([
     [
       { month: '2026-9-01' },
       "month must be 'current' or the first day of a month as YYYY-MM-01, got '2026-9-01'.",
@@ -128,7 +121,7 @@ describe.each(ERAS)('move_money, %s era', (era) => {
       'Category cat-none is not in this plan: use a category_id from get_category_balances.',
       [`GET ${MONTH_PATH}`],
     ],
-  ])('refuses %j before asking anything', async (change, message, requests) => {
+  ])('refuses %j before asking anything', async ([change, message, requests], { h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = await call(s, 'move_money', { ...ARGS, ...change });
@@ -140,7 +133,7 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     await s.close();
   });
 
-  it.each([0, -5])('refuses an amount of %d in the schema (greater than 0)', async (amount) => {
+  it.for([0, -5])('refuses an amount of %d in the schema (greater than 0)', async (amount, { h }) => {
     const s = await connect(h, era, { env: env() });
     const r = await call(s, 'move_money', { ...ARGS, amount });
     expect(r.isError).toBe(true);
@@ -148,7 +141,9 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it('asks the exact question (a hidden category, its forged name on one line) and moves on yes', async () => {
+  it('asks the exact question (a hidden category, its forged name on one line) and moves on yes', async ({
+    h,
+  }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler, overrides: { clock: fakeClock() } });
     const r = out(await call(s, 'move_money', { ...ARGS, from_category_id: 'cat-old', amount: 10 }));
@@ -179,7 +174,7 @@ describe.each(ERAS)('move_money, %s era', (era) => {
       `PATCH ${MONTH_PATH}/categories/cat-old`,
       `PATCH ${TARGET_PATH}`,
     ]);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       ['PATCH', `${MONTH_PATH}/categories/cat-old`, patchBody(-10_000)],
       ['PATCH', TARGET_PATH, patchBody(130_000)],
     ]);
@@ -188,7 +183,9 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     ]);
   });
 
-  it('without elicitation: the preview and a code (1 request), then source and target (3 requests)', async () => {
+  it('without elicitation: the preview and a code (1 request), then source and target (3 requests)', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: env() });
     const first = out(await call(s, 'move_money', ARGS));
     expect(first).toEqual({
@@ -208,7 +205,7 @@ describe.each(ERAS)('move_money, %s era', (era) => {
       `PATCH ${SOURCE_PATH}`,
       `PATCH ${TARGET_PATH}`,
     ]);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       ['PATCH', SOURCE_PATH, patchBody(177_500)],
       ['PATCH', TARGET_PATH, patchBody(142_500)],
     ]);
@@ -228,7 +225,7 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     expect(h.standIn.writes).toHaveLength(2);
   });
 
-  it('a decline keeps the preview and writes nothing', async () => {
+  it('a decline keeps the preview and writes nothing', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(DECLINE).handler });
     const r = out(await call(s, 'move_money', ARGS));
     expect(r).toEqual({
@@ -241,7 +238,7 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it("resolves 'current' and 'last-used' (one extra GET /plans) before reading", async () => {
+  it("resolves 'current' and 'last-used' (one extra GET /plans) before reading", async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     const first = out(await call(s, 'move_money', { ...ARGS, plan_id: 'last-used', month: 'current' }));
     expect(first).toMatchObject({ status: 'confirmation_required', month: '2026-09-01' });
@@ -250,8 +247,8 @@ describe.each(ERAS)('move_money, %s era', (era) => {
     expect(applied.status).toBe('applied');
   });
 
-  it('when YNAB refuses the target, the source is put back and nothing is journaled', async () => {
-    const { s, code } = await codeFor();
+  it('when YNAB refuses the target, the source is put back and nothing is journaled', async ({ h }) => {
+    const { s, code } = await codeFor(h);
     h.standIn.fault({ method: 'PATCH', path: TARGET_PATH, status: 500, body: FAULT_500, times: 1 });
     const r = await call(s, 'move_money', { ...ARGS, confirmation: code });
     expect(r.isError).toBe(true);
@@ -264,16 +261,18 @@ describe.each(ERAS)('move_money, %s era', (era) => {
       `PATCH ${TARGET_PATH}`,
       `PATCH ${SOURCE_PATH}`,
     ]);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       ['PATCH', SOURCE_PATH, patchBody(177_500)],
       ['PATCH', SOURCE_PATH, patchBody(200_000)],
     ]);
-    expect([budgetedOf('cat-holidays'), budgetedOf('cat-restaurants')]).toEqual([200_000, 120_000]);
+    expect([budgetedOf(h, 'cat-holidays'), budgetedOf(h, 'cat-restaurants')]).toEqual([200_000, 120_000]);
     expect(journalLines(journal)).toEqual([]);
   });
 
-  it('when putting the source back fails too, it says what YNAB holds and journals the source for undo', async () => {
-    const { s, code } = await codeFor();
+  it('when putting the source back fails too, it says what YNAB holds and journals the source for undo', async ({
+    h,
+  }) => {
+    const { s, code } = await codeFor(h);
     // the target's refusal is held back until the test has made the source's next write fail too
     h.standIn.fault({
       method: 'PATCH',
@@ -301,8 +300,8 @@ describe.each(ERAS)('move_money, %s era', (era) => {
       `PATCH ${TARGET_PATH}`,
       `PATCH ${SOURCE_PATH}`,
     ]);
-    expect(writes()).toEqual([['PATCH', SOURCE_PATH, patchBody(177_500)]]);
-    expect(budgetedOf('cat-holidays')).toBe(177_500);
+    expect(writes(h)).toEqual([['PATCH', SOURCE_PATH, patchBody(177_500)]]);
+    expect(budgetedOf(h, 'cat-holidays')).toBe(177_500);
     const lines = journalLines(journal).map((l) => JSON.parse(l) as { kind: string; details: unknown });
     expect(lines.map((l) => [l.kind, l.details])).toEqual([
       ['budget', { month: '2026-09-01', category_id: 'cat-holidays', from: 200_000, to: 177_500 }],
@@ -314,12 +313,12 @@ describe.each(ERAS)('move_money, %s era', (era) => {
 
 describe.each(ERAS)('undo of a move operation, %s era', (era) => {
   let journal: string;
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
 
-  const moveOnce = async () => {
+  const moveOnce = async (h: Harness) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
     const applied = out(await call(s, 'move_money', ARGS));
@@ -328,8 +327,8 @@ describe.each(ERAS)('undo of a move operation, %s era', (era) => {
   };
   const UNDO_QUESTION = 'Undo: move 22.50 back from Restaurants to Holidays for 2026-09-01?';
 
-  it('sets the target back first, then the source, after a yes', async () => {
-    const { s, a, id } = await moveOnce();
+  it('sets the target back first, then the source, after a yes', async ({ h }) => {
+    const { s, a, id } = await moveOnce(h);
     const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(a.questions[1]).toBe(UNDO_QUESTION);
     expect(r).toEqual({
@@ -347,15 +346,15 @@ describe.each(ERAS)('undo of a move operation, %s era', (era) => {
       `PATCH ${TARGET_PATH}`,
       `PATCH ${SOURCE_PATH}`,
     ]);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       ['PATCH', TARGET_PATH, patchBody(120_000)],
       ['PATCH', SOURCE_PATH, patchBody(200_000)],
     ]);
     expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
   });
 
-  it('without elicitation the undo is previewed with the merge-flow texts', async () => {
-    const { s, id } = await moveOnce();
+  it('without elicitation the undo is previewed with the merge-flow texts', async ({ h }) => {
+    const { s, id } = await moveOnce(h);
     const plain = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     const preview = out(await call(plain, 'undo_operation', { plan_id: 'demo-budget', operation_id: id }));
     expect(preview).toMatchObject({
@@ -370,11 +369,11 @@ describe.each(ERAS)('undo of a move operation, %s era', (era) => {
       await call(plain, 'undo_operation', { plan_id: 'demo-budget', confirmation: preview.confirmation }),
     );
     expect(done.message).toBe('Both amounts restored.');
-    expect([budgetedOf('cat-holidays'), budgetedOf('cat-restaurants')]).toEqual([200_000, 120_000]);
+    expect([budgetedOf(h, 'cat-holidays'), budgetedOf(h, 'cat-restaurants')]).toEqual([200_000, 120_000]);
     await Promise.all([s.close(), plain.close()]);
   });
 
-  it.each([
+  it.for([
     ['the target', [[TARGET_PATH, 150_000]], ['cat-restaurants']],
     ['the source', [[SOURCE_PATH, 1_000]], ['cat-holidays']],
     [
@@ -387,9 +386,9 @@ describe.each(ERAS)('undo of a move operation, %s era', (era) => {
     ],
   ] as [string, [string, number][], string[]][])(
     'when %s changed since, both are left alone and the operation closed',
-    async (_what, later, conflicts) => {
-      const { s, a, id } = await moveOnce();
-      for (const [path, milli] of later) await setInYnab(path, milli);
+    async ([_what, later, conflicts], { h }) => {
+      const { s, a, id } = await moveOnce(h);
+      for (const [path, milli] of later) await setInYnab(h, path, milli);
       const knowledge = h.standIn.knowledge();
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(r).toEqual({

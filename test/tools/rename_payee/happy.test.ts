@@ -5,20 +5,11 @@
  * closed on a conflict so the next undo moves on).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
 import {
   ACCEPT,
   CANCEL,
@@ -37,25 +28,19 @@ const PATCH = ['PATCH', '/plans/demo-budget/payees/pay-013', { payee: { name: 'M
 const FORGED = 'Rent\n- 2026-09-03 Fake 0.00: \u200bforged';
 const ONE_LINE = 'Rent - 2026-09-03 Fake 0.00: forged';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
-const payeeName = (id: string) => h.standIn.state.payees.find((p) => p.id === id)?.name;
+const payeeName = (h: Harness, id: string) => h.standIn.state.payees.find((p) => p.id === id)?.name;
 
 describe.each(ERAS)('rename_payee, %s era', (era) => {
   let journal: string;
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset();
     journal = tempJournal();
   });
 
-  it.each([
+  it.for([
     [
       'pay-039',
       'Savings',
@@ -78,26 +63,29 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
       'landlord sarl',
       "'landlord sarl' is already the name of another payee: YNAB's API cannot merge two payees. Merge them in YNAB, or choose another name.",
     ],
-  ])('refuses %s renamed to %j before asking, after reading the payees', async (payee_id, name, message) => {
-    const a = answering(ACCEPT);
-    const s = await connect(h, era, { env: env(), elicit: a.handler });
-    h.standIn.clearRequests();
-    const r = await call(s, 'rename_payee', { plan_id: 'demo-budget', payee_id, name });
-    expect(r.isError).toBe(true);
-    expect(textOf(r)).toBe(message);
-    expect(requestLines(h.standIn)).toEqual([READS[0]]);
-    expect(a.questions).toEqual([]);
-    expect(h.standIn.knowledge()).toBe(1);
-    await s.close();
-  });
+  ])(
+    'refuses %s renamed to %j before asking, after reading the payees',
+    async ([payee_id, name, message], { h }) => {
+      const a = answering(ACCEPT);
+      const s = await connect(h, era, { env: env(), elicit: a.handler });
+      h.standIn.clearRequests();
+      const r = await call(s, 'rename_payee', { plan_id: 'demo-budget', payee_id, name });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toBe(message);
+      expect(requestLines(h.standIn)).toEqual([READS[0]]);
+      expect(a.questions).toEqual([]);
+      expect(h.standIn.knowledge()).toBe(1);
+      await s.close();
+    },
+  );
 
-  it.each([
+  it.for<[Record<string, unknown>, string]>([
     [
       { ...ARGS, name: 'Market\u0000Fresh' },
       'contains a NUL character (U+0000), which YNAB refuses: remove it',
     ],
     [{ ...ARGS, name: '' }, 'must be at least 1 character'],
-  ])('refuses %j before any request', async (args, text) => {
+  ])('refuses %j before any request', async ([args, text], { h }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const r = await call(s, 'rename_payee', args);
@@ -107,7 +95,7 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
     await s.close();
   });
 
-  it('nothing to do when the payee is already called that', async () => {
+  it('nothing to do when the payee is already called that', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     h.standIn.clearRequests();
@@ -126,7 +114,7 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
     expect(a.questions).toEqual([]);
   });
 
-  it('previews with a code, then renames with one PATCH, journaled', async () => {
+  it('previews with a code, then renames with one PATCH, journaled', async ({ h }) => {
     const s = await connect(h, era, { env: env(), overrides: { clock: fakeClock() } });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'rename_payee', ARGS));
@@ -153,7 +141,7 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
       operation_id: id,
     });
     expect(requestLines(h.standIn)).toEqual([...READS, 'PATCH /plans/demo-budget/payees/pay-013']);
-    expect(writes()).toEqual([PATCH]);
+    expect(writes(h)).toEqual([PATCH]);
     expect(
       h.standIn.state.transactions.filter((t) => t.payee_id === 'pay-013').map((t) => t.payee_name),
     ).toEqual(['Market Fresh', 'Market Fresh']);
@@ -162,7 +150,9 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
     ]);
   });
 
-  it('asks a client that can, on one line even for a forged name, and applies on yes; a case change is a change', async () => {
+  it('asks a client that can, on one line even for a forged name, and applies on yes; a case change is a change', async ({
+    h,
+  }) => {
     const plan = buildDemoPlan();
     for (const p of plan.payees) if (p.id === 'pay-030') p.name = FORGED;
     for (const t of plan.transactions) if (t.payee_id === 'pay-030') t.payee_name = FORGED;
@@ -189,10 +179,10 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
     expect(again).toMatchObject({ status: 'applied', from_name: 'Streamflix', to_name: 'STREAMFLIX' });
   });
 
-  it.each([
+  it.for<[string, Record<string, unknown>]>([
     ['a decline', DECLINE],
     ['an unticked box', UNTICKED],
-  ])('%s declines and writes nothing', async (_what, answer) => {
+  ])('%s declines and writes nothing', async ([_what, answer], { h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(answer).handler });
     const r = out(await call(s, 'rename_payee', ARGS));
     expect(r).toMatchObject({
@@ -206,13 +196,13 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
     await s.close();
   });
 
-  it('a dismissed question falls back to a code', async () => {
+  it('a dismissed question falls back to a code', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(CANCEL).handler });
     expect(out(await call(s, 'rename_payee', ARGS)).status).toBe('confirmation_required');
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it("resolves 'last-used' to the one plan first; the code binds the real id", async () => {
+  it("resolves 'last-used' to the one plan first; the code binds the real id", async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'rename_payee', { ...ARGS, plan_id: 'last-used' }));
@@ -220,11 +210,11 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
     expect(out(await call(s, 'rename_payee', { ...ARGS, confirmation: preview.confirmation })).status).toBe(
       'applied',
     );
-    expect(writes()).toEqual([PATCH]);
+    expect(writes(h)).toEqual([PATCH]);
   });
 
   describe('undo', () => {
-    const renameBehindOurBack = (name: string) =>
+    const renameBehindOurBack = (h: Harness, name: string) =>
       fetch(`${h.standIn.url}/plans/demo-budget/payees/pay-013`, {
         method: 'PATCH',
         headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
@@ -232,7 +222,7 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
       });
     const empty = { changes: [], unchanged_count: 0, confirmation: null, operation_id: null };
 
-    it('puts the old name back after a yes', async () => {
+    it('puts the old name back after a yes', async ({ h }) => {
       const a = answering(ACCEPT);
       const s = await connect(h, era, { env: env(), elicit: a.handler });
       const operation = String(out(await call(s, 'rename_payee', ARGS)).operation_id);
@@ -247,12 +237,12 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
       });
       const read = 'GET /plans/demo-budget/payees';
       expect(requestLines(h.standIn)).toEqual([read, read, 'PATCH /plans/demo-budget/payees/pay-013']);
-      expect(writes()).toEqual([['PATCH', '/plans/demo-budget/payees/pay-013', { payee: { name: LABEL } }]]);
-      expect(payeeName('pay-013')).toBe(LABEL);
+      expect(writes(h)).toEqual([['PATCH', '/plans/demo-budget/payees/pay-013', { payee: { name: LABEL } }]]);
+      expect(payeeName(h, 'pay-013')).toBe(LABEL);
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${operation}"}`);
     });
 
-    it('without elicitation, previews with a code after one read', async () => {
+    it('without elicitation, previews with a code after one read', async ({ h }) => {
       const s = await connect(h, era, { env: env() });
       const code = out(await call(s, 'rename_payee', ARGS)).confirmation;
       await call(s, 'rename_payee', { ...ARGS, confirmation: code });
@@ -267,14 +257,14 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
         confirmation: preview.confirmation,
       });
       expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/payees']);
-      expect(payeeName('pay-013')).toBe('Market Fresh');
+      expect(payeeName(h, 'pay-013')).toBe('Market Fresh');
     });
 
-    it('a payee renamed since is left alone and the operation closed', async () => {
+    it('a payee renamed since is left alone and the operation closed', async ({ h }) => {
       const a = answering(ACCEPT);
       const s = await connect(h, era, { env: env(), elicit: a.handler });
       const operation = String(out(await call(s, 'rename_payee', ARGS)).operation_id);
-      await renameBehindOurBack('Market Fresh SA');
+      await renameBehindOurBack(h, 'Market Fresh SA');
       const knowledge = h.standIn.knowledge();
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(r).toEqual({
@@ -285,7 +275,7 @@ describe.each(ERAS)('rename_payee, %s era', (era) => {
       });
       expect(a.questions).toHaveLength(1);
       expect(h.standIn.knowledge()).toBe(knowledge);
-      expect(payeeName('pay-013')).toBe('Market Fresh SA');
+      expect(payeeName(h, 'pay-013')).toBe('Market Fresh SA');
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${operation}","conflict":true}`);
     });
   });

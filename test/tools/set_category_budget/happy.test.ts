@@ -4,20 +4,11 @@
  * elicitation, journal lines, request counts, conflicts (a full one closes the operation).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
 import { ACCEPT, CANCEL, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 
 const FORGED = 'Old\n- 2026-09-03 Fake 0.00: \u200bforged';
@@ -49,17 +40,11 @@ function plantedPlan(): PlanData {
   return plan;
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 const journalLines = (path: string): string[] =>
   existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n') : [];
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
-const budgeted = (id: string, month = '2026-09-01') => h.standIn.state.budgets[month]?.[id];
-const setInYnab = (id: string, milli: number) =>
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const budgeted = (h: Harness, id: string, month = '2026-09-01') => h.standIn.state.budgets[month]?.[id];
+const setInYnab = (h: Harness, id: string, milli: number) =>
   fetch(`${h.standIn.url}/plans/demo-budget/months/2026-09-01/categories/${id}`, {
     method: 'PATCH',
     headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
@@ -69,12 +54,12 @@ const setInYnab = (id: string, milli: number) =>
 describe.each(ERAS)('set_category_budget, %s era', (era) => {
   let journal: string;
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
 
-  it.each([
+  it.for<[Record<string, unknown>, string, string[]]>([
     [
       { month: '2026-09-15' },
       "month must be 'current' or the first day of a month as YYYY-MM-01, got '2026-09-15'.",
@@ -91,7 +76,7 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
       'Category cat-gone is not in this plan: use a category_id from get_category_balances.',
       [`GET ${MONTH_PATH}`],
     ],
-  ])('refuses %j before asking anything', async (change, message, requests) => {
+  ])('refuses %j before asking anything', async ([change, message, requests], { h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = await call(s, 'set_category_budget', { ...ARGS, ...change });
@@ -103,7 +88,7 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     await s.close();
   });
 
-  it('refuses an amount beyond a billion in the schema', async () => {
+  it('refuses an amount beyond a billion in the schema', async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     const r = await call(s, 'set_category_budget', { ...ARGS, amount: 1_000_000_001 });
     expect(r.isError).toBe(true);
@@ -111,7 +96,9 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it('asks the exact question (a hidden category, its forged name on one line) and applies on yes', async () => {
+  it('asks the exact question (a hidden category, its forged name on one line) and applies on yes', async ({
+    h,
+  }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler, overrides: { clock: fakeClock() } });
     const r = out(await call(s, 'set_category_budget', { ...ARGS, category_id: 'cat-old', amount: 25.5 }));
@@ -134,7 +121,7 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
       `GET ${MONTH_PATH}`,
       `PATCH ${MONTH_PATH}/categories/cat-old`,
     ]);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       ['PATCH', `${MONTH_PATH}/categories/cat-old`, { category: { budgeted: 25_500 } }],
     ]);
     expect(journalLines(journal)).toEqual([
@@ -142,7 +129,7 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     ]);
   });
 
-  it('without elicitation: the preview and a code, then exactly that change with the code', async () => {
+  it('without elicitation: the preview and a code, then exactly that change with the code', async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     const first = out(await call(s, 'set_category_budget', ARGS));
     expect(first).toEqual({
@@ -162,10 +149,10 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
       `GET ${MONTH_PATH}`,
       `PATCH ${MONTH_PATH}/categories/cat-restaurants`,
     ]);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       ['PATCH', `${MONTH_PATH}/categories/cat-restaurants`, { category: { budgeted: 150_000 } }],
     ]);
-    expect(budgeted('cat-restaurants')).toBe(150_000);
+    expect(budgeted(h, 'cat-restaurants')).toBe(150_000);
     const line = JSON.parse(journalLines(journal)[0] ?? '{}');
     expect(line).toMatchObject({ operation_id: applied.operation_id, kind: 'budget', moves: [] });
     expect(line.details).toEqual({
@@ -184,7 +171,7 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     expect(h.standIn.writes).toHaveLength(1);
   });
 
-  it('a decline keeps the preview and writes nothing', async () => {
+  it('a decline keeps the preview and writes nothing', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(DECLINE).handler });
     const r = out(await call(s, 'set_category_budget', ARGS));
     expect(r).toEqual({
@@ -198,14 +185,14 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     expect(journalLines(journal)).toEqual([]);
   });
 
-  it('a dismissed question falls back to a code', async () => {
+  it('a dismissed question falls back to a code', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(CANCEL).handler });
     const r = out(await call(s, 'set_category_budget', ARGS));
     expect(r.status).toBe('confirmation_required');
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it('nothing to do when the amount is already that one: no question, no write', async () => {
+  it('nothing to do when the amount is already that one: no question, no write', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = out(await call(s, 'set_category_budget', { ...ARGS, amount: 120.0004 }));
@@ -221,7 +208,9 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual([`GET ${MONTH_PATH}`]);
   });
 
-  it("resolves 'current' to this month before reading and journaling, and accepts a negative amount", async () => {
+  it("resolves 'current' to this month before reading and journaling, and accepts a negative amount", async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: env() });
     const first = out(await call(s, 'set_category_budget', { ...ARGS, month: 'current', amount: -10 }));
     expect(first).toMatchObject({ month: '2026-09-01', to_amount: -10 });
@@ -232,10 +221,10 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
     );
     expect(applied.status).toBe('applied');
     expect(JSON.parse(journalLines(journal)[0] ?? '{}').details.month).toBe('2026-09-01');
-    expect(budgeted('cat-restaurants')).toBe(-10_000);
+    expect(budgeted(h, 'cat-restaurants')).toBe(-10_000);
   });
 
-  it("resolves 'last-used' with one extra GET /plans; the code binds the real id", async () => {
+  it("resolves 'last-used' with one extra GET /plans; the code binds the real id", async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     const first = out(await call(s, 'set_category_budget', { ...ARGS, plan_id: 'last-used' }));
     expect(requestLines(h.standIn)).toEqual(['GET /plans', `GET ${MONTH_PATH}`]);
@@ -247,12 +236,12 @@ describe.each(ERAS)('set_category_budget, %s era', (era) => {
 
 describe.each(ERAS)('undo of a budget operation, %s era', (era) => {
   let journal: string;
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
 
-  const applyOnce = async () => {
+  const applyOnce = async (h: Harness) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
     const applied = out(await call(s, 'set_category_budget', ARGS));
@@ -260,8 +249,8 @@ describe.each(ERAS)('undo of a budget operation, %s era', (era) => {
     return { s, a, id: String(applied.operation_id) };
   };
 
-  it('puts the previous amount back after a yes, and marks the operation undone', async () => {
-    const { s, a, id } = await applyOnce();
+  it('puts the previous amount back after a yes, and marks the operation undone', async ({ h }) => {
+    const { s, a, id } = await applyOnce(h);
     const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(a.questions[1]).toBe('Undo: set Restaurants for 2026-09-01 back to 120.00?');
     expect(r).toEqual({
@@ -278,7 +267,7 @@ describe.each(ERAS)('undo of a budget operation, %s era', (era) => {
       `GET ${MONTH_PATH}`,
       `PATCH ${MONTH_PATH}/categories/cat-restaurants`,
     ]);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       ['PATCH', `${MONTH_PATH}/categories/cat-restaurants`, { category: { budgeted: 120_000 } }],
     ]);
     expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
@@ -287,8 +276,10 @@ describe.each(ERAS)('undo of a budget operation, %s era', (era) => {
     );
   });
 
-  it('without elicitation the undo is previewed with the merge-flow texts and its own code', async () => {
-    const { s, id } = await applyOnce();
+  it('without elicitation the undo is previewed with the merge-flow texts and its own code', async ({
+    h,
+  }) => {
+    const { s, id } = await applyOnce(h);
     const plain = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     const preview = out(await call(plain, 'undo_operation', { plan_id: 'demo-budget', operation_id: id }));
     expect(preview).toMatchObject({
@@ -302,13 +293,13 @@ describe.each(ERAS)('undo of a budget operation, %s era', (era) => {
       await call(plain, 'undo_operation', { plan_id: 'demo-budget', confirmation: preview.confirmation }),
     );
     expect(done.message).toBe('Budgeted amount restored.');
-    expect(budgeted('cat-restaurants')).toBe(120_000);
+    expect(budgeted(h, 'cat-restaurants')).toBe(120_000);
     await Promise.all([s.close(), plain.close()]);
   });
 
-  it('a changed amount is left alone: nothing asked or written, the operation closed', async () => {
-    const { s, a, id } = await applyOnce();
-    await setInYnab('cat-restaurants', 175_000);
+  it('a changed amount is left alone: nothing asked or written, the operation closed', async ({ h }) => {
+    const { s, a, id } = await applyOnce(h);
+    await setInYnab(h, 'cat-restaurants', 175_000);
     const knowledge = h.standIn.knowledge();
     const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(r).toEqual({
@@ -322,7 +313,7 @@ describe.each(ERAS)('undo of a budget operation, %s era', (era) => {
     });
     expect(a.questions).toHaveLength(1);
     expect(h.standIn.knowledge()).toBe(knowledge);
-    expect(budgeted('cat-restaurants')).toBe(175_000);
+    expect(budgeted(h, 'cat-restaurants')).toBe(175_000);
     expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}","conflict":true}`);
   });
 });

@@ -6,10 +6,10 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData, type Target } from '../../../src/demo/index.js';
-import { ERAS, call, connect, startHarness, type Harness, out } from '../../helpers/harness.js';
+import { ERAS, call, connect, type Harness, out } from '../../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../../helpers/writes.js';
 
 const target = (over: Partial<Target>): Target => ({
@@ -40,23 +40,19 @@ function plantedPlan(): PlanData {
   return plan;
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 
 describe.each(ERAS)('targets with a cadence and a date, %s era', (era) => {
   let journal: string;
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
 
-  it('a yearly target with its next due date is described whole and never "restored" as a one-time one', async () => {
+  it('a yearly target with its next due date is described whole and never "restored" as a one-time one', async ({
+    h,
+  }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const args = { plan_id: 'demo-budget', category_id: 'cat-holidays', amount: 100, frequency: 'monthly' };
@@ -66,7 +62,7 @@ describe.each(ERAS)('targets with a cadence and a date, %s era', (era) => {
     expect(a.questions).toEqual([
       `Set the target of Holidays: ${before} → 100.00 each month?\nundo_operation cannot bring back the previous target (${before}): only YNAB can.`,
     ]);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       [
         'PATCH',
         '/plans/demo-budget/categories/cat-holidays',
@@ -76,7 +72,7 @@ describe.each(ERAS)('targets with a cadence and a date, %s era', (era) => {
     expect(existsSync(journal)).toBe(false);
   });
 
-  it('a weekly target keeps its weekday: an amount change is undone by the amount alone', async () => {
+  it('a weekly target keeps its weekday: an amount change is undone by the amount alone', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const args = { plan_id: 'demo-budget', category_id: 'cat-groceries', amount: 120 };
@@ -91,7 +87,7 @@ describe.each(ERAS)('targets with a cadence and a date, %s era', (era) => {
     const undone = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(undone.message).toBe('Target restored.');
     expect(a.questions[1]).toBe('Undo: set the target of Groceries back to 100.00 each week on Friday?');
-    expect(writes().map((w) => w[2])).toEqual([
+    expect(writes(h).map((w) => w[2])).toEqual([
       { category: { goal_target: 120_000 } },
       { category: { goal_target: 100_000 } },
     ]);
@@ -102,7 +98,7 @@ describe.each(ERAS)('targets with a cadence and a date, %s era', (era) => {
     });
   });
 
-  it('removing a weekly target with its weekday warns that only YNAB can bring it back', async () => {
+  it('removing a weekly target with its weekday warns that only YNAB can bring it back', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = out(
@@ -117,7 +113,7 @@ describe.each(ERAS)('targets with a cadence and a date, %s era', (era) => {
 });
 
 describe('an undo journaled before the previous target was recorded in words', () => {
-  it('asks without naming it', async () => {
+  it('asks without naming it', async ({ h }) => {
     h.standIn.reset(plantedPlan());
     const journal = tempJournal();
     mkdirSync(dirname(journal), { recursive: true });

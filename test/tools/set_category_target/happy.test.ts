@@ -7,20 +7,11 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData, type Target } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../../helpers/plans.js';
 import { ACCEPT, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 
@@ -58,14 +49,9 @@ function plantedPlan(): PlanData {
   return plan;
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
-const targetOf = (id: string) => h.standIn.state.categories.find((c) => c.id === id)?.target ?? null;
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const targetOf = (h: Harness, id: string) =>
+  h.standIn.state.categories.find((c) => c.id === id)?.target ?? null;
 const journalLines = (path: string) =>
   readFileSync(path, 'utf8')
     .trim()
@@ -74,7 +60,7 @@ const journalLines = (path: string) =>
 const GET = 'GET /plans/demo-budget/categories';
 const HOLIDAYS = { plan_id: 'demo-budget', category_id: 'cat-holidays', amount: 1200, by_date: '2027-06-01' };
 const HOLIDAYS_Q = 'Set the target of Holidays: no target → 1200.00 by 2027-06-01?';
-const patchTarget = (id: string, category: Record<string, unknown>) =>
+const patchTarget = (h: Harness, id: string, category: Record<string, unknown>) =>
   fetch(`${h.standIn.url}/plans/demo-budget/categories/${id}`, {
     method: 'PATCH',
     headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
@@ -83,13 +69,13 @@ const patchTarget = (id: string, category: Record<string, unknown>) =>
 
 describe.each(ERAS)('set_category_target, %s era', (era) => {
   let journal: string;
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
 
-  it.each([
+  it.for<[Record<string, unknown>, string]>([
     [
       { category_id: 'cat-nope', amount: 5 },
       'Category cat-nope is not in this plan: use a category_id from get_category_balances or list_category_groups.',
@@ -128,7 +114,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
       { category_id: 'cat-visa', amount: 80, frequency: 'monthly' },
       'YNAB takes no frequency on a credit card payment category: give an amount alone, or a date.',
     ],
-  ])('refuses %j before asking anything', async (args, message) => {
+  ])('refuses %j before asking anything', async ([args, message], { h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = await call(s, 'set_category_target', {
@@ -143,7 +129,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     await s.close();
   });
 
-  it('the same target is nothing to do, after 1 read', async () => {
+  it('the same target is nothing to do, after 1 read', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
     h.standIn.clearRequests();
     const r = await call(s, 'set_category_target', {
@@ -166,7 +152,9 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it('without elicitation: preview (1 request), code → PATCH (1 + 1) and a journal line; undo the same way', async () => {
+  it('without elicitation: preview (1 request), code → PATCH (1 + 1) and a journal line; undo the same way', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: env(), overrides: { clock: fakeClock() } });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'set_category_target', HOLIDAYS));
@@ -196,7 +184,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
       operation_id: id,
     });
     expect(requestLines(h.standIn)).toEqual([GET, 'PATCH /plans/demo-budget/categories/cat-holidays']);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       [
         'PATCH',
         '/plans/demo-budget/categories/cat-holidays',
@@ -228,11 +216,13 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     });
     expect(requestLines(h.standIn)).toEqual([GET, 'PATCH /plans/demo-budget/categories/cat-holidays']);
     expect(h.standIn.writes[0]?.body).toEqual({ category: { goal_target: null } });
-    expect(targetOf('cat-holidays')).toBeNull();
+    expect(targetOf(h, 'cat-holidays')).toBeNull();
     expect(journalLines(journal).at(-1)).toEqual({ undone: id });
   });
 
-  it('the target just set reads back from get_category_balances, though it needs nothing this month', async () => {
+  it('the target just set reads back from get_category_balances, though it needs nothing this month', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: env(), overrides: { clock: fakeClock() } });
     const preview = out(await call(s, 'set_category_target', HOLIDAYS));
     await call(s, 'set_category_target', { ...HOLIDAYS, confirmation: preview.confirmation });
@@ -256,7 +246,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect(listed).not.toContain('cat-holidays');
   });
 
-  it('a yes replaces a monthly target; its undo recreates it exactly', async () => {
+  it('a yes replaces a monthly target; its undo recreates it exactly', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const args = { plan_id: 'demo-budget', category_id: 'cat-groceries', amount: 100, frequency: 'weekly' };
@@ -273,7 +263,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
       'Undo: set the target of Groceries back to 450.00 each month?',
     ]);
     expect(undone.message).toBe('Target restored.');
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       [
         'PATCH',
         '/plans/demo-budget/categories/cat-groceries',
@@ -285,7 +275,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
         { category: { goal_target: 450_000, goal_frequency: 'monthly', goal_needs_whole_amount: true } },
       ],
     ]);
-    expect(targetOf('cat-groceries')).toMatchObject({
+    expect(targetOf(h, 'cat-groceries')).toMatchObject({
       goal_type: 'NEED',
       goal_target: 450_000,
       goal_cadence: 1,
@@ -293,7 +283,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     });
   });
 
-  it('an amount alone keeps monthly funding, and its undo puts the amount back', async () => {
+  it('an amount alone keeps monthly funding, and its undo puts the amount back', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
     const r = out(
       await call(s, 'set_category_target', { plan_id: 'demo-budget', category_id: 'cat-power', amount: 70 }),
@@ -305,14 +295,14 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
       undoable: true,
     });
     await call(s, 'undo_operation', { plan_id: 'demo-budget' });
-    expect(writes().map((w) => w[2])).toEqual([
+    expect(writes(h).map((w) => w[2])).toEqual([
       { category: { goal_target: 70_000 } },
       { category: { goal_target: 64_200 } },
     ]);
-    expect(targetOf('cat-power')).toMatchObject({ goal_type: 'MF', goal_target: 64_200 });
+    expect(targetOf(h, 'cat-power')).toMatchObject({ goal_type: 'MF', goal_target: 64_200 });
   });
 
-  it('warns when the previous target cannot come back, and journals nothing', async () => {
+  it('warns when the previous target cannot come back, and journals nothing', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const warning =
@@ -338,7 +328,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
       confirmation: null,
       operation_id: null,
     });
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       [
         'PATCH',
         '/plans/demo-budget/categories/cat-power',
@@ -351,11 +341,13 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     );
   });
 
-  it('a target changed since is left alone: nothing asked or written, the operation closed', async () => {
+  it('a target changed since is left alone: nothing asked or written, the operation closed', async ({
+    h,
+  }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const applied = out(await call(s, 'set_category_target', HOLIDAYS));
-    await patchTarget('cat-holidays', { goal_target: 999_000 });
+    await patchTarget(h, 'cat-holidays', { goal_target: 999_000 });
     const knowledge = h.standIn.knowledge();
     h.standIn.clearRequests();
     const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
@@ -374,7 +366,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect(journalLines(journal).at(-1)).toEqual({ undone: applied.operation_id, conflict: true });
   });
 
-  it('a category hidden since is a conflict too', async () => {
+  it('a category hidden since is a conflict too', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
     await call(s, 'set_category_target', HOLIDAYS);
     await s.close();
@@ -389,7 +381,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     });
   });
 
-  it('a target entry whose details are not what this version writes is left alone', async () => {
+  it('a target entry whose details are not what this version writes is left alone', async ({ h }) => {
     const entry = (id: string, details: object) =>
       `${JSON.stringify({ operation_id: id, plan_id: 'demo-budget', kind: 'target', applied_at: '2026-09-25T09:12:04+00:00', moves: [], details })}\n`;
     mkdirSync(dirname(journal), { recursive: true });
@@ -411,7 +403,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it('shows a forged name on one line; a decline writes nothing', async () => {
+  it('shows a forged name on one line; a decline writes nothing', async ({ h }) => {
     const a = answering(DECLINE);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = out(
@@ -429,7 +421,9 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect(existsSync(journal)).toBe(false);
   });
 
-  it('an amount alone on a credit card payment category means monthly funding; a loan keeps its debt payment', async () => {
+  it('an amount alone on a credit card payment category means monthly funding; a loan keeps its debt payment', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: env() });
     const card = out(
       await call(s, 'set_category_target', { plan_id: 'demo-budget', category_id: 'cat-visa', amount: 80 }),
@@ -458,7 +452,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it('each form makes the YNAB target kind the description names', async () => {
+  it('each form makes the YNAB target kind the description names', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
     const { tools } = await s.client.listTools();
     expect(tools.find((t) => t.name === 'set_category_target')?.description).toContain(
@@ -467,7 +461,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     const set = async (args: Record<string, unknown>) => {
       const r = await call(s, 'set_category_target', { plan_id: 'demo-budget', ...args });
       expect(out(r).status, textOf(r)).toBe('applied');
-      const t = targetOf(String(args.category_id));
+      const t = targetOf(h, String(args.category_id));
       return [t?.goal_type, t?.goal_target_date, t?.goal_cadence, t?.goal_target];
     };
     // by_date: NEED with its date (no cadence); frequency: NEED at that cadence (weekly is 2)
@@ -490,7 +484,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect((await set({ category_id: 'cat-visa', amount: 80 }))[0]).toBe('MF');
   });
 
-  it("resolves 'last-used' with one GET /plans first", async () => {
+  it("resolves 'last-used' with one GET /plans first", async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'set_category_target', { ...HOLIDAYS, plan_id: 'last-used' }));

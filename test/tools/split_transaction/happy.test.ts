@@ -4,28 +4,13 @@
  * elicitation paths, request counts, last-used, and no journal entry (not undoable).
  */
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData, type TransactionRow } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../../helpers/plans.js';
 import { ACCEPT, CANCEL, DECLINE, answering, tempJournal } from '../../helpers/writes.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
 
 const FORGED = 'Rent\n- 2026-09-03 Fake 0.00: \u200bforged';
 
@@ -135,18 +120,18 @@ const READS = [
 ];
 const APPLIED = 'Split. undo_operation cannot revert a split: to undo it, edit the transaction in YNAB.';
 
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 
 describe.each(ERAS)('split_transaction, %s era', (era) => {
   let journal: string;
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
 
   const TWO = [line(-50, 'cat-groceries'), line(-21.86, 'cat-restaurants')];
-  it.each([
+  it.for([
     [
       'tx-404',
       TWO,
@@ -200,7 +185,7 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
       [line(-50, 'cat-groceries'), line(-21.85, 'cat-groceries')],
       'The lines add up to -71.85, the transaction is -71.86: they must match to the cent.',
     ],
-  ])('%s with %j is refused before anything is asked', async (transaction_id, lines, message) => {
+  ])('%s with %j is refused before anything is asked', async ([transaction_id, lines, message], { h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = await call(s, 'split_transaction', { plan_id: 'demo-budget', transaction_id, lines });
@@ -211,7 +196,7 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     await s.close();
   });
 
-  it('refuses a NUL in a memo and a memo over 500 characters in the arguments', async () => {
+  it('refuses a NUL in a memo and a memo over 500 characters in the arguments', async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const nul = await call(s, 'split_transaction', {
@@ -228,7 +213,9 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it('without elicitation: the preview with the warning, then the code splits it in one PATCH, not journaled', async () => {
+  it('without elicitation: the preview with the warning, then the code splits it in one PATCH, not journaled', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'split_transaction', ARGS));
@@ -244,23 +231,23 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     const applied = out(await call(s, 'split_transaction', { ...ARGS, confirmation: preview.confirmation }));
     expect(applied).toEqual({ status: 'applied', message: APPLIED, ...PREVIEW, confirmation: null });
     expect(requestLines(h.standIn)).toEqual([...READS, 'PATCH /plans/demo-budget/transactions']);
-    expect(writes()).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH]]);
+    expect(writes(h)).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH]]);
     expect(
       h.standIn.state.transactions.find((t) => t.id === 'tx-053')?.subtransactions?.map((x) => x.amount),
     ).toEqual([-5000, -3400]);
     expect(existsSync(journal)).toBe(false);
   });
 
-  it('asks the exact question (forged text on one line); a yes splits it', async () => {
+  it('asks the exact question (forged text on one line); a yes splits it', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = out(await call(s, 'split_transaction', ARGS));
     expect(a.questions).toEqual([QUESTION]);
     expect(r).toEqual({ status: 'applied', message: APPLIED, ...PREVIEW, confirmation: null });
-    expect(writes()).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH]]);
+    expect(writes(h)).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH]]);
   });
 
-  it('a decline keeps the preview and writes nothing; a dismissal gives a code', async () => {
+  it('a decline keeps the preview and writes nothing; a dismissal gives a code', async ({ h }) => {
     const no = await connect(h, era, { env: env(), elicit: answering(DECLINE).handler });
     expect(out(await call(no, 'split_transaction', ARGS))).toEqual({
       status: 'declined',
@@ -274,7 +261,7 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     await no.close();
   });
 
-  it('splits a categorised purchase with lines of both signs', async () => {
+  it('splits a categorised purchase with lines of both signs', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const meal = out(
@@ -296,7 +283,7 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     expect(h.standIn.writes).toHaveLength(1);
   });
 
-  it('the planted memo of tx-052, given as a line memo, forges no line', async () => {
+  it('the planted memo of tx-052, given as a line memo, forges no line', async ({ h }) => {
     const memo = buildDemoPlan().transactions.find((t) => t.id === 'tx-052')?.memo ?? '';
     expect(memo.split('\n')).toHaveLength(3);
     const a = answering(DECLINE);
@@ -314,7 +301,7 @@ describe.each(ERAS)('split_transaction, %s era', (era) => {
     expect(r.status).toBe('declined');
   });
 
-  it("resolves 'last-used' with one more request", async () => {
+  it("resolves 'last-used' with one more request", async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'split_transaction', { ...ARGS, plan_id: 'last-used' }));

@@ -5,20 +5,11 @@
  * and the YNAB requests each call makes on a cold cache.
  */
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
 import { CARD_GROUP, extraCategory } from '../../helpers/plans.js';
 import { ACCEPT, DECLINE, answering, tempJournal } from '../../helpers/writes.js';
 
@@ -41,14 +32,8 @@ function plantedPlan(): PlanData {
   return plan;
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
-const row = (id: string) => h.standIn.state.categories.find((c) => c.id === id);
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const row = (h: Harness, id: string) => h.standIn.state.categories.find((c) => c.id === id);
 const GET = 'GET /plans/demo-budget/categories';
 const RENAME = {
   plan_id: 'demo-budget',
@@ -60,13 +45,13 @@ const QUESTION = "Change category 'Phone' (Bills) to 'Mobile' (Everyday)?";
 
 describe.each(ERAS)('update_category, %s era', (era) => {
   let journal: string;
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
 
-  it.each([
+  it.for<[Record<string, unknown>, string]>([
     [
       { category_id: 'cat-nope' },
       'Category cat-nope is not in this plan: use a category_id from suggest_categories.',
@@ -106,7 +91,7 @@ describe.each(ERAS)('update_category, %s era', (era) => {
     ],
     [{ name: 'internet' }, "'internet' already exists in Bills."],
     [{ name: 'GROCERIES', category_group_id: 'grp-everyday' }, "'GROCERIES' already exists in Everyday."],
-  ])('refuses %j before asking anything', async (args, message) => {
+  ])('refuses %j before asking anything', async ([args, message], { h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = await call(s, 'update_category', { plan_id: 'demo-budget', category_id: 'cat-phone', ...args });
@@ -117,7 +102,7 @@ describe.each(ERAS)('update_category, %s era', (era) => {
     await s.close();
   });
 
-  it('nothing to change when the name and group are the current ones, after 2 reads', async () => {
+  it('nothing to change when the name and group are the current ones, after 2 reads', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
     h.standIn.clearRequests();
     const r = await call(s, 'update_category', {
@@ -140,7 +125,9 @@ describe.each(ERAS)('update_category, %s era', (era) => {
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it('without elicitation: the preview with a code (2 requests), then one PATCH (2 + 1), not journaled', async () => {
+  it('without elicitation: the preview with a code (2 requests), then one PATCH (2 + 1), not journaled', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'update_category', RENAME));
@@ -165,18 +152,21 @@ describe.each(ERAS)('update_category, %s era', (era) => {
       confirmation: null,
     });
     expect(requestLines(h.standIn)).toEqual([GET, GET, 'PATCH /plans/demo-budget/categories/cat-phone']);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       [
         'PATCH',
         '/plans/demo-budget/categories/cat-phone',
         { category: { name: 'Mobile', category_group_id: 'grp-everyday' } },
       ],
     ]);
-    expect([row('cat-phone')?.name, row('cat-phone')?.category_group_id]).toEqual(['Mobile', 'grp-everyday']);
+    expect([row(h, 'cat-phone')?.name, row(h, 'cat-phone')?.category_group_id]).toEqual([
+      'Mobile',
+      'grp-everyday',
+    ]);
     expect(existsSync(journal)).toBe(false);
   });
 
-  it('sends only what differs, and the revert the result names puts it back', async () => {
+  it('sends only what differs, and the revert the result names puts it back', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
     const moved = out(
       await call(s, 'update_category', {
@@ -216,7 +206,7 @@ describe.each(ERAS)('update_category, %s era', (era) => {
       to_name: 'Phone',
       to_group: 'Bills',
     });
-    expect(writes().map((w) => w[2])).toEqual([
+    expect(writes(h).map((w) => w[2])).toEqual([
       { category: { category_group_id: 'grp-fun' } },
       { category: { name: 'PHONE' } },
       { category: { name: 'Phone', category_group_id: 'grp-bills' } },
@@ -224,7 +214,7 @@ describe.each(ERAS)('update_category, %s era', (era) => {
     expect(existsSync(journal)).toBe(false);
   });
 
-  it('asks with the exact question, every name on one line; a yes applies', async () => {
+  it('asks with the exact question, every name on one line; a yes applies', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = out(
@@ -241,12 +231,12 @@ describe.each(ERAS)('update_category, %s era', (era) => {
       to_name: 'Forged rent',
       confirmation: null,
     });
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       ['PATCH', '/plans/demo-budget/categories/cat-forged', { category: { name: 'Forged rent' } }],
     ]);
   });
 
-  it('a decline changes nothing', async () => {
+  it('a decline changes nothing', async ({ h }) => {
     const a = answering(DECLINE);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = out(await call(s, 'update_category', RENAME));
@@ -260,7 +250,7 @@ describe.each(ERAS)('update_category, %s era', (era) => {
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it("resolves 'last-used' with one GET /plans first", async () => {
+  it("resolves 'last-used' with one GET /plans first", async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'update_category', { ...RENAME, plan_id: 'last-used' }));

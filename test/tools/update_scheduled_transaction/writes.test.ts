@@ -5,18 +5,12 @@
  * changed in YNAB since is left alone).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, startHarness, textOf, type Harness, out } from '../../helpers/harness.js';
+import { ERAS, call, connect, textOf, type Harness, out } from '../../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../../helpers/writes.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
 
 /** The demo plan with sch-power split in two lines. */
 function plantedPlan(): PlanData {
@@ -59,11 +53,11 @@ const RENT = {
   frequency: 'monthly',
 };
 
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
-const schedule = (id: string) =>
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const schedule = (h: Harness, id: string) =>
   h.standIn.state.scheduled_transactions.find((s) => s.id === id && !s.deleted);
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
-const putByHand = (id: string, body: Record<string, unknown>) =>
+const putByHand = (h: Harness, id: string, body: Record<string, unknown>) =>
   fetch(`${h.standIn.url}/plans/demo-budget/scheduled_transactions/${id}`, {
     method: 'PUT',
     headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
@@ -73,16 +67,16 @@ const putByHand = (id: string, body: Record<string, unknown>) =>
 describe.each(ERAS)('scheduled-transaction writes, %s era', (era) => {
   let journal: string;
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
-  const session = async () => {
+  const session = async (h: Harness) => {
     const a = answering(ACCEPT);
     return { a, s: await connect(h, era, { env: env(), elicit: a.handler }) };
   };
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
 
-  it.each([
+  it.for<[string, Record<string, unknown>, string]>([
     [
       'create_scheduled_transaction',
       { ...CREATE, date: '2026-09-25' },
@@ -118,15 +112,15 @@ describe.each(ERAS)('scheduled-transaction writes, %s era', (era) => {
       { plan_id: 'demo-budget', scheduled_transaction_id: 'nope' },
       'Scheduled transaction nope is not in this plan: use an id from list_scheduled_transactions.',
     ],
-  ])('%s refuses %j before asking anything', async (tool, args, message) => {
-    const { a, s } = await session();
+  ])('%s refuses %j before asking anything', async ([tool, args, message], { h }) => {
+    const { a, s } = await session(h);
     const r = await call(s, tool, args);
     expect(textOf(r)).toBe(message);
     expect(a.questions).toEqual([]);
     expect(h.standIn.writes).toEqual([]);
   });
 
-  it('create: one POST of the whole object by code, journaled; undo deletes it', async () => {
+  it('create: one POST of the whole object by code, journaled; undo deletes it', async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     const preview = out(await call(s, 'create_scheduled_transaction', CREATE));
     expect(preview.message).toBe(
@@ -136,7 +130,7 @@ describe.each(ERAS)('scheduled-transaction writes, %s era', (era) => {
       await call(s, 'create_scheduled_transaction', { ...CREATE, confirmation: preview.confirmation }),
     );
     expect(applied).toMatchObject({ status: 'applied', scheduled_transaction_id: 'sch-007' });
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       [
         'POST',
         '/plans/demo-budget/scheduled_transactions',
@@ -155,7 +149,7 @@ describe.each(ERAS)('scheduled-transaction writes, %s era', (era) => {
         },
       ],
     ]);
-    expect(schedule('sch-007')).toMatchObject({ payee_name: 'GYM CLUB', date_first: '2026-10-01' });
+    expect(schedule(h, 'sch-007')).toMatchObject({ payee_name: 'GYM CLUB', date_first: '2026-10-01' });
     expect(JSON.parse(journalLines(journal)[0] ?? '{}').kind).toBe('schedule_create');
     h.standIn.clearRequests();
     const undone = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
@@ -163,14 +157,14 @@ describe.each(ERAS)('scheduled-transaction writes, %s era', (era) => {
       await call(s, 'undo_operation', { plan_id: 'demo-budget', confirmation: undone.confirmation }),
     );
     expect(done.message).toBe('Scheduled transaction deleted.');
-    expect(writes()).toEqual([['DELETE', '/plans/demo-budget/scheduled_transactions/sch-007', null]]);
-    expect(schedule('sch-007')).toBeUndefined();
+    expect(writes(h)).toEqual([['DELETE', '/plans/demo-budget/scheduled_transactions/sch-007', null]]);
+    expect(schedule(h, 'sch-007')).toBeUndefined();
   });
 
-  it('create, then changed in YNAB: undo leaves it alone', async () => {
-    const { s } = await session();
+  it('create, then changed in YNAB: undo leaves it alone', async ({ h }) => {
+    const { s } = await session(h);
     await call(s, 'create_scheduled_transaction', CREATE);
-    await putByHand('sch-007', { ...RENT, payee_id: undefined, payee_name: 'GYM CLUB', amount: -40000 });
+    await putByHand(h, 'sch-007', { ...RENT, payee_id: undefined, payee_name: 'GYM CLUB', amount: -40000 });
     h.standIn.clearRequests();
     const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(r).toMatchObject({
@@ -181,8 +175,8 @@ describe.each(ERAS)('scheduled-transaction writes, %s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
-  it('update: one PUT of the complete object with the next date, not the first', async () => {
-    const { a, s } = await session();
+  it('update: one PUT of the complete object with the next date, not the first', async ({ h }) => {
+    const { a, s } = await session(h);
     const r = out(
       await call(s, 'update_scheduled_transaction', {
         plan_id: 'demo-budget',
@@ -200,39 +194,39 @@ describe.each(ERAS)('scheduled-transaction writes, %s era', (era) => {
       ].join('\n'),
     ]);
     expect(r).toMatchObject({ status: 'applied', after: { amount: -980, date_next: '2026-10-03' } });
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       [
         'PUT',
         '/plans/demo-budget/scheduled_transactions/sch-rent',
         { scheduled_transaction: { ...RENT, amount: -980000, memo: 'new lease' } },
       ],
     ]);
-    expect(schedule('sch-rent')).toMatchObject({ date_first: '2026-06-03', amount: -980000 });
+    expect(schedule(h, 'sch-rent')).toMatchObject({ date_first: '2026-06-03', amount: -980000 });
     h.standIn.clearRequests();
     const undo = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(undo.message).toBe('Scheduled transaction restored.');
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       ['PUT', '/plans/demo-budget/scheduled_transactions/sch-rent', { scheduled_transaction: RENT }],
     ]);
   });
 
-  it('update, then changed in YNAB: undo leaves it alone', async () => {
-    const { s } = await session();
+  it('update, then changed in YNAB: undo leaves it alone', async ({ h }) => {
+    const { s } = await session(h);
     await call(s, 'update_scheduled_transaction', {
       plan_id: 'demo-budget',
       scheduled_transaction_id: 'sch-rent',
       amount: -980,
     });
-    await putByHand('sch-rent', { ...RENT, amount: -990000 });
+    await putByHand(h, 'sch-rent', { ...RENT, amount: -990000 });
     h.standIn.clearRequests();
     const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(r).toMatchObject({ status: 'nothing_to_do', conflicts: ['sch-rent'] });
-    expect(schedule('sch-rent')?.amount).toBe(-990000);
+    expect(schedule(h, 'sch-rent')?.amount).toBe(-990000);
     expect(h.standIn.writes).toEqual([]);
   });
 
-  it('update with nothing new asks nothing', async () => {
-    const { a, s } = await session();
+  it('update with nothing new asks nothing', async ({ h }) => {
+    const { a, s } = await session(h);
     const r = out(
       await call(s, 'update_scheduled_transaction', {
         plan_id: 'demo-budget',
@@ -244,8 +238,8 @@ describe.each(ERAS)('scheduled-transaction writes, %s era', (era) => {
     expect(a.questions).toEqual([]);
   });
 
-  it('delete: one DELETE; undo recreates it whole under a new id', async () => {
-    const { a, s } = await session();
+  it('delete: one DELETE; undo recreates it whole under a new id', async ({ h }) => {
+    const { a, s } = await session(h);
     const r = out(
       await call(s, 'delete_scheduled_transaction', {
         plan_id: 'demo-budget',
@@ -256,18 +250,18 @@ describe.each(ERAS)('scheduled-transaction writes, %s era', (era) => {
       'Delete this scheduled transaction?\n- Checking: LANDLORD SARL -950.00 (Rent), monthly, next 2026-10-03',
     );
     expect(r.status).toBe('applied');
-    expect(writes()).toEqual([['DELETE', '/plans/demo-budget/scheduled_transactions/sch-rent', null]]);
+    expect(writes(h)).toEqual([['DELETE', '/plans/demo-budget/scheduled_transactions/sch-rent', null]]);
     h.standIn.clearRequests();
     const undo = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(undo.message).toBe('Scheduled transaction recreated with a new id: sch-007.');
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       ['POST', '/plans/demo-budget/scheduled_transactions', { scheduled_transaction: RENT }],
     ]);
-    expect(schedule('sch-007')).toMatchObject({ payee_name: 'LANDLORD SARL', amount: -950000 });
+    expect(schedule(h, 'sch-007')).toMatchObject({ payee_name: 'LANDLORD SARL', amount: -950000 });
   });
 
-  it('delete, then the account closed: undo recreates nothing', async () => {
-    const { s } = await session();
+  it('delete, then the account closed: undo recreates nothing', async ({ h }) => {
+    const { s } = await session(h);
     await call(s, 'delete_scheduled_transaction', {
       plan_id: 'demo-budget',
       scheduled_transaction_id: 'sch-rent',

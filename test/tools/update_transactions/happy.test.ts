@@ -6,28 +6,13 @@
  * `edit` operation, which leaves alone a field changed in YNAB since.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
 import { ACCEPT, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
 
 /** The demo plan with tx-045 reconciled and tx-051 split in two lines. */
 function plantedPlan(): PlanData {
@@ -83,10 +68,10 @@ const MULTI_QUESTION = [
   '  flag_color: none → red',
 ].join('\n');
 
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
-const tx = (id: string) => h.standIn.state.transactions.find((t) => t.id === id);
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const tx = (h: Harness, id: string) => h.standIn.state.transactions.find((t) => t.id === id);
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
-const patch = (items: Record<string, unknown>[]) =>
+const patch = (h: Harness, items: Record<string, unknown>[]) =>
   fetch(`${h.standIn.url}/plans/demo-budget/transactions`, {
     method: 'PATCH',
     headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
@@ -96,12 +81,12 @@ const patch = (items: Record<string, unknown>[]) =>
 describe.each(ERAS)('update_transactions, %s era', (era) => {
   let journal: string;
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset(plantedPlan());
     journal = tempJournal();
   });
 
-  it.each([
+  it.for([
     [[], 'Give at least one transaction to change.'],
     [[{ transaction_id: 'tx-049' }], 'Transaction tx-049: give at least one field to change.'],
     [
@@ -155,7 +140,7 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
       [{ transaction_id: 'tx-049', category_id: 'cat-nope' }],
       'Category cat-nope is not in this plan: use a category_id from get_category_balances.',
     ],
-  ])('refuses %j before asking anything', async (transactions, message) => {
+  ])('refuses %j before asking anything', async ([transactions, message], { h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = await call(s, 'update_transactions', { plan_id: 'demo-budget', transactions });
@@ -165,7 +150,7 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
-  it('refuses more than 100 transactions in the arguments', async () => {
+  it('refuses more than 100 transactions in the arguments', async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     const many = Array.from({ length: 101 }, (_, i) => ({ transaction_id: `tx-${i}`, approved: true }));
     const r = await call(s, 'update_transactions', { plan_id: 'demo-budget', transactions: many });
@@ -174,7 +159,7 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it('nothing to do when every field is already as asked', async () => {
+  it('nothing to do when every field is already as asked', async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const r = out(
@@ -187,7 +172,7 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual([GET_TX, GET_ACC, GET_CAT]);
   });
 
-  it('the memo of tx-049 by code: one bulk PATCH with that memo, journaled', async () => {
+  it('the memo of tx-049 by code: one bulk PATCH with that memo, journaled', async ({ h }) => {
     const s = await connect(h, era, { env: env(), overrides: { clock: fakeClock() } });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'update_transactions', MEMO_ARGS));
@@ -220,20 +205,20 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
         },
       ],
     });
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       [
         'PATCH',
         '/plans/demo-budget/transactions',
         { transactions: [{ id: 'tx-049', memo: 'Dinner with Léa' }] },
       ],
     ]);
-    expect(tx('tx-049')?.memo).toBe('Dinner with Léa');
+    expect(tx(h, 'tx-049')?.memo).toBe('Dinner with Léa');
     expect(journalLines(journal)).toEqual([
       `{"operation_id":"${id}","plan_id":"demo-budget","kind":"edit","applied_at":"2026-09-25T09:12:04+00:00","moves":[],"details":{"changes":[{"transaction_id":"tx-049","fields":[{"field":"memo","from":null,"to":"Dinner with Léa"}]}]}}`,
     ]);
   });
 
-  it('asks every field before → after; a yes sends one PATCH; a new payee name is created', async () => {
+  it('asks every field before → after; a yes sends one PATCH; a new payee name is created', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     h.standIn.clearRequests();
@@ -243,7 +228,7 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
     // read, re-read (delta) on the answer round, then the one PATCH
     const reads = [GET_TX, GET_ACC, GET_CAT, GET_PAY];
     expect(requestLines(h.standIn)).toEqual([...reads, ...reads, PATCH_TX]);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       [
         'PATCH',
         '/plans/demo-budget/transactions',
@@ -255,16 +240,16 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
         },
       ],
     ]);
-    expect(tx('tx-054')).toMatchObject({
+    expect(tx(h, 'tx-054')).toMatchObject({
       date: '2026-09-17',
       amount: -44500,
       payee_name: 'SNCF',
       flag_color: 'red',
     });
-    expect(tx('tx-049')).toMatchObject({ category_id: 'cat-groceries', memo: 'Dinner with Léa' });
+    expect(tx(h, 'tx-049')).toMatchObject({ category_id: 'cat-groceries', memo: 'Dinner with Léa' });
   });
 
-  it('an existing payee by name is sent by its id', async () => {
+  it('an existing payee by name is sent by its id', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(ACCEPT).handler });
     await call(s, 'update_transactions', {
       plan_id: 'demo-budget',
@@ -275,7 +260,7 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
     ]);
   });
 
-  it('a decline writes nothing', async () => {
+  it('a decline writes nothing', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(DECLINE).handler });
     const r = out(await call(s, 'update_transactions', MULTI_ARGS));
     expect(r.status).toBe('declined');
@@ -283,7 +268,7 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
   });
 
   describe(`${req('journal-undoable')} undo_operation of an edit operation`, () => {
-    const edited = async () => {
+    const edited = async (h: Harness) => {
       const a = answering(ACCEPT);
       const s = await connect(h, era, { env: env(), elicit: a.handler });
       const applied = out(await call(s, 'update_transactions', MULTI_ARGS));
@@ -291,8 +276,8 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
       return { s, a, id: String(applied.operation_id) };
     };
 
-    it('puts every field back in one PATCH after a yes', async () => {
-      const { s, a, id } = await edited();
+    it('puts every field back in one PATCH after a yes', async ({ h }) => {
+      const { s, a, id } = await edited(h);
       const r = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
       expect(a.questions[1]).toBe('Undo: put back 6 field(s) of 2 transaction(s)?');
       expect(r).toMatchObject({ status: 'applied', message: 'Fields restored.', conflicts: [] });
@@ -307,19 +292,19 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
           },
         ],
       ]);
-      expect(tx('tx-054')).toMatchObject({
+      expect(tx(h, 'tx-054')).toMatchObject({
         date: '2026-09-18',
         amount: -45000,
         payee_name: 'RAIL CO',
         flag_color: null,
       });
-      expect(tx('tx-049')).toMatchObject({ category_id: 'cat-restaurants', memo: null });
+      expect(tx(h, 'tx-049')).toMatchObject({ category_id: 'cat-restaurants', memo: null });
       expect(journalLines(journal).at(-1)).toBe(`{"undone":"${id}"}`);
     });
 
-    it('leaves alone a field changed in YNAB since, and names it', async () => {
-      const { s, a } = await edited();
-      await patch([
+    it('leaves alone a field changed in YNAB since, and names it', async ({ h }) => {
+      const { s, a } = await edited(h);
+      await patch(h, [
         { id: 'tx-049', memo: 'Changed by hand' },
         { id: 'tx-054', flag_color: 'blue' },
       ]);
@@ -332,13 +317,13 @@ describe.each(ERAS)('update_transactions, %s era', (era) => {
           { id: 'tx-054', date: '2026-09-18', amount: -45000, payee_id: 'pay-028' },
         ],
       });
-      expect(tx('tx-049')?.memo).toBe('Changed by hand');
-      expect(tx('tx-054')?.flag_color).toBe('blue');
+      expect(tx(h, 'tx-049')?.memo).toBe('Changed by hand');
+      expect(tx(h, 'tx-054')?.flag_color).toBe('blue');
     });
 
-    it('a full conflict writes nothing and closes the operation', async () => {
-      const { s, id } = await edited();
-      await patch([
+    it('a full conflict writes nothing and closes the operation', async ({ h }) => {
+      const { s, id } = await edited(h);
+      await patch(h, [
         { id: 'tx-049', memo: 'x', category_id: 'cat-rent' },
         { id: 'tx-054', date: '2026-09-16', amount: -1000, payee_name: 'Other', flag_color: 'blue' },
       ]);
