@@ -5,20 +5,11 @@
  * reconcile_account/undo.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
 import {
   ACCEPT,
   CANCEL,
@@ -38,12 +29,6 @@ const PATCH = 'PATCH /plans/demo-budget/transactions';
 const POST = 'POST /plans/demo-budget/transactions';
 const reconciled = (...ids: string[]) => ({ transactions: ids.map((id) => ({ id, cleared: 'reconciled' })) });
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 /** The demo plan with some statuses changed (every demo transaction starts cleared). */
 function planted(change: (plan: PlanData) => void = () => undefined): PlanData {
   const plan = buildDemoPlan();
@@ -54,18 +39,18 @@ const status = (plan: PlanData, id: string, cleared: string) => {
   const t = plan.transactions.find((x) => x.id === id);
   if (t) t.cleared = cleared;
 };
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 
 describe.each(ERAS)('reconcile_account, %s era', (era) => {
   let journal: string;
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset();
     journal = tempJournal();
   });
 
-  const refuse = async (args: Record<string, unknown>, message: string, requests: string[]) => {
+  const refuse = async (h: Harness, args: Record<string, unknown>, message: string, requests: string[]) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     h.standIn.clearRequests();
@@ -78,12 +63,12 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     await s.close();
   };
 
-  it('refuses an account not in the plan after reading the accounts', async () => {
+  it('refuses an account not in the plan after reading the accounts', async ({ h }) => {
     const message = 'Account acc-nope is not in this plan: use an id from list_accounts.';
-    await refuse({ ...SAVINGS, account_id: 'acc-nope' }, message, [READS[0] as string]);
+    await refuse(h, { ...SAVINGS, account_id: 'acc-nope' }, message, [READS[0] as string]);
   });
 
-  it('refuses an adjustment when Ready to Assign cannot be found, before asking', async () => {
+  it('refuses an adjustment when Ready to Assign cannot be found, before asking', async ({ h }) => {
     h.standIn.reset(
       planted((plan) => {
         const inflow = plan.categories.find((c) => c.id === 'cat-inflow');
@@ -100,10 +85,10 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
       }),
     );
     const message = "YNAB's Inflow: Ready to Assign category was not found: record the gap in YNAB itself.";
-    await refuse({ ...SAVINGS, bank_balance: 610, adjust: true }, message, [...READS, CATEGORIES]);
+    await refuse(h, { ...SAVINGS, bank_balance: 610, adjust: true }, message, [...READS, CATEGORIES]);
   });
 
-  it('refuses a bank balance beyond a billion before any request', async () => {
+  it('refuses a bank balance beyond a billion before any request', async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const r = await call(s, 'reconcile_account', { ...SAVINGS, bank_balance: 1_000_000_001 });
@@ -112,7 +97,7 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it('reports a difference without writing or asking, with what may explain it', async () => {
+  it('reports a difference without writing or asking, with what may explain it', async ({ h }) => {
     h.standIn.reset(planted((plan) => status(plan, 'tx-043', 'uncleared')));
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
@@ -159,7 +144,7 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it('never offers a duplicated charge when YNAB already shows more than the bank', async () => {
+  it('never offers a duplicated charge when YNAB already shows more than the bank', async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     const checking = { ...SAVINGS, account_id: 'acc-checking' };
     const below = out(await call(s, 'reconcile_account', { ...checking, bank_balance: 3256.64 }));
@@ -187,9 +172,9 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
-  it.each([false, true])(
+  it.for([false, true])(
     'nothing to do when everything is reconciled already (adjust %s)',
-    async (adjust) => {
+    async (adjust, { h }) => {
       h.standIn.reset(
         planted((plan) => ['tx-013', 'tx-028', 'tx-043'].forEach((id) => status(plan, id, 'reconciled'))),
       );
@@ -212,7 +197,9 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     },
   );
 
-  it('previews with a code, then marks the cleared transactions reconciled in one PATCH, journaled', async () => {
+  it('previews with a code, then marks the cleared transactions reconciled in one PATCH, journaled', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: env(), overrides: { clock: fakeClock() } });
     h.standIn.clearRequests();
     const question = 'Reconcile Savings: mark 3 cleared transaction(s) reconciled?';
@@ -242,7 +229,7 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
       operation_id: id,
     });
     expect(requestLines(h.standIn)).toEqual([...READS, PATCH]);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       ['PATCH', '/plans/demo-budget/transactions', reconciled('tx-013', 'tx-028', 'tx-043')],
     ]);
     expect(journalLines(journal)).toEqual([
@@ -250,7 +237,9 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     ]);
   });
 
-  it('with adjust=true records the gap as a Ready to Assign adjustment, then reconciles it too', async () => {
+  it('with adjust=true records the gap as a Ready to Assign adjustment, then reconciles it too', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const args = { ...SAVINGS, bank_balance: 612.345, adjust: true };
@@ -279,7 +268,7 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
       cleared: 'cleared',
       approved: true,
     };
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       ['POST', '/plans/demo-budget/transactions', { transactions: [adjustment] }],
       ['PATCH', '/plans/demo-budget/transactions', reconciled('tx-013', 'tx-028', 'tx-043', 'tx-226')],
     ]);
@@ -295,7 +284,7 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     });
   });
 
-  it('an adjustment alone, when nothing is cleared: n is 0', async () => {
+  it('an adjustment alone, when nothing is cleared: n is 0', async ({ h }) => {
     h.standIn.reset(
       planted((plan) => ['tx-013', 'tx-028', 'tx-043'].forEach((id) => status(plan, id, 'reconciled'))),
     );
@@ -306,11 +295,11 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
       'Reconcile Savings: mark 0 cleared transaction(s) reconciled and add a balance adjustment of -1.00?',
     ]);
     expect(r).toMatchObject({ status: 'applied', adjustment: -1 });
-    expect(writes().map((w) => w[0])).toEqual(['POST', 'PATCH']);
+    expect(writes(h).map((w) => w[0])).toEqual(['POST', 'PATCH']);
     expect(h.standIn.writes[1]?.body).toEqual(reconciled('tx-226'));
   });
 
-  it('asks a client that can, in one line even with forged names, and applies on yes', async () => {
+  it('asks a client that can, in one line even with forged names, and applies on yes', async ({ h }) => {
     h.standIn.reset(
       planted((plan) => {
         const savings = plan.accounts.find((acc) => acc.id === 'acc-savings');
@@ -327,10 +316,10 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual([...READS, ...READS, PATCH]);
   });
 
-  it.each([
+  it.for<[string, Record<string, unknown>]>([
     ['a decline', DECLINE],
     ['an unticked box', UNTICKED],
-  ])('%s declines and writes nothing', async (_what, answer) => {
+  ])('%s declines and writes nothing', async ([_what, answer], { h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(answer).handler });
     const r = out(await call(s, 'reconcile_account', SAVINGS));
     expect(r).toMatchObject({
@@ -344,13 +333,13 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     await s.close();
   });
 
-  it('a dismissed question falls back to a code', async () => {
+  it('a dismissed question falls back to a code', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(CANCEL).handler });
     expect(out(await call(s, 'reconcile_account', SAVINGS)).status).toBe('confirmation_required');
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it('a transaction cleared after the preview voids the code', async () => {
+  it('a transaction cleared after the preview voids the code', async ({ h }) => {
     h.standIn.reset(planted((plan) => status(plan, 'tx-043', 'uncleared')));
     const s = await connect(h, era, { env: env() });
     const args = { ...SAVINGS, bank_balance: 400, adjust: true };
@@ -365,7 +354,7 @@ describe.each(ERAS)('reconcile_account, %s era', (era) => {
     expect(h.standIn.writes).toHaveLength(1);
   });
 
-  it("resolves 'last-used' to the one plan first; the code binds the real id", async () => {
+  it("resolves 'last-used' to the one plan first; the code binds the real id", async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     h.standIn.clearRequests();
     const preview = out(await call(s, 'reconcile_account', { ...SAVINGS, plan_id: 'last-used' }));

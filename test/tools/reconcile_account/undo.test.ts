@@ -5,19 +5,10 @@
  * exact ids, and a full conflict closing the operation so the next undo moves on.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  type Harness,
-  type Session,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, type Harness, type Session, out } from '../../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
 
@@ -26,31 +17,25 @@ const UNDO = { plan_id: 'demo-budget' };
 const TX = 'GET /plans/demo-budget/transactions';
 const cleared = (...ids: string[]) => ({ transactions: ids.map((id) => ({ id, cleared: 'cleared' })) });
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
-const writes = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const lastLine = (path: string) => readFileSync(path, 'utf8').trim().split('\n').at(-1);
-const statusOf = (id: string) => h.standIn.state.transactions.find((t) => t.id === id);
-const ynab = (method: string, path: string, body?: unknown) =>
+const statusOf = (h: Harness, id: string) => h.standIn.state.transactions.find((t) => t.id === id);
+const ynab = (h: Harness, method: string, path: string, body?: unknown) =>
   fetch(`${h.standIn.url}/plans/demo-budget/${path}`, {
     method,
     headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 /** Someone changes statuses in YNAB after the reconciliation. */
-const setCleared = (status: string, ...ids: string[]) =>
-  ynab('PATCH', 'transactions', { transactions: ids.map((id) => ({ id, cleared: status })) });
+const setCleared = (h: Harness, status: string, ...ids: string[]) =>
+  ynab(h, 'PATCH', 'transactions', { transactions: ids.map((id) => ({ id, cleared: status })) });
 
 describe.each(ERAS)(`${req('undo-no-overwrite')} undo of reconcile_account, %s era`, (era) => {
   let journal: string;
   let s: Session;
   let questions: string[];
   let operation: string;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     journal = tempJournal();
     const a = answering(ACCEPT);
@@ -63,7 +48,7 @@ describe.each(ERAS)(`${req('undo-no-overwrite')} undo of reconcile_account, %s e
 
   const empty = { changes: [], unchanged_count: 0, confirmation: null, operation_id: null };
 
-  it('puts the transactions back to cleared and deletes the adjustment', async () => {
+  it('puts the transactions back to cleared and deletes the adjustment', async ({ h }) => {
     const r = out(await call(s, 'undo_operation', UNDO));
     expect(questions[1]).toBe(
       'Undo reconciliation: mark 3 transaction(s) back to cleared and delete the balance adjustment?',
@@ -75,19 +60,19 @@ describe.each(ERAS)(`${req('undo-no-overwrite')} undo of reconcile_account, %s e
       'PATCH /plans/demo-budget/transactions',
       'DELETE /plans/demo-budget/transactions/tx-226',
     ]);
-    expect(writes()).toEqual([
+    expect(writes(h)).toEqual([
       ['PATCH', '/plans/demo-budget/transactions', cleared('tx-013', 'tx-028', 'tx-043')],
       ['DELETE', '/plans/demo-budget/transactions/tx-226', null],
     ]);
-    expect(statusOf('tx-013')?.cleared).toBe('cleared');
-    expect(statusOf('tx-226')?.deleted).toBe(true);
+    expect(statusOf(h, 'tx-013')?.cleared).toBe('cleared');
+    expect(statusOf(h, 'tx-226')?.deleted).toBe(true);
     expect(lastLine(journal)).toBe(`{"undone":"${operation}"}`);
   });
 
-  it('leaves alone what changed since, the adjustment too, and reverts the rest', async () => {
-    await setCleared('cleared', 'tx-028');
-    await setCleared('uncleared', 'tx-226');
-    await ynab('DELETE', 'transactions/tx-043');
+  it('leaves alone what changed since, the adjustment too, and reverts the rest', async ({ h }) => {
+    await setCleared(h, 'cleared', 'tx-028');
+    await setCleared(h, 'uncleared', 'tx-226');
+    await ynab(h, 'DELETE', 'transactions/tx-043');
     h.standIn.clearRequests();
     const r = out(await call(s, 'undo_operation', UNDO));
     expect(questions[1]).toBe('Undo reconciliation: mark 1 transaction(s) back to cleared?');
@@ -97,25 +82,25 @@ describe.each(ERAS)(`${req('undo-no-overwrite')} undo of reconcile_account, %s e
       conflicts: ['tx-028', 'tx-043', 'tx-226'],
       ...empty,
     });
-    expect(writes()).toEqual([['PATCH', '/plans/demo-budget/transactions', cleared('tx-013')]]);
-    expect(statusOf('tx-226')).toMatchObject({ cleared: 'uncleared', deleted: false });
+    expect(writes(h)).toEqual([['PATCH', '/plans/demo-budget/transactions', cleared('tx-013')]]);
+    expect(statusOf(h, 'tx-226')).toMatchObject({ cleared: 'uncleared', deleted: false });
     expect(lastLine(journal)).toBe(`{"undone":"${operation}"}`);
   });
 
-  it('only deletes the adjustment when no transaction is left to revert, without a PATCH', async () => {
-    await setCleared('cleared', 'tx-013', 'tx-028', 'tx-043');
+  it('only deletes the adjustment when no transaction is left to revert, without a PATCH', async ({ h }) => {
+    await setCleared(h, 'cleared', 'tx-013', 'tx-028', 'tx-043');
     h.standIn.clearRequests();
     const r = out(await call(s, 'undo_operation', UNDO));
     expect(questions[1]).toBe(
       'Undo reconciliation: mark 0 transaction(s) back to cleared and delete the balance adjustment?',
     );
     expect(r).toMatchObject({ status: 'applied', conflicts: ['tx-013', 'tx-028', 'tx-043'] });
-    expect(writes()).toEqual([['DELETE', '/plans/demo-budget/transactions/tx-226', null]]);
+    expect(writes(h)).toEqual([['DELETE', '/plans/demo-budget/transactions/tx-226', null]]);
   });
 
-  it('a full conflict asks nothing, writes nothing to YNAB and closes the operation', async () => {
-    await setCleared('cleared', 'tx-013', 'tx-028', 'tx-043');
-    await ynab('DELETE', 'transactions/tx-226');
+  it('a full conflict asks nothing, writes nothing to YNAB and closes the operation', async ({ h }) => {
+    await setCleared(h, 'cleared', 'tx-013', 'tx-028', 'tx-043');
+    await ynab(h, 'DELETE', 'transactions/tx-226');
     const knowledge = h.standIn.knowledge();
     h.standIn.clearRequests();
     const r = out(await call(s, 'undo_operation', UNDO));
@@ -133,7 +118,7 @@ describe.each(ERAS)(`${req('undo-no-overwrite')} undo of reconcile_account, %s e
 });
 
 describe.each(ERAS)('undo of reconcile_account without elicitation, %s era', (era) => {
-  it('previews with a code after one read, then reverts with it', async () => {
+  it('previews with a code after one read, then reverts with it', async ({ h }) => {
     h.standIn.reset();
     const journal = tempJournal();
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
@@ -155,7 +140,7 @@ describe.each(ERAS)('undo of reconcile_account without elicitation, %s era', (er
     expect(requestLines(h.standIn)).toEqual([TX]);
     const applied = out(await call(s, 'undo_operation', { ...UNDO, confirmation: preview.confirmation }));
     expect(applied).toMatchObject({ status: 'applied', message: 'Reconciliation undone.' });
-    expect(writes().slice(-1)).toEqual([
+    expect(writes(h).slice(-1)).toEqual([
       ['PATCH', '/plans/demo-budget/transactions', cleared('tx-013', 'tx-028', 'tx-043')],
     ]);
   });

@@ -4,19 +4,9 @@
  * repeating another's condition refused, naming it; the rule tools listed without AVENIR_MCP_WRITE.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  type Session,
-  out,
-} from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Session, out } from '../../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../../helpers/writes.js';
 
 const PLAN = 'demo-budget';
@@ -29,12 +19,6 @@ const FRESH = {
   amount_max: 100,
   category_id: 'Groceries',
 };
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
 
 const journalKinds = (path: string) =>
   readFileSync(path, 'utf8')
@@ -56,12 +40,12 @@ const numbers = async (s: Session) =>
 
 describe.each(ERAS)('household rules, %s era', (era) => {
   let journal: string;
-  beforeEach(() => {
+  it.beforeEach(({ h }) => {
     h.standIn.reset();
     journal = tempJournal();
   });
 
-  it('are listed without AVENIR_MCP_WRITE, the YNAB writes are not', async () => {
+  it('are listed without AVENIR_MCP_WRITE, the YNAB writes are not', async ({ h }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_WRITE: '0' } });
     const names = (await s.client.listTools()).tools.map((t) => t.name);
     expect(names).toEqual(expect.arrayContaining(['list_rules', 'set_rule', 'delete_rule']));
@@ -73,7 +57,7 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
-  it('set_rule previews, asks, records the rule and journals it, with no YNAB write', async () => {
+  it('set_rule previews, asks, records the rule and journals it, with no YNAB write', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
     h.standIn.clearRequests();
@@ -102,7 +86,9 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     expect(journalKinds(journal)).toEqual(['rule']);
   });
 
-  it('lists the more specific first, refuses a repeated condition naming its rule, and numbers are never reused', async () => {
+  it('lists the more specific first, refuses a repeated condition naming its rule, and numbers are never reused', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     await confirmed(s, 'set_rule', { ...FRESH, amount_max: null, said: 'Market Fresh is groceries' });
     await confirmed(s, 'set_rule', {
@@ -128,7 +114,9 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
-  it('refuses bad input before asking: no condition, no action, an unknown category or rule', async () => {
+  it('refuses bad input before asking: no condition, no action, an unknown category or rule', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     const cases: [Record<string, unknown>, string][] = [
       [{ plan_id: PLAN, said: 'x', category_id: 'cat-rent' }, 'A rule needs a condition'],
@@ -147,7 +135,7 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
-  it("suggest_categories follows a rule before the merchant's history, and says so", async () => {
+  it("suggest_categories follows a rule before the merchant's history, and says so", async ({ h }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     type Item = {
       transaction_id: string;
@@ -185,7 +173,9 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
-  it("apply_rules gives waiting transactions their rule's category in one PATCH, and undo puts them back", async () => {
+  it("apply_rules gives waiting transactions their rule's category in one PATCH, and undo puts them back", async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     const nothing = out(await call(s, 'apply_rules', { plan_id: PLAN }));
     expect(nothing).toMatchObject({
@@ -221,7 +211,9 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     expect(['tx-046', 'tx-054', 'tx-055', 'tx-056'].map(category)).toEqual([null, null, null, null]);
   });
 
-  it('apply_categories proposes a rule the second time a merchant goes against its suggestion, storing no rule', async () => {
+  it('apply_categories proposes a rule the second time a merchant goes against its suggestion, storing no rule', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     const assign = (id: string) =>
       confirmed(s, 'apply_categories', {
@@ -245,7 +237,7 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     expect(String(followed.message)).not.toContain('set_rule');
   });
 
-  it('the resource avenir-mcp://rules/{plan_id} is what list_rules answers', async () => {
+  it('the resource avenir-mcp://rules/{plan_id} is what list_rules answers', async ({ h }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     await confirmed(s, 'set_rule', RAIL);
     const r = await s.client.readResource({ uri: `avenir-mcp://rules/${PLAN}` });
@@ -255,7 +247,7 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     expect((JSON.parse(c.text) as { rules: unknown[] }).rules).toHaveLength(1);
   });
 
-  it('undo_operation removes a rule set, and puts a deleted rule back under its number', async () => {
+  it('undo_operation removes a rule set, and puts a deleted rule back under its number', async ({ h }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     const set = await confirmed(s, 'set_rule', RAIL);
     const undone = await confirmed(s, 'undo_operation', { plan_id: PLAN, operation_id: set.operation_id });
@@ -269,7 +261,7 @@ describe.each(ERAS)('household rules, %s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
-  it('an undo leaves alone a rule whose condition another rule has taken since', async () => {
+  it('an undo leaves alone a rule whose condition another rule has taken since', async ({ h }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     await confirmed(s, 'set_rule', RAIL);
     const deleted = await confirmed(s, 'delete_rule', { plan_id: PLAN, number: 1 });

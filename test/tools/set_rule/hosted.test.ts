@@ -5,23 +5,18 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { StoreRules } from '../../../src/hosted/store-rules.js';
-import { call, connect, startHarness, type Harness, out } from '../../helpers/harness.js';
+import { call, connect, out } from '../../helpers/harness.js';
 import { tempJournal } from '../../helpers/writes.js';
 import { ENGINES, SLOW, type TestDatabase } from '../../store/engines.js';
 import { twoPeople } from '../../store/helpers.js';
 
-let h: Harness;
 let t: TestDatabase;
 beforeAll(async () => {
-  h = await startHarness();
   t = await ENGINES[0]!.open();
 }, SLOW);
-afterAll(async () => {
-  await t.drop();
-  await h.close();
-}, SLOW);
+afterAll(() => t.drop(), SLOW);
 
-it("'set_rule' keeps the rule in the person's store, where 'list_rules' finds it", async () => {
+it("'set_rule' keeps the rule in the person's store, where 'list_rules' finds it", async ({ h }) => {
   const { a, b } = await twoPeople(t.db);
   const env = { AVENIR_MCP_JOURNAL: tempJournal() };
   const s = await connect(h, 'modern', { env, overrides: { rules: () => new StoreRules(t.db, a) } });

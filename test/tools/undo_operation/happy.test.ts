@@ -4,14 +4,13 @@
  */
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import {
   ERAS,
   call,
   connect,
   requestLines,
-  startHarness,
   textOf,
   type Harness,
   type Session,
@@ -27,14 +26,9 @@ const ASSIGN = {
   ],
 };
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
-const categoryOf = (id: string) => h.standIn.state.transactions.find((t) => t.id === id)?.category_id ?? null;
-const recategorise = (id: string, category: string) =>
+const categoryOf = (h: Harness, id: string) =>
+  h.standIn.state.transactions.find((t) => t.id === id)?.category_id ?? null;
+const recategorise = (h: Harness, id: string, category: string) =>
   fetch(`${h.standIn.url}/plans/demo-budget/transactions`, {
     method: 'PATCH',
     headers: { Authorization: 'Bearer t', 'Content-Type': 'application/json' },
@@ -45,7 +39,7 @@ describe.each(ERAS)('undo_operation, %s era', (era) => {
   let journal: string;
   let s: Session;
   let questions: string[];
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     journal = tempJournal();
     const a = answering(ACCEPT);
@@ -53,7 +47,7 @@ describe.each(ERAS)('undo_operation, %s era', (era) => {
     s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal }, elicit: a.handler });
   });
 
-  it('puts the previous categories back after a yes, then finds nothing more to undo', async () => {
+  it('puts the previous categories back after a yes, then finds nothing more to undo', async ({ h }) => {
     const applied = out(await call(s, 'apply_categories', ASSIGN));
     h.standIn.clearRequests();
     const undone = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
@@ -83,7 +77,7 @@ describe.each(ERAS)('undo_operation, %s era', (era) => {
         { id: 'tx-048', category_id: 'cat-phone' },
       ],
     });
-    expect([categoryOf('tx-046'), categoryOf('tx-048')]).toEqual([null, 'cat-phone']);
+    expect([categoryOf(h, 'tx-046'), categoryOf(h, 'tx-048')]).toEqual([null, 'cat-phone']);
     expect(readFileSync(journal, 'utf8').trim().split('\n').at(-1)).toBe(
       `{"undone":"${String(applied.operation_id)}"}`,
     );
@@ -99,15 +93,15 @@ describe.each(ERAS)('undo_operation, %s era', (era) => {
     );
   });
 
-  it('leaves alone a transaction changed since, and reverts the rest', async () => {
+  it('leaves alone a transaction changed since, and reverts the rest', async ({ h }) => {
     await call(s, 'apply_categories', ASSIGN);
-    await recategorise('tx-048', 'cat-transport');
+    await recategorise(h, 'tx-048', 'cat-transport');
     const undone = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(undone).toMatchObject({ status: 'applied', conflicts: ['tx-048'] });
-    expect([categoryOf('tx-046'), categoryOf('tx-048')]).toEqual([null, 'cat-transport']);
+    expect([categoryOf(h, 'tx-046'), categoryOf(h, 'tx-048')]).toEqual([null, 'cat-transport']);
   });
 
-  it('a full conflict asks nothing, writes nothing to YNAB and closes the operation', async () => {
+  it('a full conflict asks nothing, writes nothing to YNAB and closes the operation', async ({ h }) => {
     const first = out(
       await call(s, 'apply_categories', {
         plan_id: 'demo-budget',
@@ -115,8 +109,8 @@ describe.each(ERAS)('undo_operation, %s era', (era) => {
       }),
     );
     const second = out(await call(s, 'apply_categories', ASSIGN));
-    await recategorise('tx-046', 'cat-transport');
-    await recategorise('tx-048', 'cat-transport');
+    await recategorise(h, 'tx-046', 'cat-transport');
+    await recategorise(h, 'tx-048', 'cat-transport');
     const asked = questions.length;
     const knowledge = h.standIn.knowledge();
     const undone = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
@@ -136,11 +130,11 @@ describe.each(ERAS)('undo_operation, %s era', (era) => {
     );
     const next = out(await call(s, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(next.status).toBe('applied');
-    expect(categoryOf('tx-052')).toBeNull();
+    expect(categoryOf(h, 'tx-052')).toBeNull();
     expect(first.operation_id).not.toBe(second.operation_id);
   });
 
-  it('skips a damaged journal line instead of failing: with nothing else, nothing to undo', async () => {
+  it('skips a damaged journal line instead of failing: with nothing else, nothing to undo', async ({ h }) => {
     mkdirSync(dirname(journal), { recursive: true });
     writeFileSync(journal, 'this is not json\n');
     const r = await call(s, 'undo_operation', { plan_id: 'demo-budget' });
@@ -166,7 +160,7 @@ describe.each(ERAS)('undo_operation, %s era', (era) => {
 });
 
 describe('undo is a write like any other', () => {
-  it('without elicitation it is previewed with its own code, and survives a restart', async () => {
+  it('without elicitation it is previewed with its own code, and survives a restart', async ({ h }) => {
     h.standIn.reset();
     const journal = tempJournal();
     const first = await connect(h, 'legacy', { env: { AVENIR_MCP_JOURNAL: journal } });
@@ -176,11 +170,11 @@ describe('undo is a write like any other', () => {
     const restarted = await connect(h, 'modern', { env: { AVENIR_MCP_JOURNAL: journal } });
     const preview = out(await call(restarted, 'undo_operation', { plan_id: 'demo-budget' }));
     expect(preview.status).toBe('confirmation_required');
-    expect(categoryOf('tx-046')).toBe('cat-groceries');
+    expect(categoryOf(h, 'tx-046')).toBe('cat-groceries');
     const undone = out(
       await call(restarted, 'undo_operation', { plan_id: 'demo-budget', confirmation: preview.confirmation }),
     );
     expect(undone.status).toBe('applied');
-    expect(categoryOf('tx-046')).toBeNull();
+    expect(categoryOf(h, 'tx-046')).toBeNull();
   });
 });

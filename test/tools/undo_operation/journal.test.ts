@@ -5,15 +5,10 @@
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, connect, startHarness, textOf, type Harness, type Session } from '../../helpers/harness.js';
+import { describe, expect } from 'vitest';
+import { it } from '../../helpers/fixture.js';
+import { call, connect, textOf, type Session } from '../../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../../helpers/writes.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
 
 const entry = (id: string, kind: string, details: Record<string, unknown>, moves: unknown[] = []): string =>
   `${JSON.stringify({
@@ -28,7 +23,7 @@ const entry = (id: string, kind: string, details: Record<string, unknown>, moves
 describe('undo_operation on damaged journals and changed plans', () => {
   let journal: string;
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     journal = tempJournal();
     s = await connect(h, 'modern', {
@@ -38,7 +33,7 @@ describe('undo_operation on damaged journals and changed plans', () => {
     h.standIn.clearRequests();
   });
 
-  it('reports a journal path it cannot read, asking YNAB nothing', async () => {
+  it('reports a journal path it cannot read, asking YNAB nothing', async ({ h }) => {
     mkdirSync(journal, { recursive: true }); // a directory where the file should be
     const r = await call(s, 'undo_operation', { plan_id: 'demo-budget' });
     expect(r.isError).toBe(true);
@@ -46,7 +41,7 @@ describe('undo_operation on damaged journals and changed plans', () => {
     await s.close();
   });
 
-  it('refuses a budget entry without its amounts: they cannot be guessed', async () => {
+  it('refuses a budget entry without its amounts: they cannot be guessed', async ({ h }) => {
     mkdirSync(dirname(journal), { recursive: true });
     appendFileSync(journal, entry('aaaaaaaaaaaa', 'budget', { category_id: 'cat-restaurants' }));
     const r = await call(s, 'undo_operation', { plan_id: 'demo-budget' });
@@ -58,7 +53,7 @@ describe('undo_operation on damaged journals and changed plans', () => {
     await s.close();
   });
 
-  it('closes an unreadable payee entry as left alone, naming its payee', async () => {
+  it('closes an unreadable payee entry as left alone, naming its payee', async ({ h }) => {
     mkdirSync(dirname(journal), { recursive: true });
     appendFileSync(journal, entry('bbbbbbbbbbbb', 'payee', { payee_id: 'pay-001', from: 7 }));
     const r = await call(s, 'undo_operation', { plan_id: 'demo-budget' });
@@ -68,10 +63,10 @@ describe('undo_operation on damaged journals and changed plans', () => {
     await s.close();
   });
 
-  it.each([
+  it.for<[string, Record<string, unknown>, string]>([
     ['categorize', {}, 'Nothing to change. 0 transaction(s) changed since and were left alone.'],
     ['target', { category_id: 5 }, 'The target changed since: left alone.'],
-  ])('closes an unreadable %s entry as left alone', async (kind, details, message) => {
+  ])('closes an unreadable %s entry as left alone', async ([kind, details, message], { h }) => {
     mkdirSync(dirname(journal), { recursive: true });
     appendFileSync(journal, entry('cccccccccccc', kind, details));
     const r = await call(s, 'undo_operation', { plan_id: 'demo-budget' });
@@ -81,7 +76,7 @@ describe('undo_operation on damaged journals and changed plans', () => {
     await s.close();
   });
 
-  it('leaves alone a transaction YNAB now sends without a category', async () => {
+  it('leaves alone a transaction YNAB now sends without a category', async ({ h }) => {
     const assign = {
       plan_id: 'demo-budget',
       assignments: [{ transaction_id: 'tx-046', category_id: 'cat-groceries' }],
@@ -102,7 +97,7 @@ describe('undo_operation on damaged journals and changed plans', () => {
     await fresh.close();
   });
 
-  it('leaves alone a categorised transaction deleted since, and restores the others', async () => {
+  it('leaves alone a categorised transaction deleted since, and restores the others', async ({ h }) => {
     const assign = {
       plan_id: 'demo-budget',
       assignments: [
