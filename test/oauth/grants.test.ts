@@ -4,39 +4,38 @@
  * `avenir-mcp revoke`'s functions) and a reused refresh token end the whole grant; a restart keeps it.
  */
 import { statSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { listClients, oauthFiles, revokeAll, revokeClient } from '../../src/transports/oauth/grants.js';
 import { allTools } from '../../src/tools/index.js';
 import { openBrowser, type Browser } from '../helpers/browser.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
 import { startCallback, TestOAuthProvider, type Callback } from '../helpers/oauth-client.js';
 import { signIn, transportFor, newClient } from '../helpers/oauth-flow.js';
 import { at, codeFor, mcpWith, redeem, refresh, register } from '../helpers/oauth-raw.js';
 import { PASSPHRASE, startRemote, type Remote } from '../helpers/oauth-server.js';
 
-let h: Harness;
 let remote: Remote;
 let browser: Browser;
 let callback: Callback;
 
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   callback = await startCallback();
   remote = await startRemote(h);
   browser = await openBrowser();
 }, 60_000);
-afterAll(async () => {
+it.afterAll(async () => {
   await browser?.close();
   await remote?.close();
   await callback?.close();
-  await h?.close();
 });
 
 const READS = allTools.filter((t) => t.kind === 'read').map((t) => t.name);
 const WRITES = allTools.filter((t) => t.kind === 'write').map((t) => t.name);
 
 describe.each(['modern', 'legacy'] as const)('a %s client', (era) => {
-  it('with a read-only grant lists no write tool and cannot call one, though writes are on', async () => {
+  it('with a read-only grant lists no write tool and cannot call one, though writes are on', async ({
+    h,
+  }) => {
     const provider = new TestOAuthProvider(callback.url, undefined, `Read-only ${era}`);
     const client = await signIn(remote.url, provider, browser, callback, { passphrase: PASSPHRASE }, era);
     expect(provider.saved?.scope?.split(' ')).not.toContain('ynab:write');
@@ -169,7 +168,7 @@ describe('revocation', () => {
 });
 
 describe('state that lasts', () => {
-  it('keeps clients and grants in a 0600 file, and a restart keeps the connection', async () => {
+  it('keeps clients and grants in a 0600 file, and a restart keeps the connection', async ({ h }) => {
     const own = await startRemote(h);
     const provider = new TestOAuthProvider(callback.url, undefined, 'Survivor');
     const client = await signIn(own.url, provider, browser, callback, { passphrase: PASSPHRASE });

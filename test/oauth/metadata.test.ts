@@ -4,29 +4,26 @@
  * host, and the authorize page's headers; on a read-only server, no "also changes" at all.
  */
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { openBrowser, closePage, type Browser } from '../helpers/browser.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
 import { startCallback, type Callback } from '../helpers/oauth-client.js';
 import { at, authorizeUrl, pkce, register } from '../helpers/oauth-raw.js';
 import { startRemote, type Remote } from '../helpers/oauth-server.js';
 
-let h: Harness;
 let remote: Remote;
 let callback: Callback;
 let browser: Browser;
 
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   callback = await startCallback();
   remote = await startRemote(h);
   browser = await openBrowser();
 }, 60_000);
-afterAll(async () => {
+it.afterAll(async () => {
   await browser?.close();
   await remote?.close();
   await callback?.close();
-  await h?.close();
 });
 
 const rawStatus = (headers: Record<string, string>, path = '/mcp'): Promise<number> =>
@@ -119,7 +116,7 @@ describe('the authorize page', () => {
     closePage(page);
   });
 
-  it('on a read-only server offers no changes and advertises only ynab:read', async () => {
+  it('on a read-only server offers no changes and advertises only ynab:read', async ({ h }) => {
     const own = await startRemote(h, { write: false });
     try {
       const prm = (await (await fetch(at(own, '/.well-known/oauth-protected-resource/mcp'))).json()) as {

@@ -7,33 +7,30 @@
  */
 import { UnauthorizedError } from '@modelcontextprotocol/client';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { writeTools } from '../../src/tools/index.js';
 import { closePage, consent, openBrowser, type Browser } from '../helpers/browser.js';
-import { requestLines, startHarness, type Harness } from '../helpers/harness.js';
+import { requestLines } from '../helpers/harness.js';
 import { startCallback, TestOAuthProvider, type Callback } from '../helpers/oauth-client.js';
 import { newClient, signIn, transportFor } from '../helpers/oauth-flow.js';
 import { at, register } from '../helpers/oauth-raw.js';
 import { PASSPHRASE, startRemote, type Remote } from '../helpers/oauth-server.js';
 import { TryLimiter } from '../../src/transports/oauth/rate-limit.js';
-import { it as itHere } from '../helpers/fixture.js';
 
-let h: Harness;
 let remote: Remote;
 let browser: Browser;
 let callback: Callback;
 
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   callback = await startCallback();
   remote = await startRemote(h);
   browser = await openBrowser();
 }, 60_000);
-afterAll(async () => {
+it.afterAll(async () => {
   await browser?.close();
   await remote?.close();
   await callback?.close();
-  await h?.close();
 });
 
 const WRITES = writeTools.map((t) => t.name);
@@ -85,7 +82,9 @@ const grantScopes = async (): Promise<string[]> =>
   );
 
 describe('the account page', () => {
-  it('widens, narrows and revokes an app, each seen by its next call without signing in again', async () => {
+  it('widens, narrows and revokes an app, each seen by its next call without signing in again', async ({
+    h,
+  }) => {
     const provider = new TestOAuthProvider(callback.url, undefined, 'Pocket assistant');
     const client = await signIn(remote.url, provider, browser, callback, { passphrase: PASSPHRASE });
     expect(await writesListed(provider)).toBe(0);
@@ -177,7 +176,9 @@ describe('the account page', () => {
 });
 
 describe('the scope step-up', () => {
-  it('answers a write call from a read-only grant with 403 insufficient_scope, and the official client asks again', async () => {
+  it('answers a write call from a read-only grant with 403 insufficient_scope, and the official client asks again', async ({
+    h,
+  }) => {
     const provider = new TestOAuthProvider(callback.url, undefined, 'Stepping client');
     const client = await signIn(remote.url, provider, browser, callback, { passphrase: PASSPHRASE });
     h.standIn.clearRequests();
@@ -234,7 +235,7 @@ describe('the scope step-up', () => {
     await client.close().catch(() => undefined);
   });
 
-  it('lets a read-only server answer a write call as before, with no step-up to offer', async () => {
+  it('lets a read-only server answer a write call as before, with no step-up to offer', async ({ h }) => {
     const own = await startRemote(h, { write: false });
     try {
       const provider = new TestOAuthProvider(callback.url, undefined, 'Read-only server client');
@@ -259,7 +260,6 @@ describe('the scope step-up', () => {
  * closing the page, and the passphrase pause (the page then has no form).
  */
 describe('requests a browser seldom sends', () => {
-  const it = itHere;
   const form = (remote: Remote, path: string, body: Record<string, string>, cookie = '') =>
     fetch(at(remote, path), {
       method: 'POST',

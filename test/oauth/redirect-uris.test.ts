@@ -3,12 +3,11 @@
  * document: https, http on loopback, an app's private-use scheme in domain form; and the refusals,
  * each an `invalid_redirect_uri` naming the address and what is accepted instead.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { at, authorizeUrl, pkce } from '../helpers/oauth-raw.js';
 import { startMetadataHost, startRemote, type MetadataHost, type Remote } from '../helpers/oauth-server.js';
 
-let h: Harness;
 let remote: Remote;
 let good: MetadataHost;
 let bad: MetadataHost;
@@ -16,8 +15,7 @@ let bad: MetadataHost;
 const CURSOR = 'cursor://anysphere.cursor-mcp/oauth/callback';
 const EVIL = 'http://evil.example/cb';
 
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   good = await startMetadataHost(CURSOR, 'App scheme client');
   bad = await startMetadataHost(EVIL, 'Plain http client');
   // the provider reads both documents through one fetch, each from the host that trusts its certificate
@@ -25,11 +23,10 @@ beforeAll(async () => {
     (url.startsWith(good.clientId) ? good.fetch : bad.fetch)(url, init)) as typeof globalThis.fetch;
   remote = await startRemote(h, { fetch });
 }, 60_000);
-afterAll(async () => {
+it.afterAll(async () => {
   await remote?.close();
   await good?.close();
   await bad?.close();
-  await h?.close();
 });
 
 async function registration(

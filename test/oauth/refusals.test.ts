@@ -3,31 +3,28 @@
  * wrong PKCE verifier, a redirect address the client did not register, a token for another resource,
  * an expired token, and the static bearer token. Real loopback HTTP; the page answered in Chromium.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { closePage, consent, openBrowser, type Browser } from '../helpers/browser.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
 import { startCallback, type Callback } from '../helpers/oauth-client.js';
 import { authorizeUrl, codeFor, mcpWith, pkce, redeem, register } from '../helpers/oauth-raw.js';
 import { PASSPHRASE, startRemote, type Remote } from '../helpers/oauth-server.js';
 
-let h: Harness;
 let remote: Remote;
 let browser: Browser;
 let callback: Callback;
 let clientId: string;
 
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   callback = await startCallback();
   remote = await startRemote(h);
   browser = await openBrowser();
   clientId = await register(remote, callback.url);
 }, 60_000);
-afterAll(async () => {
+it.afterAll(async () => {
   await browser?.close();
   await remote?.close();
   await callback?.close();
-  await h?.close();
 });
 
 /** A fresh access token through the whole flow (the grant it belongs to is the newest). */
@@ -61,7 +58,9 @@ describe('the passphrase', () => {
     closePage(page);
   });
 
-  it('says how many tries are left, then stops taking tries after five wrong ones, with no form to send', async () => {
+  it('says how many tries are left, then stops taking tries after five wrong ones, with no form to send', async ({
+    h,
+  }) => {
     const own = await startRemote(h);
     try {
       const id = await register(own, callback.url);

@@ -5,7 +5,8 @@
  * their registration tokens, and once the sign-ins under way fill their bound a new registration is
  * refused with `temporarily_unavailable` while nothing is evicted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import {
   IDLE_CLIENTS,
   mayRegister,
@@ -14,25 +15,21 @@ import {
 } from '../../src/transports/oauth/grants.js';
 import { MemoryStore } from '../../src/transports/oauth/store.js';
 import { openBrowser, closePage, type Browser } from '../helpers/browser.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
 import { startCallback, TestOAuthProvider, type Callback } from '../helpers/oauth-client.js';
 import { newClient, startSignIn, transportFor } from '../helpers/oauth-flow.js';
 import { at, authorizeUrl, pkce } from '../helpers/oauth-raw.js';
 import { PASSPHRASE, startRemote, type Remote } from '../helpers/oauth-server.js';
 
-let h: Harness;
 let browser: Browser;
 let callback: Callback;
 
 beforeAll(async () => {
-  h = await startHarness();
   callback = await startCallback();
   browser = await openBrowser();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
   await callback?.close();
-  await h?.close();
 });
 
 /** One anonymous registration, as a flood sends it: the answer's status and body. */
@@ -77,7 +74,7 @@ async function openSignIn(remote: Remote, clientId: string, redirectUri: string)
 
 describe('a flood of registrations', () => {
   let remote: Remote;
-  beforeAll(async () => {
+  it.beforeAll(async ({ h }) => {
     remote = await startRemote(h);
   });
   afterAll(() => remote?.close());
@@ -123,7 +120,7 @@ describe('a flood of registrations', () => {
 
 describe('when the sign-ins under way fill their bound', () => {
   let remote: Remote;
-  beforeAll(async () => {
+  it.beforeAll(async ({ h }) => {
     remote = await startRemote(h);
   });
   afterAll(() => remote?.close());

@@ -6,9 +6,9 @@
  * text contrast in both schemes measured from the computed styles.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { closePage, openBrowser, type Browser } from '../helpers/browser.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
 import { startCallback, TestOAuthProvider, type Callback } from '../helpers/oauth-client.js';
 import { startSignIn } from '../helpers/oauth-flow.js';
 import { at } from '../helpers/oauth-raw.js';
@@ -22,25 +22,22 @@ import {
   type Remote,
 } from '../helpers/oauth-server.js';
 
-let h: Harness;
 let remote: Remote;
 let browser: Browser;
 let callback: Callback;
 let cimd: MetadataHost;
 
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   callback = await startCallback();
   cimd = await startMetadataHost(callback.url, 'Metadata client');
   remote = await startRemote(h, { fetch: cimd.fetch });
   browser = await openBrowser();
 }, 60_000);
-afterAll(async () => {
+it.afterAll(async () => {
   await browser?.close();
   await remote?.close();
   await cimd?.close();
   await callback?.close();
-  await h?.close();
 });
 
 /** The sign-in page an app's first connection opens, in the given scheme. */
@@ -111,7 +108,7 @@ describe('the owner sign-in page', () => {
     closePage(page);
   });
 
-  it('says in words that the operator allows reading only, with no setting name', async () => {
+  it('says in words that the operator allows reading only, with no setting name', async ({ h }) => {
     const own = await startRemote(h, { write: false });
     try {
       const page = await signInPage(new TestOAuthProvider(callback.url, undefined, 'Reader'), 'light', own);

@@ -2,9 +2,9 @@
  * Remote mode end to end: the official MCP client's OAuth support against the server over loopback
  * HTTP, both registration paths, the authorize page answered in headless Chromium, then tools.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { openBrowser, type Browser } from '../helpers/browser.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
 import { startCallback, TestOAuthProvider, type Callback } from '../helpers/oauth-client.js';
 import { signIn } from '../helpers/oauth-flow.js';
 import {
@@ -15,25 +15,22 @@ import {
   type Remote,
 } from '../helpers/oauth-server.js';
 
-let h: Harness;
 let remote: Remote;
 let browser: Browser;
 let callback: Callback;
 let cimd: MetadataHost;
 
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   callback = await startCallback();
   cimd = await startMetadataHost(callback.url, 'Metadata client');
   remote = await startRemote(h, { fetch: cimd.fetch });
   browser = await openBrowser();
 }, 60_000);
-afterAll(async () => {
+it.afterAll(async () => {
   await browser?.close();
   await remote?.close();
   await cimd?.close();
   await callback?.close();
-  await h?.close();
 });
 
 const listPlans = async (client: Awaited<ReturnType<typeof signIn>>) => {

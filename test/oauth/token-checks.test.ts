@@ -4,24 +4,21 @@
  * endpoint: a browser-based client gets it from the origin of its own redirect address only.
  * Real loopback HTTP; the tokens are minted by the provider itself, as the sign-in would.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { at, mcpWith, register } from '../helpers/oauth-raw.js';
 import { startRemote, type Remote } from '../helpers/oauth-server.js';
 
-let h: Harness;
 let remote: Remote;
 let clientId: string;
 const REDIRECT = 'http://127.0.0.1:7777/callback';
 
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   remote = await startRemote(h);
   clientId = await register(remote, REDIRECT, 'Edge client');
 }, 60_000);
-afterAll(async () => {
+it.afterAll(async () => {
   await remote?.close();
-  await h?.close();
 });
 
 /** An access token for this resource as the provider would mint it, in a grant saved for real. */
