@@ -5,6 +5,7 @@
 import { describe, expect } from 'vitest';
 import { it } from './helpers/fixture.js';
 import { createLog } from '../src/log.js';
+import { call, connect, textOf } from './helpers/harness.js';
 
 describe('the log', () => {
   it('writes text lines at or above its level', () => {
@@ -33,15 +34,14 @@ describe('the log', () => {
 });
 
 describe('what the server logs', () => {
-  it('at INFO: each tool call and YNAB request with ids only; a failure at WARNING without its text', async () => {
-    const { startHarness, connect, call } = await import('./helpers/harness.js');
-    const h = await startHarness();
+  it('at INFO: each tool call and YNAB request with ids only; a failure at WARNING without its text', async ({
+    h,
+  }) => {
     const lines: string[] = [];
     const s = await connect(h, 'modern', { log: createLog('INFO', 'text', (l) => lines.push(l)) });
     await call(s, 'list_payees', { plan_id: 'demo-budget', search: 'Secret Shop Name', limit: 5 });
     await call(s, 'list_accounts', { plan_id: 'no-such-plan' });
     await s.close();
-    await h.close();
     expect(lines).toContain('INFO:tools:Tool called: list_payees(plan_id=demo-budget, limit=5)\n');
     expect(lines).toContain('INFO:ynab:YNAB request: GET /plans/demo-budget/payees\n');
     expect(
@@ -56,15 +56,12 @@ describe('what the server logs', () => {
 });
 
 describe('an unexpected failure', () => {
-  it('is an isError result, logged at ERROR with its stack', async () => {
-    const { startHarness, connect, call, textOf } = await import('./helpers/harness.js');
-    const h = await startHarness();
+  it('is an isError result, logged at ERROR with its stack', async ({ h }) => {
     const lines: string[] = [];
     const s = await connect(h, 'legacy', { log: createLog('ERROR', 'text', (l) => lines.push(l)) });
     h.standIn.fault({ path: '/plans', status: 200, body: '{"data":{}}' });
     const r = await call(s, 'list_plans');
     await s.close();
-    await h.close();
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(/^Error calling tool 'list_plans': /);
     expect(lines[0]).toMatch(/^ERROR:tools:Tool list_plans failed unexpectedly\n {4}\w*Error: /);

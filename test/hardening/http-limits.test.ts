@@ -5,20 +5,17 @@
  */
 import { request } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { serverFactory } from '../../src/server.js';
 import { runHttp, type HttpHandle } from '../../src/transports/http.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
 
-let h: Harness;
 let http: HttpHandle;
 const IDLE_MS = 1500;
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   const deps = createDeps(loadConfig(h.env), silentLog);
   http = await runHttp(serverFactory(deps), {
     host: '127.0.0.1',
@@ -29,9 +26,8 @@ beforeAll(async () => {
     sessions: { idleMs: IDLE_MS, max: 3 },
   });
 });
-afterAll(async () => {
+it.afterAll(async () => {
   await http.close();
-  await h.close();
 });
 
 /** Streams `megabytes` of body in 1 MB chunks; resolves with the status and how many MB were sent. */

@@ -4,7 +4,7 @@
  * a drain turns readiness off at once, refuses new requests with 503 and lets a call in flight finish.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
@@ -12,17 +12,15 @@ import { silentLog } from '../../src/log.js';
 import { serverFactory } from '../../src/server.js';
 import { runHttp, type HttpHandle } from '../../src/transports/http.js';
 import type { ReadinessCheck } from '../../src/transports/health.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import type { Harness } from '../helpers/harness.js';
 import { tempJournal } from '../helpers/writes.js';
 import { raw } from './raw-http.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-
-async function start(ready: ReadinessCheck | null = null, errors: Error[] = []): Promise<HttpHandle> {
+async function start(
+  h: Harness,
+  ready: ReadinessCheck | null = null,
+  errors: Error[] = [],
+): Promise<HttpHandle> {
   const deps = createDeps(loadConfig({ ...h.env, AVENIR_MCP_JOURNAL: tempJournal() }), silentLog);
   return runHttp(serverFactory(deps), {
     host: '127.0.0.1',
@@ -38,8 +36,10 @@ async function start(ready: ReadinessCheck | null = null, errors: Error[] = []):
 const PROBE = { host: 'avenir-1:8103' };
 
 describe('health and readiness', () => {
-  it('answers /healthz and /readyz to a probe that passes no guard, and keeps every guard on /mcp', async () => {
-    const http = await start();
+  it('answers /healthz and /readyz to a probe that passes no guard, and keeps every guard on /mcp', async ({
+    h,
+  }) => {
+    const http = await start(h);
     try {
       const healthz = await raw(http.url, { path: '/healthz', headers: PROBE });
       expect([healthz.status, healthz.body]).toEqual([200, '{"status":"ok"}']);
@@ -60,14 +60,20 @@ describe('health and readiness', () => {
     }
   });
 
-  it('is not ready while the check gives a reason, and says only a short reason when it throws', async () => {
+  it('is not ready while the check gives a reason, and says only a short reason when it throws', async ({
+    h,
+  }) => {
     let verdict: string | null = 'the store is not reachable';
     let fail = false;
     const errors: Error[] = [];
-    const http = await start(async () => {
-      if (fail) throw new Error('connect ECONNREFUSED postgres://canary-secret@db:5432');
-      return verdict;
-    }, errors);
+    const http = await start(
+      h,
+      async () => {
+        if (fail) throw new Error('connect ECONNREFUSED postgres://canary-secret@db:5432');
+        return verdict;
+      },
+      errors,
+    );
     try {
       const down = await raw(http.url, { path: '/readyz', headers: PROBE });
       expect([down.status, JSON.parse(down.body)]).toEqual([
@@ -93,8 +99,10 @@ describe('health and readiness', () => {
 });
 
 describe('drain', () => {
-  it('turns readiness off at once, refuses new requests with 503, and lets the call in flight finish', async () => {
-    const http = await start();
+  it('turns readiness off at once, refuses new requests with 503, and lets the call in flight finish', async ({
+    h,
+  }) => {
+    const http = await start(h);
     const client = new Client({ name: 't', version: '1' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(http.url), {

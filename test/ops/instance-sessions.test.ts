@@ -3,27 +3,20 @@
  * what lets the balancer send the session's later requests back to it (deploy/Caddyfile).
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { serverFactory } from '../../src/server.js';
 import { runHttp } from '../../src/transports/http.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
 import { tempJournal } from '../helpers/writes.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
 
 describe('instance-named sessions', () => {
   it.for([
     ['a1', /^a1\.[0-9a-f-]{36}$/],
     [null, /^[0-9a-f-]{36}$/],
-  ] as const)('instance %s: the session id is %s', async ([instance, shape]) => {
+  ] as const)('instance %s: the session id is %s', async ([instance, shape], { h }) => {
     const deps = createDeps(loadConfig({ ...h.env, AVENIR_MCP_JOURNAL: tempJournal() }), silentLog);
     const http = await runHttp(serverFactory(deps), {
       host: '127.0.0.1',

@@ -5,7 +5,7 @@
  */
 import { livePacers } from '../../src/metrics/hooks.js';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
@@ -14,17 +14,14 @@ import { timedStoreQuery } from '../../src/metrics/hooks.js';
 import { startMetrics, type MetricsServer } from '../../src/metrics/prometheus.js';
 import { serverFactory } from '../../src/server.js';
 import { runHttp, type HttpHandle } from '../../src/transports/http.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
 import { tempJournal } from '../helpers/writes.js';
 import { raw } from './raw-http.js';
 
 const YNAB_TOKEN = 'metrics-canary-token-9931';
 
-let h: Harness;
 let http: HttpHandle;
 let metrics: MetricsServer;
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   metrics = await startMetrics({ host: '127.0.0.1', port: 0 });
   const config = loadConfig({ ...h.env, YNAB_API_KEY: YNAB_TOKEN, AVENIR_MCP_JOURNAL: tempJournal() });
   http = await runHttp(serverFactory(createDeps(config, silentLog)), {
@@ -35,10 +32,9 @@ beforeAll(async () => {
     onerror: () => {},
   });
 });
-afterAll(async () => {
+it.afterAll(async () => {
   await http.close();
   await metrics.close();
-  await h.close();
 });
 
 /** The samples of a scrape: `name{labels}` → value. */
@@ -55,7 +51,9 @@ async function scrape(): Promise<{ text: string; value(sample: string): number |
 }
 
 describe('metrics', () => {
-  it('count calls, YNAB requests by outcome, 429 pauses and refusals, as the stand-in saw them', async () => {
+  it('count calls, YNAB requests by outcome, 429 pauses and refusals, as the stand-in saw them', async ({
+    h,
+  }) => {
     const client = new Client({ name: 'ops', version: '1' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(http.url), {

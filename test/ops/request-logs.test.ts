@@ -4,7 +4,7 @@
  * opaque id; none holds a name, an amount or a token (canaries planted in the calls).
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
@@ -12,18 +12,15 @@ import { createLog } from '../../src/log.js';
 import { requestIdOf, setLogPerson, withLogScope } from '../../src/log-scope.js';
 import { serverFactory } from '../../src/server.js';
 import { runHttp, type HttpHandle } from '../../src/transports/http.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
 import { tempJournal } from '../helpers/writes.js';
 import { raw } from './raw-http.js';
 
 const YNAB_TOKEN = 'ynab-token-canary-5521';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-let h: Harness;
 let http: HttpHandle;
 const lines: string[] = [];
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   const config = loadConfig({ ...h.env, YNAB_API_KEY: YNAB_TOKEN, AVENIR_MCP_JOURNAL: tempJournal() });
   const deps = createDeps(
     config,
@@ -37,9 +34,8 @@ beforeAll(async () => {
     onerror: () => {},
   });
 });
-afterAll(async () => {
+it.afterAll(async () => {
   await http.close();
-  await h.close();
 });
 
 const records = (): Record<string, string>[] => lines.map((l) => JSON.parse(l) as Record<string, string>);

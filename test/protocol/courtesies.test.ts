@@ -3,27 +3,14 @@
  * capabilities it declares, titles, completion of prompt arguments and template variables from the
  * local copies, log messages with ids and counts only, and cache hints on the lists that cannot change.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { SERVER_INFO } from '../../src/server-info.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  type Harness,
-  type Session,
-} from '../helpers/harness.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
+import { ERAS, call, connect, requestLines, type Session } from '../helpers/harness.js';
 
 describe.each(ERAS)('courtesies, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     s = await connect(h, era);
     h.standIn.clearRequests();
@@ -96,7 +83,7 @@ describe.each(ERAS)('courtesies, %s era', (era) => {
       })
     ).completion.values;
 
-  it('completes plan ids by id or name, one GET /plans when cold and none once warm', async () => {
+  it('completes plan ids by id or name, one GET /plans when cold and none once warm', async ({ h }) => {
     expect(await completePrompt('monthly_review', 'plan_id', 'dem')).toEqual(['demo-budget']);
     expect(requestLines(h.standIn)).toEqual(['GET /plans']);
     h.standIn.clearRequests();
@@ -111,7 +98,9 @@ describe.each(ERAS)('courtesies, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual([]);
   });
 
-  it('completes account ids from the local copy of the accounts: no YNAB request when warm', async () => {
+  it('completes account ids from the local copy of the accounts: no YNAB request when warm', async ({
+    h,
+  }) => {
     await call(s, 'list_accounts', { plan_id: 'demo-budget' });
     h.standIn.clearRequests();
     const plan = { plan_id: 'demo-budget' };
@@ -124,7 +113,7 @@ describe.each(ERAS)('courtesies, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual([]);
   });
 
-  it('completes account ids and months for the only plan when none is chosen yet', async () => {
+  it('completes account ids and months for the only plan when none is chosen yet', async ({ h }) => {
     expect(await completePrompt('reconcile', 'account_id', 'Checking')).toEqual(['acc-checking']);
     expect(requestLines(h.standIn)).toEqual(['GET /plans', 'GET /plans/demo-budget/accounts']);
     const months = await completePrompt('monthly_review', 'month', '2026-0');
@@ -134,7 +123,7 @@ describe.each(ERAS)('courtesies, %s era', (era) => {
     expect(await completePrompt('reconcile', 'bank_balance', '1')).toEqual([]);
   });
 
-  it('offers no account or month while several plans leave the choice open', async () => {
+  it('offers no account or month while several plans leave the choice open', async ({ h }) => {
     const plans = [
       { id: 'demo-budget', name: 'Demo household' },
       { id: 'plan-2', name: 'Second home' },
@@ -154,7 +143,7 @@ describe.each(ERAS)('courtesies, %s era', (era) => {
 });
 
 describe('log messages to the client', () => {
-  it('2025 era: after logging/setLevel, each call and YNAB request as ids and counts', async () => {
+  it('2025 era: after logging/setLevel, each call and YNAB request as ids and counts', async ({ h }) => {
     h.standIn.reset();
     const s = await connect(h, 'legacy');
     const messages: { level: string; logger?: string | undefined; data: unknown }[] = [];
@@ -183,7 +172,7 @@ describe('log messages to the client', () => {
     expect(all).not.toContain('Resource not found');
   });
 
-  it('2025 era: the level the client set filters the messages', async () => {
+  it('2025 era: the level the client set filters the messages', async ({ h }) => {
     const s = await connect(h, 'legacy');
     const messages: { level: string }[] = [];
     s.client.setNotificationHandler('notifications/message', (n) => void messages.push(n.params));
@@ -194,7 +183,7 @@ describe('log messages to the client', () => {
     expect(messages.map((m) => m.level)).toEqual(['warning']);
   });
 
-  it('2026-07-28: only for a request that carries a logLevel', async () => {
+  it('2026-07-28: only for a request that carries a logLevel', async ({ h }) => {
     // the window off: the second call must send its request, whose log line is what is forwarded
     const s = await connect(h, 'modern', { env: { AVENIR_MCP_FRESH_SECONDS: '0' } });
     const messages: { level: string; data: unknown }[] = [];
@@ -220,7 +209,9 @@ describe('log messages to the client', () => {
 });
 
 describe('cache hints (2026-07-28)', () => {
-  it('an hour on the lists; private where a list depends on the client; live reads stay uncached', async () => {
+  it('an hour on the lists; private where a list depends on the client; live reads stay uncached', async ({
+    h,
+  }) => {
     const s = await connect(h, 'modern');
     const raw = async (method: string, params: Record<string, unknown> = {}) =>
       (await s.client.request({ method, params } as never)) as Record<string, unknown>;
@@ -242,7 +233,7 @@ describe('cache hints (2026-07-28)', () => {
 });
 
 describe('identity on each answer (2026-07-28)', () => {
-  it('discovery carries the whole identity; every other answer only the name and version', async () => {
+  it('discovery carries the whole identity; every other answer only the name and version', async ({ h }) => {
     const s = await connect(h, 'modern');
     const identity = async (method: string, params: Record<string, unknown> = {}) => {
       const result = (await s.client.request({ method, params } as never)) as {

@@ -4,21 +4,19 @@
  * and a body handed on parsed still reaches the tool as sent.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import type { HttpHandle } from '../../src/transports/http.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import type { Harness } from '../helpers/harness.js';
 import { startHttp } from '../helpers/writes.js';
 
 const TOKEN = 'framing-token-0123456789abcdef0123456789';
-let h: Harness;
 let http: HttpHandle;
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   http = await startHttp(h, TOKEN);
 });
-afterAll(async () => {
+it.afterAll(async () => {
   await http.close();
-  await h.close();
 });
 
 interface Seen {
@@ -58,7 +56,7 @@ async function recordingClient(era: 'modern' | 'legacy'): Promise<{ client: Clie
 }
 
 /** The demo plan's accounts through list_accounts, checked against the stand-in's. */
-async function listsAccounts(client: Client): Promise<void> {
+async function listsAccounts(h: Harness, client: Client): Promise<void> {
   const result = await client.callTool({ name: 'list_accounts', arguments: { plan_id: 'demo-budget' } });
   expect(result.isError).toBeFalsy();
   const accounts = (result.structuredContent as { result: { id: string }[] }).result;
@@ -67,11 +65,11 @@ async function listsAccounts(client: Client): Promise<void> {
 }
 
 describe('answers over HTTP', () => {
-  it('2026-07-28: a complete answer is plain JSON with its length, not chunked', async () => {
+  it('2026-07-28: a complete answer is plain JSON with its length, not chunked', async ({ h }) => {
     const { client, seen } = await recordingClient('modern');
     expect(client.getProtocolEra()).toBe('modern');
     const before = seen.length;
-    await listsAccounts(client);
+    await listsAccounts(h, client);
     expect(seen).toHaveLength(before + 1);
     const answer = seen[before]!;
     expect(answer).toMatchObject({ status: 200, chunked: false });
@@ -80,10 +78,10 @@ describe('answers over HTTP', () => {
     await client.close();
   });
 
-  it('2025 session: the body parsed at the edge reaches the tool as sent', async () => {
+  it('2025 session: the body parsed at the edge reaches the tool as sent', async ({ h }) => {
     const { client } = await recordingClient('legacy');
     expect(client.getProtocolEra()).toBe('legacy');
-    await listsAccounts(client);
+    await listsAccounts(h, client);
     await client.close();
   });
 });

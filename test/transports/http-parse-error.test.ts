@@ -3,21 +3,18 @@
  * 400, after the bearer check and before any tool runs, and no YNAB request is sent. Other bodies
  * are refused as an unsupported media type, in both eras alike.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import type { HttpHandle } from '../../src/transports/http.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
 import { startHttp } from '../helpers/writes.js';
 
 const TOKEN = 'parse-error-token-0123456789abcdef012345';
-let h: Harness;
 let http: HttpHandle;
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   http = await startHttp(h, TOKEN);
 });
-afterAll(async () => {
+it.afterAll(async () => {
   await http.close();
-  await h.close();
 });
 
 const post = (body: string, headers: Record<string, string> = {}) =>
@@ -32,11 +29,11 @@ const post = (body: string, headers: Record<string, string> = {}) =>
     body,
   });
 
-it.each([
+it.for([
   ['a 2026-07-28 request', { 'mcp-protocol-version': '2026-07-28' }],
   ['a 2025-era request without a session', {}],
   ['a request naming a session', { 'mcp-session-id': 'no-such-session' }],
-])('%s whose JSON is broken gets a parse error and costs nothing', async (_, headers) => {
+] as const)('%s whose JSON is broken gets a parse error and costs nothing', async ([, headers], { h }) => {
   const before = h.standIn.requests.length;
   const response = await post('{"jsonrpc":"2.0","id":1,"method":"tools/call",', headers);
   expect(response.status).toBe(400);

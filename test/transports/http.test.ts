@@ -5,7 +5,7 @@
  */
 import { request, request as httpRequest } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect, it as itHere } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
@@ -14,14 +14,11 @@ import { silentLog } from '../../src/log.js';
 import { serverFactory } from '../../src/server.js';
 import { acceptedHost, acceptedOrigin, authorised } from '../../src/transports/http-guards.js';
 import { runHttp, type HttpHandle } from '../../src/transports/http.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
 import { ACCEPT, answering, tempJournal, startHttp } from '../helpers/writes.js';
 
-let h: Harness;
 let http: HttpHandle;
 let notices: string[];
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   notices = [];
   const deps = createDeps(loadConfig({ ...h.env, AVENIR_MCP_JOURNAL: tempJournal() }), silentLog);
   http = await runHttp(serverFactory(deps), {
@@ -32,9 +29,8 @@ beforeAll(async () => {
     onerror: () => {},
   });
 });
-afterAll(async () => {
+it.afterAll(async () => {
   await http.close();
-  await h.close();
 });
 
 const post = (headers: Record<string, string>) =>
@@ -146,7 +142,7 @@ describe.each([
   ['modern', { versionNegotiation: { mode: { pin: '2026-07-28' as const } } }],
   ['legacy', {}],
 ])('a %s client over HTTP', (era, options) => {
-  it('lists tools, reads, and confirms a write through elicitation', async () => {
+  it('lists tools, reads, and confirms a write through elicitation', async ({ h }) => {
     h.standIn.reset();
     const a = answering(ACCEPT);
     const client = new Client(
@@ -198,7 +194,7 @@ describe('2025-era requests without a session', () => {
 });
 
 describe('a configured token', () => {
-  it('is used as is and never printed', async () => {
+  it('is used as is and never printed', async ({ h }) => {
     const printed: string[] = [];
     const deps = createDeps(loadConfig(h.env), silentLog);
     const other = await runHttp(serverFactory(deps), {
@@ -221,7 +217,7 @@ describe('a configured token', () => {
 });
 
 describe('an unexpected failure inside the transport', () => {
-  it('answers 500, reports the error, and the server goes on serving', async () => {
+  it('answers 500, reports the error, and the server goes on serving', async ({ h }) => {
     const errors: Error[] = [];
     const deps = createDeps(loadConfig(h.env), silentLog);
     const other = await runHttp(serverFactory(deps), {
@@ -263,18 +259,14 @@ describe('an unexpected failure inside the transport', () => {
  * web Request type refuses, a 2025-era body that is not JSON, and a 2025 session ended by its client.
  */
 describe('requests no well-behaved client sends', () => {
-  const it = itHere;
   const TOKEN = 'edge-token-0123456789abcdef0123456789';
-  let h: Harness;
   let http: HttpHandle;
   const errors: Error[] = [];
-  beforeAll(async () => {
-    h = await startHarness();
+  it.beforeAll(async ({ h }) => {
     http = await startHttp(h, TOKEN, { onerror: (e) => void errors.push(e) });
   });
-  afterAll(async () => {
+  it.afterAll(async () => {
     await http.close();
-    await h.close();
   });
 
   const auth = { authorization: `Bearer ${TOKEN}` };

@@ -5,7 +5,7 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { McpRequestContext, McpServer } from '@modelcontextprotocol/server';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
@@ -13,17 +13,15 @@ import { silentLog } from '../../src/log.js';
 import { serverFactory } from '../../src/server.js';
 import { runHttp, type HttpHandle } from '../../src/transports/http.js';
 import { MAX_IDLE, reusing } from '../../src/transports/reuse.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import type { Harness } from '../helpers/harness.js';
 import { tempJournal } from '../helpers/writes.js';
 
 const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 
-let h: Harness;
 let http: HttpHandle;
 /** The instances the factory built, by era. */
 const built = { modern: 0, legacy: 0 };
-beforeAll(async () => {
-  h = await startHarness();
+it.beforeAll(async ({ h }) => {
   const config = loadConfig({ ...h.env, AVENIR_MCP_JOURNAL: tempJournal(), AVENIR_MCP_WRITE: '1' });
   const factory = serverFactory(createDeps(config, silentLog));
   http = await runHttp(
@@ -34,9 +32,8 @@ beforeAll(async () => {
     { host: '127.0.0.1', port: 0, token: null, printNotice: () => {}, onerror: () => {} },
   );
 });
-afterAll(async () => {
+it.afterAll(async () => {
   await http.close();
-  await h.close();
 });
 
 async function connect(capabilities: Record<string, unknown> = {}): Promise<Client> {
@@ -123,7 +120,7 @@ describe('reusing()', () => {
     era: 'modern',
     ...(scopes ? { authInfo: { token: 't', clientId: 'c', scopes } } : {}),
   });
-  const counting = () => {
+  const counting = (h: Harness) => {
     const made: McpServer[] = [];
     const factory = serverFactory(createDeps(loadConfig({ ...h.env, AVENIR_MCP_WRITE: '1' }), silentLog));
     return {
@@ -136,8 +133,10 @@ describe('reusing()', () => {
     };
   };
 
-  it('lends an instance to one exchange at a time, and takes it back when it is closed unserved', async () => {
-    const { made, make } = counting();
+  it('lends an instance to one exchange at a time, and takes it back when it is closed unserved', async ({
+    h,
+  }) => {
+    const { made, make } = counting(h);
     const take = reusing(make, (c) => (c.authInfo?.scopes.includes('ynab:write') === false ? 'read' : 'all'));
     const first = take(ctx());
     const second = take(ctx());
@@ -152,8 +151,10 @@ describe('reusing()', () => {
     expect(made).toHaveLength(3);
   });
 
-  it(`keeps at most ${MAX_IDLE} idle instances per kind, and builds legacy ones every time`, async () => {
-    const { made, make } = counting();
+  it(`keeps at most ${MAX_IDLE} idle instances per kind, and builds legacy ones every time`, async ({
+    h,
+  }) => {
+    const { made, make } = counting(h);
     const take = reusing(make, () => 'all', 2);
     const lent = [take(ctx()), take(ctx()), take(ctx())];
     for (const server of lent) await server.close();
