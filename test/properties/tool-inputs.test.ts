@@ -9,10 +9,11 @@
  * (a random one could miss every example that passes validation, and the test would fail by chance).
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { createLog } from '../../src/log.js';
 import { allTools } from '../../src/tools/index.js';
-import { connect, startHarness, type Harness, type Session } from '../helpers/harness.js';
+import { connect, type Harness, type Session } from '../helpers/harness.js';
 import { broken, shaped } from '../helpers/schema-arbitrary.js';
 import { tempJournal } from '../helpers/writes.js';
 
@@ -27,16 +28,13 @@ const APPLIED_AT_ONCE = new Set(['approve_transactions', 'import_transactions'])
  */
 const shapedFactor = (name: string): number => (name === 'find_transactions' ? 8 : 3);
 
-let h: Harness;
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
-beforeAll(async () => {
-  h = await startHarness();
+beforeAll(() => {
   process.on('unhandledRejection', onUnhandled);
 });
-afterAll(async () => {
+afterAll(() => {
   process.off('unhandledRejection', onUnhandled);
-  await h.close();
   expect(unhandled).toEqual([]);
 });
 
@@ -46,7 +44,7 @@ interface Probe {
   schema: Record<string, unknown>;
 }
 
-async function probe(name: string): Promise<Probe> {
+async function probe(h: Harness, name: string): Promise<Probe> {
   h.standIn.reset();
   const bugs: string[] = [];
   const log = createLog('ERROR', 'text', (line) => void bugs.push(line));
@@ -70,7 +68,7 @@ async function journalOneOperation(session: Session): Promise<void> {
 }
 
 /** Calls the tool and checks what holds for any arguments; returns the result. */
-async function callChecked(p: Probe, name: string, args: unknown) {
+async function callChecked(h: Harness, p: Probe, name: string, args: unknown) {
   h.standIn.clearRequests();
   const isObject = typeof args === 'object' && args !== null && !Array.isArray(args);
   const call = p.session.client.callTool({ name, arguments: args as Record<string, unknown> });
@@ -93,15 +91,15 @@ async function callChecked(p: Probe, name: string, args: unknown) {
 
 describe.each(allTools.map((t) => [t.name, t] as const))('%s', (name, tool) => {
   let p: Probe;
-  beforeAll(async () => {
-    p = await probe(name);
+  it.beforeAll(async ({ h }) => {
+    p = await probe(h, name);
   });
   afterAll(async () => p.session.close());
 
-  it('refuses arguments its schema refuses, asking YNAB nothing', { timeout: 120_000 }, async () => {
+  it('refuses arguments its schema refuses, asking YNAB nothing', { timeout: 120_000 }, async ({ h }) => {
     await fc.assert(
       fc.asyncProperty(broken(p.schema), async (args) => {
-        const result = await callChecked(p, name, args);
+        const result = await callChecked(h, p, name, args);
         if (tool.input.safeParse(args).success) return;
         expect(result.isError, JSON.stringify(args)).toBe(true);
         expect(h.standIn.requests, JSON.stringify(args)).toEqual([]);
@@ -110,11 +108,11 @@ describe.each(allTools.map((t) => [t.name, t] as const))('%s', (name, tool) => {
     );
   });
 
-  it('answers any arguments shaped like its schema', { timeout: 120_000 }, async () => {
+  it('answers any arguments shaped like its schema', { timeout: 120_000 }, async ({ h }) => {
     let reached = 0;
     await fc.assert(
       fc.asyncProperty(shaped(p.schema), async (args) => {
-        await callChecked(p, name, args);
+        await callChecked(h, p, name, args);
         if (h.standIn.requests.length > 0) reached += 1;
       }),
       // shaped examples of a tool with many checks mostly stop at validation: more of them here

@@ -4,27 +4,23 @@
  * the writes the stand-in records for the undo of a reconciliation (a PATCH, a DELETE, or both)
  * and of created transactions (one DELETE each).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { planUndo } from '../../src/safety/undo/handlers.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import type { Harness } from '../helpers/harness.js';
 import { journalEntry } from '../helpers/writes.js';
 import { twoDecimals } from '../helpers/money.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-beforeEach(() => h.standIn.reset());
+it.beforeEach(({ h }) => h.standIn.reset());
 
 const entryFor = (kind: string, details: Record<string, unknown>) =>
   journalEntry('ffffffffffff', kind, details);
 
 /** Ids of live, non-transfer transactions of one account, made reconciled in the stand-in. */
-function reconciled(n: number): { account: string; ids: string[] } {
+function reconciled(h: Harness, n: number): { account: string; ids: string[] } {
   const live = h.standIn.state.transactions.filter((t) => !t.deleted && t.transfer_account_id == null);
   const account = live[0]!.account_id;
   const mine = live.filter((t) => t.account_id === account).slice(0, n);
@@ -32,7 +28,7 @@ function reconciled(n: number): { account: string; ids: string[] } {
   return { account, ids: mine.map((t) => t.id) };
 }
 
-async function undo(kind: string, details: Record<string, unknown>) {
+async function undo(h: Harness, kind: string, details: Record<string, unknown>) {
   const deps = createDeps(loadConfig(h.env), silentLog);
   const plan = await planUndo(
     deps.ynab,
@@ -49,9 +45,9 @@ async function undo(kind: string, details: Record<string, unknown>) {
 }
 
 describe('an undo reserves the requests it sends', () => {
-  it('a reconciliation with transactions to mark back and an adjustment to delete: two', async () => {
-    const { account, ids } = reconciled(3);
-    const r = await undo('reconcile', {
+  it('a reconciliation with transactions to mark back and an adjustment to delete: two', async ({ h }) => {
+    const { account, ids } = reconciled(h, 3);
+    const r = await undo(h, 'reconcile', {
       account_id: account,
       reconciled_ids: ids.slice(0, 2),
       adjustment_id: ids[2],
@@ -59,27 +55,31 @@ describe('an undo reserves the requests it sends', () => {
     expect(r).toEqual({ sends: 2, writes: ['PATCH', 'DELETE'] });
   });
 
-  it('a reconciliation with transactions only, or an adjustment only: one', async () => {
-    const { account, ids } = reconciled(3);
+  it('a reconciliation with transactions only, or an adjustment only: one', async ({ h }) => {
+    const { account, ids } = reconciled(h, 3);
     expect(
-      await undo('reconcile', { account_id: account, reconciled_ids: ids, adjustment_id: null }),
+      await undo(h, 'reconcile', { account_id: account, reconciled_ids: ids, adjustment_id: null }),
     ).toEqual({
       sends: 1,
       writes: ['PATCH'],
     });
     h.standIn.reset();
-    const again = reconciled(1);
+    const again = reconciled(h, 1);
     expect(
-      await undo('reconcile', { account_id: again.account, reconciled_ids: [], adjustment_id: again.ids[0] }),
+      await undo(h, 'reconcile', {
+        account_id: again.account,
+        reconciled_ids: [],
+        adjustment_id: again.ids[0],
+      }),
     ).toEqual({ sends: 1, writes: ['DELETE'] });
   });
 
-  it('created transactions: one per transaction still there', async () => {
+  it('created transactions: one per transaction still there', async ({ h }) => {
     const ids = h.standIn.state.transactions
       .filter((t) => !t.deleted)
       .slice(0, 3)
       .map((t) => t.id);
-    expect(await undo('create', { transaction_ids: ids })).toEqual({
+    expect(await undo(h, 'create', { transaction_ids: ids })).toEqual({
       sends: 3,
       writes: ['DELETE', 'DELETE', 'DELETE'],
     });

@@ -4,7 +4,8 @@
  * One whose amount or account changed since, or that is already gone, is left alone with its own
  * text naming the field, and nothing is sent to YNAB while the undo is planned.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
@@ -14,29 +15,23 @@ import {
   TRANSFER_UNCHECKED,
   transferChanged,
 } from '../../src/safety/undo/transaction-edits.js';
-import { startHarness, type Harness } from '../helpers/harness.js';
+import type { Harness } from '../helpers/harness.js';
 import { journalEntry } from '../helpers/writes.js';
 import { isUnknownOutcome } from '../../src/domain/write-outcome.js';
 import { readingAnew } from '../../src/ynab/freshness.js';
 import { HalfUndone } from '../../src/safety/undo/types.js';
 import { twoDecimals } from '../helpers/money.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 const entryFor = (details: Record<string, unknown>) => journalEntry('eeeeeeeeeeee', 'transfer', details);
 
 describe('the undo of a transfer', () => {
-  it.each([
+  it.for([
     ['as created', {}, null],
     ['whose amount changed', { amount: 1 }, 'amount'],
     ['whose account changed', { account_id: 'acc-elsewhere' }, 'account'],
     ['whose date changed', { date: '2001-01-01' }, 'date'],
     ['already deleted', { transaction_id: 'tx-never-made' }, TRANSFER_GONE],
-  ] as const)('of a transfer %s', async (_, over, conflict) => {
+  ] as const)('of a transfer %s', async ([, over, conflict], { h }) => {
     const tx = h.standIn.state.transactions.find((t) => !t.deleted && t.amount < 0)!;
     const details = {
       transaction_id: tx.id,
@@ -71,7 +66,7 @@ describe('the undo of a transfer whose first delete answer is lost', () => {
   const TX = '/plans/demo-budget/transactions';
 
   /** The undo of the plan's first transfer, planned on a fresh stand-in: the side sent and the other. */
-  async function planned() {
+  async function planned(h: Harness) {
     h.standIn.reset();
     const tx = h.standIn.state.transactions.find(
       (t) => !t.deleted && t.transfer_account_id !== null && t.amount < 0,
@@ -99,22 +94,24 @@ describe('the undo of a transfer whose first delete answer is lost', () => {
       (error: unknown) => error,
     );
 
-  const sent = () => h.standIn.requests.map((q) => `${q.method} ${q.status}`);
+  const sent = (h: Harness) => h.standIn.requests.map((q) => `${q.method} ${q.status}`);
 
-  it('and whose one read fails: the loss is thrown as it is, for the settling reads to tell', async () => {
-    const { plan, id } = await planned();
+  it('and whose one read fails: the loss is thrown as it is, for the settling reads to tell', async ({
+    h,
+  }) => {
+    const { plan, id } = await planned(h);
     h.standIn.clearRequests();
     h.standIn.fault({ method: 'DELETE', path: `${TX}/${id}`, drop: true, apply: true });
     h.standIn.fault({ method: 'GET', path: TX, status: 400 });
     expect(isUnknownOutcome(await failureOf(plan))).toBe(true);
     // the delete landed (the stand-in recorded 200; the answer was cut) and was sent once; the one
     // read was refused; nothing more was sent
-    expect(sent()).toEqual(['DELETE 200', 'GET 400']);
+    expect(sent(h)).toEqual(['DELETE 200', 'GET 400']);
     expect(h.standIn.state.transactions.find((t) => t.id === id)?.deleted).toBe(true);
   });
 
-  it('that landed late with the other side kept: a read-back says which side is left', async () => {
-    const { plan, id, other } = await planned();
+  it('that landed late with the other side kept: a read-back says which side is left', async ({ h }) => {
+    const { plan, id, other } = await planned(h);
     expect(await plan.readBack?.()).toBe(false);
     // YNAB applies the first delete later, and keeps the other side
     h.standIn.fault({ method: 'DELETE', path: `${TX}/${id}`, keepTransferSide: true });
@@ -125,8 +122,10 @@ describe('the undo of a transfer whose first delete answer is lost', () => {
     );
   });
 
-  it('answered, whose read of the other side then fails: stopped halfway, the other side left to check', async () => {
-    const { plan, id, other } = await planned();
+  it('answered, whose read of the other side then fails: stopped halfway, the other side left to check', async ({
+    h,
+  }) => {
+    const { plan, id, other } = await planned(h);
     h.standIn.clearRequests();
     h.standIn.fault({ method: 'GET', path: TX, status: 400 });
     const failed = await failureOf(plan);
@@ -135,17 +134,17 @@ describe('the undo of a transfer whose first delete answer is lost', () => {
       `${id} is deleted, but its other side ${other} may still be in YNAB`,
     );
     // nothing more was sent after the read failed
-    expect(sent()).toEqual(['DELETE 200', 'GET 400']);
+    expect(sent(h)).toEqual(['DELETE 200', 'GET 400']);
   });
 
-  it('whose first delete YNAB refuses: the refusal as it is, no read, nothing more sent', async () => {
-    const { plan, id } = await planned();
+  it('whose first delete YNAB refuses: the refusal as it is, no read, nothing more sent', async ({ h }) => {
+    const { plan, id } = await planned(h);
     h.standIn.clearRequests();
     h.standIn.fault({ method: 'DELETE', path: `${TX}/${id}`, status: 409 });
     const failed = await failureOf(plan);
     expect(isUnknownOutcome(failed)).toBe(false);
     expect(String(failed)).toContain('409');
-    expect(sent()).toEqual(['DELETE 409']);
+    expect(sent(h)).toEqual(['DELETE 409']);
     expect(h.standIn.state.transactions.find((t) => t.id === id)?.deleted).not.toBe(true);
   });
 });

@@ -3,22 +3,21 @@
  * version): the undo tool reports its "left alone" text without applying anything, and should the plan
  * ever be applied, it still changes nothing and says the same. No YNAB request is made for it.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { planUndo } from '../../src/safety/undo/handlers.js';
-import { startHarness } from '../helpers/harness.js';
 import { journalEntry } from '../helpers/writes.js';
 import { twoDecimals } from '../helpers/money.js';
 
 describe('the undo plan of an unreadable entry', () => {
-  it.each([
+  it.for([
     ['flag', 'payee_id'],
     ['payee', 'payee_id'],
     ['create', 'transaction_ids'],
-  ] as const)('%s: a full conflict whose apply changes nothing', async (kind, field) => {
-    const h = await startHarness();
+  ] as const)('%s: a full conflict whose apply changes nothing', async ([kind, field], { h }) => {
     const deps = createDeps(loadConfig(h.env), silentLog);
     const entry = journalEntry('dddddddddddd', kind, { [field]: 42 });
     const plan = await planUndo(deps.ynab, 'demo-budget', entry, kind, twoDecimals, deps.rules);
@@ -27,6 +26,5 @@ describe('the undo plan of an unreadable entry', () => {
     expect(plan.fullConflict).toMatch(/left alone|already|changed/i);
     expect(await plan.apply()).toBe(plan.fullConflict);
     expect(h.standIn.requests).toEqual([]);
-    await h.close();
   });
 });
