@@ -16,14 +16,14 @@
  * same weight a row): every page costs YNAB requests, and a session may send 180 an hour.
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { BENCH_ORDERS, BENCH_RECEIPT, BENCH_STATEMENT } from '../../bench/calls.mjs';
 import { buildHeavyPlan, HEAVY_PLAN_ID } from '../../bench/heavy-plan.mjs';
 import { buildRawPlan, RAW_PLAN_ID } from '../../bench/raw-plan.mjs';
 import type { PlanData } from '../../src/demo/index.js';
 import { readTools } from '../../src/tools/index.js';
-import { ERAS, connect, startHarness, textOf, type Harness, type Session } from '../helpers/harness.js';
+import { ERAS, connect, textOf, type Harness, type Session } from '../helpers/harness.js';
 
 const BUDGET = 16_384;
 /** What a tool needs beyond the plan: forecast_balance's last month (it has no default), an id. */
@@ -48,14 +48,8 @@ const plan = (id: string): PlanData => {
   return built.get(id)!;
 };
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 /** A session whose every answer's size, as the client received it, is kept. */
-async function measured(era: (typeof ERAS)[number]) {
+async function measured(h: Harness, era: (typeof ERAS)[number]) {
   const s: Session = await connect(h, era);
   const transport = s.client.transport as unknown as {
     onmessage: (message: JSONRPCMessage, ...rest: never[]) => void;
@@ -75,9 +69,9 @@ async function measured(era: (typeof ERAS)[number]) {
 }
 
 describe.each([HEAVY_PLAN_ID, RAW_PLAN_ID])('default answers on %s', (planId) => {
-  it.for(ERAS)('every read tool answers within 16,384 bytes, %s era', async (era) => {
+  it.for(ERAS)('every read tool answers within 16,384 bytes, %s era', async (era, { h }) => {
     h.standIn.reset(plan(planId));
-    const { read } = await measured(era);
+    const { read } = await measured(h, era);
     const sizes: Record<string, number> = {};
     for (const tool of readTools) {
       h.standIn.clearRequests();
@@ -93,9 +87,9 @@ describe.each([HEAVY_PLAN_ID, RAW_PLAN_ID])('default answers on %s', (planId) =>
 });
 
 describe('the byte budget on the raw-label plan', () => {
-  it('ends the pages whose rows weigh most before their row limit', async () => {
+  it('ends the pages whose rows weigh most before their row limit', async ({ h }) => {
     h.standIn.reset(plan(RAW_PLAN_ID));
-    const { read } = await measured('modern');
+    const { read } = await measured(h, 'modern');
     const balances = (await read('get_category_balances', { plan_id: RAW_PLAN_ID })).out;
     const rows = (balances.result as unknown[]).length;
     expect(rows).toBeLessThan(50);
@@ -109,13 +103,15 @@ describe('the byte budget on the raw-label plan', () => {
     );
   });
 
-  it('list_payees and get_underfunded_targets keep the first rows that fit, and count the rest', async () => {
+  it('list_payees and get_underfunded_targets keep the first rows that fit, and count the rest', async ({
+    h,
+  }) => {
     const data = buildRawPlan();
     // nothing assigned this month: every target with a monthly need is short
     const month = Object.keys(data.budgets).sort().at(-1)!;
     for (const id of Object.keys(data.budgets[month]!)) data.budgets[month]![id] = 0;
     h.standIn.reset(data);
-    const { read } = await measured('modern');
+    const { read } = await measured(h, 'modern');
     const payees = await read('list_payees', { plan_id: RAW_PLAN_ID, limit: 200 });
     expect(payees.bytes).toBeLessThanOrEqual(BUDGET);
     const listed = payees.out.payees as { payee_id: string }[];
@@ -141,14 +137,14 @@ describe('the byte budget on the raw-label plan', () => {
     expect((every.out.more as number) + 1).toBe(shown + more);
   });
 
-  it('suggest_categories and the month reads page to every row by cursor', async () => {
+  it('suggest_categories and the month reads page to every row by cursor', async ({ h }) => {
     h.standIn.reset(plan(SMALL));
     for (const [tool, list, key, counted, extra] of [
       ['suggest_categories', 'items', 'transaction_id', 'pending_count', {}],
       ['get_category_balances', 'result', 'category_id', 'count', { include_empty: true }],
       ['get_budget_vs_actual', 'result', 'id', 'count', { include_empty: true }],
     ] as const) {
-      const { read } = await measured('modern');
+      const { read } = await measured(h, 'modern');
       const seen: string[] = [];
       let cursor: string | null = null;
       const counts = new Set<number>();
@@ -174,10 +170,10 @@ describe('the byte budget on the raw-label plan', () => {
     }
   });
 
-  it('find_transactions pages to every match by cursor', async () => {
+  it('find_transactions pages to every match by cursor', async ({ h }) => {
     const data = plan(SMALL);
     h.standIn.reset(data);
-    const { read } = await measured('modern');
+    const { read } = await measured(h, 'modern');
     const since = '2025-01-01';
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -203,9 +199,11 @@ describe('the byte budget on the raw-label plan', () => {
     expect(pages).toBeGreaterThan(1);
   });
 
-  it('list_scheduled_transactions goes on from the since_date its omitted names, per occurrence and per schedule', async () => {
+  it('list_scheduled_transactions goes on from the since_date its omitted names, per occurrence and per schedule', async ({
+    h,
+  }) => {
     h.standIn.reset(plan(RAW_PLAN_ID));
-    const { read } = await measured('modern');
+    const { read } = await measured(h, 'modern');
     const until = '2027-09-25';
     const follow = async (per: 'occurrence' | 'schedule') => {
       const lines: Record<string, unknown>[] = [];

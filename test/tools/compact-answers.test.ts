@@ -5,10 +5,10 @@
  * what is left out, a bad cursor costs no YNAB request, and the chart of budget vs actual still draws
  * from every category.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
-import { ERAS, call, connect, startHarness, textOf, type Harness, type Session } from '../helpers/harness.js';
+import { ERAS, call, connect, textOf, type Session } from '../helpers/harness.js';
 import { renderResult } from '../../src/mcp/render.js';
 import { encodeCursor } from '../../src/domain/cursor.js';
 import { chartData } from '../../views/chart-data.js';
@@ -37,15 +37,9 @@ const TOOLS = [
   ['get_budget_vs_actual', ['budgeted', 'actual', 'balance']],
 ] as const;
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 describe.each(ERAS)('paged month reads, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     s = await connect(h, era);
     h.standIn.clearRequests();
@@ -93,7 +87,7 @@ describe.each(ERAS)('paged month reads, %s era', (era) => {
     },
   );
 
-  it.for(TOOLS)('%s refuses a bad cursor before any YNAB request', async ([tool]) => {
+  it.for(TOOLS)('%s refuses a bad cursor before any YNAB request', async ([tool], { h }) => {
     for (const cursor of ['not a cursor', 'cGFnZToy']) {
       const r = await call(s, tool, { plan_id: PLAN, cursor });
       expect(r.isError).toBe(true);
@@ -110,7 +104,7 @@ describe.each(ERAS)('paged month reads, %s era', (era) => {
 });
 
 describe('budget vs actual leaves empty categories out and charts every category', () => {
-  it('lists an empty category only with include_empty, and says so', async () => {
+  it('lists an empty category only with include_empty, and says so', async ({ h }) => {
     const plan = buildDemoPlan();
     plan.budgets['2026-09-01']!['cat-holidays'] = 0;
     h.standIn.reset(plan);
@@ -128,7 +122,7 @@ describe('budget vs actual leaves empty categories out and charts every category
     expect(every.totals).toEqual(plain.totals);
   });
 
-  it('sends a client with Apps every category for the chart, the page to the model', async () => {
+  it('sends a client with Apps every category for the chart, the page to the model', async ({ h }) => {
     h.standIn.reset();
     const s = await connect(h, 'modern', { capabilities: APPS });
     const r = await call(s, 'get_budget_vs_actual', { plan_id: PLAN, month: '2026-08-01', limit: 2 });
@@ -142,7 +136,7 @@ describe('budget vs actual leaves empty categories out and charts every category
 });
 
 describe('the budget vs actual chart', () => {
-  it('picks the largest categories of the view data, not of the page', async () => {
+  it('picks the largest categories of the view data, not of the page', async ({ h }) => {
     h.standIn.reset();
     const s = await connect(h, 'modern', { capabilities: APPS });
     const r = await call(s, 'get_budget_vs_actual', { plan_id: PLAN, month: '2026-08-01', limit: 1 });

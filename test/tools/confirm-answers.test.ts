@@ -4,10 +4,10 @@
  * of one call, sent with other arguments, is refused in words that say so, writes nothing, and leaves
  * the previewed call free to go through with it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { E_OTHER_ARGUMENTS } from '../../src/safety/confirm.js';
 import { it } from '../helpers/fixture.js';
-import { ERAS, call, connect, startHarness, type Harness } from '../helpers/harness.js';
+import { ERAS, call, connect } from '../helpers/harness.js';
 import { rawModern } from '../helpers/writes.js';
 
 const ARGS = {
@@ -26,15 +26,13 @@ const FORM = {
   required: ['value'],
 };
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-beforeEach(() => h.standIn.reset());
+it.beforeEach(({ h }) => h.standIn.reset());
 
 describe.each(ERAS)('%s era', (era) => {
-  it('the question is a one-boolean form whose field has a title and a description', async ({ journal }) => {
+  it('the question is a one-boolean form whose field has a title and a description', async ({
+    h,
+    journal,
+  }) => {
     const asked: unknown[] = [];
     const s = await connect(h, era, {
       env: { AVENIR_MCP_JOURNAL: journal },
@@ -57,6 +55,7 @@ describe('an answer sent back with other arguments (2026-07-28)', () => {
     ((result(r).content as { text: string }[])[0] as { text: string }).text;
 
   it('is refused as such, writes nothing, and the previewed call still applies with it', async ({
+    h,
     journal,
   }) => {
     const raw = rawModern(h, { AVENIR_MCP_JOURNAL: journal });
@@ -91,6 +90,7 @@ describe('an answer sent back with other arguments (2026-07-28)', () => {
   });
 
   it('other arguments making the same changes (another order) still answer the preview', async ({
+    h,
     journal,
   }) => {
     const raw = rawModern(h, { AVENIR_MCP_JOURNAL: journal });

@@ -4,10 +4,10 @@
  * nothing is written without a yes.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { AGREEMENT_NOTICE } from '../../src/safety/confirm.js';
-import { ERAS, call, connect, startHarness, textOf, type Harness, out } from '../helpers/harness.js';
+import { ERAS, call, connect, textOf, type Harness, out } from '../helpers/harness.js';
 import {
   ACCEPT,
   CANCEL,
@@ -39,23 +39,18 @@ const PATCH_BODY = {
   ],
 };
 
-let h: Harness;
 let journal: string;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-beforeEach(() => {
+it.beforeEach(({ h }) => {
   h.standIn.reset();
   journal = tempJournal();
 });
 
-const patches = () => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+const patches = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 
 describe.each(ERAS)(`${req('yes-before-write')} %s era`, (era) => {
   const env = () => ({ AVENIR_MCP_JOURNAL: journal });
 
-  it('a client that can ask: the question, then one bulk PATCH on yes, journaled', async () => {
+  it('a client that can ask: the question, then one bulk PATCH on yes, journaled', async ({ h }) => {
     const a = answering(ACCEPT);
     const s = await connect(h, era, { env: env(), elicit: a.handler });
     const r = out(await call(s, 'apply_categories', ARGS));
@@ -63,7 +58,7 @@ describe.each(ERAS)(`${req('yes-before-write')} %s era`, (era) => {
     expect(r.status).toBe('applied');
     expect(r.operation_id).toMatch(/^[0-9a-f]{12}$/);
     expect(r.message).toBe(`Applied. undo_operation with operation_id ${String(r.operation_id)} reverts it.`);
-    expect(patches()).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH_BODY]]);
+    expect(patches(h)).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH_BODY]]);
     const line = JSON.parse(readFileSync(journal, 'utf8').trim());
     expect(line).toMatchObject({
       operation_id: r.operation_id,
@@ -78,10 +73,10 @@ describe.each(ERAS)(`${req('yes-before-write')} %s era`, (era) => {
     expect(statSync(journal).mode & 0o777).toBe(0o600);
   });
 
-  it.each([
+  it.for([
     ['an unticked box', UNTICKED],
     ['a decline', DECLINE],
-  ])('%s declines and writes nothing', async (_what, answer) => {
+  ] as const)('%s declines and writes nothing', async ([, answer], { h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(answer).handler });
     const r = out(await call(s, 'apply_categories', ARGS));
     expect(r).toMatchObject({
@@ -95,7 +90,7 @@ describe.each(ERAS)(`${req('yes-before-write')} %s era`, (era) => {
     await s.close();
   });
 
-  it('a dismissed question falls back to a code', async () => {
+  it('a dismissed question falls back to a code', async ({ h }) => {
     const s = await connect(h, era, { env: env(), elicit: answering(CANCEL).handler });
     const r = out(await call(s, 'apply_categories', ARGS));
     expect(r.status).toBe('confirmation_required');
@@ -103,7 +98,7 @@ describe.each(ERAS)(`${req('yes-before-write')} %s era`, (era) => {
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it('a client that cannot ask gets a code; the code applies exactly the preview, once', async () => {
+  it('a client that cannot ask gets a code; the code applies exactly the preview, once', async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     const first = out(await call(s, 'apply_categories', ARGS));
     expect(first.status).toBe('confirmation_required');
@@ -122,10 +117,10 @@ describe.each(ERAS)(`${req('yes-before-write')} %s era`, (era) => {
     expect(h.standIn.knowledge()).toBe(1);
     const applied = out(await call(s, 'apply_categories', { ...ARGS, confirmation: first.confirmation }));
     expect(applied.status).toBe('applied');
-    expect(patches()).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH_BODY]]);
+    expect(patches(h)).toEqual([['PATCH', '/plans/demo-budget/transactions', PATCH_BODY]]);
   });
 
-  it('a wrong, reused or mismatched code is refused and spent', async () => {
+  it('a wrong, reused or mismatched code is refused and spent', async ({ h }) => {
     const s = await connect(h, era, { env: env() });
     const refused =
       'This confirmation code is unknown, expired, already used, or was issued for different changes. Call again without confirmation to get a new preview.';
@@ -143,7 +138,7 @@ describe.each(ERAS)(`${req('yes-before-write')} %s era`, (era) => {
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it('a code expires after 600 s on the monotonic clock', async () => {
+  it('a code expires after 600 s on the monotonic clock', async ({ h }) => {
     const clock = fakeClock();
     const s = await connect(h, era, { env: env(), overrides: { clock } });
     const code = out(await call(s, 'apply_categories', ARGS)).confirmation;
@@ -159,12 +154,12 @@ describe.each(ERAS)(`${req('yes-before-write')} %s era`, (era) => {
   describe('AVENIR_MCP_REQUIRE_ELICITATION=1', () => {
     const req = () => ({ ...env(), AVENIR_MCP_REQUIRE_ELICITATION: '1' });
 
-    it('a yes still applies', async () => {
+    it('a yes still applies', async ({ h }) => {
       const s = await connect(h, era, { env: req(), elicit: answering(ACCEPT).handler });
       expect(out(await call(s, 'apply_categories', ARGS)).status).toBe('applied');
     });
 
-    it('a dismissal is a no', async () => {
+    it('a dismissal is a no', async ({ h }) => {
       const s = await connect(h, era, { env: req(), elicit: answering(CANCEL).handler });
       expect(out(await call(s, 'apply_categories', ARGS))).toMatchObject({
         status: 'declined',
@@ -173,7 +168,7 @@ describe.each(ERAS)(`${req('yes-before-write')} %s era`, (era) => {
       expect(h.standIn.knowledge()).toBe(1);
     });
 
-    it('a client that cannot ask is refused, and codes are refused', async () => {
+    it('a client that cannot ask is refused, and codes are refused', async ({ h }) => {
       const s = await connect(h, era, { env: req() });
       const cannot = await call(s, 'apply_categories', ARGS);
       expect(cannot.isError).toBe(true);
@@ -200,7 +195,7 @@ describe('the 2026-07-28 round trip, raw', () => {
   const errorText = (r: Record<string, unknown>) =>
     ((result(r).content as { text: string }[])[0] as { text: string }).text;
 
-  it('asks with the confirm key, a one-boolean form named value, and a signed state', async () => {
+  it('asks with the confirm key, a one-boolean form named value, and a signed state', async ({ h }) => {
     const raw = rawModern(h, { AVENIR_MCP_JOURNAL: journal });
     const first = result(await raw.call('apply_categories', ARGS));
     expect(first.resultType).toBe('input_required');
@@ -237,7 +232,7 @@ describe('the 2026-07-28 round trip, raw', () => {
     expect((applied.structuredContent as { status: string }).status).toBe('applied');
   });
 
-  it('refuses a tampered state before the tool runs', async () => {
+  it('refuses a tampered state before the tool runs', async ({ h }) => {
     const raw = rawModern(h, { AVENIR_MCP_JOURNAL: journal });
     const state = String(result(await raw.call('apply_categories', ARGS)).requestState);
     const tampered = await raw.call('apply_categories', ARGS, {
@@ -248,7 +243,7 @@ describe('the 2026-07-28 round trip, raw', () => {
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it('an answer without a preview, or on a changed plan, applies nothing', async () => {
+  it('an answer without a preview, or on a changed plan, applies nothing', async ({ h }) => {
     const raw = rawModern(h, { AVENIR_MCP_JOURNAL: journal });
     const changed =
       'The plan changed between the preview and the answer. Call again without an answer to get a new preview.';
@@ -267,7 +262,7 @@ describe('the 2026-07-28 round trip, raw', () => {
     expect(h.standIn.knowledge()).toBe(knowledge);
   });
 
-  it('a used answer is not honoured twice', async () => {
+  it('a used answer is not honoured twice', async ({ h }) => {
     const raw = rawModern(h, { AVENIR_MCP_JOURNAL: journal });
     const state = String(result(await raw.call('apply_categories', ARGS)).requestState);
     const no = { confirm: { action: 'decline' } };
@@ -285,7 +280,7 @@ describe('the 2026-07-28 round trip, raw', () => {
     expect(h.standIn.knowledge()).toBe(1);
   });
 
-  it('a reply of another kind counts as no answer: a code', async () => {
+  it('a reply of another kind counts as no answer: a code', async ({ h }) => {
     const raw = rawModern(h, { AVENIR_MCP_JOURNAL: journal });
     const state = String(result(await raw.call('apply_categories', ARGS)).requestState);
     const roots = { confirm: { roots: [{ uri: 'file:///tmp' }] } };

@@ -4,13 +4,13 @@
  * problems and counts the rest, and a read answer past the size cap becomes an error that says what
  * makes it smaller.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import { allTools } from '../../src/tools/index.js';
 import { MAX_ANSWER_BYTES, answerTooLarge } from '../../src/mcp/answer-cap.js';
 import { NAMED_ISSUES, fewer } from '../../src/mcp/few-issues.js';
 import { it } from '../helpers/fixture.js';
-import { ERAS, call, connect, startHarness, textOf, type Harness } from '../helpers/harness.js';
+import { ERAS, call, connect, textOf } from '../helpers/harness.js';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; items?: Schema };
 
@@ -24,15 +24,10 @@ function arrays(path: string, schema: Schema, out: [string, unknown][] = []): [s
   return out;
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-beforeEach(() => h.standIn.reset());
+it.beforeEach(({ h }) => h.standIn.reset());
 
 describe.each(ERAS)('%s era', (era) => {
-  it('every array parameter of every tool has a maxItems of at most 200', async () => {
+  it('every array parameter of every tool has a maxItems of at most 200', async ({ h }) => {
     const s = await connect(h, era);
     const { tools } = await s.client.listTools();
     const found = tools.flatMap((t) => arrays(t.name, t.inputSchema as Schema));
@@ -51,7 +46,7 @@ describe.each(ERAS)('%s era', (era) => {
       expect(byPath[path], path).toBe(100);
   });
 
-  it('101 transactions in one call are refused before any YNAB request', async () => {
+  it('101 transactions in one call are refused before any YNAB request', async ({ h }) => {
     const s = await connect(h, era);
     h.standIn.clearRequests();
     const rows = Array.from({ length: 101 }, (_, i) => ({
@@ -74,7 +69,7 @@ describe.each(ERAS)('%s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it('an argument error names the first few problems, then counts the rest', async () => {
+  it('an argument error names the first few problems, then counts the rest', async ({ h }) => {
     const s = await connect(h, era);
     h.standIn.clearRequests();
     const flags = Array.from({ length: 40 }, (_, i) => ({ transaction_id: `tx-${i}`, color: 'pink' }));
@@ -88,7 +83,7 @@ describe.each(ERAS)('%s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it('a read answer over the size cap is an error that says nothing can narrow it', async () => {
+  it('a read answer over the size cap is an error that says nothing can narrow it', async ({ h }) => {
     const plan = buildDemoPlan();
     const model = plan.accounts[0]!;
     // each account's row is more than 200 bytes of answer: enough of them to pass the cap

@@ -2,20 +2,11 @@
  * The four list tools through a real MCP client, in both protocol eras, against the stand-in over
  * loopback HTTP: results computed here from the demo data, and the YNAB requests each call made.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import { merchant } from '../../src/domain/payees/merchant.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  type Session,
-} from '../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Session } from '../helpers/harness.js';
 import { renderResult } from '../../src/mcp/render.js';
 
 const demo = buildDemoPlan();
@@ -27,22 +18,16 @@ const balanceOf = (accountId: string): number =>
       .reduce((s, t) => s + t.amount, 0),
   );
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 describe.each(ERAS)('list tools, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     s = await connect(h, era);
     h.standIn.clearRequests();
   });
   afterEach(async () => s.close());
 
-  it('list_plans names the demo household in one request', async () => {
+  it('list_plans names the demo household in one request', async ({ h }) => {
     const r = await call(s, 'list_plans');
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent).toEqual({
@@ -66,7 +51,7 @@ describe.each(ERAS)('list tools, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(['GET /plans']);
   });
 
-  it('list_accounts gives every account with its balance, link and reconciliation', async () => {
+  it('list_accounts gives every account with its balance, link and reconciliation', async ({ h }) => {
     const r = await call(s, 'list_accounts', { plan_id: 'demo-budget' });
     const rows = (r.structuredContent as { result: Record<string, unknown>[] }).result;
     expect(rows.map((a) => a.id)).toEqual(demo.accounts.map((a) => a.id));
@@ -96,7 +81,7 @@ describe.each(ERAS)('list tools, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/accounts']);
   });
 
-  it('list_category_groups leaves out the internal group', async () => {
+  it('list_category_groups leaves out the internal group', async ({ h }) => {
     const r = await call(s, 'list_category_groups', { plan_id: 'demo-budget' });
     const expected = demo.category_groups
       .filter((g) => !g.hidden && !g.deleted && g.name !== 'Internal Master Category')
@@ -106,7 +91,7 @@ describe.each(ERAS)('list tools, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/categories']);
   });
 
-  it('list_payees ranks the payees by use, in two requests', async () => {
+  it('list_payees ranks the payees by use, in two requests', async ({ h }) => {
     const r = await call(s, 'list_payees', { plan_id: 'demo-budget', limit: 3 });
     const counts = new Map<string, number>();
     for (const t of demo.transactions)
@@ -140,7 +125,7 @@ describe.each(ERAS)('list tools, %s era', (era) => {
     expect(out.payees.every((p) => p.merchant === 'MARKET FRESH')).toBe(true);
   });
 
-  it('refuses out-of-range limits before any YNAB request', async () => {
+  it('refuses out-of-range limits before any YNAB request', async ({ h }) => {
     for (const limit of [0, 201, 2.5]) {
       const r = await call(s, 'list_payees', { plan_id: 'demo-budget', limit });
       expect(r.isError).toBe(true);
@@ -150,7 +135,7 @@ describe.each(ERAS)('list tools, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it('refuses a plan id that is not a YNAB id before any request', async () => {
+  it('refuses a plan id that is not a YNAB id before any request', async ({ h }) => {
     const r = await call(s, 'list_accounts', { plan_id: 'my plan' });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toBe(
@@ -159,7 +144,7 @@ describe.each(ERAS)('list tools, %s era', (era) => {
     expect(h.standIn.requests).toHaveLength(0);
   });
 
-  it("passes 'last-used' through to YNAB, uncached", async () => {
+  it("passes 'last-used' through to YNAB, uncached", async ({ h }) => {
     const first = await call(s, 'list_accounts', { plan_id: 'last-used' });
     const again = await call(s, 'list_accounts', { plan_id: 'last-used' });
     expect(again.structuredContent).toEqual(first.structuredContent);
@@ -169,7 +154,7 @@ describe.each(ERAS)('list tools, %s era', (era) => {
     ]);
   });
 
-  it('reports YNAB errors with their exact texts', async () => {
+  it('reports YNAB errors with their exact texts', async ({ h }) => {
     const unknown = await call(s, 'list_accounts', { plan_id: 'no-such-plan' });
     expect(textOf(unknown)).toBe(
       "Error calling tool 'list_accounts': plan_id 'no-such-plan' is not a plan this token can read: pass one of 'demo-budget' (from list_plans).",
@@ -183,7 +168,7 @@ describe.each(ERAS)('list tools, %s era', (era) => {
 });
 
 describe('the transaction history', () => {
-  it('is read whole even after list_plans taught the client the first month', async () => {
+  it('is read whole even after list_plans taught the client the first month', async ({ h }) => {
     h.standIn.reset();
     const s = await connect(h, 'modern');
     try {

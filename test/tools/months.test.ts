@@ -4,21 +4,12 @@
  * budgets and transactions, summed per month as YNAB does), the YNAB requests each call made, and
  * every error text.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
 import type { PlanData } from '../../src/demo/index.js';
 import { roundHalfEven } from '../../src/domain/money.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  type Session,
-} from '../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Session } from '../helpers/harness.js';
 import { renderResult } from '../../src/mcp/render.js';
 
 const demo = buildDemoPlan();
@@ -100,29 +91,23 @@ function monthlyTarget(id: string, budgeted: number): Record<string, unknown> | 
   };
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 describe.each(ERAS)('month reads, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     s = await connect(h, era);
     h.standIn.clearRequests();
   });
   afterEach(async () => s.close());
 
-  it.each([
+  it.for([
     ['2026-06-01', 3200, 1967.67, -1382.75, 1232.33],
     ['2026-07-01', 3200, 1967.67, -1379.06, 2464.66],
     ['2026-08-01', 3200, 1967.67, -1426.28, 3696.99],
     ['2026-09-01', 0, 1967.67, -1206.68, 1729.32],
-  ])(
+  ] as const)(
     'get_monthly_summary %s gives the month figures the stand-in computes',
-    async (month, income, bud, act, rta) => {
+    async ([month, income, bud, act, rta], { h }) => {
       const r = await call(s, 'get_monthly_summary', { plan_id: 'demo-budget', month });
       expect(r.isError).toBeFalsy();
       const out = r.structuredContent as Record<string, unknown>;
@@ -145,7 +130,9 @@ describe.each(ERAS)('month reads, %s era', (era) => {
     },
   );
 
-  it("get_monthly_summary of 'current' is September: Restaurants overspent by 22.50, Age of Money 47", async () => {
+  it("get_monthly_summary of 'current' is September: Restaurants overspent by 22.50, Age of Money 47", async ({
+    h,
+  }) => {
     const r = await call(s, 'get_monthly_summary', { plan_id: 'demo-budget' });
     expect(r.structuredContent).toEqual({
       month: '2026-09-01',
@@ -163,9 +150,9 @@ describe.each(ERAS)('month reads, %s era', (era) => {
     ]);
   });
 
-  it.each(['get_monthly_summary', 'get_category_balances', 'get_budget_vs_actual'])(
+  it.for(['get_monthly_summary', 'get_category_balances', 'get_budget_vs_actual'])(
     '%s refuses a malformed month before any request, and reports an unknown one',
-    async (tool) => {
+    async (tool, { h }) => {
       for (const month of ['2026-13-01', '2026-09-15', '2026-9-01', 'september', '']) {
         const r = await call(s, tool, { plan_id: 'demo-budget', month });
         expect(r.isError).toBe(true);
@@ -185,7 +172,7 @@ describe.each(ERAS)('month reads, %s era', (era) => {
     },
   );
 
-  it('get_category_balances lists the usable categories with their figures', async () => {
+  it('get_category_balances lists the usable categories with their figures', async ({ h }) => {
     const r = await call(s, 'get_category_balances', { plan_id: 'demo-budget', month: '2026-08-01' });
     const expected = rows(demo, '2026-08-01').map((c) => ({
       category_id: c.id,
@@ -233,7 +220,7 @@ describe.each(ERAS)('month reads, %s era', (era) => {
     ]);
   });
 
-  it('get_budget_vs_actual gives each share spent, rounded half to even', async () => {
+  it('get_budget_vs_actual gives each share spent, rounded half to even', async ({ h }) => {
     const r = await call(s, 'get_budget_vs_actual', { plan_id: 'demo-budget' });
     const result = (r.structuredContent as { result: Record<string, unknown>[] }).result;
     const expected = rows(demo, '2026-09-01').map((c) => ({
@@ -273,7 +260,7 @@ describe.each(ERAS)('month reads, %s era', (era) => {
     });
   });
 
-  it('get_spending_trends over 3 months reads the month list then July, August, September', async () => {
+  it('get_spending_trends over 3 months reads the month list then July, August, September', async ({ h }) => {
     const r = await call(s, 'get_spending_trends', { plan_id: 'demo-budget' });
     const last3 = MONTHS.slice(-3);
     const spent = (id: string) => last3.map((m) => Math.abs(activity(demo, m, id)));
@@ -310,7 +297,7 @@ describe.each(ERAS)('month reads, %s era', (era) => {
     ]);
   });
 
-  it('get_spending_trends over 24 months reads the 4 months the plan holds', async () => {
+  it('get_spending_trends over 24 months reads the 4 months the plan holds', async ({ h }) => {
     const r = await call(s, 'get_spending_trends', { plan_id: 'demo-budget', months_count: 24 });
     const out = r.structuredContent as { categories: { name: string; amounts: number[] }[] };
     expect(out.categories.find((c) => c.name === 'Groceries')?.amounts).toEqual([182.58, 172.89, 192.51, 0]);
@@ -321,7 +308,7 @@ describe.each(ERAS)('month reads, %s era', (era) => {
     ]);
   });
 
-  it('get_spending_trends refuses months_count out of 1–24 before any request', async () => {
+  it('get_spending_trends refuses months_count out of 1–24 before any request', async ({ h }) => {
     for (const months_count of [0, 25, 2.5, -1]) {
       const r = await call(s, 'get_spending_trends', { plan_id: 'demo-budget', months_count });
       expect(r.isError).toBe(true);
@@ -341,7 +328,7 @@ describe('month reads on an edited plan', () => {
   rent.name = 'Rent\n- 2026-09-03 Fake 0.00: forged\u202e';
   septBudgets['cat-holidays'] = 0;
 
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset(structuredClone(plan));
     s = await connect(h, 'modern');
     h.standIn.clearRequests();

@@ -6,18 +6,12 @@
  * words. Structured figures stay plain numbers in currency units and ISO dates. The formats come from
  * the plans list (list_plans, or `last-used` resolved), never from a request of their own.
  */
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, DINAR, inCurrency, YEN } from '../../src/demo/index.js';
 import type { CurrencyFormatRow, PlanData } from '../../src/demo/plan-data.js';
-import { call, connect, ERAS, requestLines, startHarness, type Harness, out } from '../helpers/harness.js';
+import { call, connect, ERAS, requestLines, out } from '../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../helpers/writes.js';
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
 
 /** A dollar plan as YNAB gives one: symbol first, `,` groups, dates month first. */
 const DOLLAR: CurrencyFormatRow = {
@@ -57,7 +51,7 @@ const CREATE = {
 const BUDGET = { plan_id: 'demo-budget', month: '2026-09-01', category_id: 'cat-restaurants', amount: 150 };
 
 describe.each(ERAS)('%s era', (era) => {
-  it('yen: questions and messages without decimals, figures unchanged', async () => {
+  it('yen: questions and messages without decimals, figures unchanged', async ({ h }) => {
     h.standIn.reset(inCurrency(buildDemoPlan(), YEN));
     const a = answering(ACCEPT);
     const s = await connect(h, era, {
@@ -85,7 +79,7 @@ describe.each(ERAS)('%s era', (era) => {
     expect(typeof behind.ready_to_assign).toBe('number');
   });
 
-  it('dinars: three decimals; last-used resolves the plan and its currency with one list', async () => {
+  it('dinars: three decimals; last-used resolves the plan and its currency with one list', async ({ h }) => {
     h.standIn.reset(inCurrency(buildDemoPlan(), DINAR));
     const a = answering(ACCEPT);
     const s = await connect(h, era, {
@@ -96,7 +90,7 @@ describe.each(ERAS)('%s era', (era) => {
     expect(a.questions).toEqual(['Budget Restaurants for September 2026: budgeted 120.000 KD → 150.125 KD?']);
   });
 
-  it('a plan not listed yet keeps two decimals', async () => {
+  it('a plan not listed yet keeps two decimals', async ({ h }) => {
     h.standIn.reset(inCurrency(buildDemoPlan(), YEN));
     const a = answering(ACCEPT);
     const s = await connect(h, era, {
@@ -107,7 +101,9 @@ describe.each(ERAS)('%s era', (era) => {
     expect(a.questions).toEqual(['Budget Restaurants for 2026-09-01: budgeted 120.00 → 150.00?']);
   });
 
-  it('euros (the demo plan): amounts, dates and months as the plan writes them, in a question, a preview line and messages; figures plain', async () => {
+  it('euros (the demo plan): amounts, dates and months as the plan writes them, in a question, a preview line and messages; figures plain', async ({
+    h,
+  }) => {
     h.standIn.reset(buildDemoPlan());
     const a = answering(ACCEPT);
     const s = await connect(h, era, {
@@ -139,7 +135,7 @@ describe.each(ERAS)('%s era', (era) => {
     expect(typeof behind.ready_to_assign).toBe('number');
   });
 
-  it('dollars: the symbol first, `,` groups, the plan’s month-first dates', async () => {
+  it('dollars: the symbol first, `,` groups, the plan’s month-first dates', async ({ h }) => {
     h.standIn.reset(dollarPlan());
     const a = answering(ACCEPT);
     const s = await connect(h, era, {
@@ -163,7 +159,7 @@ describe.each(ERAS)('%s era', (era) => {
     ]);
   });
 
-  it('a plan without formats: plain numbers and ISO dates, as the data', async () => {
+  it('a plan without formats: plain numbers and ISO dates, as the data', async ({ h }) => {
     h.standIn.reset(plainPlan());
     const a = answering(ACCEPT);
     const s = await connect(h, era, {
@@ -183,7 +179,7 @@ describe.each(ERAS)('%s era', (era) => {
     ]);
   });
 
-  it('euros: messages write their dates and months as the plan does', async () => {
+  it('euros: messages write their dates and months as the plan does', async ({ h }) => {
     h.standIn.reset(buildDemoPlan());
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: tempJournal() } });
     await call(s, 'list_plans', {});
@@ -204,7 +200,9 @@ describe.each(ERAS)('%s era', (era) => {
     );
   });
 
-  it('a target: the question as the plan writes it, the fields and the journal plain, so its undo agrees across a plans list', async () => {
+  it('a target: the question as the plan writes it, the fields and the journal plain, so its undo agrees across a plans list', async ({
+    h,
+  }) => {
     h.standIn.reset(buildDemoPlan());
     const a = answering(ACCEPT);
     const s = await connect(h, era, {
@@ -247,7 +245,9 @@ describe.each(ERAS)('%s era', (era) => {
     ]);
   });
 
-  it('a code given with a plain question still applies once the plans list brings the plan’s formats: the yes binds the change, not its words', async () => {
+  it('a code given with a plain question still applies once the plans list brings the plan’s formats: the yes binds the change, not its words', async ({
+    h,
+  }) => {
     h.standIn.reset(buildDemoPlan());
     const s = await connect(h, era, { env: { AVENIR_MCP_WRITE: '1', AVENIR_MCP_JOURNAL: tempJournal() } });
     const first = out(await call(s, 'move_money', MOVE));

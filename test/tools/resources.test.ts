@@ -2,30 +2,16 @@
  * The `ynab://` resources: compact JSON, one YNAB request each, names sanitised; and the digest, the
  * text get_digest answers.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan } from '../../src/demo/index.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  textOf,
-  startHarness,
-  type Harness,
-  type Session,
-} from '../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Session } from '../helpers/harness.js';
 
 const demo = buildDemoPlan();
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
 
 describe.each(ERAS)('resources, %s era', (era) => {
   let s: Session;
-  beforeEach(async () => {
+  it.beforeEach(async ({ h }) => {
     h.standIn.reset();
     s = await connect(h, era);
     h.standIn.clearRequests();
@@ -39,7 +25,7 @@ describe.each(ERAS)('resources, %s era', (era) => {
     return c.text;
   };
 
-  it('ynab://plans lists the plans with their ids', async () => {
+  it('ynab://plans lists the plans with their ids', async ({ h }) => {
     const text = await read('ynab://plans');
     expect(text).toBe(
       JSON.stringify([
@@ -49,7 +35,7 @@ describe.each(ERAS)('resources, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(['GET /plans']);
   });
 
-  it('ynab://plans/{plan_id}/categories gives the visible categories by group', async () => {
+  it('ynab://plans/{plan_id}/categories gives the visible categories by group', async ({ h }) => {
     const body = JSON.parse(await read('ynab://plans/demo-budget/categories')) as {
       group: string;
       categories: { category_id: string; name: string }[];
@@ -65,7 +51,7 @@ describe.each(ERAS)('resources, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual(['GET /plans/demo-budget/categories']);
   });
 
-  it('ynab://plans/{plan_id}/accounts gives the open accounts in currency units', async () => {
+  it('ynab://plans/{plan_id}/accounts gives the open accounts in currency units', async ({ h }) => {
     const body = JSON.parse(await read('ynab://plans/demo-budget/accounts')) as {
       account_id: string;
       balance: number;
@@ -82,6 +68,7 @@ describe.each(ERAS)('resources, %s era', (era) => {
   });
 
   it('avenir-mcp://digest/{plan_id} is the text get_digest answers, and moves no mark', async ({
+    h,
     journal,
   }) => {
     // no freshness window: another app's change shows at once

@@ -6,9 +6,9 @@
  * client, in both eras.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
-import { ERAS, connect, startHarness, type Harness } from '../helpers/harness.js';
+import { ERAS, connect } from '../helpers/harness.js';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; items?: Schema };
 
@@ -65,14 +65,10 @@ function docRow(doc: string, tool: string, param: string): string {
   return section.split('\n').find((line) => line.startsWith(`| \`${param}\` |`)) ?? '';
 }
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-
 describe.each(ERAS)('schema bounds, %s era', (era) => {
-  it('every bound a description states is in the schema; every schema bound is in the docs', async () => {
+  it('every bound a description states is in the schema; every schema bound is in the docs', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_WRITE: '1' } });
     const { tools } = await s.client.listTools();
     expect(tools.length).toBeGreaterThan(30);

@@ -3,19 +3,14 @@
  * (from the plan list last read, else one GET /plans), a 404 on a plan it does read stays YNAB's own,
  * and a resource template filled with such an id (or with no id at all) is an invalid-params error.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
-import { ERAS, call, connect, startHarness, textOf, type Harness } from '../helpers/harness.js';
+import { ERAS, call, connect, textOf } from '../helpers/harness.js';
 
 const UNKNOWN =
   "plan_id 'no-such-plan' is not a plan this token can read: pass one of 'demo-budget' (from list_plans).";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => h.close());
-beforeEach(() => h.standIn.reset());
+it.beforeEach(({ h }) => h.standIn.reset());
 
 const plansBody = (n: number) =>
   JSON.stringify({
@@ -23,7 +18,7 @@ const plansBody = (n: number) =>
   });
 
 describe.each(ERAS)('%s era', (era) => {
-  it('a read tool names the plans the token reads, with one GET /plans at most', async () => {
+  it('a read tool names the plans the token reads, with one GET /plans at most', async ({ h }) => {
     const s = await connect(h, era);
     const r = await call(s, 'get_monthly_summary', { plan_id: 'no-such-plan' });
     expect(r.isError).toBe(true);
@@ -36,7 +31,7 @@ describe.each(ERAS)('%s era', (era) => {
     expect(h.standIn.requests.map((q) => q.path)).toEqual(['/plans/no-such-plan/accounts']);
   });
 
-  it('a confirmed write says the same and writes nothing', async ({ journal }) => {
+  it('a confirmed write says the same and writes nothing', async ({ h, journal }) => {
     const s = await connect(h, era, { env: { AVENIR_MCP_JOURNAL: journal } });
     const r = await call(s, 'flag_transactions', {
       plan_id: 'no-such-plan',
@@ -46,7 +41,9 @@ describe.each(ERAS)('%s era', (era) => {
     expect(h.standIn.writes).toEqual([]);
   });
 
-  it("a 404 on a plan the token reads stays YNAB's, and so does one when the plan list fails", async () => {
+  it("a 404 on a plan the token reads stays YNAB's, and so does one when the plan list fails", async ({
+    h,
+  }) => {
     const s = await connect(h, era);
     await call(s, 'list_plans');
     h.standIn.fault({ path: '/plans/demo-budget/accounts', status: 404 });
@@ -58,7 +55,7 @@ describe.each(ERAS)('%s era', (era) => {
     expect(textOf(failed)).toBe("Error calling tool 'list_accounts': YNAB 404: Resource not found");
   });
 
-  it('names ten plans at most, and a token without plans says so', async () => {
+  it('names ten plans at most, and a token without plans says so', async ({ h }) => {
     const s = await connect(h, era);
     h.standIn.fault({ path: '/plans', status: 200, body: plansBody(13) });
     const r = await call(s, 'list_accounts', { plan_id: 'no-such-plan' });
@@ -71,7 +68,9 @@ describe.each(ERAS)('%s era', (era) => {
     );
   });
 
-  it('a resource template with an unknown plan or a malformed id is an invalid-params error', async () => {
+  it('a resource template with an unknown plan or a malformed id is an invalid-params error', async ({
+    h,
+  }) => {
     const s = await connect(h, era);
     await expect(s.client.readResource({ uri: 'ynab://plans/no-such-plan/accounts' })).rejects.toMatchObject({
       code: -32602,
