@@ -5,18 +5,9 @@
  * preview carries no code, the ticket gives its secret once, the secret applies exactly once, binds
  * the previewed change and is refused when forged, reused or old.
  */
-import { afterEach, beforeEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
-import {
-  ERAS,
-  call,
-  connect,
-  requestLines,
-  startHarness,
-  textOf,
-  type Harness,
-  type Session,
-} from '../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, type Session } from '../helpers/harness.js';
 import { fakeClock } from '../helpers/writes.js';
 import {
   APPROVAL_VIEW,
@@ -48,14 +39,15 @@ const ticketOf = (r: { _meta?: unknown }) =>
 const secretOf = (r: { _meta?: unknown }) =>
   (r._meta as Record<string, { secret?: string } | undefined> | undefined)?.[SECRET_META_KEY]?.secret;
 
-let h: Harness;
-beforeEach(async () => {
-  h = await startHarness();
+// each test starts afresh, as on a stand-in of its own: the demo plan as built, nothing recorded, and
+// a journal (with the digest's mark beside it) of its own
+it.beforeEach(({ h, journal }) => {
+  h.standIn.reset();
+  h.env.AVENIR_MCP_JOURNAL = journal;
 });
-afterEach(() => h.close());
 
 describe.each(ERAS)('MCP Apps offered only to clients that declare them (%s)', (era) => {
-  it('lists the card tools, the views and each tool view for a client with Apps', async () => {
+  it('lists the card tools, the views and each tool view for a client with Apps', async ({ h }) => {
     const s = await connect(h, era, { capabilities: APPS });
     const { tools } = await s.client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
@@ -97,7 +89,9 @@ describe.each(ERAS)('MCP Apps offered only to clients that declare them (%s)', (
     ]);
   });
 
-  it('names the digest view in get_digest’s results, declared by its definition, and no chart', async () => {
+  it('names the digest view in get_digest’s results, declared by its definition, and no chart', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { capabilities: APPS });
     const digest = await call(s, 'get_digest', { plan_id: 'demo-budget' });
     expect(digest._meta?.[VIEW_META_KEY]).toBe('digest');
@@ -108,7 +102,9 @@ describe.each(ERAS)('MCP Apps offered only to clients that declare them (%s)', (
     expect(page.text).toContain('<title>Digest</title>');
   });
 
-  it('offers a client without Apps nothing of them, and answers their names like unknown ones', async () => {
+  it('offers a client without Apps nothing of them, and answers their names like unknown ones', async ({
+    h,
+  }) => {
     const s = await connect(h, era);
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name)).not.toContain('open_approval');
@@ -154,7 +150,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     return { question: (r.structuredContent as { question: string }).question, secret: String(secretOf(r)) };
   };
 
-  it('previews without a code, applies once with the secret, refuses a second answer', async () => {
+  it('previews without a code, applies once with the secret, refuses a second answer', async ({ h }) => {
     const s = await connect(h, era, { capabilities: APPS });
     const { r, ticket } = await preview(s);
     const out = r.structuredContent as Record<string, unknown>;
@@ -179,7 +175,9 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     expect(writes(h)).toHaveLength(2);
   });
 
-  it(`${req('card-secret-hidden')} gives the secret in the result's _meta alone, never in what a host may show the model`, async () => {
+  it(`${req('card-secret-hidden')} gives the secret in the result's _meta alone, never in what a host may show the model`, async ({
+    h,
+  }) => {
     const s = await connect(h, era, { capabilities: APPS });
     const { ticket } = await preview(s);
     const opened = await call(s, 'open_approval', { ticket });
@@ -198,7 +196,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     expect(writes(h)).toHaveLength(2);
   });
 
-  it('gives a ticket its secret once, and forged secrets apply nothing', async () => {
+  it('gives a ticket its secret once, and forged secrets apply nothing', async ({ h }) => {
     const s = await connect(h, era, { capabilities: APPS });
     const { ticket } = await preview(s);
     await open(s, ticket);
@@ -210,7 +208,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     expect(writes(h)).toEqual([]);
   });
 
-  it('declines without writing, and the secret is spent', async () => {
+  it('declines without writing, and the secret is spent', async ({ h }) => {
     const s = await connect(h, era, { capabilities: APPS });
     const { ticket } = await preview(s);
     const { secret } = await open(s, ticket);
@@ -220,7 +218,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     expect(writes(h)).toEqual([]);
   });
 
-  it('refuses a secret older than 10 minutes', async () => {
+  it('refuses a secret older than 10 minutes', async ({ h }) => {
     const clock = fakeClock();
     const s = await connect(h, era, { capabilities: APPS, overrides: { clock } });
     const late = await open(s, (await preview(s)).ticket);
@@ -230,7 +228,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     expect(writes(h)).toEqual([]);
   });
 
-  it('reads YNAB again when the user approves: the change applies to what YNAB holds then', async () => {
+  it('reads YNAB again when the user approves: the change applies to what YNAB holds then', async ({ h }) => {
     const s = await connect(h, era, { capabilities: APPS });
     const { secret } = await open(s, (await preview(s)).ticket);
     // the same move made meanwhile through another client
@@ -245,7 +243,9 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     expect(writes(h)).toHaveLength(4);
   });
 
-  it('refuses the approval when the re-run plans another change than the one the secret binds', async () => {
+  it('refuses the approval when the re-run plans another change than the one the secret binds', async ({
+    h,
+  }) => {
     const s = await connect(h, era, { capabilities: APPS });
     // a gap of 10.00 on Savings, to be booked as an adjustment
     const shown = await call(s, 'reconcile_account', RECONCILE);
@@ -268,7 +268,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     expect(writes(h)).toEqual([]);
   });
 
-  it('says truly what YNAB holds when the approved change fails there', async () => {
+  it('says truly what YNAB holds when the approved change fails there', async ({ h }) => {
     const s = await connect(h, era, { capabilities: APPS });
     const { secret } = await open(s, (await preview(s)).ticket);
     const path = '/plans/demo-budget/months/2026-09-01/categories/cat-holidays';
@@ -279,7 +279,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     expect(writes(h)).toEqual([`PATCH ${path}`]);
   });
 
-  it('lets the card approve when codes are forbidden (AVENIR_MCP_REQUIRE_ELICITATION=1)', async () => {
+  it('lets the card approve when codes are forbidden (AVENIR_MCP_REQUIRE_ELICITATION=1)', async ({ h }) => {
     const s = await connect(h, era, { capabilities: APPS, env: { AVENIR_MCP_REQUIRE_ELICITATION: '1' } });
     const { secret } = await open(s, (await preview(s)).ticket);
     const applied = await call(s, 'answer_approval', { secret, approve: true });

@@ -11,7 +11,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { Frame, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
+import { it } from '../helpers/fixture.js';
 import { startAppsHost, type AppsHost } from '../../scripts/apps-host.mjs';
 import { loadConfig } from '../../src/config.js';
 import { createDeps } from '../../src/deps.js';
@@ -19,7 +20,7 @@ import { silentLog } from '../../src/log.js';
 import { serverFactory } from '../../src/server.js';
 import { SECRET_META_KEY } from '../../src/mcp/register-apps.js';
 import { closePage, openBrowser, type Browser } from '../helpers/browser.js';
-import { requestLines, startHarness, type Harness } from '../helpers/harness.js';
+import { requestLines, type Harness } from '../helpers/harness.js';
 
 const SHOTS = join('test-results', 'apps');
 const MOVE = {
@@ -35,7 +36,6 @@ const MOVE_WRITES = [
 ];
 
 let browser: Browser;
-let h: Harness;
 let host: AppsHost;
 let page: Page;
 
@@ -45,9 +45,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => browser?.close());
 
-beforeEach(async () => {
-  h = await startHarness();
-  const deps = createDeps(loadConfig(h.env), silentLog);
+it.beforeEach(async ({ h, journal }) => {
+  // each test starts afresh, as on a stand-in of its own: the demo plan as built, nothing recorded,
+  // and a journal of its own
+  h.standIn.reset();
+  const deps = createDeps(loadConfig({ ...h.env, AVENIR_MCP_JOURNAL: journal }), silentLog);
   host = await startAppsHost({ handler: createMcpHandler(serverFactory(deps)), hostDir: 'build/apps-host' });
   page = await browser.page();
   await page.goto(`${host.url}?test`);
@@ -58,10 +60,9 @@ beforeEach(async () => {
 afterEach(async () => {
   closePage(page);
   await host.close();
-  await h.close();
 });
 
-const writes = () => requestLines(h.standIn).filter((l) => !l.startsWith('GET'));
+const writes = (h: Harness) => requestLines(h.standIn).filter((l) => !l.startsWith('GET'));
 
 /** Calls a tool as the model would, through the host page, and returns its view's frame. */
 async function show(name: string, args: Record<string, unknown>, theme = 'light'): Promise<Frame> {
@@ -104,7 +105,9 @@ const callAsApp = (name: string, args: Record<string, unknown>) =>
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 
 describe('the approval card in Chromium', () => {
-  it('applies exactly the move on Approve, once, and tells the conversation without a secret', async () => {
+  it('applies exactly the move on Approve, once, and tells the conversation without a secret', async ({
+    h,
+  }) => {
     const card = await show('move_money', MOVE);
     await stateOf(card, 'ready');
     expect(await card.textContent('h1')).toBe('Move 22.50 from Holidays to Restaurants for 2026-09-01?');
@@ -113,7 +116,7 @@ describe('the approval card in Chromium', () => {
       'Restaurants: budgeted 120.00 → 142.50, available after 0.00',
     ]);
     await shot('approval-card');
-    expect(writes()).toEqual([]);
+    expect(writes(h)).toEqual([]);
     // two clicks as fast as a person can: the first disables the buttons, the second sends nothing
     await card.evaluate(() => {
       const doc = (globalThis as never as { document: { getElementById(id: string): { click(): void } } })
@@ -127,7 +130,7 @@ describe('the approval card in Chromium', () => {
     expect(await card.textContent('#outcome')).toBe('Done. Undo');
     expect(await card.getAttribute('#undo', 'aria-label')).toContain('Undo this change');
     await shot('approval-applied');
-    expect(writes()).toEqual(MOVE_WRITES);
+    expect(writes(h)).toEqual(MOVE_WRITES);
     expect((await appCalls()).map((c) => c.name)).toEqual(['open_approval', 'answer_approval']);
     const secret = String((await appCalls())[1]?.arguments.secret);
     expect(secret).toMatch(/^[\w-]{43}$/);
@@ -142,18 +145,18 @@ describe('the approval card in Chromium', () => {
     expect(seen).not.toContain(secret);
   });
 
-  it('writes nothing on Decline, and the spent secret cannot approve afterwards', async () => {
+  it('writes nothing on Decline, and the spent secret cannot approve afterwards', async ({ h }) => {
     const card = await show('move_money', MOVE, 'dark');
     await stateOf(card, 'ready');
     await shot('approval-card-dark');
     await card.click('#decline');
     await stateOf(card, 'declined');
     expect(await card.textContent('#outcome')).toBe('Declined: nothing was changed.');
-    expect(writes()).toEqual([]);
+    expect(writes(h)).toEqual([]);
     expect(await modelSaw()).toContain('the user declined');
   });
 
-  it('refuses a forged secret and a reused one, and the model cannot call the card tools', async () => {
+  it('refuses a forged secret and a reused one, and the model cannot call the card tools', async ({ h }) => {
     const card = await show('move_money', MOVE);
     await stateOf(card, 'ready');
     const refused = await page.evaluate(() =>
@@ -168,13 +171,13 @@ describe('the approval card in Chromium', () => {
     expect((await callAsApp('answer_approval', { secret: 'x'.repeat(43), approve: true })).isError).toBe(
       true,
     );
-    expect(writes()).toEqual([]);
+    expect(writes(h)).toEqual([]);
     await card.click('#approve');
     await stateOf(card, 'applied');
     const secret = String((await appCalls())[1]?.arguments.secret);
     expect(secret).toMatch(/^[\w-]{43}$/);
     expect((await callAsApp('answer_approval', { secret, approve: true })).isError).toBe(true);
-    expect(writes()).toEqual(MOVE_WRITES);
+    expect(writes(h)).toEqual(MOVE_WRITES);
   });
 });
 
@@ -186,7 +189,7 @@ describe('the charts in Chromium', () => {
     ['get_budget_vs_actual', { plan_id: 'demo-budget', month: 'current' }],
   ];
   for (const [tool, args] of CHARTS) {
-    it(`draws ${tool} within 500 px, light and dark`, async () => {
+    it(`draws ${tool} within 500 px, light and dark`, async ({ h }) => {
       for (const theme of ['light', 'dark']) {
         const view = await show(tool, args, theme);
         await stateOf(view, 'drawn');
@@ -197,13 +200,15 @@ describe('the charts in Chromium', () => {
         );
         await shot(`${tool}-${theme}`);
       }
-      expect(writes()).toEqual([]);
+      expect(writes(h)).toEqual([]);
     });
   }
 });
 
 describe('the digest view in Chromium', () => {
-  it('shows get_digest grouped by kind, each item with its tool, within 500 px, light and dark', async () => {
+  it('shows get_digest grouped by kind, each item with its tool, within 500 px, light and dark', async ({
+    h,
+  }) => {
     for (const theme of ['light', 'dark']) {
       const view = await show('get_digest', { plan_id: 'demo-budget' }, theme);
       await stateOf(view, 'shown');
@@ -250,6 +255,6 @@ describe('the digest view in Chromium', () => {
       expect(color).toBe(theme === 'light' ? 'rgb(31, 35, 40)' : 'rgb(230, 230, 230)');
       await shot(`get_digest-${theme}`);
     }
-    expect(writes()).toEqual([]);
+    expect(writes(h)).toEqual([]);
   });
 });
