@@ -17,6 +17,7 @@
 // accepted; default the instance's own). Once listening, it writes one JSON line on stdout:
 // { "url": ".../mcp", "pid": ... }.
 import { readFileSync } from 'node:fs';
+import { limitHeapGrowth } from '../dist/heap-growth.js';
 import { loadConfig } from '../dist/config.js';
 import { Secret } from '../dist/domain/secret.js';
 import { createLog } from '../dist/log.js';
@@ -30,6 +31,7 @@ import { runHttp } from '../dist/transports/http.js';
 import { WRITE_SCOPE } from '../dist/transports/oauth/scopes.js';
 import { personServers } from '../dist/transports/per-person.js';
 
+limitHeapGrowth(); // as the CLI entry does, so that the bench measures the memory an operator sees
 const config = loadConfig(process.env);
 const log = createLog(config.logLevel, config.logFormat);
 const bearersFile = process.env.AVENIR_BENCH_BEARERS;
