@@ -1,7 +1,9 @@
 // What each simulated person of the hosted bench does (bench/hosted.mjs): 20 calls through the official
 // MCP client (protocol 2026-07-28, so that any instance may answer any request), one after another,
 // while every other person does the same: 12 reads, and two confirmed writes (a create, a flag), each
-// previewed, confirmed with its code and then undone the same way.
+// previewed, confirmed with its code and then undone the same way. In a paced run each person pauses
+// before each call after the first, as a person's assistant does while the model writes its next step;
+// without pauses every person calls back to back, the load of a burst.
 //
 // A call the balancer cut (its instance died under it) is told apart from an error. A read or a preview
 // cut is asked again: it changed nothing. A confirmed write or undo cut is never sent again: its outcome
@@ -87,10 +89,11 @@ const textOf = (result) =>
 
 /**
  * Runs the person's calls. `record(kind, ms, outcome, detail)` hears each call; `cuts()` says whether
- * a failed call may be a cut (the run has killed an instance); `done()` is told after each call.
+ * a failed call may be a cut (the run has killed an instance); `done()` is told after each call;
+ * `pause()`, awaited before each step after the first, is the person's think time (none by default).
  * Resolves with what the checks need: the operations applied, and the writes whose outcome is unknown.
  */
-export async function runPerson(p, client, { run, record, cuts, done }) {
+export async function runPerson(p, client, { run, record, cuts, done, pause = async () => {} }) {
   const applied = {};
   const unknown = [];
   const call = async (kind, tool, args, retry) => {
@@ -122,7 +125,8 @@ export async function runPerson(p, client, { run, record, cuts, done }) {
     return call(kinds[1], tool, { ...args, confirmation: preview.confirmation }, false);
   };
   const seen = new Set();
-  for (const step of script(p, run)) {
+  for (const [i, step] of script(p, run).entries()) {
+    if (i > 0) await pause();
     if (step.type === 'read') {
       await call(seen.has(step.tool) ? 'read, repeat' : 'read, first', step.tool, step.args, true);
       seen.add(step.tool);
