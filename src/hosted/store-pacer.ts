@@ -5,12 +5,12 @@
  * seen by one instance holds them all. Times are the wall clock's, the one clock instances share. The
  * refusals are those of the single-owner pacer (src/ynab/pace.ts), word for word.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { observePacerRefusal, observePacerReservation, observeYnabPause } from '../metrics/hooks.js';
 import type { PersonId } from '../store/people.js';
 import { SqlPacer, type Reservation } from '../store/sql-pacer.js';
 import type { Database } from '../store/sql.js';
 import {
+  allowanceOf,
   budgetRefusal,
   HOURLY_BUDGET,
   MS_PER_SECOND,
@@ -18,6 +18,7 @@ import {
   pauseSeconds,
   type Allowance,
   type Pacing,
+  withAllowance,
 } from '../ynab/pace.js';
 
 export class StorePacer implements Pacing {
@@ -25,7 +26,6 @@ export class StorePacer implements Pacing {
   readonly #person: PersonId;
   readonly #now: () => number;
   readonly #budget: number;
-  readonly #operation = new AsyncLocalStorage<Allowance>();
 
   /** `now`: the wall clock, in epoch milliseconds. */
   constructor(db: Database, person: PersonId, now: () => number, budget = HOURLY_BUDGET) {
@@ -54,7 +54,7 @@ export class StorePacer implements Pacing {
   }
 
   async take(): Promise<void> {
-    const allowance = this.#operation.getStore();
+    const allowance = allowanceOf(this);
     if (allowance !== undefined && allowance.left > 0) {
       allowance.left -= 1; // reserved (and counted) before the operation's first write
       return;
@@ -66,14 +66,14 @@ export class StorePacer implements Pacing {
     const id = await this.#reserve(count, false);
     const allowance: Allowance = { left: count, compensating: false };
     try {
-      return await this.#operation.run(allowance, operation);
+      return await withAllowance(this, allowance, operation);
     } finally {
       await this.#sql.release(this.#person, id, allowance.left);
     }
   }
 
   compensating<T>(write: () => Promise<T>): Promise<T> {
-    return this.#operation.run({ left: 0, compensating: true }, write);
+    return withAllowance(this, { left: 0, compensating: true }, write);
   }
 
   async pause(retryAfter: string | null): Promise<number> {

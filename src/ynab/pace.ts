@@ -67,12 +67,32 @@ export interface Allowance {
   compensating: boolean;
 }
 
+/**
+ * The running operation's allowance, per pacer, in ONE AsyncLocalStorage for every pacer of the
+ * process. An AsyncLocalStorage, once used, stays on Node's list of storages until it is disabled, and
+ * every promise the process creates afterwards visits each storage on that list (Node 20 and 22): one
+ * storage per pacer (a pacer per server in tests, per person in hosted mode) made every promise slower
+ * with every person or connection ever served, and each of those storages stayed for good. Keyed by the pacer
+ * instead, the scope is one storage whatever the number of pacers, and an operation of one pacer never
+ * sees another's allowance.
+ */
+const operations = new AsyncLocalStorage<ReadonlyMap<object, Allowance>>();
+
+/** The allowance `pacer`'s running operation holds, if this call runs inside one. */
+export const allowanceOf = (pacer: object): Allowance | undefined => operations.getStore()?.get(pacer);
+
+/** Runs `operation` with `allowance` as `pacer`'s, other pacers' allowances kept as they were. */
+export function withAllowance<T>(pacer: object, allowance: Allowance, operation: () => T): T {
+  const scope = new Map(operations.getStore());
+  scope.set(pacer, allowance);
+  return operations.run(scope, operation);
+}
+
 export class Pacer implements Pacing {
   readonly #now: () => number;
   readonly #budget: number;
   #sends: number[] = [];
   #pausedUntil = 0;
-  readonly #operation = new AsyncLocalStorage<Allowance>();
 
   constructor(now: () => number, budget = HOURLY_BUDGET) {
     this.#now = now;
@@ -82,7 +102,7 @@ export class Pacer implements Pacing {
 
   /** Refuses (throws) when paused or over budget; otherwise records one send. */
   take(): void {
-    const allowance = this.#operation.getStore();
+    const allowance = allowanceOf(this);
     if (allowance !== undefined && allowance.left > 0) {
       allowance.left -= 1; // reserved (and counted) before the operation's first write
       return;
@@ -108,7 +128,7 @@ export class Pacer implements Pacing {
     this.#sends.push(...stamps);
     const allowance: Allowance = { left: count, compensating: false };
     try {
-      return await this.#operation.run(allowance, operation);
+      return await withAllowance(this, allowance, operation);
     } finally {
       for (let i = 0; i < allowance.left; i++) {
         const at = this.#sends.lastIndexOf(now);
@@ -119,7 +139,7 @@ export class Pacer implements Pacing {
 
   /** Runs a compensation write: it passes the hourly budget (a 429 pause still holds it back). */
   compensating<T>(write: () => Promise<T>): Promise<T> {
-    return this.#operation.run({ left: 0, compensating: true }, write);
+    return withAllowance(this, { left: 0, compensating: true }, write);
   }
 
   #checkPause(now: number): void {

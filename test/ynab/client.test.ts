@@ -251,6 +251,25 @@ describe(`${req('pacer-hourly')} pacing and 429 (YNAB allows 200 requests per ho
     await client.request('GET', PLANS);
     expect(standIn.requests).toHaveLength(1);
   });
+
+  it("an operation's reserved sends are its own pacer's: another pacer's sends inside it count on their own", async () => {
+    const mine = new Pacer(() => now);
+    const other = new Pacer(() => now);
+    await mine.reserved(2, async () => {
+      // one of mine's reserved sends, then the other pacer's send, which its own budget counts
+      mine.take();
+      other.take();
+      await other.reserved(1, async () => {
+        other.take(); // the other's reservation; mine's one reserved send is still there
+        mine.take();
+      });
+    });
+    expect(await mine.sentLastHour()).toBe(2);
+    expect(await other.sentLastHour()).toBe(2);
+    // outside any operation nothing is reserved any more: each take counts one more send
+    mine.take();
+    expect(await mine.sentLastHour()).toBe(3);
+  });
 });
 
 /*
