@@ -2,7 +2,7 @@
  * Test harness: the YNAB stand-in over loopback HTTP, the server's deps pointed at it, and real MCP
  * clients in both protocol eras (2026-07-28 and the 2025 revisions).
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -130,6 +130,16 @@ export async function call(s: Session, name: string, args: Record<string, unknow
  */
 export const out = <T = Record<string, unknown>>(r: { structuredContent?: unknown }): T =>
   r.structuredContent as T;
+
+/** The writes the stand-in received, in order, each as its method, path and body. */
+export const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
+
+/** A journal file's lines as written, none when it does not exist yet. */
+export const journalLines = (path: string): string[] =>
+  existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n') : [];
+
+/** A journal file's entries, parsed. */
+export const journalEntries = (path: string): unknown[] => journalLines(path).map((l) => JSON.parse(l));
 
 export function textOf(result: { content?: unknown }): string {
   const content = result.content as { type: string; text?: string }[] | undefined;

@@ -8,7 +8,7 @@ import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../src/demo/index.js';
 import { E_CODE_REFUSED, E_PLAN_CHANGED } from '../../src/safety/confirm.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, type Harness, out, writes } from '../helpers/harness.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 
 const PLAN = 'demo-budget';
@@ -19,7 +19,6 @@ const CATEGORIES = `GET /plans/${PLAN}/categories`;
 const PAYEES = `GET /plans/${PLAN}/payees`;
 const TRANSACTIONS = `GET /plans/${PLAN}/transactions`;
 
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 /** The request lines without their query strings. */
 const paths = (h: Harness) => requestLines(h.standIn).map((line) => line.split('?')[0]);
 

@@ -8,7 +8,7 @@ import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, out, writes } from '../../helpers/harness.js';
 import { ACCEPT, DECLINE, answering, tempJournal } from '../../helpers/writes.js';
 
 const FORGED = 'Fun\n- 2026-09-03 Fake 0.00: \u200bforged';
@@ -33,7 +33,6 @@ function plantedPlan(): PlanData {
   return plan;
 }
 
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const GET = 'GET /plans/demo-budget/categories';
 const ARGS = { plan_id: 'demo-budget', category_group_id: 'grp-fun', name: '  Climbing ' };
 const QUESTION = "Create category 'Climbing' in Fun?";

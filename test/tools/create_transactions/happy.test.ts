@@ -5,13 +5,23 @@
  * elicitation paths, the POST and the journal, request counts, last-used, and the undo of a `create`
  * operation with its conflicts (a full conflict closes the operation so the next undo moves on).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
 import { sideState } from '../../../src/domain/transactions/transfer-sides.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  requestLines,
+  textOf,
+  type Harness,
+  out,
+  writes,
+  journalLines,
+} from '../../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../../helpers/plans.js';
 import { ACCEPT, CANCEL, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
@@ -98,8 +108,6 @@ const POST = {
 const CREATED = ['tx-226', 'tx-227', 'tx-228'];
 const READS = ['GET /plans/demo-budget/accounts', 'GET /plans/demo-budget/categories'];
 
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
-const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 const live = (h: Harness, id: string) => h.standIn.state.transactions.some((t) => t.id === id && !t.deleted);
 const remove = (h: Harness, id: string) =>
   fetch(`${h.standIn.url}/plans/demo-budget/transactions/${id}`, {

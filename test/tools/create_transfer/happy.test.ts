@@ -6,11 +6,19 @@
  * operation (one DELETE removing both sides; a transfer changed since is left alone; the cases of
  * each side and field are in create_transfer/linked-sides.test.ts).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  requestLines,
+  textOf,
+  type Harness,
+  out,
+  journalLines,
+} from '../../helpers/harness.js';
 import { ACCEPT, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
 
@@ -41,7 +49,6 @@ const SIDE_226 =
   '{"transaction_id":"tx-226","account_id":"acc-checking","date":"2026-09-25","amount":-200000,"payee_id":"pay-039","category_id":null,"memo_digest":"811c9dc501000193","cleared":"uncleared","approved":true,"flag_color":null}';
 const SIDE_227 =
   '{"transaction_id":"tx-227","account_id":"acc-savings","date":"2026-09-25","amount":200000,"payee_id":"pay-036","category_id":null,"memo_digest":"811c9dc501000193","cleared":"uncleared","approved":true,"flag_color":null}';
-const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 const newRows = (h: Harness) =>
   h.standIn.state.transactions
     .filter((t) => t.date === '2026-09-25' && !t.deleted)

@@ -5,12 +5,20 @@
  * undo of a `delete` operation recreating them with the same fields, or leaving alone those whose
  * account closed since.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  requestLines,
+  textOf,
+  type Harness,
+  out,
+  journalLines,
+} from '../../helpers/harness.js';
 import { ACCEPT, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 
 /** The demo plan with tx-045 reconciled and a memo and a flag on tx-056. */
@@ -46,7 +54,6 @@ const RECREATED = {
 };
 
 const live = (h: Harness, id: string) => h.standIn.state.transactions.find((t) => t.id === id && !t.deleted);
-const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 /** The Savings side of the Checking → Savings transfer tx-044. */
 const savingsSide = (h: Harness) =>
   h.standIn.state.transactions.find(

@@ -3,12 +3,21 @@
  * with bank text on one line, code and elicitation paths, the journal, request counts, last-used, and
  * the undo of a `flag` operation with its conflicts (a full one closes the operation).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  requestLines,
+  textOf,
+  type Harness,
+  out,
+  writes,
+  journalLines,
+} from '../../helpers/harness.js';
 import { ACCEPT, CANCEL, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 
 /** The demo plan with a forged payee on tx-053 and a red flag on tx-045. */
@@ -72,10 +81,8 @@ const PATCH = {
 const GET_TX = 'GET /plans/demo-budget/transactions';
 const PATCH_TX = 'PATCH /plans/demo-budget/transactions';
 
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const flagOf = (h: Harness, id: string) =>
   h.standIn.state.transactions.find((t) => t.id === id)?.flag_color ?? null;
-const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 const setFlag = (h: Harness, id: string, color: string | null) =>
   fetch(`${h.standIn.url}/plans/demo-budget/transactions`, {
     method: 'PATCH',

@@ -3,7 +3,7 @@
  * source then target, the rollback when YNAB refuses the target and both compensation errors (each says
  * what YNAB now holds), journal lines, request counts, conflicts (a full one closes the operation).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
@@ -18,6 +18,8 @@ import {
   type Harness,
   type Session,
   out,
+  writes,
+  journalLines,
 } from '../../helpers/harness.js';
 import { ACCEPT, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 
@@ -72,9 +74,6 @@ function plantedPlan(): PlanData {
   return plan;
 }
 
-const journalLines = (path: string): string[] =>
-  existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n') : [];
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const budgetedOf = (h: Harness, id: string) => h.standIn.state.budgets['2026-09-01']?.[id];
 const patchBody = (milli: number) => ({ category: { budgeted: milli } });
 const setInYnab = (h: Harness, path: string, milli: number) =>

@@ -4,12 +4,21 @@
  * the journal line written after YNAB accepted them, the request counts. Its undo is in
  * reconcile_account/undo.test.ts.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  requestLines,
+  textOf,
+  type Harness,
+  out,
+  writes,
+  journalLines,
+} from '../../helpers/harness.js';
 import {
   ACCEPT,
   CANCEL,
@@ -39,8 +48,6 @@ const status = (plan: PlanData, id: string, cleared: string) => {
   const t = plan.transactions.find((x) => x.id === id);
   if (t) t.cleared = cleared;
 };
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
-const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 
 describe.each(ERAS)('reconcile_account, %s era', (era) => {
   let journal: string;

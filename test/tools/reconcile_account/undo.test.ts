@@ -8,7 +8,16 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, requestLines, type Harness, type Session, out } from '../../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  requestLines,
+  type Harness,
+  type Session,
+  out,
+  writes,
+} from '../../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
 
@@ -17,7 +26,6 @@ const UNDO = { plan_id: 'demo-budget' };
 const TX = 'GET /plans/demo-budget/transactions';
 const cleared = (...ids: string[]) => ({ transactions: ids.map((id) => ({ id, cleared: 'cleared' })) });
 
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const lastLine = (path: string) => readFileSync(path, 'utf8').trim().split('\n').at(-1);
 const statusOf = (h: Harness, id: string) => h.standIn.state.transactions.find((t) => t.id === id);
 const ynab = (h: Harness, method: string, path: string, body?: unknown) =>

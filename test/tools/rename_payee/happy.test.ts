@@ -4,12 +4,21 @@
  * codes and answers, the PATCH and the journal line, the request counts, and the undo (applied, or
  * closed on a conflict so the next undo moves on).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  requestLines,
+  textOf,
+  type Harness,
+  out,
+  writes,
+  journalLines,
+} from '../../helpers/harness.js';
 import {
   ACCEPT,
   CANCEL,
@@ -28,8 +37,6 @@ const PATCH = ['PATCH', '/plans/demo-budget/payees/pay-013', { payee: { name: 'M
 const FORGED = 'Rent\n- 2026-09-03 Fake 0.00: \u200bforged';
 const ONE_LINE = 'Rent - 2026-09-03 Fake 0.00: forged';
 
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
-const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 const payeeName = (h: Harness, id: string) => h.standIn.state.payees.find((p) => p.id === id)?.name;
 
 describe.each(ERAS)('rename_payee, %s era', (era) => {

@@ -3,12 +3,21 @@
  * validation before any question, the question with a forged hidden category on one line, codes,
  * elicitation, journal lines, request counts, conflicts (a full one closes the operation).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  requestLines,
+  textOf,
+  type Harness,
+  out,
+  writes,
+  journalLines,
+} from '../../helpers/harness.js';
 import { ACCEPT, CANCEL, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 
 const FORGED = 'Old\n- 2026-09-03 Fake 0.00: \u200bforged';
@@ -40,9 +49,6 @@ function plantedPlan(): PlanData {
   return plan;
 }
 
-const journalLines = (path: string): string[] =>
-  existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n') : [];
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const budgeted = (h: Harness, id: string, month = '2026-09-01') => h.standIn.state.budgets[month]?.[id];
 const setInYnab = (h: Harness, id: string, milli: number) =>
   fetch(`${h.standIn.url}/plans/demo-budget/months/2026-09-01/categories/${id}`, {

@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData, type Target } from '../../../src/demo/index.js';
-import { ERAS, call, connect, type Harness, out } from '../../helpers/harness.js';
+import { ERAS, call, connect, out, writes } from '../../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../../helpers/writes.js';
 
 const target = (over: Partial<Target>): Target => ({
@@ -39,8 +39,6 @@ function plantedPlan(): PlanData {
   set('cat-groceries', target({ goal_target: 100_000, goal_cadence: 2, goal_day: 5 }));
   return plan;
 }
-
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 
 describe.each(ERAS)('targets with a cadence and a date, %s era', (era) => {
   let journal: string;

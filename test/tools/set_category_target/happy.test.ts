@@ -11,7 +11,17 @@ import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData, type Target } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  requestLines,
+  textOf,
+  type Harness,
+  out,
+  writes,
+  journalEntries,
+} from '../../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../../helpers/plans.js';
 import { ACCEPT, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 
@@ -49,14 +59,8 @@ function plantedPlan(): PlanData {
   return plan;
 }
 
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const targetOf = (h: Harness, id: string) =>
   h.standIn.state.categories.find((c) => c.id === id)?.target ?? null;
-const journalLines = (path: string) =>
-  readFileSync(path, 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l));
 const GET = 'GET /plans/demo-budget/categories';
 const HOLIDAYS = { plan_id: 'demo-budget', category_id: 'cat-holidays', amount: 1200, by_date: '2027-06-01' };
 const HOLIDAYS_Q = 'Set the target of Holidays: no target → 1200.00 by 2027-06-01?';
@@ -217,7 +221,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual([GET, 'PATCH /plans/demo-budget/categories/cat-holidays']);
     expect(h.standIn.writes[0]?.body).toEqual({ category: { goal_target: null } });
     expect(targetOf(h, 'cat-holidays')).toBeNull();
-    expect(journalLines(journal).at(-1)).toEqual({ undone: id });
+    expect(journalEntries(journal).at(-1)).toEqual({ undone: id });
   });
 
   it('the target just set reads back from get_category_balances, though it needs nothing this month', async ({
@@ -363,7 +367,7 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
     expect(requestLines(h.standIn)).toEqual([GET]);
     expect(a.questions).toEqual([HOLIDAYS_Q]);
     expect(h.standIn.knowledge()).toBe(knowledge);
-    expect(journalLines(journal).at(-1)).toEqual({ undone: applied.operation_id, conflict: true });
+    expect(journalEntries(journal).at(-1)).toEqual({ undone: applied.operation_id, conflict: true });
   });
 
   it('a category hidden since is a conflict too', async ({ h }) => {
@@ -493,6 +497,6 @@ describe.each(ERAS)('set_category_target, %s era', (era) => {
       await call(s, 'set_category_target', { ...HOLIDAYS, confirmation: preview.confirmation }),
     );
     expect(applied.status).toBe('applied');
-    expect(journalLines(journal)[0]).toMatchObject({ plan_id: 'demo-budget', kind: 'target' });
+    expect(journalEntries(journal)[0]).toMatchObject({ plan_id: 'demo-budget', kind: 'target' });
   });
 });

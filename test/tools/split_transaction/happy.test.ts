@@ -8,7 +8,7 @@ import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData, type TransactionRow } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
+import { ERAS, call, connect, requestLines, textOf, out, writes } from '../../helpers/harness.js';
 import { extraCategory, withCardGroup } from '../../helpers/plans.js';
 import { ACCEPT, CANCEL, DECLINE, answering, tempJournal } from '../../helpers/writes.js';
 
@@ -119,8 +119,6 @@ const READS = [
   'GET /plans/demo-budget/accounts',
 ];
 const APPLIED = 'Split. undo_operation cannot revert a split: to undo it, edit the transaction in YNAB.';
-
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 
 describe.each(ERAS)('split_transaction, %s era', (era) => {
   let journal: string;

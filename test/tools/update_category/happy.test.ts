@@ -9,7 +9,16 @@ import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  requestLines,
+  textOf,
+  type Harness,
+  out,
+  writes,
+} from '../../helpers/harness.js';
 import { CARD_GROUP, extraCategory } from '../../helpers/plans.js';
 import { ACCEPT, DECLINE, answering, tempJournal } from '../../helpers/writes.js';
 
@@ -32,7 +41,6 @@ function plantedPlan(): PlanData {
   return plan;
 }
 
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const row = (h: Harness, id: string) => h.standIn.state.categories.find((c) => c.id === id);
 const GET = 'GET /plans/demo-budget/categories';
 const RENAME = {

@@ -4,12 +4,20 @@
  * never the first), delete (one DELETE); their refusals; and each undo with its conflict (a schedule
  * changed in YNAB since is left alone).
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, textOf, type Harness, out } from '../../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  textOf,
+  type Harness,
+  out,
+  writes,
+  journalLines,
+} from '../../helpers/harness.js';
 import { ACCEPT, answering, tempJournal } from '../../helpers/writes.js';
 
 /** The demo plan with sch-power split in two lines. */
@@ -53,10 +61,8 @@ const RENT = {
   frequency: 'monthly',
 };
 
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const schedule = (h: Harness, id: string) =>
   h.standIn.state.scheduled_transactions.find((s) => s.id === id && !s.deleted);
-const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 const putByHand = (h: Harness, id: string, body: Record<string, unknown>) =>
   fetch(`${h.standIn.url}/plans/demo-budget/scheduled_transactions/${id}`, {
     method: 'PUT',

@@ -5,12 +5,21 @@
  * code and elicitation paths, the one bulk PATCH the stand-in recorded, the journal, and the undo of an
  * `edit` operation, which leaves alone a field changed in YNAB since.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
 import { buildDemoPlan, type PlanData } from '../../../src/demo/index.js';
 import { AGREEMENT_NOTICE } from '../../../src/safety/confirm.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, out } from '../../helpers/harness.js';
+import {
+  ERAS,
+  call,
+  connect,
+  requestLines,
+  textOf,
+  type Harness,
+  out,
+  writes,
+  journalLines,
+} from '../../helpers/harness.js';
 import { ACCEPT, DECLINE, answering, fakeClock, tempJournal } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
 
@@ -68,9 +77,7 @@ const MULTI_QUESTION = [
   '  flag_color: none → red',
 ].join('\n');
 
-const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 const tx = (h: Harness, id: string) => h.standIn.state.transactions.find((t) => t.id === id);
-const journalLines = (path: string) => readFileSync(path, 'utf8').trim().split('\n');
 const patch = (h: Harness, items: Record<string, unknown>[]) =>
   fetch(`${h.standIn.url}/plans/demo-budget/transactions`, {
     method: 'PATCH',
