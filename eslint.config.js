@@ -49,6 +49,19 @@ const clockReads = [
   },
 ];
 /** Units ↔ milliunits happens in domain/money.ts alone, so that rounding is done one way. */
+/**
+ * An AsyncLocalStorage is made once, at a module's top level. Node keeps a storage, once used, on a
+ * process-wide list that every new promise walks (Node 20 and 22), so one made per object (a pacer per
+ * server, per person) slowed every promise of the process a little more with each object, for good.
+ */
+const storagePerInstance = [
+  {
+    selector: ":matches(:function, PropertyDefinition) NewExpression[callee.name='AsyncLocalStorage']",
+    message:
+      'Make an AsyncLocalStorage once, at the top level of its module (key what differs per object, as ynab/pace.ts does): each one made per object slows every promise of the process for good.',
+  },
+];
+
 const milliunitConversion = [
   {
     selector: "BinaryExpression[operator=/^[*/]$/][right.type='Literal'][right.value=1000]",
@@ -135,21 +148,37 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts'],
     ignores: ['src/domain/money.ts', 'src/domain/**'],
-    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...sqlText] },
+    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...sqlText, ...storagePerInstance] },
   },
   {
     files: ['src/store/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion] },
+    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...storagePerInstance] },
   },
   {
     files: ['src/domain/**/*.ts'],
     ignores: ['src/domain/money.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...clockReads, ...sqlText] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...milliunitConversion,
+        ...clockReads,
+        ...sqlText,
+        ...storagePerInstance,
+      ],
+    },
   },
   {
     files: ['src/tools/*/**/*.ts'],
     ignores: ['src/tools/shared/**'],
-    rules: { 'no-restricted-syntax': ['error', ...milliunitConversion, ...schemaAtLoad, ...sqlText] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...milliunitConversion,
+        ...schemaAtLoad,
+        ...sqlText,
+        ...storagePerInstance,
+      ],
+    },
   },
   imports(['src/**/*.ts'], [sdk, storeEngines]),
   imports(

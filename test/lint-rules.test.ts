@@ -124,6 +124,16 @@ const PLANTED: [string, string, string][] = [
     'export const q = (t: string): string => `\n  DELETE FROM ${t} WHERE true`;\n',
   ],
   [
+    'src/ynab/planted-y.ts',
+    'an AsyncLocalStorage made per object',
+    "import { AsyncLocalStorage } from 'node:async_hooks';\nexport class P {\n  readonly s = new AsyncLocalStorage<number>();\n}\n",
+  ],
+  [
+    'src/hosted/planted-z.ts',
+    'an AsyncLocalStorage made in a function',
+    "import { AsyncLocalStorage } from 'node:async_hooks';\nexport const make = (): AsyncLocalStorage<number> => new AsyncLocalStorage<number>();\n",
+  ],
+  [
     'src/tools/plans/planted-v.ts',
     'tools imports the MCP edge (arrows point inward)',
     "import { renderResult } from '../../mcp/render.js';\nexport const x = renderResult;\n",
