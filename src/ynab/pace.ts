@@ -69,12 +69,12 @@ export interface Allowance {
 
 /**
  * The running operation's allowance, per pacer, in ONE AsyncLocalStorage for every pacer of the
- * process. An AsyncLocalStorage, once used, stays on Node's list of storages until it is disabled, and
- * every promise the process creates afterwards visits each storage on that list (Node 20 and 22): one
- * storage per pacer (a pacer per server in tests, per person in hosted mode) made every promise slower
- * with every person or connection ever served, and each of those storages stayed for good. Keyed by the pacer
- * instead, the scope is one storage whatever the number of pacers, and an operation of one pacer never
- * sees another's allowance.
+ * process. An AsyncLocalStorage, once used, stays on Node's list of storages until it is disabled,
+ * and every promise the process creates afterwards visits each storage on that list (Node 20 and
+ * 22): one storage per pacer (a pacer per server in tests, per person in hosted mode) made every
+ * promise slower with every person or connection ever served, for good. Keyed by the pacer instead,
+ * the scope is one storage whatever the number of pacers, and an operation of one pacer never sees
+ * another's allowance.
  */
 const operations = new AsyncLocalStorage<ReadonlyMap<object, Allowance>>();
 

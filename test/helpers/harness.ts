@@ -2,7 +2,7 @@
  * Test harness: the YNAB stand-in over loopback HTTP, the server's deps pointed at it, and real MCP
  * clients in both protocol eras (2026-07-28 and the 2025 revisions).
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, InMemoryTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -25,6 +25,7 @@ export interface Harness {
 /** Starts the stand-in once for a test file. */
 export async function startHarness(): Promise<Harness> {
   const standIn = await startStandIn({ today: '2026-09-25' });
+  const stateHome = mkdtempSync(join(tmpdir(), 'avenir-state-'));
   const env: Record<string, string | undefined> = {
     AVENIR_MCP_YNAB_URL: standIn.url,
     YNAB_API_KEY: 'test-token',
@@ -35,9 +36,17 @@ export async function startHarness(): Promise<Harness> {
     AVENIR_MCP_SETTLE_MS: '40',
     // a test file that names no journal gets a state folder of its own, never the user's: a pending
     // write one file leaves must not be settled (with a YNAB read) by another file's calls
-    XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'avenir-state-')),
+    XDG_STATE_HOME: stateHome,
   };
-  return { standIn, env, close: () => standIn.close() };
+  return {
+    standIn,
+    env,
+    // the file's state folder goes with its stand-in: a run of the suite leaves no folder behind
+    close: async () => {
+      await standIn.close();
+      rmSync(stateHome, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface Session {

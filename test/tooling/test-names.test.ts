@@ -4,17 +4,8 @@
  * for a rule's tests found half of them. They were folded into the file of the rule they pin or named
  * after it; this keeps new ones from growing again.
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return testFiles(path);
-    return e.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
+import { testFiles } from '../helpers/test-files.js';
 
 /** A name that says when a test was added rather than what it pins. */
 const BY_WHEN = /-(edges|mutants|more|extra|misc|new)\.test\.ts$/;

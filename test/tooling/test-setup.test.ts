@@ -5,17 +5,10 @@
  * and a hand-made set-up forgot to close what it opened. The fixture is the one place that starts a
  * harness; this keeps it so.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-function testFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return testFiles(path);
-    return e.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
+import { testFiles } from '../helpers/test-files.js';
 
 /** A call of the harness's starter, the fixture's job. */
 const HAND_MADE = /\bstartHarness\s*\(/;
