@@ -7,7 +7,7 @@
  */
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
-import { ERAS, call, connect, requestLines, textOf, type Harness, type Session } from '../helpers/harness.js';
+import { ERAS, call, connect, textOf, type Session, writeLines } from '../helpers/harness.js';
 import { fakeClock } from '../helpers/writes.js';
 import {
   APPROVAL_VIEW,
@@ -33,7 +33,6 @@ const MOVE = {
 };
 const RECONCILE = { plan_id: 'demo-budget', account_id: 'acc-savings', bank_balance: 590, adjust: true };
 const FAULT_500 = '{"error":{"id":"500","name":"internal_error","detail":"internal error"}}';
-const writes = (h: Harness) => requestLines(h.standIn).filter((l) => !l.startsWith('GET'));
 const ticketOf = (r: { _meta?: unknown }) =>
   ((r._meta as Record<string, { ticket: string }>)[TICKET_META_KEY] as { ticket: string }).ticket;
 const secretOf = (r: { _meta?: unknown }) =>
@@ -162,17 +161,17 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     expect(opened.question).toContain('Holidays: budgeted 200.00 → 177.50');
     // what the model read holds neither a code nor the secret
     expect(JSON.stringify(r)).not.toContain(opened.secret);
-    expect(writes(h)).toEqual([]);
+    expect(writeLines(h)).toEqual([]);
     const applied = await call(s, 'answer_approval', { secret: opened.secret, approve: true });
     expect(applied.structuredContent).toMatchObject({ status: 'applied', amount: 22.5 });
-    expect(writes(h)).toEqual([
+    expect(writeLines(h)).toEqual([
       'PATCH /plans/demo-budget/months/2026-09-01/categories/cat-holidays',
       'PATCH /plans/demo-budget/months/2026-09-01/categories/cat-restaurants',
     ]);
     const again = await call(s, 'answer_approval', { secret: opened.secret, approve: true });
     expect(again.isError).toBe(true);
     expect(textOf(again)).toContain('already used');
-    expect(writes(h)).toHaveLength(2);
+    expect(writeLines(h)).toHaveLength(2);
   });
 
   it(`${req('card-secret-hidden')} gives the secret in the result's _meta alone, never in what a host may show the model`, async ({
@@ -193,7 +192,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     // the secret that came in _meta is the one that applies the change
     const applied = await call(s, 'answer_approval', { secret: String(secret), approve: true });
     expect(applied.structuredContent).toMatchObject({ status: 'applied' });
-    expect(writes(h)).toHaveLength(2);
+    expect(writeLines(h)).toHaveLength(2);
   });
 
   it('gives a ticket its secret once, and forged secrets apply nothing', async ({ h }) => {
@@ -205,7 +204,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     expect(textOf(second)).toContain('no longer open');
     const forged = await call(s, 'answer_approval', { secret: ticket, approve: true });
     expect(forged.isError).toBe(true);
-    expect(writes(h)).toEqual([]);
+    expect(writeLines(h)).toEqual([]);
   });
 
   it('declines without writing, and the secret is spent', async ({ h }) => {
@@ -215,7 +214,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     const declined = await call(s, 'answer_approval', { secret, approve: false });
     expect(declined.structuredContent).toMatchObject({ status: 'declined' });
     expect((await call(s, 'answer_approval', { secret, approve: true })).isError).toBe(true);
-    expect(writes(h)).toEqual([]);
+    expect(writeLines(h)).toEqual([]);
   });
 
   it('refuses a secret older than 10 minutes', async ({ h }) => {
@@ -225,7 +224,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     clock.advance(600_001);
     const refused = await call(s, 'answer_approval', { secret: late.secret, approve: true });
     expect(textOf(refused)).toContain('unknown, expired');
-    expect(writes(h)).toEqual([]);
+    expect(writeLines(h)).toEqual([]);
   });
 
   it('reads YNAB again when the user approves: the change applies to what YNAB holds then', async ({ h }) => {
@@ -240,7 +239,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
       status: 'applied',
       from_category: { from_amount: 177.5, to_amount: 155 },
     });
-    expect(writes(h)).toHaveLength(4);
+    expect(writeLines(h)).toHaveLength(4);
   });
 
   it('refuses the approval when the re-run plans another change than the one the secret binds', async ({
@@ -265,7 +264,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     const refused = await call(s, 'answer_approval', { secret, approve: true });
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toBe(E_PLAN_CHANGED);
-    expect(writes(h)).toEqual([]);
+    expect(writeLines(h)).toEqual([]);
   });
 
   it('says truly what YNAB holds when the approved change fails there', async ({ h }) => {
@@ -276,7 +275,7 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     const failed = await call(s, 'answer_approval', { secret, approve: true });
     expect(failed.isError).toBe(true);
     expect(textOf(failed)).toMatch(/YNAB/);
-    expect(writes(h)).toEqual([`PATCH ${path}`]);
+    expect(writeLines(h)).toEqual([`PATCH ${path}`]);
   });
 
   it('lets the card approve when codes are forbidden (AVENIR_MCP_REQUIRE_ELICITATION=1)', async ({ h }) => {
@@ -284,6 +283,6 @@ describe.each(ERAS)('the approval card protocol (%s)', (era) => {
     const { secret } = await open(s, (await preview(s)).ticket);
     const applied = await call(s, 'answer_approval', { secret, approve: true });
     expect(applied.structuredContent).toMatchObject({ status: 'applied' });
-    expect(writes(h)).toHaveLength(2);
+    expect(writeLines(h)).toHaveLength(2);
   });
 });

@@ -20,7 +20,7 @@ import { silentLog } from '../../src/log.js';
 import { serverFactory } from '../../src/server.js';
 import { SECRET_META_KEY } from '../../src/mcp/register-apps.js';
 import { closePage, openBrowser, type Browser } from '../helpers/browser.js';
-import { requestLines, type Harness } from '../helpers/harness.js';
+import { writeLines } from '../helpers/harness.js';
 
 const SHOTS = join('test-results', 'apps');
 const MOVE = {
@@ -61,8 +61,6 @@ afterEach(async () => {
   closePage(page);
   await host.close();
 });
-
-const writes = (h: Harness) => requestLines(h.standIn).filter((l) => !l.startsWith('GET'));
 
 /** Calls a tool as the model would, through the host page, and returns its view's frame. */
 async function show(name: string, args: Record<string, unknown>, theme = 'light'): Promise<Frame> {
@@ -116,7 +114,7 @@ describe('the approval card in Chromium', () => {
       'Restaurants: budgeted 120.00 → 142.50, available after 0.00',
     ]);
     await shot('approval-card');
-    expect(writes(h)).toEqual([]);
+    expect(writeLines(h)).toEqual([]);
     // two clicks as fast as a person can: the first disables the buttons, the second sends nothing
     await card.evaluate(() => {
       const doc = (globalThis as never as { document: { getElementById(id: string): { click(): void } } })
@@ -130,7 +128,7 @@ describe('the approval card in Chromium', () => {
     expect(await card.textContent('#outcome')).toBe('Done. Undo');
     expect(await card.getAttribute('#undo', 'aria-label')).toContain('Undo this change');
     await shot('approval-applied');
-    expect(writes(h)).toEqual(MOVE_WRITES);
+    expect(writeLines(h)).toEqual(MOVE_WRITES);
     expect((await appCalls()).map((c) => c.name)).toEqual(['open_approval', 'answer_approval']);
     const secret = String((await appCalls())[1]?.arguments.secret);
     expect(secret).toMatch(/^[\w-]{43}$/);
@@ -152,7 +150,7 @@ describe('the approval card in Chromium', () => {
     await card.click('#decline');
     await stateOf(card, 'declined');
     expect(await card.textContent('#outcome')).toBe('Declined: nothing was changed.');
-    expect(writes(h)).toEqual([]);
+    expect(writeLines(h)).toEqual([]);
     expect(await modelSaw()).toContain('the user declined');
   });
 
@@ -171,13 +169,13 @@ describe('the approval card in Chromium', () => {
     expect((await callAsApp('answer_approval', { secret: 'x'.repeat(43), approve: true })).isError).toBe(
       true,
     );
-    expect(writes(h)).toEqual([]);
+    expect(writeLines(h)).toEqual([]);
     await card.click('#approve');
     await stateOf(card, 'applied');
     const secret = String((await appCalls())[1]?.arguments.secret);
     expect(secret).toMatch(/^[\w-]{43}$/);
     expect((await callAsApp('answer_approval', { secret, approve: true })).isError).toBe(true);
-    expect(writes(h)).toEqual(MOVE_WRITES);
+    expect(writeLines(h)).toEqual(MOVE_WRITES);
   });
 });
 
@@ -200,7 +198,7 @@ describe('the charts in Chromium', () => {
         );
         await shot(`${tool}-${theme}`);
       }
-      expect(writes(h)).toEqual([]);
+      expect(writeLines(h)).toEqual([]);
     });
   }
 });
@@ -255,6 +253,6 @@ describe('the digest view in Chromium', () => {
       expect(color).toBe(theme === 'light' ? 'rgb(31, 35, 40)' : 'rgb(230, 230, 230)');
       await shot(`get_digest-${theme}`);
     }
-    expect(writes(h)).toEqual([]);
+    expect(writeLines(h)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { createDeps } from '../../src/deps.js';
 import { silentLog } from '../../src/log.js';
 import { serverFactory } from '../../src/server.js';
 import { closePage, type Browser } from './browser.js';
-import { requestLines, startHarness, type Harness } from './harness.js';
+import { startHarness, writeLines, type Harness } from './harness.js';
 
 export interface ShowOptions {
   /** False: the host sends its theme's name but none of its style variables. */
@@ -85,7 +85,7 @@ export async function openAppsPage(browser: Browser, prepare?: (h: Harness) => v
     modelSaw: () =>
       page.evaluate(() => JSON.stringify((globalThis as never as HostGlobal).avenirHost.modelSaw)),
     appCalls: () => page.evaluate(() => (globalThis as never as HostGlobal).avenirHost.appCalls),
-    writes: () => requestLines(h.standIn).filter((l) => !l.startsWith('GET')),
+    writes: () => writeLines(h),
     async close() {
       closePage(page);
       await host.close();

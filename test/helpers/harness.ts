@@ -143,6 +143,10 @@ export const out = <T = Record<string, unknown>>(r: { structuredContent?: unknow
 /** The writes the stand-in received, in order, each as its method, path and body. */
 export const writes = (h: Harness) => h.standIn.writes.map((w) => [w.method, w.path, w.body]);
 
+/** The requests other than reads the stand-in received, in order, as `METHOD /path` (requestLines). */
+export const writeLines = (h: Harness): string[] =>
+  requestLines(h.standIn).filter((l) => !l.startsWith('GET'));
+
 /** A journal file's lines as written, none when it does not exist yet. */
 export const journalLines = (path: string): string[] =>
   existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n') : [];

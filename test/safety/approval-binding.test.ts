@@ -10,7 +10,7 @@
  */
 import { describe, expect } from 'vitest';
 import { it } from '../helpers/fixture.js';
-import { call, connect, requestLines, textOf, type Harness, type Session } from '../helpers/harness.js';
+import { call, connect, textOf, type Harness, type Session, writeLines } from '../helpers/harness.js';
 import { E_PLAN_CHANGED } from '../../src/safety/confirm.js';
 import { SECRET_META_KEY, TICKET_META_KEY } from '../../src/mcp/register-apps.js';
 import { req } from '../requirements.js';
@@ -18,7 +18,6 @@ import { req } from '../requirements.js';
 const APPS = { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } };
 const RECONCILE = { plan_id: 'demo-budget', account_id: 'acc-savings', bank_balance: 590, adjust: true };
 
-const writes = (h: Harness) => requestLines(h.standIn).filter((l) => !l.startsWith('GET'));
 const savings = (h: Harness) => h.standIn.state.transactions.filter((t) => t.account_id === 'acc-savings');
 
 /** Previews the reconciliation as a card and opens it: the secret the card would answer with. */
@@ -59,7 +58,7 @@ describe(`${req('yes-bound')} the approval card applies only the change it showe
     expect(answered.isError).toBe(true);
     expect(textOf(answered)).toBe(E_PLAN_CHANGED);
     // no adjustment booked, nothing marked reconciled
-    expect(writes(h)).toEqual([]);
+    expect(writeLines(h)).toEqual([]);
     expect(savings(h)).toEqual(before);
     expect(before.some((t) => t.cleared === 'reconciled')).toBe(false);
 
@@ -67,6 +66,6 @@ describe(`${req('yes-bound')} the approval card applies only the change it showe
     h.standIn.clearRequests();
     const again = await call(s, 'reconcile_account', RECONCILE);
     expect(again.structuredContent).toMatchObject({ status: 'confirmation_required', adjustment: -6 });
-    expect(writes(h)).toEqual([]);
+    expect(writeLines(h)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixture.js';
-import { ERAS, call, connect, requestLines, textOf, type Session, out } from '../../helpers/harness.js';
+import { ERAS, call, connect, textOf, type Session, out, writeLines } from '../../helpers/harness.js';
 import { itemizePlan, receiptText } from '../../helpers/itemize-plan.js';
 import { ACCEPT, DECLINE, answering } from '../../helpers/writes.js';
 
@@ -51,9 +51,7 @@ describe.each(ERAS)('apply_itemization, %s era', (era) => {
     );
     expect(applied.status, applied.message).toBe('applied');
     expect(applied.split_ids).toEqual(['tx-rcpt-fr']);
-    expect(requestLines(h.standIn).filter((l) => !l.startsWith('GET'))).toEqual([
-      `PATCH /plans/${PLAN}/transactions`,
-    ]);
+    expect(writeLines(h)).toEqual([`PATCH /plans/${PLAN}/transactions`]);
     const fr = h.standIn.state.transactions.find((t) => t.id === 'tx-rcpt-fr')!;
     expect(fr.subtransactions?.map((l) => [l.amount, l.category_id])).toEqual([
       [-30_580, 'cat-groceries'],
