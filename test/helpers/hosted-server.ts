@@ -4,7 +4,7 @@
  * opened by the CLI's own function (openHosted of cli/hosted.ts), its people store wrapped to record
  * what tests assert on.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNet, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ import { CALLBACK_PATH } from '../../src/hosted/ynab-oauth.js';
 import { createLog, silentLog, type Log } from '../../src/log.js';
 import type { Database } from '../../src/store/sql.js';
 import { RecordingPeople } from './recording-people.js';
+import { seedEmbeddedStore } from './store-template.js';
 import { runHttp, type HttpHandle } from '../../src/transports/http.js';
 import type { Browser } from './browser.js';
 
@@ -78,6 +79,7 @@ async function freePort(): Promise<number> {
 export async function startHostedServer(options: HostedOptions = {}): Promise<HostedServer> {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
+  const stateHome = mkdtempSync(join(tmpdir(), 'avenir-hosted-'));
   const standIn = await startStandIn({
     today: '2026-09-25',
     people: [...demoPeople(), CAROL],
@@ -100,10 +102,13 @@ export async function startHostedServer(options: HostedOptions = {}): Promise<Ho
     AVENIR_MCP_LOG_LEVEL: 'DEBUG',
     // the demo plans' data are of that day
     AVENIR_MCP_TODAY: '2026-09-25',
-    XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'avenir-hosted-')),
+    XDG_STATE_HOME: stateHome,
     ...(options.privacyUrl ? { AVENIR_MCP_PRIVACY_URL: options.privacyUrl } : {}),
   });
   const config: Config = { ...loaded, publicUrl };
+  // the store an instance leaves after its first start, copied rather than made again (initdb and
+  // every migration: seconds of CPU); the migrations tests start from an empty folder
+  seedEmbeddedStore(config.stateDir);
   const lines = options.logLines;
   const log: Log = lines ? createLog('DEBUG', 'text', (line) => void lines.push(line)) : silentLog;
   // as the CLI opens it: the embedded store of the state folder, its clean-up, a seal key made for the
@@ -136,6 +141,7 @@ export async function startHostedServer(options: HostedOptions = {}): Promise<Ho
       await http.close();
       await standIn.close();
       await hosted.close();
+      rmSync(stateHome, { recursive: true, force: true });
     },
   };
 }

@@ -3,13 +3,14 @@
  * grants were saved (at a sign-in or a refresh), and every token saved (which must never show in a
  * log line).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../src/store/open.js';
 import type { Allowed, PeopleStore, Person, PersonId, YnabGrant } from '../../src/store/people.js';
 import { newKeyLine, parseKeyFile, Sealer } from '../../src/store/seal.js';
 import { SqlPeopleStore } from '../../src/store/sql-people.js';
+import { seedEmbeddedStore } from './store-template.js';
 
 export class RecordingPeople implements PeopleStore {
   saves = 0;
@@ -59,11 +60,16 @@ export class RecordingPeople implements PeopleStore {
 
 /** The real people store on an embedded PGlite in a temporary folder, recorded; close it after. */
 export async function openPglitePeople(): Promise<{ people: RecordingPeople; close(): Promise<void> }> {
-  const db = await openStore({
-    databaseUrl: null,
-    stateDir: mkdtempSync(join(tmpdir(), 'avenir-people-')),
-    migrateAtStart: false,
-  });
+  const stateDir = mkdtempSync(join(tmpdir(), 'avenir-people-'));
+  // a copy of the run's migrated store (test/global-setup.ts), opened as an instance opens its own
+  seedEmbeddedStore(stateDir);
+  const db = await openStore({ databaseUrl: null, stateDir, migrateAtStart: false });
   const people = new RecordingPeople(new SqlPeopleStore(db, new Sealer(parseKeyFile(newKeyLine()))));
-  return { people, close: () => db.close() };
+  return {
+    people,
+    close: async () => {
+      await db.close();
+      rmSync(stateDir, { recursive: true, force: true });
+    },
+  };
 }

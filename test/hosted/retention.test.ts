@@ -20,6 +20,7 @@ import { SqlPending } from '../../src/store/sql-pending.js';
 import type { Database } from '../../src/store/sql.js';
 import { ENGINES, SLOW, type TestDatabase } from '../store/engines.js';
 import { rowsOf, twoPeople } from '../store/helpers.js';
+import { seedEmbeddedStore } from '../helpers/store-template.js';
 
 const T0 = 1_780_000_000_000;
 const entry = (id: string) => ({
@@ -169,6 +170,8 @@ describe('a hosted start', () => {
           AVENIR_MCP_RETENTION_DAYS: '7',
         };
         const config = loadConfig(env, { url: 'http://127.0.0.1:9/v1', token: 'demo-token' });
+        // a store an instance already started on once (test/global-setup.ts's copy)
+        seedEmbeddedStore(config.stateDir);
         const db = await openStore({ databaseUrl: null, stateDir: config.stateDir, migrateAtStart: false });
         const { a } = await twoPeople(db);
         const journal = new SqlJournal(db);

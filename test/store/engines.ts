@@ -3,11 +3,12 @@
  * machine (127.0.0.1:5432, trust auth; `.ci/run` starts it, and installs it where it is missing).
  *
  * Each test gets a database of its own, already migrated: on the server a new database with a random
- * name, dropped at the end. On PGlite, where creating an instance costs seconds (a clone still about
- * one on a busy machine), a file shares one migrated in-memory instance whose tables are emptied
- * before each test; a test of the migrations themselves gets a fresh, empty instance. When the server cannot be reached, the PostgreSQL half
- * fails with a line saying how to start it: it never skips silently, since a suite that passes without
- * the database it is meant to test would prove nothing.
+ * name, dropped at the end. On PGlite, where a new instance costs seconds, a worker shares one
+ * in-memory instance, loaded from the run's migrated template (test/global-setup.ts), whose tables
+ * are emptied before each test; a test of the migrations themselves gets a fresh, empty instance.
+ * When the server cannot be reached, the PostgreSQL half fails with a line saying how to start it: it
+ * never skips silently, since a suite that passes without the database it is meant to test would
+ * prove nothing.
  */
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,6 +16,7 @@ import pg from 'pg';
 import { migrate } from '../../src/store/migrate.js';
 import { pgliteDatabase } from '../../src/store/pglite-database.js';
 import { openPostgres } from '../../src/store/pg-database.js';
+import { migratedInMemory } from '../helpers/store-template.js';
 import type { Database } from '../../src/store/sql.js';
 
 /** The server's maintenance database; another server with AVENIR_TEST_DATABASE_URL. */
@@ -40,7 +42,8 @@ export interface Engine {
 let shared: Promise<Database> | null = null;
 
 async function migratedPglite(): Promise<Database> {
-  const db = pgliteDatabase(await PGlite.create());
+  // loaded from the run's migrated template (test/global-setup.ts); migrate() then finds nothing to do
+  const db = pgliteDatabase(await migratedInMemory());
   await migrate(db);
   return db;
 }
