@@ -4,7 +4,7 @@ import { systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { forwardingLog } from './client-log.js';
 import type { Log } from './log.js';
-import { YnabHttp, type HttpOptions } from './ynab/client.js';
+import { YnabHttp, type AnswerTimer, type HttpOptions } from './ynab/client.js';
 import { YnabClient } from './ynab/api.js';
 import { Pacer, type Pacing } from './ynab/pace.js';
 import { ApprovalStore, type Approvals } from './safety/approvals.js';
@@ -47,6 +47,8 @@ export interface DepsOverrides {
   sleep?: (ms: number) => Promise<void>;
   /** How long a YNAB request may take (tests of a timeout). */
   timeoutMs?: number;
+  /** Arms that wait (tests of a late answer end it when the stand-in holds the request). */
+  answerTimer?: AnswerTimer;
   /** Builds the YNAB HTTP client (hosted mode: one that speaks with a person's own token). */
   http?: (options: HttpOptions) => YnabHttp;
   /**
@@ -100,6 +102,7 @@ export function createDeps(config: Config, stderrLog: Log, overrides: DepsOverri
     log,
     ...(overrides.random ? { random: overrides.random } : {}),
     ...(overrides.sleep ? { sleep: overrides.sleep } : {}),
+    ...(overrides.answerTimer ? { answerTimer: overrides.answerTimer } : {}),
     timeoutMs: overrides.timeoutMs ?? config.ynabTimeoutMs,
   });
   const sleep = overrides.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));

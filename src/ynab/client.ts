@@ -48,7 +48,17 @@ export interface HttpOptions {
   sleep?: (ms: number) => Promise<void>;
   /** The time allowed for an answer to begin, and then between its bytes (30 s; tests shorten it). */
   timeoutMs?: number;
+  /** Arms the wait for an answer to begin (a real timer; tests of a late answer expire it themselves). */
+  answerTimer?: AnswerTimer;
 }
+
+/** Calls `expire` after `ms` unless the function it returns is called first. */
+export type AnswerTimer = (ms: number, expire: () => void) => () => void;
+
+const realTimer: AnswerTimer = (ms, expire) => {
+  const timer = setTimeout(expire, ms);
+  return () => clearTimeout(timer);
+};
 
 export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
@@ -167,9 +177,8 @@ export class YnabHttp {
       await this.#o.pacer.take();
       const ms = this.#o.timeoutMs ?? TIMEOUT_MS;
       const controller = new AbortController();
-      const start = setTimeout(
-        () => controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')),
-        ms,
+      const stopWaiting = (this.#o.answerTimer ?? realTimer)(ms, () =>
+        controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')),
       );
       let response: Answer;
       const kind = method === 'GET' ? 'read' : 'write';
@@ -186,7 +195,7 @@ export class YnabHttp {
           throw new UnknownOutcome(lostText(oneLine(failure.cause)));
         throw new ClientError(unreachableText(attempt, oneLine(failure.cause)));
       } finally {
-        clearTimeout(start);
+        stopWaiting();
       }
       const outcome = await this.#read(method, response, attempt, segments, (sink) =>
         readBody(response.body, controller, ms, sink),

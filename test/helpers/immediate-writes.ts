@@ -5,6 +5,8 @@
 import { buildDemoPlan, type FaultRule } from '../../src/demo/index.js';
 import type { PlanData, PlanState, TransactionRow } from '../../src/demo/plan-data.js';
 import { connect, type Harness } from './harness.js';
+import { expireOnHold } from './late-session.js';
+import { NEVER } from './pending.js';
 
 export const PLAN = '/plans/demo-budget';
 export const PATCH = { method: 'PATCH', path: `${PLAN}/transactions` };
@@ -63,11 +65,15 @@ export const LOST: Lost[] = [
   { name: 'cut off after it landed', fault: { truncate: true, apply: true }, landed: true },
   { name: 'cut off before it landed', fault: { truncate: true }, landed: false },
   { name: 'replaced by an HTML page', fault: { status: 200, body: '<html>proxy</html>' }, landed: false },
-  { name: 'too late (a timeout)', fault: { drop: true, delayMs: 3000 }, landed: false, timeoutMs: 1500 },
+  { name: 'too late (a timeout)', fault: { drop: true, hold: NEVER }, landed: false, timeoutMs: 1500 },
 ];
 
+/**
+ * A session on the journal; with `timeoutMs`, its wait for an answer ends after that, or as soon as
+ * the stand-in holds the request (expireOnHold).
+ */
 export const open = (h: Harness, journal: string, timeoutMs?: number) =>
   connect(h, 'modern', {
     env: { AVENIR_MCP_JOURNAL: journal },
-    ...(timeoutMs === undefined ? {} : { overrides: { timeoutMs } }),
+    ...(timeoutMs === undefined ? {} : { overrides: { timeoutMs, answerTimer: expireOnHold(h.standIn) } }),
   });

@@ -8,20 +8,16 @@ import { call, connect, type Harness, type Session } from './harness.js';
 import { lines, out } from './move.js';
 import { movableClock } from './pending.js';
 import type { UndoCase } from './undo-cases.js';
-import { ACCEPT, answering } from './writes.js';
+import { lateOptions } from './late-session.js';
 
-/** The server gives up on an answer after this long; the tests let the stand-in apply a late undo after it (heldBack). */
-export const TIMEOUT_MS = '400';
-
-/** A session on a fresh stand-in whose answers time out after TIMEOUT_MS, with a clock the test moves. */
+/**
+ * A session on a fresh stand-in that stops waiting for an answer the stand-in holds (the tests let it
+ * apply a late undo after that: heldBack), with a clock the test moves.
+ */
 export async function lateSession(h: Harness, journal: string) {
   h.standIn.reset();
   const clock = movableClock();
-  const s = await connect(h, 'modern', {
-    env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: TIMEOUT_MS },
-    elicit: answering(ACCEPT).handler,
-    overrides: { clock },
-  });
+  const s = await connect(h, 'modern', lateOptions(h, journal, clock));
   return { s, clock };
 }
 

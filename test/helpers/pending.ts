@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import type { Clock } from '../../src/clock.js';
+import type { StandIn } from '../../src/demo/index.js';
 import { pendingPath } from '../../src/safety/pending.js';
 
 export interface PendingLine {
@@ -61,6 +62,25 @@ export async function until(done: () => boolean): Promise<void> {
   for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(done()).toBe(true);
 }
+
+/**
+ * Once the stand-in has received the request `method path` that `held` holds (its fault's `hold`),
+ * runs `then` (a change made in YNAB meanwhile, the fault of what the call does next), then lets the
+ * stand-in answer it.
+ */
+export async function whileHeld(
+  standIn: StandIn,
+  request: { method: string; path: string },
+  held: { land: () => void },
+  then: () => void,
+): Promise<void> {
+  await until(() => standIn.requests.some((q) => q.method === request.method && q.path === request.path));
+  then();
+  held.land();
+}
+
+/** A hold that never ends: YNAB never answers, and the server's wait for it ends (expireOnHold). */
+export const NEVER: Promise<never> = new Promise(() => undefined);
 
 /**
  * A write YNAB applies after the server has stopped waiting, at the moment the test chooses: the

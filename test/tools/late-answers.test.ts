@@ -17,6 +17,7 @@ import { RESTAURANTS } from '../helpers/move.js';
 import { BUDGET_CASES, CASES } from '../helpers/write-cases.js';
 import { ACCEPT, answering } from '../helpers/writes.js';
 import { WRITE_TOOLS } from '../helpers/catalogue.js';
+import { lateOptions } from '../helpers/late-session.js';
 import {
   journalEntries,
   movableClock,
@@ -26,20 +27,13 @@ import {
   heldBack,
 } from '../helpers/pending.js';
 
-/** The server gives up on an answer after this long; the stand-in applies a late write when the test lets it. */
-const TIMEOUT_MS = '400';
-
 const ALL = [...CASES, ...BUDGET_CASES];
 
 type Out = { status: string; message: string; operation_id?: string | null };
 const journalLines = journalEntries;
 
 function open(h: Harness, journal: string, clock?: Clock): Promise<Session> {
-  return connect(h, 'modern', {
-    env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: TIMEOUT_MS },
-    elicit: answering(ACCEPT).handler,
-    ...(clock === undefined ? {} : { overrides: { clock } }),
-  });
+  return connect(h, 'modern', lateOptions(h, journal, clock));
 }
 
 describe('the late-answer table covers every confirmed write', () => {

@@ -16,7 +16,6 @@ import { BUDGET_CASES as BUDGETS, CASES, restaurants, type Case } from '../helpe
 
 /** The budget writes whose late request is a whole write: the budget, and a move's target. */
 const BUDGET_CASES = BUDGETS.slice(0, 2);
-import { ACCEPT, answering } from '../helpers/writes.js';
 import {
   journalEntries as journalOf,
   movableClock,
@@ -26,8 +25,8 @@ import {
   heldBack,
 } from '../helpers/pending.js';
 import { req } from '../requirements.js';
+import { lateOptions } from '../helpers/late-session.js';
 
-const TIMEOUT_MS = '400';
 const PLAN = { plan_id: 'demo-budget' };
 
 /** The writes whose pending entry says how to recognise them (the others only refuse). */
@@ -60,11 +59,7 @@ async function stillPending(next: Session, journal: string, c: Case, id: string)
 
 /** A process of its own (its own memory of pending writes), on the shared journal. */
 function process(h: Harness, journal: string, clock?: Clock): Promise<Session> {
-  return connect(h, 'modern', {
-    env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: TIMEOUT_MS },
-    elicit: answering(ACCEPT).handler,
-    ...(clock === undefined ? {} : { overrides: { clock } }),
-  });
+  return connect(h, 'modern', lateOptions(h, journal, clock));
 }
 
 /**

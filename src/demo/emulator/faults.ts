@@ -106,8 +106,13 @@ export const asApplied = (body: ParsedBody, fault: FaultRule | undefined): Parse
     ? body
     : { ...body, value: withoutFields(body.value, fault.ignoreFields) };
 
-/** What a fault makes its request wait for before it is answered (or dropped): its delay, then its hold. */
-export async function faultWait(fault: FaultRule | undefined): Promise<void> {
+/**
+ * What a fault makes its request wait for before it is answered (or dropped): its delay, then its hold,
+ * telling `holding` when the hold begins.
+ */
+export async function faultWait(fault: FaultRule | undefined, holding: () => void): Promise<void> {
   if (fault?.delayMs !== undefined) await sleep(fault.delayMs);
-  if (fault?.hold !== undefined) await fault.hold.catch(() => undefined);
+  if (fault?.hold === undefined) return;
+  holding();
+  await fault.hold.catch(() => undefined);
 }

@@ -79,6 +79,12 @@ export interface StandIn {
   issueToken(person: string, options?: IssueOptions): TokenAnswer;
   /** Every code, access token and refresh token of the person stops working. */
   revoke(person: string): void;
+  /**
+   * Calls `listener` each time a request starts waiting on a fault's `hold`; returns what removes it.
+   * A test of a late answer expires the server's wait for it right then (`answerTimer` of the deps),
+   * instead of waiting out a real timeout that must outlast a loaded machine's answers.
+   */
+  onHold(listener: () => void): () => void;
   /** The access tokens of the person (of everyone when absent) expire now; refresh tokens still work. */
   expireAccessTokens(person?: string): void;
   close(): Promise<void>;

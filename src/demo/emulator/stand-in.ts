@@ -58,6 +58,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const requests: RecordedRequest[] = [];
   const writes: RecordedRequest[] = [];
   const faults = new Faults();
+  const holdListeners = new Set<() => void>();
   let bytes = 0;
 
   const apiAnswer = (
@@ -109,7 +110,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     requests.push(record);
     const owner = record.token === null ? undefined : grants.bearer(record.token)?.person;
     const fault = faults.take(record.method, record.path, owner ?? null);
-    await faultWait(fault);
+    await faultWait(fault, () => {
+      for (const listener of [...holdListeners]) listener();
+    });
     if (fault?.drop === true || fault?.truncate === true) {
       // the answer is lost on the way back; with `apply`, after the request took effect
       const applied = fault.apply === true ? answer(req, raw, record, fault) : null;
@@ -187,6 +190,10 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     revoke(person) {
       if (people === undefined) throw new RangeError('this stand-in has no people');
       grants.revoke(people.get(person).person.name);
+    },
+    onHold(listener) {
+      holdListeners.add(listener);
+      return () => void holdListeners.delete(listener);
     },
     expireAccessTokens(person) {
       if (people !== undefined && person !== undefined) people.get(person);

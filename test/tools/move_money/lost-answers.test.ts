@@ -10,7 +10,8 @@ import { it } from '../../helpers/fixture.js';
 import { call, connect, textOf, type Harness } from '../../helpers/harness.js';
 import { ACCEPT, answering } from '../../helpers/writes.js';
 import { HOLIDAYS, MONTH_PATH, MOVE, RESTAURANTS, lines, out } from '../../helpers/move.js';
-import { pendingEntries as pending } from '../../helpers/pending.js';
+import { heldBack, pendingEntries as pending, whileHeld } from '../../helpers/pending.js';
+import type { FaultRule } from '../../../src/demo/index.js';
 
 const budgeted = (h: Harness) => [
   h.standIn.state.budgets['2026-09-01']?.['cat-holidays'],
@@ -22,15 +23,16 @@ const source = (to: number) => [HOLIDAYS, { category: { budgeted: to } }];
 const target = [RESTAURANTS, { category: { budgeted: 130_000 } }];
 
 /**
- * Once the write to `path` arrived (its answer held back by a delay), sets the fault of what follows:
- * the put-back or the read-back, which the same rule would otherwise meet earlier in the call.
+ * The write to `path` held until the test has set the fault of what follows (the put-back or the
+ * read-back, which the same rule would otherwise meet earlier in the call): its fault, and the wait.
  */
-async function whileHeld(h: Harness, path: string, then: () => void): Promise<void> {
-  while (!h.standIn.requests.some((q) => q.method === 'PATCH' && q.path === path))
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  then();
+function heldPatch(path: string, fault: Omit<FaultRule, 'path' | 'hold'>) {
+  const held = heldBack();
+  return {
+    fault: { method: 'PATCH', path, ...fault, hold: held.hold },
+    whileHeld: (h: Harness, then: () => void) => whileHeld(h.standIn, { method: 'PATCH', path }, held, then),
+  };
 }
-const whileTargetHeld = (h: Harness, then: () => void) => whileHeld(h, RESTAURANTS, then);
 /** The distinct requests sent after the last PATCH. */
 const readsAfterPatch = (h: Harness) => {
   const sent = h.standIn.requests.map((q) => `${q.method} ${q.path}`);
@@ -93,9 +95,10 @@ describe('move_money, a lost answer to the source write', () => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(ACCEPT).handler,
     });
-    h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, drop: true, apply: true, delayMs: 1_500 });
+    const held = heldPatch(HOLIDAYS, { drop: true, apply: true });
+    h.standIn.fault(held.fault);
     const done = call(s, 'move_money', MOVE);
-    await whileHeld(h, HOLIDAYS, failReadBack(h));
+    await held.whileHeld(h, failReadBack(h));
     const result = await done;
     const r = out(result);
     expect(r.status).toBe('unknown');
@@ -120,9 +123,10 @@ describe('move_money, the target lost and its read-back failing', () => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(ACCEPT).handler,
     });
-    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, delayMs: 1_500 });
+    const held = heldPatch(RESTAURANTS, { drop: true });
+    h.standIn.fault(held.fault);
     const done = call(s, 'move_money', MOVE);
-    await whileTargetHeld(h, failReadBack(h));
+    await held.whileHeld(h, failReadBack(h));
     const result = await done;
     const r = out(result);
     expect(r.status).toBe('unknown');
@@ -164,9 +168,10 @@ describe('move_money, putting the source back', () => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(ACCEPT).handler,
     });
-    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, status: 409, delayMs: 1_500 });
+    const held = heldPatch(RESTAURANTS, { status: 409 });
+    h.standIn.fault(held.fault);
     const done = call(s, 'move_money', MOVE);
-    await whileTargetHeld(h, () =>
+    await held.whileHeld(h, () =>
       h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, drop: true, apply: true }),
     );
     const r = await done;
@@ -185,9 +190,10 @@ describe('move_money, putting the source back', () => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(ACCEPT).handler,
     });
-    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, status: 409, delayMs: 1_500 });
+    const held = heldPatch(RESTAURANTS, { status: 409 });
+    h.standIn.fault(held.fault);
     const done = call(s, 'move_money', MOVE);
-    await whileTargetHeld(h, () => h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, drop: true }));
+    await held.whileHeld(h, () => h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, drop: true }));
     const r = out(await done);
     expect(r.status).toBe('unknown');
     expect(r.message).toContain('then putting Holidays back failed too (');
@@ -208,10 +214,11 @@ describe('move_money, putting the source back', () => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(ACCEPT).handler,
     });
-    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, delayMs: 1_500 });
+    const held = heldPatch(RESTAURANTS, { drop: true });
+    h.standIn.fault(held.fault);
     const done = call(s, 'move_money', MOVE);
     // a put-back, were one sent, would be refused: none is
-    await whileTargetHeld(h, () => h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, status: 500 }));
+    await held.whileHeld(h, () => h.standIn.fault({ method: 'PATCH', path: HOLIDAYS, status: 500 }));
     const result = await done;
     const r = out(result);
     expect(r.status).toBe('unknown');

@@ -11,7 +11,8 @@ import { it } from '../../helpers/fixture.js';
 import { ERAS, call, connect, textOf, type Harness } from '../../helpers/harness.js';
 import { ACCEPT, answering } from '../../helpers/writes.js';
 import { HOLIDAYS, MONTH_PATH, MOVE, RESTAURANTS, lines, out } from '../../helpers/move.js';
-import { movableClock, pendingEntries as pending } from '../../helpers/pending.js';
+import { lateOptions } from '../../helpers/late-session.js';
+import { heldBack, movableClock, pendingEntries as pending, until } from '../../helpers/pending.js';
 import { req } from '../../requirements.js';
 
 const MOVE_DETAILS = {
@@ -270,13 +271,9 @@ describe('an undo of a move that YNAB applies late', () => {
     h.standIn.reset();
     const a = answering(ACCEPT);
     const clock = movableClock();
-    const s = await connect(h, 'modern', {
-      // the server stops waiting for an answer after 300 ms and reads back over 40 ms; the stand-in
-      // applies the write at 1.5 s, well after those reads even on a loaded machine
-      env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: '300' },
-      elicit: a.handler,
-      overrides: { clock },
-    });
+    // the server stops waiting for the answer the stand-in holds, and reads back over 40 ms; the
+    // stand-in applies the write when the test lets it, after those reads
+    const s = await connect(h, 'modern', { ...lateOptions(h, journal, clock), elicit: a.handler });
     const budgeted = () => [
       h.standIn.state.budgets['2026-09-01']?.['cat-holidays'],
       h.standIn.state.budgets['2026-09-01']?.['cat-restaurants'],
@@ -288,7 +285,8 @@ describe('an undo of a move that YNAB applies late', () => {
     h.standIn.clearRequests();
 
     // the undo's first write (Restaurants back to 120.00) is answered too late, and applied late
-    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, delayMs: 1_500, drop: true, apply: true });
+    const late = heldBack();
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, hold: late.hold, drop: true, apply: true });
     const undo = { plan_id: 'demo-budget', operation_id: moved.operation_id };
     const first = await call(s, 'undo_operation', undo);
     const r = out(first);
@@ -308,7 +306,8 @@ describe('an undo of a move that YNAB applies late', () => {
     expect(undone()).toEqual([]);
 
     // YNAB applies it late
-    for (let i = 0; i < 500 && budgeted()[1] !== 120_000; i++) await new Promise((w) => setTimeout(w, 10));
+    late.land();
+    await until(() => budgeted()[1] === 120_000);
     expect(budgeted()).toEqual([190_000, 120_000]);
 
     // a minute later, the next undo of the move sees Restaurants back and puts Holidays back alone

@@ -21,13 +21,12 @@ import {
   pendingIdIn,
   until,
 } from '../../helpers/pending.js';
-import { ACCEPT, answering } from '../../helpers/writes.js';
+import { lateOptions } from '../../helpers/late-session.js';
 
 const TX = '/plans/demo-budget/transactions';
 const PLAN = { plan_id: 'demo-budget' };
 /** Savings holds 600.00 cleared: a bank balance of 612.34 books an adjustment of 12.34. */
 const ADJUST = { ...PLAN, account_id: 'acc-savings', bank_balance: 612.34, adjust: true };
-const TIMEOUT_MS = '400';
 
 type Out = { status: string; message: string; operation_id: string | null };
 
@@ -45,11 +44,7 @@ const kindsOf = (journal: string, id: string) =>
     .map((e) => e.kind);
 
 function open(h: Harness, journal: string, clock?: Clock): Promise<Session> {
-  return connect(h, 'modern', {
-    env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: TIMEOUT_MS },
-    elicit: answering(ACCEPT).handler,
-    ...(clock === undefined ? {} : { overrides: { clock } }),
-  });
+  return connect(h, 'modern', lateOptions(h, journal, clock));
 }
 
 describe("reconcile_account, the adjustment's answer lost", () => {

@@ -8,7 +8,7 @@ import { it } from '../../helpers/fixture.js';
 import { call, connect, textOf, type Harness } from '../../helpers/harness.js';
 import { ACCEPT, answering } from '../../helpers/writes.js';
 import { MONTH_PATH, RESTAURANTS, lines, out } from '../../helpers/move.js';
-import { pendingEntries as pending } from '../../helpers/pending.js';
+import { heldBack, pendingEntries as pending, whileHeld } from '../../helpers/pending.js';
 
 const BUDGET = { plan_id: 'demo-budget', month: '2026-09-01', category_id: 'cat-restaurants', amount: 150 };
 const restaurants = (h: Harness) => h.standIn.state.budgets['2026-09-01']?.['cat-restaurants'];
@@ -16,11 +16,6 @@ const sent = (h: Harness) =>
   h.standIn.requests.filter((q) => q.method !== 'GET').map((q) => `${q.method} ${q.path}`);
 
 /** Once the write to `path` arrived (its answer held back by a delay), fails the read-back that follows. */
-async function failReadBackAfter(h: Harness, path: string): Promise<void> {
-  while (!h.standIn.requests.some((q) => q.method !== 'GET' && q.path === path))
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  h.standIn.fault({ method: 'GET', path: MONTH_PATH, status: 500 });
-}
 
 describe('set_category_budget, a lost answer', () => {
   it.beforeEach(({ h }) => h.standIn.reset());
@@ -90,9 +85,13 @@ describe('set_category_budget, a lost answer', () => {
       env: { AVENIR_MCP_JOURNAL: journal },
       elicit: answering(ACCEPT).handler,
     });
-    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, apply: true, delayMs: 1_500 });
+    const held = heldBack();
+    h.standIn.fault({ method: 'PATCH', path: RESTAURANTS, drop: true, apply: true, hold: held.hold });
     const done = call(s, 'set_category_budget', BUDGET);
-    await failReadBackAfter(h, RESTAURANTS);
+    // once the write arrived, its read-back fails (the same rule would meet the reads before it)
+    await whileHeld(h.standIn, { method: 'PATCH', path: RESTAURANTS }, held, () =>
+      h.standIn.fault({ method: 'GET', path: MONTH_PATH, status: 500 }),
+    );
     const result = await done;
     const r = out(result);
     expect(result.isError).toBe(true);

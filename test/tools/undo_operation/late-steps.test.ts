@@ -16,10 +16,10 @@ import { it } from '../../helpers/fixture.js';
 import { call, connect, textOf } from '../../helpers/harness.js';
 import { lines, out } from '../../helpers/move.js';
 import { heldBack, pendingEntries, pendingIdIn } from '../../helpers/pending.js';
-import { ACCEPT, answering } from '../../helpers/writes.js';
 import { UNDO_CASES } from '../../helpers/undo-cases.js';
 import * as late from '../../helpers/late-undo.js';
 import { req } from '../../requirements.js';
+import { lateOptions } from '../../helpers/late-session.js';
 
 /** The kind of what is left when each multi-request undo stops at its second request. */
 const REST: Record<string, string> = {
@@ -119,10 +119,7 @@ describe.each(MULTI)(
           2,
       );
       // a process of its own on the same journal: nothing of the undo in its memory
-      const next = await connect(h, 'modern', {
-        env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: late.TIMEOUT_MS },
-        elicit: answering(ACCEPT).handler,
-      });
+      const next = await connect(h, 'modern', lateOptions(h, journal));
       await call(next, 'list_accounts', { plan_id: 'demo-budget' });
       expect(pendingEntries(journal)).toEqual([]);
       const finish = out(

@@ -12,7 +12,7 @@ import { PENDING_MS } from '../../../src/safety/outcome/settle-later.js';
 import { it } from '../../helpers/fixture.js';
 import { call, connect, textOf, type Harness } from '../../helpers/harness.js';
 import { ACCEPT, answering } from '../../helpers/writes.js';
-import { movableClock, pendingEntries as pending } from '../../helpers/pending.js';
+import { heldBack, movableClock, pendingEntries as pending, whileHeld } from '../../helpers/pending.js';
 import type { Clock } from '../../../src/clock.js';
 import type { FaultRule } from '../../../src/demo/index.js';
 import { readMoments } from '../../../src/safety/outcome/settle.js';
@@ -213,11 +213,6 @@ describe('writes of several requests, or that recreate', () => {
   function touch(s: PlanState, list: VersionedList, id: string): void {
     s.knowledge += 1;
     s.stamps[list].set(id, s.knowledge);
-  }
-  /** Lets a test change the stand-in while the faulted request waits to be answered. */
-  async function whileSent(h: Harness, method: string, path: string, change: () => void): Promise<void> {
-    while (sent(h, method, path) === 0) await new Promise((r) => setTimeout(r, 5));
-    change();
   }
 
   describe('the undo of create_transactions: one delete each', () => {
@@ -603,9 +598,10 @@ describe('writes of several requests, or that recreate', () => {
       const done = out(await call(s, c.tool, { plan_id: 'demo-budget', ...c.args }));
       expect(done.status).toBe('applied');
       h.standIn.clearRequests();
-      h.standIn.fault({ ...c.write, drop: true, delayMs: 300 });
+      const held = heldBack();
+      h.standIn.fault({ ...c.write, drop: true, hold: held.hold });
       const pending = call(s, 'undo_operation', undo);
-      await whileSent(h, c.write.method, c.write.path, () => m.change(h.standIn.state));
+      await whileHeld(h.standIn, c.write, held, () => m.change(h.standIn.state));
       const r = out(await pending);
       expect(r.status).toBe('unknown');
       expect(r.message).toContain(m.finds);
@@ -681,9 +677,10 @@ describe('writes of several requests, or that recreate', () => {
       journal,
     }) => {
       const { s } = await deletedRent(h, journal);
-      h.standIn.fault({ method: 'POST', path: SCHEDULED, drop: true, apply: true, delayMs: 300 });
+      const held = heldBack();
+      h.standIn.fault({ method: 'POST', path: SCHEDULED, drop: true, apply: true, hold: held.hold });
       const pending = call(s, 'undo_operation', undo);
-      await whileSent(h, 'POST', SCHEDULED, () => {
+      await whileHeld(h.standIn, { method: 'POST', path: SCHEDULED }, held, () => {
         const st = h.standIn.state;
         st.scheduled_transactions.push({ ...rent(st), id: 'sch-twin', deleted: false });
         touch(st, 'scheduled', 'sch-twin');

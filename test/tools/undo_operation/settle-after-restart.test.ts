@@ -12,19 +12,14 @@ import { call, connect, textOf, type Harness, type Session } from '../../helpers
 import { lines, out } from '../../helpers/move.js';
 import { journalEntries, pendingEntries, pendingIdIn, until, heldBack } from '../../helpers/pending.js';
 import { UNDO_CASES, sentOn, type UndoCase } from '../../helpers/undo-cases.js';
-import { ACCEPT, answering } from '../../helpers/writes.js';
 import { req } from '../../requirements.js';
+import { lateOptions } from '../../helpers/late-session.js';
 
 const PLAN = { plan_id: 'demo-budget' };
-/** The server stops waiting after TIMEOUT_MS; the stand-in applies the revert when the test lets it. */
-const TIMEOUT_MS = '400';
 
 /** A process of its own (its own memory of pending writes), on the shared journal. */
 function process(h: Harness, journal: string): Promise<Session> {
-  return connect(h, 'modern', {
-    env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: TIMEOUT_MS },
-    elicit: answering(ACCEPT).handler,
-  });
+  return connect(h, 'modern', lateOptions(h, journal));
 }
 
 const undone = (journal: string): string[] =>
