@@ -1,6 +1,7 @@
 /**
  * Vitest's global setup: a migrated embedded store, made once and copied by every test that needs
- * one, instead of each test's PGlite running initdb and every migration again.
+ * one, instead of each test's PGlite running initdb and every migration again; and a migrated
+ * database on the PostgreSQL server that each test's database is a copy of (serverTemplate below).
  *
  * A new PGlite folder costs 2–3.5 s of CPU on a 2-core machine (initdb inside WebAssembly), against
  * about 0.4 s to copy a migrated folder and open it; the quick loop opened about twenty, and the
@@ -13,18 +14,24 @@
  * migration (or a new PGlite) makes a new template, and the next run of an unchanged tree reuses it.
  * Workers find it with `inject('storeTemplate')` (test/helpers/store-template.ts).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { migrate } from '../src/store/migrate.js';
 import { MIGRATIONS } from '../src/store/migrations/index.js';
 import { embeddedFolder, openStore } from '../src/store/open.js';
+import { openPostgres } from '../src/store/pg-database.js';
+import { SERVER_URL } from './helpers/store-template.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The template's folder: `state/` (a state folder whose store is migrated) and `migrated.tar`. */
     storeTemplate: string;
+    /** The migrated database on the PostgreSQL server, null when the server could not be reached. */
+    serverTemplate: string | null;
   }
 }
 
@@ -64,9 +71,53 @@ async function makeTemplate(target: string): Promise<void> {
   }
 }
 
-export default async function setup(project: TestProject): Promise<void> {
+/**
+ * A migrated database on the machine's PostgreSQL server, for the run only (its name is the run's
+ * own, and it is dropped at the end): a test database is created as a copy of it. Null when the
+ * server cannot be reached: the store tests then fail, each with a line saying how to start it.
+ */
+async function serverTemplate(): Promise<{ name: string | null; drop(): Promise<void> }> {
+  const name = `avenir_template_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  try {
+    await admin.connect();
+  } catch {
+    return { name: null, drop: () => Promise.resolve() };
+  }
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.href);
+  try {
+    await migrate(db);
+  } finally {
+    // a template may not be copied while anyone is connected to it
+    await db.close();
+  }
+  return {
+    name,
+    async drop() {
+      const client = new pg.Client({ connectionString: SERVER_URL });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const target = join(CACHE, templateName());
   if (!existsSync(join(target, 'migrated.tar'))) await makeTemplate(target);
   if (!existsSync(embeddedFolder(join(target, 'state')))) throw new Error(`no store template in ${target}`);
   project.provide('storeTemplate', target);
+  const server = await serverTemplate();
+  project.provide('serverTemplate', server.name);
+  return () => server.drop();
 }

@@ -16,12 +16,8 @@ import pg from 'pg';
 import { migrate } from '../../src/store/migrate.js';
 import { pgliteDatabase } from '../../src/store/pglite-database.js';
 import { openPostgres } from '../../src/store/pg-database.js';
-import { migratedInMemory } from '../helpers/store-template.js';
+import { migratedInMemory, migratedServerTemplate, SERVER_URL } from '../helpers/store-template.js';
 import type { Database } from '../../src/store/sql.js';
-
-/** The server's maintenance database; another server with AVENIR_TEST_DATABASE_URL. */
-export const SERVER_URL =
-  process.env.AVENIR_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A creation of PGlite or of a database can take a while on a busy 2-core machine. */
 export const SLOW = 300_000;
@@ -95,10 +91,14 @@ const server: Engine = {
   name: 'PostgreSQL',
   async open(migrated = true) {
     const name = `avenir_test_${randomBytes(6).toString('hex')}`;
-    await admin((c) => c.query(`CREATE DATABASE ${name}`));
+    // a migrated database is a copy of the run's migrated template (test/global-setup.ts): 50 ms
+    // instead of 130 ms of creating and migrating, for each of about a hundred tests
+    const template = migrated ? migratedServerTemplate() : null;
+    await admin((c) => c.query(`CREATE DATABASE ${name}${template === null ? '' : ` TEMPLATE ${template}`}`));
     const url = new URL(SERVER_URL);
     url.pathname = `/${name}`;
     const db = await openPostgres(url.href);
+    // finds nothing to do on the copy; migrates a new database when the template could not be made
     if (migrated) await migrate(db);
     return {
       db,
