@@ -14,15 +14,20 @@ import { PENDING_MS, RETRY_MS } from '../../../src/safety/outcome/settle-later.j
 import { ACCOUNT, PLANTED, statementPlan } from '../../../scripts/statement-fixtures.mjs';
 import { it } from '../../helpers/fixture.js';
 import { call, connect, textOf, type Harness, type Session, out } from '../../helpers/harness.js';
-import { journalEntries, movableClock, pendingEntries, pendingIdIn, until } from '../../helpers/pending.js';
+import {
+  heldBack,
+  journalEntries,
+  movableClock,
+  pendingEntries,
+  pendingIdIn,
+  until,
+} from '../../helpers/pending.js';
+import { lateOptions } from '../../helpers/late-session.js';
 import { STATEMENT_FILES, statementText } from '../../helpers/statements.js';
-import { ACCEPT, answering } from '../../helpers/writes.js';
 
 const PLAN = { plan_id: 'demo-budget' };
 const TX = '/plans/demo-budget/transactions';
 const COPY = `${TX}/${PLANTED.duplicate.copyId}`;
-const TIMEOUT_MS = '400';
-const LATE = 1_200;
 
 type Out = { status: string; message: string; operation_id: string | null; created_ids: string[] };
 
@@ -42,11 +47,7 @@ const account = (h: Harness) =>
     .sort();
 
 function open(h: Harness, journal: string, clock?: Clock): Promise<Session> {
-  return connect(h, 'modern', {
-    env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: TIMEOUT_MS },
-    elicit: answering(ACCEPT).handler,
-    ...(clock === undefined ? {} : { overrides: { clock } }),
-  });
+  return connect(h, 'modern', lateOptions(h, journal, clock));
 }
 
 /** The comparison of the demo month, its id for apply_statement. */
@@ -69,7 +70,9 @@ describe('apply_statement, an answer lost', () => {
     const clock = movableClock();
     const s = await open(h, journal, clock);
     const args = await compared(s);
-    h.standIn.fault({ method: 'POST', path: TX, delayMs: LATE });
+    const late = heldBack();
+
+    h.standIn.fault({ method: 'POST', path: TX, hold: late.hold });
     const r = await call(s, 'apply_statement', args);
     expect(r.isError).toBe(true);
     expect(out<Out>(r)).toMatchObject({ status: 'unknown', operation_id: null });
@@ -88,6 +91,8 @@ describe('apply_statement, an answer lost', () => {
     const again = await call(s, 'apply_statement', args);
     expect(textOf(again)).toContain(`A change to the same thing is still pending: operation ${id}`);
     expect(sent(h, 'POST')).toBe(1);
+
+    late.land();
 
     await until(() => fees(h).length === 1);
     clock.forward(RETRY_MS);
@@ -240,7 +245,9 @@ describe('apply_statement, its first request the delete or the update', () => {
     const clock = movableClock();
     const s = await open(h, journal, clock);
     const args = await keeping(s, ['duplicates', 'mismatches']);
-    h.standIn.fault({ method: 'DELETE', path: COPY, delayMs: LATE });
+    const late = heldBack();
+
+    h.standIn.fault({ method: 'DELETE', path: COPY, hold: late.hold });
     const r = out<Out>(await call(s, 'apply_statement', args));
     expect(r.status).toBe('unknown');
     expect(r.message).toMatch(
@@ -249,6 +256,7 @@ describe('apply_statement, its first request the delete or the update', () => {
     expect(sent(h, 'PATCH')).toBe(0);
     const id = pendingIdIn(r.message);
     expect(pendingEntries(journal)[0]?.recognise).toMatchObject({ expect: 'gone' });
+    late.land();
     await until(
       () => h.standIn.state.transactions.find((t) => t.id === PLANTED.duplicate.copyId)?.deleted === true,
     );
@@ -292,7 +300,9 @@ describe('apply_statement left pending, settled by the next process', () => {
       statement: statementText(STATEMENT_FILES[0]!),
     });
     const fix = (c.structuredContent as { mismatches: { fix: string }[] }).mismatches[0]!.fix;
-    h.standIn.fault({ method: 'PATCH', path: TX, delayMs: LATE });
+    const late = heldBack();
+
+    h.standIn.fault({ method: 'PATCH', path: TX, hold: late.hold });
     const r = out<Out>(
       await call(first, 'apply_statement', {
         ...PLAN,
@@ -304,6 +314,7 @@ describe('apply_statement left pending, settled by the next process', () => {
     const id = pendingIdIn(r.message);
     expect(pendingEntries(journal)[0]?.recognise).toMatchObject({ expect: 'fields' });
     await first.close();
+    late.land();
     await until(() => h.standIn.state.transactions.find((t) => t.id === 'tx-034')?.amount === -28_700);
     const next = await open(h, journal);
     await call(next, 'list_accounts', PLAN);
@@ -341,12 +352,15 @@ describe('the undo of apply_statement, the recreate of the duplicate lost', () =
     const before = account(h);
     const r = out<Out>(await call(s, 'apply_statement', await compared(s)));
     h.standIn.clearRequests();
-    h.standIn.fault({ method: 'POST', path: TX, delayMs: LATE });
+    const late = heldBack();
+
+    h.standIn.fault({ method: 'POST', path: TX, hold: late.hold });
     const first = out<Out>(await call(s, 'undo_operation', { ...PLAN, operation_id: r.operation_id }));
     expect(first.status).toBe('unknown');
     expect(first.message).toContain(
       `YNAB's answer to the next step (${PLANTED.duplicate.copyId} recreated) was lost, and reads over`,
     );
+    late.land();
     await until(() => account(h).length === before.length);
     clock.forward(RETRY_MS);
     await call(s, 'list_accounts', PLAN);
@@ -368,12 +382,12 @@ describe('apply_statement stopped at a lost answer, what may land late settled b
   it.for<{ name: string; fault: FaultRule; landed: (h: Harness) => boolean }>([
     {
       name: 'the delete',
-      fault: { method: 'DELETE', path: COPY, delayMs: LATE },
+      fault: { method: 'DELETE', path: COPY },
       landed: (h) => h.standIn.state.transactions.some((t) => t.id === PLANTED.duplicate.copyId && t.deleted),
     },
     {
       name: 'the update',
-      fault: { method: 'PATCH', path: TX, delayMs: LATE },
+      fault: { method: 'PATCH', path: TX },
       landed: (h) => h.standIn.state.transactions.some((t) => t.id === 'tx-034' && t.amount === -28_700),
     },
   ])(
@@ -382,13 +396,16 @@ describe('apply_statement stopped at a lost answer, what may land late settled b
       const before = account(h);
       const first = await open(h, journal);
       const args = await compared(first);
-      h.standIn.fault(fault);
+      // held past the server's wait, applied when the test lets it
+      const late = heldBack();
+      h.standIn.fault({ ...fault, hold: late.hold });
       const r = out<Out>(await call(first, 'apply_statement', args));
       expect(r.status).toBe('unknown');
       const pending = pendingIdIn(r.message);
       const done = r.operation_id ?? '';
       expect(kindsOf(journal, done)).toEqual(['statement']);
       await first.close();
+      late.land();
       await until(() => landed(h));
       const next = await open(h, journal);
       await call(next, 'list_accounts', PLAN);
