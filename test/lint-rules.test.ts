@@ -4,9 +4,20 @@
  * src/tools while this runs, and a killed run would leave the planted files behind. So the project's
  * lint inputs (src/, the ESLint and TypeScript configs, package.json) are copied into a temporary
  * folder, with node_modules linked in, and the files are planted and linted there with the project's
- * own config, exactly as `npm run lint` would see them in src/.
+ * own config, as `npm run lint` would see them in src/. Only the TypeScript program differs: it holds
+ * the linted files and what they import rather than the whole tree (the same types for those files,
+ * a fifth less of the test's CPU).
  */
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -179,6 +190,15 @@ describe('the layer rules', () => {
       mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), code);
     }
+    // the type checker's program holds the linted files and what they import, not the whole tree
+    const tsconfig = JSON.parse(readFileSync(join(project, 'tsconfig.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    writeFileSync(
+      join(root, 'tsconfig.json'),
+      JSON.stringify({ ...tsconfig, include: [...PLANTED.map(([p]) => p), ...CLEAN] }),
+    );
     const eslint = new ESLint({ cwd: root });
     const results = await eslint.lintFiles([...PLANTED.map(([p]) => p), ...CLEAN]);
     for (const [path, what] of PLANTED) {
