@@ -28,7 +28,10 @@ import { SERVER_URL } from './helpers/store-template.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The template's folder: `state/` (a state folder whose store is migrated) and `migrated.tar`. */
+    /**
+     * The template's folder: `state/` (a state folder whose store is migrated), `migrated.tar` (its
+     * data) and `empty.tar` (a new database's, before any migration).
+     */
     storeTemplate: string;
     /** The migrated database on the PostgreSQL server, null when the server could not be reached. */
     serverTemplate: string | null;
@@ -60,6 +63,13 @@ async function makeTemplate(target: string): Promise<void> {
     const dump = await pglite.dumpDataDir('none');
     await pglite.close();
     writeFileSync(join(work, 'migrated.tar'), Buffer.from(await dump.arrayBuffer()));
+    // and a new database before any migration, for the tests of the migrations themselves
+    const empty = await PGlite.create();
+    writeFileSync(
+      join(work, 'empty.tar'),
+      Buffer.from(await (await empty.dumpDataDir('none')).arrayBuffer()),
+    );
+    await empty.close();
     try {
       renameSync(work, target);
     } catch (error) {
@@ -114,7 +124,10 @@ async function serverTemplate(): Promise<{ name: string | null; drop(): Promise<
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const target = join(CACHE, templateName());
-  if (!existsSync(join(target, 'migrated.tar'))) await makeTemplate(target);
+  if (!existsSync(join(target, 'empty.tar'))) {
+    rmSync(target, { recursive: true, force: true });
+    await makeTemplate(target);
+  }
   if (!existsSync(embeddedFolder(join(target, 'state')))) throw new Error(`no store template in ${target}`);
   project.provide('storeTemplate', target);
   const server = await serverTemplate();

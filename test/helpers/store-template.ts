@@ -30,8 +30,8 @@ export const SERVER_URL =
  */
 export const migratedServerTemplate = (): string | null => inject('serverTemplate');
 
-/** A new in-memory PGlite holding the migrated store. */
-export function migratedInMemory(): Promise<PGlite> {
-  const tar = readFileSync(join(inject('storeTemplate'), 'migrated.tar'));
+/** A new in-memory PGlite holding the migrated store, or (`empty`) a new database before any migration. */
+export function inMemoryStore(which: 'migrated' | 'empty'): Promise<PGlite> {
+  const tar = readFileSync(join(inject('storeTemplate'), `${which}.tar`));
   return PGlite.create({ loadDataDir: new Blob([tar]) });
 }

@@ -11,12 +11,11 @@
  * prove nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrate } from '../../src/store/migrate.js';
 import { pgliteDatabase } from '../../src/store/pglite-database.js';
 import { openPostgres } from '../../src/store/pg-database.js';
-import { migratedInMemory, migratedServerTemplate, SERVER_URL } from '../helpers/store-template.js';
+import { inMemoryStore, migratedServerTemplate, SERVER_URL } from '../helpers/store-template.js';
 import type { Database } from '../../src/store/sql.js';
 
 /** A creation of PGlite or of a database can take a while on a busy 2-core machine. */
@@ -39,7 +38,7 @@ let shared: Promise<Database> | null = null;
 
 async function migratedPglite(): Promise<Database> {
   // loaded from the run's migrated template (test/global-setup.ts); migrate() then finds nothing to do
-  const db = pgliteDatabase(await migratedInMemory());
+  const db = pgliteDatabase(await inMemoryStore('migrated'));
   await migrate(db);
   return db;
 }
@@ -56,7 +55,8 @@ const pglite: Engine = {
   name: 'PGlite',
   async open(migrated = true) {
     if (!migrated) {
-      const db = pgliteDatabase(await PGlite.create());
+      // what initdb leaves, as the global setup saved it (initdb in WebAssembly costs seconds)
+      const db = pgliteDatabase(await inMemoryStore('empty'));
       return { db, url: null, drop: () => db.close() };
     }
     shared ??= migratedPglite();
