@@ -32,7 +32,7 @@ export async function startHarness(): Promise<Harness> {
     AVENIR_MCP_TODAY: '2026-09-25',
     AVENIR_MCP_WRITE: '1',
     AVENIR_MCP_NO_UPDATE_CHECK: '1',
-    // a lost answer is settled over a short window here, so that each such test costs milliseconds
+    // a lost answer is settled over a short window here (and its pauses pass at once: nextTurn)
     AVENIR_MCP_SETTLE_MS: '40',
     // a test file that names no journal gets a state folder of its own, never the user's: a pending
     // write one file leaves must not be settled (with a YNAB read) by another file's calls
@@ -95,10 +95,17 @@ function tracked(client: Client, deps: Deps, close: () => Promise<unknown>): Ses
   return session;
 }
 
+/**
+ * The pauses of a session (between the reads that settle a lost answer, before a read is tried
+ * again): over at the next turn of the event loop instead of after real time, unless the test
+ * gives its own. What is read and sent, and in what order, stays the same; only the waiting goes.
+ */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** A real MCP client connected to a fresh server process-state (deps) in the given era. */
 export async function connect(h: Harness, era: Era, options: ConnectOptions = {}): Promise<Session> {
   const config = loadConfig({ ...h.env, ...options.env });
-  const deps = createDeps(config, options.log ?? silentLog, options.overrides);
+  const deps = createDeps(config, options.log ?? silentLog, { sleep: nextTurn, ...options.overrides });
   const factory = serverFactory(deps);
   const capabilities = {
     ...(options.elicit ? { elicitation: { form: {} } } : {}),

@@ -32,11 +32,23 @@ export function expireOnHold(standIn: StandIn): AnswerTimer {
   };
 }
 
-/** A session's options: the user accepts every write, the journal given, the clock the test moves. */
-export function lateOptions(h: Harness, journal: string, clock?: Clock): ConnectOptions {
+/**
+ * A session's options: the user accepts every write, the journal given, the clock the test moves. A
+ * test whose held request is answered in time (released while the server still waits) says
+ * `expireWhenHeld: false`, and the server then waits the real LATE_TIMEOUT_MS.
+ */
+export function lateOptions(
+  h: Harness,
+  journal: string,
+  clock?: Clock,
+  { expireWhenHeld = true } = {},
+): ConnectOptions {
   return {
     env: { AVENIR_MCP_JOURNAL: journal, AVENIR_MCP_YNAB_TIMEOUT_MS: LATE_TIMEOUT_MS },
     elicit: answering(ACCEPT).handler,
-    overrides: { answerTimer: expireOnHold(h.standIn), ...(clock === undefined ? {} : { clock }) },
+    overrides: {
+      ...(expireWhenHeld ? { answerTimer: expireOnHold(h.standIn) } : {}),
+      ...(clock === undefined ? {} : { clock }),
+    },
   };
 }

@@ -87,7 +87,8 @@ describe.each(ONE_REQUEST)(
     it.beforeEach(({ h }) => h.standIn.reset());
 
     it('is recognisable from its pending entry before its request is answered', async ({ h, journal }) => {
-      const s = await process(h, journal);
+      // the held undo is answered in time here (released once its entry is seen): a real wait
+      const s = await connect(h, 'modern', lateOptions(h, journal, undefined, { expireWhenHeld: false }));
       const made = out(await call(s, c.tool, { ...PLAN, ...c.args }));
       const op = String(made.operation_id);
       h.standIn.clearRequests();
