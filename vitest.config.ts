@@ -63,11 +63,12 @@ export default defineConfig({
     // its mocked module fresh), so sharing the imported modules shares no state between files.
     isolate: false,
     // Both cores of the 2-core machines this runs on: the suite is I/O-bound per file, so two workers
-    // roughly halve the wall time. The quick loop waits on real timers (settling windows, YNAB
-    // timeouts, trickled downloads) for much of its time, about 1.3 of the 2 cores busy with two
-    // workers, so it takes a third to fill the idle time: 214 → 155 s on the 2-core machine, where a
-    // fourth made it slower (169 s). The whole suite, with coverage and the slow families, keeps two:
-    // it is what CI runs, and its timing must hold on a loaded machine.
+    // roughly halve the wall time. The quick loop waited on real timers (settling windows, YNAB
+    // timeouts, trickled downloads; most of them are gone since, see docs/architecture.md) for much of
+    // its time, about 1.3 of the 2 cores busy with two workers, so it took a third to fill the idle
+    // time: 214 → 155 s on the 2-core machine, where a fourth made it slower (169 s). The whole suite,
+    // with coverage and the slow families, keeps two: it is what CI runs, and its timing must hold on
+    // a loaded machine.
     maxWorkers: family === 'quick' && !named ? 3 : 2,
     // Vitest keeps the modules it transformed (TypeScript to JavaScript, ~12 s of the main process's
     // CPU for the suite's ~700 modules) in node_modules/.experimental-vitest-cache, keyed by each file's
