@@ -18,13 +18,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../src/store/migrate.js';
 import { MIGRATIONS } from '../src/store/migrations/index.js';
 import { embeddedFolder, openStore } from '../src/store/open.js';
 import { openPostgres } from '../src/store/pg-database.js';
-import { SERVER_URL } from './helpers/store-template.js';
+import { admin, databaseUrl } from './store/engines.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,6 +50,12 @@ function templateName(): string {
   return `store-${hash.digest('hex').slice(0, 16)}`;
 }
 
+/** Writes the data of `pglite` to `path` as one tar (what `loadDataDir` takes), then closes it. */
+async function saveData(pglite: PGlite, path: string): Promise<void> {
+  writeFileSync(path, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+  await pglite.close();
+}
+
 /** Makes the template in a folder of its own, then moves it into place whole (or finds it there). */
 async function makeTemplate(target: string): Promise<void> {
   mkdirSync(CACHE, { recursive: true });
@@ -59,17 +64,9 @@ async function makeTemplate(target: string): Promise<void> {
     const stateDir = join(work, 'state');
     await (await openStore({ databaseUrl: null, stateDir, migrateAtStart: false })).close();
     // the same folder again, as the in-memory store of the tests loads it: one tar of its data
-    const pglite = await PGlite.create(embeddedFolder(stateDir));
-    const dump = await pglite.dumpDataDir('none');
-    await pglite.close();
-    writeFileSync(join(work, 'migrated.tar'), Buffer.from(await dump.arrayBuffer()));
+    await saveData(await PGlite.create(embeddedFolder(stateDir)), join(work, 'migrated.tar'));
     // and a new database before any migration, for the tests of the migrations themselves
-    const empty = await PGlite.create();
-    writeFileSync(
-      join(work, 'empty.tar'),
-      Buffer.from(await (await empty.dumpDataDir('none')).arrayBuffer()),
-    );
-    await empty.close();
+    await saveData(await PGlite.create(), join(work, 'empty.tar'));
     try {
       renameSync(work, target);
     } catch (error) {
@@ -83,43 +80,25 @@ async function makeTemplate(target: string): Promise<void> {
 
 /**
  * A migrated database on the machine's PostgreSQL server, for the run only (its name is the run's
- * own, and it is dropped at the end): a test database is created as a copy of it. Null when the
- * server cannot be reached: the store tests then fail, each with a line saying how to start it.
+ * own, and it is dropped at the end): a test database is created as a copy of it. Null when it cannot
+ * be made (the server unreachable, say): each store test then makes and migrates its own database,
+ * and says why it cannot.
  */
-async function serverTemplate(): Promise<{ name: string | null; drop(): Promise<void> }> {
+async function serverTemplate(): Promise<string | null> {
   const name = `avenir_template_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
   try {
-    await admin.connect();
+    await admin((c) => c.query(`CREATE DATABASE ${name}`));
   } catch {
-    return { name: null, drop: () => Promise.resolve() };
+    return null;
   }
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.href);
+  const db = await openPostgres(databaseUrl(name));
   try {
     await migrate(db);
   } finally {
     // a template may not be copied while anyone is connected to it
     await db.close();
   }
-  return {
-    name,
-    async drop() {
-      const client = new pg.Client({ connectionString: SERVER_URL });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  return name;
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -131,6 +110,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(embeddedFolder(join(target, 'state')))) throw new Error(`no store template in ${target}`);
   project.provide('storeTemplate', target);
   const server = await serverTemplate();
-  project.provide('serverTemplate', server.name);
-  return () => server.drop();
+  project.provide('serverTemplate', server);
+  return async () => {
+    if (server !== null) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${server} WITH (FORCE)`));
+  };
 }

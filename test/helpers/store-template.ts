@@ -20,10 +20,6 @@ export function seedEmbeddedStore(stateDir: string): void {
   });
 }
 
-/** The server's maintenance database; another server with AVENIR_TEST_DATABASE_URL. */
-export const SERVER_URL =
-  process.env.AVENIR_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
 /**
  * The migrated database on the server that test databases are created from, or null when the global
  * setup could not reach the server (each test then says how to start it).

@@ -15,8 +15,19 @@ import pg from 'pg';
 import { migrate } from '../../src/store/migrate.js';
 import { pgliteDatabase } from '../../src/store/pglite-database.js';
 import { openPostgres } from '../../src/store/pg-database.js';
-import { inMemoryStore, migratedServerTemplate, SERVER_URL } from '../helpers/store-template.js';
+import { inMemoryStore, migratedServerTemplate } from '../helpers/store-template.js';
 import type { Database } from '../../src/store/sql.js';
+
+/** The server's maintenance database; another server with AVENIR_TEST_DATABASE_URL. */
+export const SERVER_URL =
+  process.env.AVENIR_TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The address of the server's database `name`. */
+export function databaseUrl(name: string): string {
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.href;
+}
 
 /** A creation of PGlite or of a database can take a while on a busy 2-core machine. */
 export const SLOW = 300_000;
@@ -70,7 +81,8 @@ const pglite: Engine = {
 const HOW_TO_START =
   'start it (`pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start`, as .ci/run does; `apt-get install postgresql` where it is missing) or point AVENIR_TEST_DATABASE_URL at one';
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a connection to the server's maintenance database (creating, dropping databases). */
+export async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: SERVER_URL });
   try {
     await client.connect();
@@ -95,14 +107,13 @@ const server: Engine = {
     // instead of 130 ms of creating and migrating, for each of about a hundred tests
     const template = migrated ? migratedServerTemplate() : null;
     await admin((c) => c.query(`CREATE DATABASE ${name}${template === null ? '' : ` TEMPLATE ${template}`}`));
-    const url = new URL(SERVER_URL);
-    url.pathname = `/${name}`;
-    const db = await openPostgres(url.href);
+    const url = databaseUrl(name);
+    const db = await openPostgres(url);
     // finds nothing to do on the copy; migrates a new database when the template could not be made
     if (migrated) await migrate(db);
     return {
       db,
-      url: url.href,
+      url,
       async drop() {
         await db.close();
         await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
