@@ -48,7 +48,6 @@ const clockReads = [
     message: 'domain/ never reads the clock: take the time as an argument.',
   },
 ];
-/** Units ↔ milliunits happens in domain/money.ts alone, so that rounding is done one way. */
 /**
  * An AsyncLocalStorage is made once, at a module's top level. Node keeps a storage, once used, on a
  * process-wide list that every new promise walks (Node 20 and 22), so one made per object (a pacer per
@@ -62,6 +61,7 @@ const storagePerInstance = [
   },
 ];
 
+/** Units ↔ milliunits happens in domain/money.ts alone, so that rounding is done one way. */
 const milliunitConversion = [
   {
     selector: "BinaryExpression[operator=/^[*/]$/][right.type='Literal'][right.value=1000]",

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { testFiles } from './test/helpers/test-files.js';
 
 /**
  * The slow families: runs that start another program or wait on one — the built CLI and the
@@ -19,18 +19,12 @@ const SLOW_FOLDERS = ['e2e', 'inspector', 'conformance', 'interop', 'properties'
  * Every test file that launches a browser (itself, or through the screenshot scripts), found by what
  * it imports, so that a new one is found too.
  */
-function browserFiles(dir = 'test'): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return browserFiles(path);
-    if (!e.name.endsWith('.test.ts')) return [];
-    const text = readFileSync(path, 'utf8');
-    return /from '(playwright-core|[./]+helpers\/browser\.js|[./]+scripts\/screenshots[\w-]*\.mjs)'/.test(
-      text,
-    )
-      ? [path]
-      : [];
-  });
+function browserFiles(): string[] {
+  return testFiles().filter((path) =>
+    /from '(playwright-core|[./]+helpers\/browser\.js|[./]+scripts\/screenshots[\w-]*\.mjs)'/.test(
+      readFileSync(path, 'utf8'),
+    ),
+  );
 }
 
 const slow = [...SLOW_FOLDERS, ...browserFiles()];
